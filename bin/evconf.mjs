@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// Entry point: registers tsx so the TypeScript sources run without a build step, then hands over to the CLI.
+import { register } from 'tsx/esm/api';
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

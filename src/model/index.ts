@@ -1,0 +1,5 @@
+export * from './version.js';
+export * from './rule.js';
+export * from './exchange.js';
+export * from './result.js';
+export * from './load.js';

@@ -1,0 +1,28 @@
+/** Result of one load profile (design §4 `load`). */
+export interface LoadBudget {
+  p99Ms?: number;
+  minRps?: number;
+  maxErrorRate?: number;
+}
+
+export interface LoadResult {
+  profile: string;
+  url: string;
+  apiVersion?: string;
+  connections: number;
+  durationMs: number;
+  requests: number;
+  rps: { mean: number; p50: number; p90?: number; min?: number; max?: number };
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean?: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  bytes: number;
+  sampledBodies: number;
+  sampledBodiesValid: number;
+  generatorSaturated?: boolean;
+  generatorCpuPct?: number;
+  budget: LoadBudget;
+  outcome: 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+  message?: string;
+}

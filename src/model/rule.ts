@@ -1,0 +1,22 @@
+import type { ApiVersion } from './version.js';
+
+export type RuleLevel = 'MUST' | 'SHOULD';
+/** normative: the spec states it; not-shown: the spec leaves it open, evconf only observes. */
+export type RuleKind = 'normative' | 'not-shown';
+
+/** One testable statement of the spec (specs/rules.yaml). */
+export interface Rule {
+  id: string;
+  level: RuleLevel;
+  kind: RuleKind;
+  /** First version the rule applies to (inclusive). */
+  since: ApiVersion;
+  /** Last version the rule applies to (inclusive); absent = up to the newest. */
+  until?: ApiVersion;
+  /** Spec section heading, e.g. "Endpoints > GET /api/events". */
+  section: string;
+  /** The endpoint the rule is about, e.g. "GET /api/events". */
+  endpoint: string;
+  /** The sentence of the spec quoted verbatim. */
+  quote: string;
+}
