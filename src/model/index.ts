@@ -3,3 +3,4 @@ export * from './rule.js';
 export * from './exchange.js';
 export * from './result.js';
 export * from './load.js';
+export * from './scenario.js';

@@ -1,0 +1,61 @@
+import type { ExchangeResponse, Json } from '../model/index.js';
+import type { CheckContext, CheckVerdict } from './types.js';
+
+/** The step's response, or a failing verdict carrying the transport error as evidence (design §1.4). */
+export function responseOrFail(ctx: CheckContext): ExchangeResponse | CheckVerdict {
+  const ex = ctx.exchange;
+  if (!ex) return { pass: false, message: 'no request was sent by this step' };
+  if (ex.error && !ex.response) {
+    return { pass: false, message: `transport error (${ex.error.code}): ${ex.error.message}`, actual: { transportError: ex.error.code } };
+  }
+  if (!ex.response) return { pass: false, message: 'no response' };
+  return ex.response;
+}
+
+export function isVerdict(x: unknown): x is CheckVerdict {
+  return typeof x === 'object' && x !== null && 'pass' in x && 'message' in x;
+}
+
+/** The parsed JSON value of the step, or a failing verdict that says why it is not JSON. */
+export function jsonOrFail(ctx: CheckContext): { value: unknown } | CheckVerdict {
+  const r = responseOrFail(ctx);
+  if (isVerdict(r)) return r;
+  if (ctx.exchange?.error) {
+    return { pass: false, message: `body incomplete (${ctx.exchange.error.code}): ${ctx.exchange.error.message}` };
+  }
+  if (!ctx.body.ok) return { pass: false, message: `body is not JSON: ${ctx.body.reason}`, actual: excerpt(r.body) };
+  return { value: ctx.body.value };
+}
+
+/** A short excerpt of a body for expected/actual fields. */
+export function excerpt(text: string, max = 300): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Turns any value into JSON-safe data for results. */
+export function toJson(v: unknown): Json {
+  if (v === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(v)) as Json;
+  } catch {
+    return String(v);
+  }
+}
+
+/** Identifiers of a list of events (missing ones as null). */
+export function identifiers(list: unknown): (string | null)[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((e) => (e && typeof e === 'object' && typeof (e as { identifier?: unknown }).identifier === 'string'
+    ? (e as { identifier: string }).identifier : null));
+}
+
+/** Reads a dotted path ("a.b.0.c") from a value. */
+export function getPath(root: unknown, path: string): unknown {
+  if (path === '' || path === '.') return root;
+  let cur: unknown = root;
+  for (const key of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}

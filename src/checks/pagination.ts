@@ -1,0 +1,61 @@
+import type { CheckDef } from './types.js';
+import { getPath, identifiers, isVerdict, jsonOrFail } from './evidence.js';
+
+/** spec § GET /api/events, limit: "Maximum number of results to return". */
+export const maxItemsCheck: CheckDef = {
+  name: 'max-items',
+  doc: 'the body is an array of at most `max` items',
+  params: {
+    type: 'object',
+    required: ['max'],
+    additionalProperties: false,
+    properties: { max: { type: ['integer', 'string'] } },
+  },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const max = Number(p.max);
+    if (!Array.isArray(j.value)) return { pass: false, message: 'body is not an array', expected: `at most ${max} items` };
+    const n = j.value.length;
+    return { pass: n <= max, message: `${n} items for limit ${max}`, expected: `<= ${max}`, actual: n };
+  },
+};
+
+/**
+ * The body's events are exactly the slice [start, start+count) of a list saved earlier, compared by identifier.
+ * Used for offset (spec § GET /api/events, offset: index of the first result / pages of size limit).
+ */
+export const sliceOfCheck: CheckDef = {
+  name: 'slice-of',
+  doc: 'the body lists, by identifier and in order, the events start..start+count of the saved list `of`',
+  params: {
+    type: 'object',
+    required: ['of', 'start', 'count'],
+    additionalProperties: false,
+    properties: {
+      of: { type: 'string' },
+      start: { type: ['integer', 'string'] },
+      count: { type: ['integer', 'string'] },
+    },
+  },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const whole = getPath(ctx.vars, `saved.${p.of as string}`);
+    const start = Number(p.start);
+    const count = Number(p.count);
+    const all = identifiers(whole);
+    if (all.length < start + count) {
+      return { pass: false, skip: `the full list had ${all.length} events; this check needs at least ${start + count}`, message: 'precondition not met' };
+    }
+    const expected = all.slice(start, start + count);
+    const actual = identifiers(j.value);
+    const pass = actual.length === expected.length && actual.every((id, i) => id === expected[i]);
+    return {
+      pass,
+      message: pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
+      expected,
+      actual,
+    };
+  },
+};

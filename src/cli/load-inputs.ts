@@ -1,0 +1,23 @@
+import { UsageError } from '../config/errors.js';
+import { loadRules, type RuleBook } from '../spec/rules.js';
+import { loadSuites } from '../scenario/load.js';
+import { InputFileError } from '../scenario/errors.js';
+import type { ScenarioFile } from '../model/index.js';
+
+/** Loads rules and scenario files, turning any problem in them into a one-line UsageError (exit 2). */
+export function loadInputs(suitesDir: string): { book: RuleBook; suites: ScenarioFile[] } {
+  let book: RuleBook;
+  try {
+    book = loadRules();
+  } catch (e) {
+    throw new UsageError(`specs/rules.yaml is broken: ${(e as Error).message}`);
+  }
+  try {
+    return { book, suites: loadSuites(suitesDir, book) };
+  } catch (e) {
+    if (e instanceof InputFileError) throw new UsageError(`scenario file ${e.message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`suites folder not found: ${suitesDir}`);
+    throw e;
+  }
+}

@@ -1,0 +1,91 @@
+import { Command, CommanderError, Option } from 'commander';
+import { UsageError } from '../config/errors.js';
+import { buildRunConfig } from '../config/build.js';
+import { runCommand } from './run.js';
+import { serveCommand } from './serve.js';
+import { rulesCommand } from './rules.js';
+import { reportCommand } from './report.js';
+import { TOOL_VERSION } from './version.js';
+import { SUITES_DIR } from '../spec/paths.js';
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+function program(argv: string[], setCode: (c: number) => void): Command {
+  const io = { out: process.stdout, err: process.stderr };
+  const p = new Command('evconf')
+    .description('Conformance suite and load tester for the Event Management HTTP API (/api/events)')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined })
+    .showHelpAfterError(false);
+  p.command('run')
+    .description('run the conformance suite (without --base-url: against the embedded reference server)')
+    .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
+    .option('--api-version <v>', 'X.Y.Z or "all"', '1.6.0')
+    .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
+    .option('--user-auth <user:pass>', 'a non-administrative user, for the role rules (or EVCONF_USER_AUTH)')
+    .option('--user-roles <r1,r2>', "that user's roles (default ROLE_USER_<NAME>)")
+    .option('--header <name: value>', 'extra request header, repeatable', collect)
+    .option('--version-header <template>', 'how the version is asked for', 'Accept: application/v{version}+json')
+    .option('--json <file>', 'also write the results JSON here')
+    .option('--junit <file>', 'also write JUnit XML here')
+    .option('--html <file>', 'also write the HTML report here')
+    .option('--report-dir <dir>', 'report folder (reports/<run id>/ and reports/latest/)', 'reports')
+    .option('--seed <n>', 'seed for generated cases (replays a run)')
+    .option('--runs <n>', 'cases per property')
+    .option('--only <patterns>', 'comma-separated rule or scenario ids (trailing * allowed)')
+    .option('--timeout <ms>', 'per-request timeout (default 10000)')
+    .option('--settle-ms <ms>', 'how long read-after-write checks poll (default 10000)')
+    .option('--processing-timeout <ms>', 'how long to wait for processing to finish (default 120000)')
+    .option('--workflow <id>', 'processing workflow sent on create (default schedule-and-upload)')
+    .option('--agent-prefix <str>', 'capture agent id prefix for schedules (default evconf-agent-)')
+    .option('--concurrency <n>', 'scenarios in flight at once (default 4)')
+    .option('--max-duration <ms>', 'bound on the whole run (default 1800000)')
+    .option('--load', 'add the load stage')
+    .option('--mutant <name>', 'embedded reference server only: plant this bug (see src/reference/mutants)')
+    .option('--config <file>', 'YAML file with any of these flags')
+    .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
+    .option('--no-color', 'plain output')
+    .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv.slice(1)), io)));
+  p.command('serve')
+    .description('start the reference server')
+    .option('--port <n>', 'port (0 = any free port)', '8080')
+    .option('--host <host>', 'interface', '127.0.0.1')
+    .option('--api-version <v>', 'pin one version (default: chosen per request from Accept)')
+    .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],…')
+    .option('--mutant <name>', 'plant one named bug')
+    .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
+    .action(async (flags: Record<string, unknown>) => setCode(await serveCommand(flags, io)));
+  p.command('rules')
+    .description('list every rule with its version range and how many checks exercise it')
+    .option('--json', 'as JSON')
+    .option('--suites <dir>', 'scenario folder', SUITES_DIR)
+    .action((flags: { json?: boolean; suites: string }) => setCode(rulesCommand(flags.suites, io, Boolean(flags.json))));
+  p.command('report <results.json>')
+    .description('re-render the HTML report and JUnit XML from a results file')
+    .option('--html <file>', 'HTML output')
+    .option('--junit <file>', 'JUnit output')
+    .action(async (file: string, flags: Record<string, unknown>) => setCode(await reportCommand(file, flags, io)));
+  return p;
+}
+
+/** Runs the CLI; returns the exit status (0 ok, 1 a rule failed or evconf erred, 2 evconf could not run). */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  try {
+    await program(argv, (c) => { code = c; }).parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      process.stderr.write(`evconf: ${e.message.replace(/^error: /, '')}; see evconf --help\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`evconf: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`evconf: internal error: ${(e as Error).message} (please report it)\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { RunConfig } from '../config/types.js';
+import { runConformance, type Progress } from '../engine/run.js';
+import { startReferenceServer } from '../reference/index.js';
+import { renderProgressLine, renderSummary } from '../report/console.js';
+import { writeReports } from '../report/write.js';
+import type { RunResult } from '../model/index.js';
+import { loadInputs } from './load-inputs.js';
+import { preflight } from './preflight.js';
+import { TOOL_VERSION } from './version.js';
+import { UsageError } from '../config/errors.js';
+
+function newRunId(): string {
+  const t = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${t}-${randomBytes(2).toString('hex')}`;
+}
+
+/** `evconf run`: the conformance suite against --base-url or the embedded reference server. Returns the exit code. */
+export async function runCommand(config: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
+  const { book, suites } = loadInputs(config.suitesDir);
+  let ref: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+  if (!config.baseUrl) {
+    try {
+      ref = await startReferenceServer({ port: 0, host: '127.0.0.1', processingDelayMs: 200, retractDelayMs: 200, ...(config.mutant ? { mutant: config.mutant } : {}) });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
+  const baseUrl = config.baseUrl ?? ref!.url;
+  const runId = newRunId();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(`--max-duration ${config.maxDurationMs} ms reached`), config.maxDurationMs);
+  timer.unref();
+  const onSignal = () => controller.abort('interrupted (SIGINT/SIGTERM)');
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const tty = Boolean(io.err.isTTY);
+  const onProgress = (p: Progress) => {
+    if (tty) io.err.write(`\r${renderProgressLine({ phase: p.phase, done: p.done, total: p.total, failed: p.failed, ...(p.version ? { version: p.version } : {}) })}\x1b[K`);
+  };
+  let run: RunResult;
+  try {
+    await preflight(config, baseUrl);
+    io.err.write(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}\n`);
+    run = await runConformance({
+      config, book, suites, runId, toolVersion: TOOL_VERSION,
+      target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
+      onProgress, signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(timer);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (tty) io.err.write('\r\x1b[K');
+    await ref?.close();
+  }
+  const dir = join(config.reportDir, runId);
+  const written = await writeReports(run, {
+    dir, latestDir: join(config.reportDir, 'latest'),
+    ...(config.json ? { json: config.json } : {}), ...(config.junit ? { junit: config.junit } : {}), ...(config.html ? { html: config.html } : {}),
+  });
+  io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
+  io.out.write(`\nreports: ${written.files.join(', ')}\n`);
+  return run.summary.failed > 0 || run.summary.errored > 0 ? 1 : 0;
+}

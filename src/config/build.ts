@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { parse } from 'yaml';
+import { parseApiVersionFlag } from '../spec/versions.js';
+import { SUITES_DIR } from '../spec/paths.js';
+import { UsageError } from './errors.js';
+import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
+import type { RunConfig } from './types.js';
+
+/** The flags of `evconf run` as commander hands them over (camelCase keys). */
+export type RunFlags = Record<string, unknown>;
+
+const CONFIG_KEYS = new Set([
+  'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
+  'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
+  'concurrency', 'maxDuration', 'load', 'mutant', 'suites',
+]);
+
+/** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
+export function readConfigFile(file: string): RunFlags {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read --config ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (e) {
+    throw new UsageError(`--config ${file}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--config ${file}: expected a mapping of flag names to values`);
+  const out: RunFlags = {};
+  for (const [k, v] of Object.entries(data)) {
+    const key = k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (!CONFIG_KEYS.has(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
+    out[key] = v;
+  }
+  return out;
+}
+
+const SECRET_FLAGS = new Set(['--auth', '--user-auth']);
+
+/** The command line with credential values replaced (for reports). */
+export function redactArgv(argv: string[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    if (SECRET_FLAGS.has(flag)) {
+      out.push(eq > 0 ? `${flag}=<redacted>` : a, ...(eq > 0 ? [] : ['<redacted>']));
+      if (eq < 0) i++;
+    } else if (flag === '--header' && eq < 0 && argv[i + 1]) {
+      out.push(a, `${argv[i + 1].split(':')[0]}: <redacted>`);
+      i++;
+    } else out.push(a);
+  }
+  return ['evconf', ...out].map((s) => (/[\s"'$]/.test(s) ? JSON.stringify(s) : s)).join(' ');
+}
+
+/** Flags + config file + environment → a frozen RunConfig (flags win, then environment, then the file). */
+export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: string[]): RunConfig {
+  const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
+  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : file[k]);
+  const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
+  if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
+  const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH ?? (file.auth as string | undefined);
+  const userRaw = (flags.userAuth as string | undefined) ?? env.EVCONF_USER_AUTH ?? (file.userAuth as string | undefined);
+  const userAuth = userRaw ? parseCredentials(userRaw, '--user-auth') : undefined;
+  const headers: Record<string, string> = {};
+  for (const h of [...((file.header as string[] | undefined) ?? []), ...((flags.header as string[] | undefined) ?? [])]) {
+    const [n, v] = parseHeader(String(h));
+    headers[n] = v;
+  }
+  const rolesRaw = pick('userRoles') as string | undefined;
+  const only = pick('only');
+  const baseUrl = pick('baseUrl');
+  const config: RunConfig = {
+    ...(baseUrl !== undefined ? { baseUrl: parseBaseUrl(String(baseUrl)) } : {}),
+    apiVersions: versions,
+    ...(authRaw ? { auth: parseCredentials(authRaw, '--auth') } : {}),
+    ...(userAuth ? { userAuth } : {}),
+    userRoles: rolesRaw ? String(rolesRaw).split(',').map((r) => r.trim()).filter(Boolean) : userAuth ? [`ROLE_USER_${userAuth.user.toUpperCase()}`] : [],
+    headers,
+    versionHeader: String(pick('versionHeader') ?? 'Accept: application/v{version}+json'),
+    ...(pick('json') ? { json: String(pick('json')) } : {}),
+    ...(pick('junit') ? { junit: String(pick('junit')) } : {}),
+    ...(pick('html') ? { html: String(pick('html')) } : {}),
+    reportDir: String(pick('reportDir') ?? 'reports'),
+    seed: pick('seed') !== undefined ? parseIntFlag(pick('seed'), '--seed', 0, 2 ** 31 - 1) : randomInt(2 ** 31 - 1),
+    runs: parseIntFlag(pick('runs') ?? 20, '--runs', 1, 10_000),
+    ...(only ? { only: String(only).split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+    timeoutMs: parseIntFlag(pick('timeout') ?? 10_000, '--timeout', 100, 600_000),
+    settleMs: parseIntFlag(pick('settleMs') ?? 10_000, '--settle-ms', 0, 600_000),
+    processingTimeoutMs: parseIntFlag(pick('processingTimeout') ?? 120_000, '--processing-timeout', 0, 3_600_000),
+    workflow: String(pick('workflow') ?? 'schedule-and-upload'),
+    agentPrefix: String(pick('agentPrefix') ?? 'evconf-agent-'),
+    concurrency: parseIntFlag(pick('concurrency') ?? 4, '--concurrency', 1, 32),
+    maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
+    load: Boolean(pick('load')),
+    color: flags.color !== false && !env.NO_COLOR,
+    ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
+    suitesDir: String(pick('suites') ?? SUITES_DIR),
+    command: redactArgv(argv),
+  };
+  if (config.mutant && config.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
+  return Object.freeze(config);
+}

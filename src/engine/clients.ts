@@ -1,0 +1,27 @@
+import type { ApiVersion } from '../model/index.js';
+import { createHttpClient, type HttpClient } from '../http/index.js';
+import type { RunConfig } from '../config/types.js';
+import type { VersionClients } from './env.js';
+
+/** Splits a "Name: value" template and fills in {version}. */
+export function versionHeader(template: string, v: ApiVersion): { name: string; value: string } | undefined {
+  if (!template.trim()) return undefined;
+  const i = template.indexOf(':');
+  return { name: template.slice(0, i).trim(), value: template.slice(i + 1).trim().replaceAll('{version}', v) };
+}
+
+/** One client per identity for a version: the administrator, the ordinary user (if configured), nobody. */
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion): VersionClients & { closeAll(): Promise<void> } {
+  const base = {
+    baseUrl,
+    timeoutMs: config.timeoutMs,
+    headers: config.headers,
+    versionHeader: versionHeader(config.versionHeader, v),
+    connections: Math.max(2, config.concurrency * 2),
+  };
+  const admin = createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) });
+  const user = config.userAuth ? createHttpClient({ ...base, auth: config.userAuth }) : undefined;
+  const none = createHttpClient(base);
+  const all: HttpClient[] = [admin, none, ...(user ? [user] : [])];
+  return { admin, none, ...(user ? { user } : {}), closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
+}

@@ -1,0 +1,31 @@
+import type { ApiVersion, Observation } from '../model/index.js';
+import type { HttpClient } from '../http/index.js';
+import type { ShapeValidator } from '../checks/types.js';
+import type { RuleBook } from '../spec/rules.js';
+import type { RunConfig } from '../config/types.js';
+import type { CleanupRegistry } from './cleanup.js';
+
+/** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
+export interface VersionClients {
+  admin: HttpClient;
+  user?: HttpClient;
+  none: HttpClient;
+}
+
+/** Everything a scenario needs while it runs in one version. */
+export interface ScenarioEnv {
+  version: ApiVersion;
+  clients: VersionClients;
+  shapes: ShapeValidator;
+  book: RuleBook;
+  config: RunConfig;
+  baseUrl: string;
+  cleanup: CleanupRegistry;
+  observe(o: Observation): void;
+  /** Unique per scenario run: tags titles so the run's own events can be found (and only those). */
+  tag: string;
+  /** Capture agent id for this scenario's schedules (--agent-prefix + run + scenario). */
+  agent: string;
+  /** Far-future base time for this scenario's schedules (ISO, whole hour, UTC). */
+  timeBase: string;
+}

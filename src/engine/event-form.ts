@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { MultipartPart } from '../http/index.js';
+
+/** What a scenario asks to create (fields of dublincore/episode, optional scheduling, ACL, media). */
+export interface EventSpec {
+  fields: Record<string, string | string[]>;
+  scheduling?: Record<string, unknown>;
+  acl?: { action: string; role: string; allow?: boolean }[];
+  media?: boolean;
+}
+
+export interface FormOptions {
+  /** The scenario's tag: prefixed to the title so the run's events are recognisable and can be found again. */
+  tag: string;
+  workflow: string;
+  adminRoles: string[];
+}
+
+/** Small deterministic media bytes (the reference server measures size and checksum of what it receives). */
+export function sampleMedia(tag: string): Uint8Array {
+  const bytes = new Uint8Array(4096);
+  const seed = createHash('sha256').update(tag).digest();
+  for (let i = 0; i < bytes.length; i++) bytes[i] = seed[i % seed.length] ^ (i & 0xff);
+  return bytes;
+}
+
+/** The title the server will hold for a given title: tagged with the run. */
+export function taggedTitle(tag: string, title: string | undefined): string {
+  return title === undefined ? tag : `${tag} ${title}`;
+}
+
+/**
+ * The multipart body of POST /api/events (spec § POST /api/events: parts acl, metadata, processing,
+ * presenter, scheduling). Sends every part real servers require (opencast-reality: acl, metadata, processing).
+ */
+export function eventCreateParts(spec: EventSpec, opts: FormOptions): MultipartPart[] {
+  const fields: Record<string, string | string[]> = { ...spec.fields, title: taggedTitle(opts.tag, spec.fields.title as string | undefined) };
+  if (fields.subjects === undefined) fields.subjects = [opts.tag];
+  const metadata = [{
+    flavor: 'dublincore/episode',
+    fields: Object.entries(fields).map(([id, value]) => ({ id, value })),
+  }];
+  const acl = spec.acl ?? opts.adminRoles.flatMap((role) => [
+    { allow: true, action: 'read', role },
+    { allow: true, action: 'write', role },
+  ]);
+  const parts: MultipartPart[] = [
+    { name: 'acl', value: JSON.stringify(acl) },
+    { name: 'metadata', value: JSON.stringify(metadata) },
+    { name: 'processing', value: JSON.stringify({ workflow: opts.workflow, configuration: {} }) },
+  ];
+  if (spec.scheduling) parts.push({ name: 'scheduling', value: JSON.stringify(spec.scheduling) });
+  if (spec.media) {
+    parts.push({ name: 'presenter', filename: 'presenter.mp4', contentType: 'video/mp4', data: sampleMedia(opts.tag) });
+  }
+  return parts;
+}
+
+/** The identifiers a create response names: body.identifier, an array of them (rrule), or the Location path. */
+export function createdIdentifiers(body: unknown, location: string | undefined): string[] {
+  if (Array.isArray(body)) {
+    return body.map((e) => (e as { identifier?: unknown })?.identifier).filter((x): x is string => typeof x === 'string');
+  }
+  const b = body as { identifier?: unknown; id?: unknown } | null;
+  if (b && typeof b.identifier === 'string') return [b.identifier];
+  if (b && typeof b.id === 'string') return [b.id];
+  const m = location ? /\/api\/events?\/([^/?#]+)/.exec(location) : null;
+  return m ? [decodeURIComponent(m[1])] : [];
+}

@@ -1,0 +1,20 @@
+import type { RequestTemplate } from '../model/index.js';
+import type { HttpClient, RequestSpec } from '../http/index.js';
+import { interpolate } from './vars.js';
+import type { ScenarioEnv } from './env.js';
+
+/** Resolves a scenario's request template into a request and the client (identity) that sends it. */
+export function buildRequest(t: RequestTemplate, vars: Record<string, unknown>, env: ScenarioEnv): { spec: RequestSpec; client: HttpClient } | { skip: string } {
+  const r = interpolate(t, vars);
+  const spec: RequestSpec = { method: r.method, path: r.path };
+  if (r.query) spec.query = r.query;
+  if (r.form) spec.form = r.form;
+  if (r.headers) spec.headers = r.headers;
+  if (r.multipart) spec.multipart = Object.entries(r.multipart).map(([name, value]) => ({ name, value }));
+  const as = r.as ?? 'admin';
+  if (as === 'user') {
+    if (!env.clients.user) return { skip: 'no non-administrative credentials given (--user-auth)' };
+    return { spec, client: env.clients.user };
+  }
+  return { spec, client: as === 'none' ? env.clients.none : env.clients.admin };
+}

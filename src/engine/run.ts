@@ -1,0 +1,99 @@
+import type { ApiVersion, CheckResult, Observation, RunResult, ScenarioFile } from '../model/index.js';
+import type { RunConfig } from '../config/types.js';
+import type { RuleBook } from '../spec/rules.js';
+import { getValidator } from '../schema/index.js';
+import { CleanupRegistry } from './cleanup.js';
+import { clientsFor } from './clients.js';
+import { mapPool } from './pool.js';
+import { allWith, runScenario } from './scenario.js';
+import { selectScenarios } from './select.js';
+import { assignIds, coverage, summarize } from './summary.js';
+import type { ScenarioEnv } from './env.js';
+
+export interface Progress {
+  phase: string;
+  version?: ApiVersion;
+  done: number;
+  total: number;
+  failed: number;
+}
+
+export interface RunOptions {
+  config: RunConfig;
+  book: RuleBook;
+  suites: ScenarioFile[];
+  target: { baseUrl: string; reference: boolean; mutant?: string };
+  runId: string;
+  toolVersion: string;
+  onProgress?: (p: Progress) => void;
+  /** Aborted on SIGINT/SIGTERM or --max-duration: remaining scenarios are skipped, cleanup still runs. */
+  signal?: AbortSignal;
+}
+
+/** Far-future base time for a scenario's schedules, so they never collide with real recordings. */
+function timeBase(seed: number, index: number): string {
+  const day = Date.UTC(2090, 0, 1) + ((seed % 1000) * 40 + index) * 86_400_000;
+  return new Date(day).toISOString().replace('.000Z', 'Z');
+}
+
+/** Runs the scenario phase for every requested version and returns the canonical RunResult (design §4). */
+export async function runConformance(o: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const { config, book } = o;
+  const scenarios = selectScenarios(o.suites, config.only);
+  const results: CheckResult[] = [];
+  const observations = new Map<string, Observation>();
+  const leftovers: string[] = [];
+  const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
+  let done = 0;
+  const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
+
+  for (const version of config.apiVersions) {
+    const clients = clientsFor(config, o.target.baseUrl, version);
+    const shapes = getValidator(version);
+    const todo = scenarios.filter((s) => s.versions.includes(version));
+    try {
+      await mapPool(todo, config.concurrency, async (scenario) => {
+        const cleanup = new CleanupRegistry();
+        const index = scenarios.indexOf(scenario);
+        const env: ScenarioEnv = {
+          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup,
+          observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
+          tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}`,
+          agent: `${config.agentPrefix}${runTag}-${index}`,
+          timeBase: timeBase(config.seed, index),
+        };
+        let res: CheckResult[];
+        if (o.signal?.aborted) {
+          res = allWith(scenario, env, 'skip', `not run: ${String(o.signal.reason ?? 'the run was stopped')}`);
+        } else {
+          res = await runScenario(scenario, env);
+        }
+        assignIds(res, scenario.id);
+        results.push(...res);
+        leftovers.push(...(await cleanup.drain(clients.admin, { settleMs: config.settleMs })));
+        done++;
+        o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
+      });
+    } finally {
+      await clients.closeAll();
+    }
+  }
+  results.sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    tool: { name: 'evconf', version: o.toolVersion },
+    runId: o.runId,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    target: { baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}) },
+    seed: config.seed,
+    command: config.command,
+    summary: summarize(results),
+    results,
+    observations: [...observations.values()],
+    coverage: coverage(book, config.apiVersions, results),
+    load: [],
+    ...(leftovers.length ? { leftovers } : {}),
+    rules: book.rules.map((r) => ({ id: r.id, level: r.level, since: r.since, ...(r.until ? { until: r.until } : {}), section: r.section, endpoint: r.endpoint, quote: r.quote })),
+  };
+}

@@ -1,0 +1,77 @@
+import type { ApiVersion } from './version.js';
+
+/** Where a node came from in a scenario file, for error messages and results ("file:line"). */
+export interface SourcePos {
+  file: string;
+  line: number;
+  col: number;
+}
+
+/** One expectation of a step: a named check from the registry, bound to the rule it enforces. */
+export interface Expectation {
+  rule: string;
+  check: string;
+  /** The check's own parameters (already validated by the check's parameter schema). */
+  params: Record<string, unknown>;
+  pos: SourcePos;
+}
+
+/** One HTTP request as written in a scenario (strings may hold {{ }} placeholders). */
+export interface RequestTemplate {
+  method: string;
+  path: string;
+  query?: Record<string, string | string[]>;
+  form?: Record<string, string>;
+  multipart?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Which credentials to send: admin (default), user (the non-admin user), none. */
+  as?: 'admin' | 'user' | 'none';
+}
+
+/** A step: either a plain request or a named action (implemented in src/engine/actions). */
+export interface Step {
+  id?: string;
+  request?: RequestTemplate;
+  action?: { name: string; params: Record<string, unknown> };
+  /** Repeat the step until its expectations pass or --settle-ms elapses (eventual consistency). */
+  settle?: boolean;
+  expect: Expectation[];
+  /** Store the parsed JSON body (or the action's value) under this name for later steps. */
+  save?: string;
+  /** Observations to record from this step's exchange ("not shown" behaviour). */
+  observe?: string[];
+  pos: SourcePos;
+}
+
+/** Event metadata a scenario asks to exist before its steps run (created through the API, tagged). */
+export interface GivenEvent {
+  /** Fields of the dublincore/episode catalog (title is prefixed with the scenario tag). */
+  fields: Record<string, string | string[]>;
+  /** Optional scheduling object (1.1.0+), placeholders allowed. */
+  scheduling?: Record<string, unknown>;
+  /** Upload a small media file and ask for processing (for publication checks). */
+  media?: boolean;
+  acl?: { action: string; role: string; allow?: boolean }[];
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  family: string;
+  endpoint: string;
+  rules: string[];
+  /** Versions the scenario runs in (already intersected with its rules' ranges). */
+  versions: ApiVersion[];
+  /** Skip the whole scenario unless a non-admin user is configured. */
+  needs?: ('user' | 'media')[];
+  given: GivenEvent[];
+  steps: Step[];
+  pos: SourcePos;
+}
+
+export interface ScenarioFile {
+  file: string;
+  family: string;
+  endpoint: string;
+  scenarios: Scenario[];
+}

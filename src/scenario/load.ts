@@ -1,0 +1,152 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import type { ApiVersion, Expectation, GivenEvent, Scenario, ScenarioFile, Step } from '../model/index.js';
+import type { RuleBook } from '../spec/rules.js';
+import { parseVersionRange } from '../spec/versions.js';
+import { PROJECT_ROOT } from '../spec/paths.js';
+import { CHECKS } from '../checks/registry.js';
+import { ACTIONS, OBSERVATION_TOPICS } from './actions-catalog.js';
+import { InputFileError } from './errors.js';
+import { parseYamlSource, pointerToPath, type YamlSource } from './yaml-source.js';
+
+const fileSchema = JSON.parse(readFileSync(new URL('./scenario.schema.json', import.meta.url), 'utf8')) as object;
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validateFile = ajv.compile(fileSchema);
+const paramValidators = new Map([...CHECKS.values()].map((c) => [c.name, ajv.compile(c.params)]));
+
+type Raw = Record<string, unknown>;
+
+function ajvMessage(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return `unknown key "${String(e.params.additionalProperty)}"`;
+  const stepLevel = /\/steps\/\d+$/.test(e.instancePath);
+  if (stepLevel && (e.keyword === 'oneOf' || (e.keyword === 'required' && ['request', 'action'].includes(String(e.params.missingProperty))))) {
+    return 'a step needs exactly one of "request" or "action"';
+  }
+  if (e.keyword === 'required') return `missing "${String(e.params.missingProperty)}"`;
+  if (e.keyword === 'enum') return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  return e.message ?? e.keyword;
+}
+
+function fail(src: YamlSource, path: (string | number)[], msg: string): never {
+  const p = src.pos(path);
+  throw new InputFileError(src.file, p.line, p.col, msg);
+}
+
+function toGiven(raw: Raw): GivenEvent {
+  const { scheduling, media, acl, ...fields } = raw;
+  return {
+    fields: fields as Record<string, string | string[]>,
+    ...(scheduling ? { scheduling: scheduling as Record<string, unknown> } : {}),
+    ...(media ? { media: true } : {}),
+    ...(acl ? { acl: acl as GivenEvent['acl'] } : {}),
+  };
+}
+
+function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: string[]): Step {
+  const expects = ((raw.expect as Raw[] | undefined) ?? []).map((e, k): Expectation => {
+    const ep = [...path, 'expect', k];
+    const { rule, check, ...params } = e as Raw & { rule: string; check: string };
+    if (!rules.includes(rule)) fail(src, [...ep, 'rule'], `rule "${rule}" is not listed in the scenario's rules`);
+    const def = CHECKS.get(check);
+    if (!def) fail(src, [...ep, 'check'], `unknown check "${check}" (known: ${[...CHECKS.keys()].join(', ')})`);
+    const validate = paramValidators.get(check)!;
+    if (!validate(params)) {
+      const err = validate.errors![0];
+      fail(src, [...ep, ...pointerToPath(err.instancePath)], `check "${check}": ${ajvMessage(err)}`);
+    }
+    const pos = src.pos(ep);
+    return { rule, check, params, pos: { file: src.file, ...pos } };
+  });
+  if (typeof raw.action === 'string' && !ACTIONS.has(raw.action)) {
+    fail(src, [...path, 'action'], `unknown action "${raw.action}" (known: ${[...ACTIONS].join(', ')})`);
+  }
+  ((raw.observe as string[] | undefined) ?? []).forEach((t, k) => {
+    if (!OBSERVATION_TOPICS.has(t)) fail(src, [...path, 'observe', k], `unknown observation topic "${t}" (known: ${[...OBSERVATION_TOPICS].join(', ')})`);
+  });
+  return {
+    ...(raw.id ? { id: String(raw.id) } : {}),
+    ...(raw.request ? { request: raw.request as Step['request'] } : {}),
+    ...(raw.action ? { action: { name: String(raw.action), params: (raw.with as Raw | undefined) ?? {} } } : {}),
+    ...(raw.settle ? { settle: true } : {}),
+    ...(raw.save ? { save: String(raw.save) } : {}),
+    ...(raw.observe ? { observe: raw.observe as string[] } : {}),
+    expect: expects,
+    pos: { file: src.file, ...src.pos(path) },
+  };
+}
+
+/** Loads and validates one scenario file; every problem is an InputFileError at file:line:col. */
+export function loadScenarioFile(file: string, book: RuleBook, displayName = relative(PROJECT_ROOT, file)): ScenarioFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputFileError(displayName, 1, 1, `cannot read: ${(e as Error).message}`);
+  }
+  const src = parseYamlSource(displayName, text);
+  if (!validateFile(src.data)) {
+    const err = validateFile.errors![0];
+    fail(src, pointerToPath(err.instancePath), ajvMessage(err));
+  }
+  const data = src.data as { family: string; endpoint: string; scenarios: Raw[] };
+  const seen = new Set<string>();
+  const scenarios = data.scenarios.map((s, i): Scenario => {
+    const path = ['scenarios', i];
+    const id = String(s.id);
+    if (seen.has(id)) fail(src, [...path, 'id'], `duplicate scenario id "${id}"`);
+    seen.add(id);
+    const rules = s.rules as string[];
+    let versions = new Set<ApiVersion>();
+    rules.forEach((r, k) => {
+      const rule = book.get(r);
+      if (!rule) fail(src, [...path, 'rules', k], `unknown rule "${r}" (not in specs/rules.yaml)`);
+      for (const v of parseVersionRange(`>=${rule.since}${rule.until ? ` <=${rule.until}` : ''}`) as ApiVersion[]) versions.add(v);
+    });
+    if (typeof s.versions === 'string') {
+      const range = parseVersionRange(s.versions);
+      if (!Array.isArray(range)) fail(src, [...path, 'versions'], range.error);
+      versions = new Set(range.filter((v) => versions.has(v)));
+    }
+    const steps = (s.steps as Raw[]).map((st, k) => toStep(src, st, [...path, 'steps', k], rules));
+    return {
+      id,
+      title: String(s.title),
+      family: data.family,
+      endpoint: String(s.endpoint ?? data.endpoint),
+      rules,
+      versions: [...versions],
+      ...(s.needs ? { needs: s.needs as Scenario['needs'] } : {}),
+      given: ((s.given as Raw[] | undefined) ?? []).map(toGiven),
+      steps,
+      pos: { file: src.file, ...src.pos(path) },
+    };
+  });
+  return { file: displayName, family: data.family, endpoint: data.endpoint, scenarios };
+}
+
+/** Every *.yaml under a folder (sorted), except load profiles. */
+export function findScenarioFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'load' && name !== 'stateful') out.push(...findScenarioFiles(full));
+    } else if (name.endsWith('.yaml') || name.endsWith('.yml')) out.push(full);
+  }
+  return out;
+}
+
+/** Loads every scenario file of a suites folder; scenario ids must be unique across files. */
+export function loadSuites(dir: string, book: RuleBook): ScenarioFile[] {
+  const files = findScenarioFiles(dir).map((f) => loadScenarioFile(f, book));
+  const owner = new Map<string, string>();
+  for (const f of files) {
+    for (const s of f.scenarios) {
+      const prev = owner.get(s.id);
+      if (prev) throw new InputFileError(f.file, s.pos.line, s.pos.col, `scenario id "${s.id}" is already used in ${prev}`);
+      owner.set(s.id, f.file);
+    }
+  }
+  return files;
+}

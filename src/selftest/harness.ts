@@ -1,0 +1,40 @@
+import type { ApiVersion, RunResult } from '../model/index.js';
+import type { RunConfig } from '../config/types.js';
+import { loadRules } from '../spec/rules.js';
+import { loadSuites } from '../scenario/load.js';
+import { SUITES_DIR } from '../spec/paths.js';
+import { runConformance } from '../engine/run.js';
+import { startReferenceServer } from '../reference/index.js';
+
+export const book = loadRules();
+export const suites = loadSuites(SUITES_DIR, book);
+
+/** A run configuration for self-tests: short settle and processing times, fixed seed. */
+export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig> = {}): RunConfig {
+  return {
+    apiVersions: versions, userRoles: [], headers: {}, versionHeader: 'Accept: application/v{version}+json',
+    reportDir: 'reports', seed: 42, runs: 5, timeoutMs: 5_000, settleMs: 1_500, processingTimeoutMs: 10_000,
+    workflow: 'schedule-and-upload', agentPrefix: 'selftest-', concurrency: 4, maxDurationMs: 300_000, load: false,
+    color: false, suitesDir: SUITES_DIR, command: 'selftest', ...extra,
+  };
+}
+
+/** Runs the suite in-process against a fresh reference server (optionally with a planted bug). */
+export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[]; users?: string } = {}): Promise<RunResult> {
+  const server = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, ...(opts.mutant ? { mutant: opts.mutant } : {}) });
+  try {
+    return await runConformance({
+      config: selftestConfig(versions, opts.only ? { only: opts.only } : {}),
+      book, suites, runId: `selftest-${opts.mutant ?? 'clean'}`, toolVersion: 'selftest',
+      target: { baseUrl: server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+/** One line per failing result, for readable assertion messages. */
+export function describeFailures(run: RunResult): string[] {
+  return run.results.filter((r) => r.outcome === 'fail' || r.outcome === 'error' || r.outcome === 'warn')
+    .map((r) => `${r.id}: ${r.outcome}: ${r.message}`);
+}
