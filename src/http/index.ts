@@ -1,0 +1,7 @@
+/** The HTTP client layer (design §2 `http/`): request → Exchange, redaction, curl lines, typed transport errors. */
+export { createHttpClient } from './client.js';
+export { toCurl, shellQuote } from './curl.js';
+export { parseJsonBody } from './json-body.js';
+export { redactText, REDACTED } from './redact.js';
+export { describeTransportError } from './transport-error.js';
+export type { BasicAuth, HttpClient, HttpClientOptions, MultipartPart, RequestSpec } from './types.js';

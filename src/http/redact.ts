@@ -1,0 +1,90 @@
+import type { Exchange, ExchangeResponse } from '../model/exchange.js';
+import type { BasicAuth } from './types.js';
+
+/** Design §1.5: evidence carries credentials redacted. This marker replaces every secret. */
+export const REDACTED = '<redacted>';
+
+/** Header names whose values are always credentials. */
+export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
+
+/** Response headers that hand out credentials (session cookies). */
+const RESPONSE_SECRET_HEADERS = new Set(['set-cookie']);
+
+const SCHEME_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+function b64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+/** A secret plus the encodings it can travel in: base64 (padded, unpadded, url-safe), URL, form and JSON escaped. */
+function variantsOf(secret: string): string[] {
+  const base = b64(secret);
+  const unpadded = base.replace(/=+$/, '');
+  const urlSafe = unpadded.replace(/\+/g, '-').replace(/\//g, '_');
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  return [secret, base, unpadded, urlSafe, encodeURIComponent(secret), form, JSON.stringify(secret).slice(1, -1)];
+}
+
+/**
+ * Replaces each secret, and its base64 / URL-encoded forms, with `<redacted>`.
+ * Longer variants go first so `user:pass` is replaced whole before `pass`.
+ */
+export function redactText(text: string, secrets: string[]): string {
+  const variants = [...new Set(secrets.filter((s) => s !== '').flatMap(variantsOf))].filter((v) => v !== '');
+  variants.sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const v of variants) {
+    if (out.includes(v)) out = out.split(v).join(REDACTED);
+  }
+  return out;
+}
+
+/** The secrets a Basic credential produces: the password and `user:password` (base64 forms are derived). */
+export function authSecrets(auth: BasicAuth | null | undefined): string[] {
+  if (!auth) return [];
+  return [auth.password, `${auth.user}:${auth.password}`];
+}
+
+/** The secret in a credential header value: for `Scheme token` the token, otherwise the whole value. */
+export function headerSecrets(name: string, value: string): string[] {
+  const m = SCHEME_HEADERS.has(name) ? /^\S+\s+(.+)$/.exec(value.trim()) : null;
+  return m ? [m[1]] : [value];
+}
+
+/** `Basic abc` → `Basic <redacted>`; other credential headers → `<redacted>`. */
+export function redactHeaderValue(name: string, value: string): string {
+  if (SCHEME_HEADERS.has(name)) {
+    const m = /^(\S+)\s+\S/.exec(value.trim());
+    if (m) return `${m[1]} ${REDACTED}`;
+  }
+  return REDACTED;
+}
+
+function redactRecord(headers: Record<string, string>, secrets: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = RESPONSE_SECRET_HEADERS.has(name) ? REDACTED : redactText(value, secrets);
+  }
+  return out;
+}
+
+function redactResponse(res: ExchangeResponse, secrets: string[]): ExchangeResponse {
+  return { ...res, headers: redactRecord(res.headers, secrets), body: redactText(res.body, secrets) };
+}
+
+/** A last pass over every text of an Exchange so no secret survives anywhere (also echoes in bodies). */
+export function redactExchange(ex: Exchange, secrets: string[]): Exchange {
+  const req = ex.request;
+  return {
+    request: {
+      method: req.method,
+      url: redactText(req.url, secrets),
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, redactText(v, secrets)])),
+      ...(req.body !== undefined ? { body: redactText(req.body, secrets) } : {}),
+    },
+    ...(ex.response ? { response: redactResponse(ex.response, secrets) } : {}),
+    ...(ex.error ? { error: { code: ex.error.code, message: redactText(ex.error.message, secrets) } } : {}),
+    durationMs: ex.durationMs,
+    curl: redactText(ex.curl, secrets),
+  };
+}
