@@ -5,9 +5,25 @@ import { schemaCheck } from './schema.js';
 import { locationCheck } from './location.js';
 import { maxItemsCheck, sliceOfCheck } from './pagination.js';
 import { containsIdsCheck, memberEqualsCheck } from './members.js';
+import { CHECKS_LIST } from './families/list.js';
+import { CHECKS_EVENTS } from './families/events.js';
+import { CHECKS_ACL } from './families/acl.js';
+import { CHECKS_METADATA } from './families/metadata.js';
+import { CHECKS_PUBLICATIONS } from './families/publications.js';
+import { CHECKS_SCHEDULING } from './families/scheduling.js';
+import { CHECKS_AUTH } from './families/auth.js';
 
-/** Every check a scenario can name, by name. */
-export const CHECKS: ReadonlyMap<string, CheckDef> = new Map(
-  [statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, memberEqualsCheck, containsIdsCheck]
-    .map((c) => [c.name, c]),
-);
+const ALL: CheckDef[] = [
+  statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, memberEqualsCheck, containsIdsCheck,
+  ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH,
+];
+
+/** Every check a scenario can name, by name (names are unique: a duplicate is a bug caught at start). */
+export const CHECKS: ReadonlyMap<string, CheckDef> = (() => {
+  const map = new Map<string, CheckDef>();
+  for (const c of ALL) {
+    if (map.has(c.name)) throw new Error(`evconf bug: two checks are named "${c.name}"`);
+    map.set(c.name, c);
+  }
+  return map;
+})();

@@ -4,7 +4,7 @@ import { CHECKS } from '../checks/registry.js';
 import type { CheckContext, CheckVerdict, ParsedBody } from '../checks/types.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { buildRequest } from './request.js';
-import { ACTION_IMPLS } from './actions.js';
+import { ACTION_IMPLS } from './actions/index.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
 
@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<{ exchanges: Exchange[]; value: unknown; body: ParsedBody } | { skip: string }> {
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
-    const out = await impl(env, interpolate(step.action.params, vars));
+    const out = await impl(env, interpolate(step.action.params, vars), vars);
     const last = out.exchanges[out.exchanges.length - 1];
     return { exchanges: out.exchanges, value: out.value, body: last ? parseJsonBody(last) : { ok: false, reason: 'no exchange' } };
   }

@@ -1,3 +1,11 @@
+import { ACTIONS_LIST } from './actions/list.js';
+import { ACTIONS_EVENTS } from './actions/events.js';
+import { ACTIONS_ACL } from './actions/acl.js';
+import { ACTIONS_METADATA } from './actions/metadata.js';
+import { ACTIONS_PUBLICATIONS } from './actions/publications.js';
+import { ACTIONS_SCHEDULING } from './actions/scheduling.js';
+import { ACTIONS_AUTH } from './actions/auth.js';
+
 /**
  * Names of the actions a scenario step may use (`action:`); the engine implements each one
  * (src/engine/actions). Listed here so scenario files are validated without importing the engine.
@@ -5,7 +13,5 @@
 export const ACTIONS: ReadonlySet<string> = new Set([
   /** POST /api/events with the standard multipart body built from `with` (fields, scheduling, acl, media). */
   'create-event',
+  ...ACTIONS_LIST, ...ACTIONS_EVENTS, ...ACTIONS_ACL, ...ACTIONS_METADATA, ...ACTIONS_PUBLICATIONS, ...ACTIONS_SCHEDULING, ...ACTIONS_AUTH,
 ]);
-
-/** Topics a step may record with `observe:` (behaviour the spec leaves "not shown"; src/engine/observe.ts). */
-export const OBSERVATION_TOPICS: ReadonlySet<string> = new Set(['error-body', 'content-type', 'delete-status']);

@@ -6,7 +6,10 @@ import type { RuleBook } from '../spec/rules.js';
 import { parseVersionRange } from '../spec/versions.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
 import { CHECKS } from '../checks/registry.js';
-import { ACTIONS, OBSERVATION_TOPICS } from './actions-catalog.js';
+import { ACTIONS } from './actions-catalog.js';
+import { observableTopics } from '../spec/not-shown.js';
+
+const OBSERVATION_TOPICS = observableTopics();
 import { InputFileError } from './errors.js';
 import { parseYamlSource, pointerToPath, type YamlSource } from './yaml-source.js';
 

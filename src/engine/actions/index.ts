@@ -1,0 +1,31 @@
+import type { EventSpec } from '../event-form.js';
+import { createEvent } from '../create.js';
+import type { Action } from './types.js';
+import { IMPL_LIST } from './list.js';
+import { IMPL_EVENTS } from './events.js';
+import { IMPL_ACL } from './acl.js';
+import { IMPL_METADATA } from './metadata.js';
+import { IMPL_PUBLICATIONS } from './publications.js';
+import { IMPL_SCHEDULING } from './scheduling.js';
+import { IMPL_AUTH } from './auth.js';
+
+export type { Action, ActionOutcome } from './types.js';
+
+/** spec § POST /api/events: create one event (or several with rrule) with the standard multipart body. */
+const createEventAction: Action = async (env, params) => {
+  const { scheduling, acl, media, ...fields } = params;
+  const spec: EventSpec = {
+    fields: fields as EventSpec['fields'],
+    ...(scheduling ? { scheduling: scheduling as Record<string, unknown> } : {}),
+    ...(acl ? { acl: acl as EventSpec['acl'] } : {}),
+    ...(media ? { media: true } : {}),
+  };
+  const out = await createEvent(env, spec);
+  return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '' } };
+};
+
+/** Implementations of every action named in src/scenario/actions-catalog.ts. */
+export const ACTION_IMPLS: Record<string, Action> = {
+  'create-event': createEventAction,
+  ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH,
+};
