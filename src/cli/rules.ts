@@ -16,7 +16,7 @@ export function rulesCommand(suitesDir: string, io: { out: NodeJS.WriteStream },
       }
     }
   }
-  const rows = book.rules.map((r) => {
+  const rows = book.rules.filter((r) => r.kind === 'normative').map((r) => {
     const per: Partial<Record<ApiVersion, number | null>> = {};
     for (const v of API_VERSIONS) per[v] = book.appliesTo(r, v) ? counts.get(`${r.id}|${v}`) ?? 0 : null;
     const uncovered = API_VERSIONS.filter((v) => per[v] === 0);

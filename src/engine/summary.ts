@@ -22,7 +22,7 @@ export function coverage(book: RuleBook, versions: ApiVersion[], results: CheckR
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const out: CoverageEntry[] = [];
-  for (const rule of book.rules) {
+  for (const rule of book.rules.filter((r) => r.kind === 'normative')) {
     for (const v of versions) {
       if (book.appliesTo(rule, v)) out.push({ rule: rule.id, apiVersion: v, checks: counts.get(`${rule.id}|${v}`) ?? 0 });
     }

@@ -1,8 +1,11 @@
 import type { ApiVersion } from './version.js';
 
 export type RuleLevel = 'MUST' | 'SHOULD';
-/** normative: the spec states it; not-shown: the spec leaves it open, evconf only observes. */
-export type RuleKind = 'normative' | 'not-shown';
+/**
+ * normative: the spec states it; not-shown: the spec leaves it open, evconf only observes;
+ * budget: a performance budget of the load stage (design §8), set by the user, not by the spec.
+ */
+export type RuleKind = 'normative' | 'not-shown' | 'budget';
 
 /** One testable statement of the spec (specs/rules.yaml). */
 export interface Rule {

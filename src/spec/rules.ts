@@ -7,7 +7,7 @@ import { SPECS_DIR } from './paths.js';
 import { inRange } from './versions.js';
 
 const LEVELS: RuleLevel[] = ['MUST', 'SHOULD'];
-const KINDS: RuleKind[] = ['normative', 'not-shown'];
+const KINDS: RuleKind[] = ['normative', 'not-shown', 'budget'];
 
 /** The rule catalogue of specs/rules.yaml, validated on load. */
 export interface RuleBook {
@@ -39,7 +39,7 @@ export function loadRules(file = join(SPECS_DIR, 'rules.yaml')): RuleBook {
     const level = o.level as RuleLevel;
     if (!LEVELS.includes(level)) fail(file, i, `level must be MUST or SHOULD (${id})`);
     const kind = (o.kind ?? 'normative') as RuleKind;
-    if (!KINDS.includes(kind)) fail(file, i, `kind must be normative or not-shown (${id})`);
+    if (!KINDS.includes(kind)) fail(file, i, `kind must be normative, not-shown or budget (${id})`);
     const since = String(o.since ?? '');
     const until = o.until === undefined ? undefined : String(o.until);
     if (!isApiVersion(since)) fail(file, i, `since "${since}" is not an API version (${id})`);
