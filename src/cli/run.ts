@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
-import { startReferenceServer } from '../reference/index.js';
+import { parseUsers, startReferenceServer } from '../reference/index.js';
 import { renderProgressLine, renderSummary } from '../report/console.js';
 import { writeReports } from '../report/write.js';
 import type { RunResult } from '../model/index.js';
@@ -17,12 +17,36 @@ function newRunId(): string {
 }
 
 /** `evconf run`: the conformance suite against --base-url or the embedded reference server. Returns the exit code. */
-export async function runCommand(config: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
+/**
+ * The embedded reference server gets an administrator and an ordinary user with fresh random passwords, so
+ * that the role rules run (not skip) on a fresh machine; credentials the user gave win.
+ */
+function embeddedCredentials(config: RunConfig): { users: string; config: RunConfig } {
+  const adminPw = randomBytes(9).toString('base64url');
+  const userPw = randomBytes(9).toString('base64url');
+  return {
+    users: `evconf-admin:${adminPw}:ROLE_ADMIN,evconf-user:${userPw}`,
+    config: Object.freeze({
+      ...config,
+      auth: config.auth ?? { user: 'evconf-admin', password: adminPw },
+      userAuth: config.userAuth ?? { user: 'evconf-user', password: userPw },
+      userRoles: config.userAuth ? config.userRoles : ['ROLE_USER_EVCONF-USER'],
+    }),
+  };
+}
+
+export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
+  let config = given;
   const { book, suites } = loadInputs(config.suitesDir);
   let ref: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   if (!config.baseUrl) {
+    const embedded = embeddedCredentials(config);
+    config = embedded.config;
     try {
-      ref = await startReferenceServer({ port: 0, host: '127.0.0.1', processingDelayMs: 200, retractDelayMs: 200, ...(config.mutant ? { mutant: config.mutant } : {}) });
+      ref = await startReferenceServer({
+        port: 0, host: '127.0.0.1', processingDelayMs: 200, retractDelayMs: 200, users: parseUsers(embedded.users),
+        ...(config.mutant ? { mutant: config.mutant } : {}),
+      });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }

@@ -4,7 +4,7 @@ import { loadRules } from '../spec/rules.js';
 import { loadSuites } from '../scenario/load.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { runConformance } from '../engine/run.js';
-import { startReferenceServer } from '../reference/index.js';
+import { parseUsers, startReferenceServer } from '../reference/index.js';
 
 export const book = loadRules();
 export const suites = loadSuites(SUITES_DIR, book);
@@ -19,12 +19,22 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
   };
 }
 
+/** The self-test's users: an administrator and an ordinary user, so the role rules run instead of skipping. */
+export const SELFTEST_USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw';
+const CREDENTIALS: Partial<RunConfig> = {
+  auth: { user: 'admin', password: 'selftest-admin-pw' },
+  userAuth: { user: 'alice', password: 'selftest-alice-pw' },
+  userRoles: ['ROLE_USER_ALICE'],
+};
+
 /** Runs the suite in-process against a fresh reference server (optionally with a planted bug). */
-export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[]; users?: string } = {}): Promise<RunResult> {
-  const server = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, ...(opts.mutant ? { mutant: opts.mutant } : {}) });
+export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[] } = {}): Promise<RunResult> {
+  const server = await startReferenceServer({
+    port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
+  });
   try {
     return await runConformance({
-      config: selftestConfig(versions, opts.only ? { only: opts.only } : {}),
+      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}) }),
       book, suites, runId: `selftest-${opts.mutant ?? 'clean'}`, toolVersion: 'selftest',
       target: { baseUrl: server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
     });

@@ -1,0 +1,106 @@
+import type { IncomingMessage } from 'node:http';
+import type { ApiVersion } from '../model/version.js';
+import { canRead, canWrite, type RefUser } from './auth.js';
+import type { BugFn } from './mutants/index.js';
+import type { EventStore } from './store.js';
+import { HttpError, notFound, type Caller, type EventRecord } from './types.js';
+
+/** Server state shared by the endpoint handlers. */
+
+export interface ReferenceOptions {
+  /** Pinned: always serve this version, ignore Accept. */
+  apiVersion?: ApiVersion;
+  /** None/empty = open server, every caller is an administrator. */
+  users?: RefUser[];
+  /** Name of a planted bug (see MUTANTS); undefined = correct server. */
+  mutant?: string;
+  /** RUNNING → SUCCEEDED delay (default 300 ms). */
+  processingDelayMs?: number;
+  /** 1.6.0 DELETE with publications: 202, gone after this delay (default 300 ms). */
+  retractDelayMs?: number;
+  /** For Location and publication URLs; default derived from the Host header. */
+  publicBaseUrl?: string;
+}
+
+/** Timers of the processing simulation: unref'd, one per key, all cleared on close. */
+export class Timers {
+  private readonly byKey = new Map<string, NodeJS.Timeout>();
+
+  after(key: string, ms: number, fn: () => void): void {
+    this.cancel(key);
+    const t = setTimeout(() => {
+      this.byKey.delete(key);
+      fn();
+    }, ms);
+    t.unref();
+    this.byKey.set(key, t);
+  }
+
+  cancel(key: string): void {
+    const t = this.byKey.get(key);
+    if (t) clearTimeout(t);
+    this.byKey.delete(key);
+  }
+
+  clear(): void {
+    for (const t of this.byKey.values()) clearTimeout(t);
+    this.byKey.clear();
+  }
+}
+
+export interface App {
+  store: EventStore;
+  bug: BugFn;
+  timers: Timers;
+  processingDelayMs: number;
+  retractDelayMs: number;
+  publicBaseUrl?: string;
+  users: RefUser[];
+  pinned?: ApiVersion;
+}
+
+export interface Ctx {
+  app: App;
+  req: IncomingMessage;
+  url: URL;
+  version: ApiVersion;
+  caller: Caller;
+  /** Path parameters, URL-decoded, in path order. */
+  params: string[];
+}
+
+/** What a handler answers. `json` is JSON text; absent = no body. */
+export interface Reply {
+  status: number;
+  json?: string;
+  headers?: Record<string, string>;
+}
+
+export function json(status: number, value: unknown, headers?: Record<string, string>): Reply {
+  return { status, json: JSON.stringify(value), headers };
+}
+
+export function empty(status: number): Reply {
+  return { status };
+}
+
+/** {base_url} of this server (publicBaseUrl, else from the Host header). */
+export function baseUrl(ctx: Ctx): string {
+  if (ctx.app.publicBaseUrl) return ctx.app.publicBaseUrl.replace(/\/+$/, '');
+  return `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
+}
+
+/** The event named by the first path parameter, if the caller may read it; else 404. */
+export function readableEvent(ctx: Ctx): EventRecord {
+  const id = ctx.params[0];
+  const rec = ctx.app.store.get(id);
+  if (!rec || !canRead(rec, ctx.caller)) throw notFound(`event '${id}' not found`);
+  return rec;
+}
+
+/** Like readableEvent, and the caller needs `write` (403 otherwise). */
+export function writableEvent(ctx: Ctx): EventRecord {
+  const rec = readableEvent(ctx);
+  if (!canWrite(rec, ctx.caller)) throw new HttpError(403, `no write access to event '${rec.id}'`);
+  return rec;
+}

@@ -1,0 +1,59 @@
+import type { ApiVersion } from '../model/version.js';
+import { parseCatalogs, type MetadataInput } from './catalogs.js';
+import type { Form } from './form.js';
+import { md5 } from './processing.js';
+import { parseAcl, parseJsonParam, parseProcessing } from './input.js';
+import { parseScheduleInput, type ScheduleInput } from './schedule.js';
+import { badRequest, type AclEntry, type Processing, type UploadedTrack } from './types.js';
+import { atLeast } from './version.js';
+
+/** The multipart parts of POST /api/events and POST /api/events/{id} (spec § POST /api/events, parts table). */
+export interface EventParts {
+  metadata?: MetadataInput;
+  acl?: AclEntry[];
+  processing?: Processing;
+  /** Only from 1.1.0 ("Part scheduling on create and update"); ignored below. */
+  scheduling?: ScheduleInput;
+  tracks: UploadedTrack[];
+}
+
+const MEDIA_PARTS = ['presenter', 'presentation', 'audio'] as const;
+
+function present(s: string | undefined): s is string {
+  return s !== undefined && s.trim() !== '';
+}
+
+function tracksOf(form: Form): UploadedTrack[] {
+  const out: UploadedTrack[] = [];
+  for (const part of MEDIA_PARTS) {
+    const files = form.files(part);
+    if (files.length === 0 && present(form.text(part))) throw badRequest(`part '${part}' must be a file`);
+    for (const f of files) {
+      out.push({
+        part,
+        filename: f.filename,
+        mediatype: f.type === '' ? 'application/octet-stream' : f.type.split(';')[0].trim(),
+        size: f.bytes.length,
+        checksum: md5(f.bytes),
+      });
+    }
+  }
+  return out;
+}
+
+/** Validates every part that was sent (nothing is applied here). `acls` is accepted as an alias of `acl`. */
+export function parseEventParts(form: Form, version: ApiVersion): EventParts {
+  const parts: EventParts = { tracks: tracksOf(form) };
+  const metadata = form.text('metadata');
+  if (present(metadata)) parts.metadata = parseCatalogs(parseJsonParam(metadata, 'metadata'));
+  const aclName = present(form.text('acl')) ? 'acl' : 'acls';
+  const acl = form.text(aclName);
+  if (present(acl)) parts.acl = parseAcl(parseJsonParam(acl, aclName), aclName);
+  const processing = form.text('processing');
+  if (present(processing)) parts.processing = parseProcessing(parseJsonParam(processing, 'processing'));
+  const scheduling = form.text('scheduling');
+  if (present(scheduling) && atLeast(version, '1.1.0')) {
+    parts.scheduling = parseScheduleInput(parseJsonParam(scheduling, 'scheduling'));
+  }
+  return parts;
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { baseUrl, json, type Ctx, type Reply } from '../app.js';
+import { applyExtra } from '../catalogs.js';
+import { findConflicts } from '../conflicts.js';
+import { applyEpisode, emptyEpisode } from '../episode.js';
+import { parseEventParts, type EventParts } from '../event-parts.js';
+import { readForm } from '../form.js';
+import { startProcessing } from '../processing.js';
+import { planCreate } from '../schedule.js';
+import { toSeconds } from '../time.js';
+import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
+
+/** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
+
+function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, nowMs: number): EventRecord {
+  const fields = parts.metadata?.episode ?? [];
+  const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
+  if (schedule && episode.location === '') episode.location = schedule.agentId;
+  const extras = new Map<string, ExtraCatalog>();
+  for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
+  return {
+    id: randomUUID(),
+    seq: ctx.app.store.nextSeq(),
+    creator: ctx.caller.name,
+    createdMs: nowMs,
+    episode,
+    extraCatalogs: extras,
+    acl: (parts.acl ?? []).map((e) => ({ ...e })),
+    processing: parts.processing,
+    schedule,
+    processingState: schedule ? 'INSTANTIATED' : 'RUNNING',
+    tracks: schedule ? [] : parts.tracks,
+    publications: [],
+    archiveVersion: 1,
+    baseUrl: baseUrl(ctx),
+    deleting: false,
+    json: new Map(),
+  };
+}
+
+export async function createEvent(ctx: Ctx): Promise<Reply> {
+  const parts = parseEventParts(await readForm(ctx.req), ctx.version);
+  if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
+  if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
+    throw badRequest(`part 'metadata' must contain at least one catalog`);
+  }
+  const now = toSeconds(Date.now());
+  const plan = parts.scheduling ? planCreate(parts.scheduling) : undefined;
+  // Validate the metadata once before planning (identical for every occurrence).
+  const probe = newRecord(ctx, parts, plan?.[0], now);
+  if (plan) {
+    const conflicts = findConflicts(ctx.app.store, plan, probe.episode.title);
+    if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
+  }
+  const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
+  for (const rec of records) {
+    ctx.app.store.insert(rec);
+    if (!rec.schedule) startProcessing(ctx.app, rec);
+  }
+  if (parts.scheduling?.rrule !== undefined) {
+    return json(200, records.map((r) => ({ identifier: r.id })));
+  }
+  const id = records[0].id;
+  const bug = ctx.app.bug;
+  const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(id)}`;
+  const body = bug('create-id-member') ? { id } : { identifier: id };
+  return json(bug('create-status-200') ? 200 : 201, body, { Location: location });
+}

@@ -1,0 +1,37 @@
+import { empty, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
+import { startRetraction } from '../processing.js';
+import { eventJson } from '../serialize.js';
+import { atLeast } from '../version.js';
+import { withFlags } from './flags.js';
+
+/** GET /api/events/{event_id} (spec: 200 event object, 404). */
+export function getEvent(ctx: Ctx): Reply {
+  const bug = ctx.app.bug;
+  if (bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0])) return { status: 200, json: '{}' };
+  const rec = readableEvent(ctx);
+  const variant = bug('get-legacy-names') ? { legacyNames: true } : undefined;
+  const text = eventJson(rec, ctx.app.store.view(rec.id), ctx.version, withFlags(ctx.url.searchParams), variant);
+  return { status: bug('get-status-201') ? 201 : 200, json: text };
+}
+
+/**
+ * DELETE /api/events/{event_id} (spec: 204 deleted, 404; from 1.6.0 it first retracts publications: 202,
+ * and the event disappears once the retraction is done).
+ */
+export function deleteEvent(ctx: Ctx): Reply {
+  const { app } = ctx;
+  const bug = app.bug;
+  if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
+  const rec = writableEvent(ctx);
+  const newRules = atLeast(ctx.version, '1.6.0');
+  const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
+  if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
+  if (newRules && (rec.publications.length > 0 || rec.deleting)) {
+    startRetraction(app, rec);
+    return ok(202);
+  }
+  app.timers.cancel(`process:${rec.id}`);
+  app.timers.cancel(`retract:${rec.id}`);
+  app.store.remove(rec.id);
+  return ok(204);
+}

@@ -1,0 +1,38 @@
+import type { Ctx, Reply } from '../app.js';
+import { parseFilters, parseIntParam, parseSort } from '../list-params.js';
+import { runList } from '../list-run.js';
+import { badRequest } from '../types.js';
+import { atLeast } from '../version.js';
+import { withFlags } from './flags.js';
+
+/**
+ * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
+ * offset: index of the first result from 1.1.0, page index (pages of size limit) in 1.0.0.
+ */
+export function listEvents(ctx: Ctx): Reply {
+  const q = ctx.url.searchParams;
+  const bug = ctx.app.bug;
+  const filters = parseFilters(q.getAll('filter'), ctx.version);
+  const sort = parseSort(q.get('sort'));
+  const rawLimit = parseIntParam('limit', q.get('limit'));
+  const offset = parseIntParam('offset', q.get('offset')) ?? 0;
+  if (offset < 0) throw badRequest(`parameter 'offset' must not be negative`);
+  let limit = rawLimit !== undefined && rawLimit > 0 ? rawLimit : undefined;
+  const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
+  const skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
+  if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
+  const text = runList(ctx.app.store, {
+    version: ctx.version,
+    filters,
+    sort,
+    limit,
+    skip,
+    flags: withFlags(q),
+    caller: ctx.caller,
+    variant: bug('list-drops-created') ? { dropCreated: true } : undefined,
+  });
+  return {
+    status: bug('list-status-201') ? 201 : 200,
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : text,
+  };
+}

@@ -1,0 +1,45 @@
+import { empty, writableEvent, type Ctx, type Reply } from '../app.js';
+import { applyExtra } from '../catalogs.js';
+import { findConflicts } from '../conflicts.js';
+import { applyEpisode } from '../episode.js';
+import { parseEventParts } from '../event-parts.js';
+import { readForm } from '../form.js';
+import { startProcessing } from '../processing.js';
+import { mergeSchedule } from '../schedule.js';
+import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
+
+/**
+ * POST /api/events/{event_id} (spec: "Only what is sent is changed: a request carrying only a metadata part
+ * updates only that catalog." 204, 404, 409). Everything is validated before anything is applied.
+ */
+export async function updateEvent(ctx: Ctx): Promise<Reply> {
+  const { store } = ctx.app;
+  const rec = writableEvent(ctx);
+  const parts = parseEventParts(await readForm(ctx.req), ctx.version);
+  const view = store.view(rec.id);
+  const episode = parts.metadata?.episode ? applyEpisode(rec.episode, parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  const extras = new Map<string, ExtraCatalog>();
+  for (const [flavor, fields] of parts.metadata?.extras ?? []) {
+    extras.set(flavor, applyExtra(rec.extraCatalogs.get(flavor), fields, flavor));
+  }
+  let schedule = rec.schedule;
+  if (parts.scheduling) {
+    if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
+    schedule = mergeSchedule(rec.schedule, parts.scheduling);
+    const conflicts = findConflicts(store, [schedule], episode.title, rec.id);
+    if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
+  }
+  if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
+  rec.episode = episode;
+  for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
+  if (parts.acl) rec.acl = parts.acl;
+  if (parts.processing) rec.processing = parts.processing;
+  rec.schedule = schedule;
+  if (parts.tracks.length > 0 && !rec.schedule) {
+    rec.tracks = [...rec.tracks, ...parts.tracks];
+    startProcessing(ctx.app, rec);
+  }
+  rec.archiveVersion++;
+  store.commit(rec);
+  return empty(204);
+}

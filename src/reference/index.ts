@@ -1,0 +1,8 @@
+/** Public API of the reference server (design §6). */
+export type { RefUser } from './auth.js';
+export { parseUsers } from './auth.js';
+export type { ReferenceOptions } from './app.js';
+export { createReferenceHandler, startReferenceServer, type ReferenceHandler, type StartedReferenceServer } from './server.js';
+export { EventStore } from './store.js';
+export { MUTANTS, makeBug, isMutantName, type MutantDef, type MutantName, type Handler } from './mutants/index.js';
+export { measureListSpeed } from './perf.js';

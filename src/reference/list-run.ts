@@ -1,0 +1,168 @@
+import type { ApiVersion } from '../model/version.js';
+import { canRead } from './auth.js';
+import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
+import { eventJson, type SerializeVariant, type WithFlags } from './serialize.js';
+import type { EventStore, IndexedFilter } from './store.js';
+import type { Caller } from './types.js';
+import type { EventView } from './view.js';
+
+/** Executes a list query against the indexed store (spec § GET /api/events). */
+
+export interface ListQuery {
+  version: ApiVersion;
+  filters: FilterGroup[];
+  sort: SortKey[];
+  /** undefined = no limit. */
+  limit?: number;
+  /** Number of items to skip. */
+  skip: number;
+  flags: WithFlags;
+  caller: Caller;
+  variant?: SerializeVariant;
+}
+
+/** Code-point order of two strings (UTF-16 units remapped so that surrogates sort above U+FFFF). */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800) x += x <= 0xdfff ? 0x2000 : -0x800;
+    if (y >= 0xd800) y += y <= 0xdfff ? 0x2000 : -0x800;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+function sortValue(k: SortKey, v: EventView): string | number | undefined {
+  switch (k.name) {
+    case 'title': return v.title;
+    case 'presenter': return v.presenters[0] ?? '';
+    case 'start_date': return v.bibStartMs;
+    case 'end_date': return v.bibStartMs + v.durationMs;
+    case 'workflow_state': return v.processingState;
+    case 'series_name': return v.series;
+    case 'location': return v.location;
+    case 'technical_start': return v.techStartMs;
+    case 'technical_end': return v.techEndMs;
+    default: return undefined; // review_status, scheduling_status: accepted, no order
+  }
+}
+
+/** Comparator: criteria in the given order, ties broken by identifier. */
+export function comparator(keys: SortKey[]): (a: EventView, b: EventView) => number {
+  return (a, b) => {
+    for (const k of keys) {
+      const x = sortValue(k, a);
+      const y = sortValue(k, b);
+      if (x === undefined || y === undefined || x === y) continue;
+      const c = typeof x === 'number' && typeof y === 'number' ? x - y : compareCodePoints(String(x), String(y));
+      if (c !== 0) return k.desc ? -c : c;
+    }
+    return compareCodePoints(a.id, b.id);
+  };
+}
+
+function indexedSet(store: EventStore, g: FilterGroup): ReadonlySet<string> | undefined {
+  if (g.name === 'textFilter' || g.name === 'start' || g.name === 'technical_start') return undefined;
+  const sets = g.values.map((val): ReadonlySet<string> =>
+    g.name === 'identifier' ? new Set(store.get(val) ? [val] : []) : store.lookup(g.name as IndexedFilter, val),
+  );
+  if (sets.length === 1) return sets[0];
+  if (g.any) {
+    const out = new Set<string>();
+    for (const s of sets) for (const id of s) out.add(id);
+    return out;
+  }
+  return intersect(sets);
+}
+
+function intersect(sets: ReadonlySet<string>[]): ReadonlySet<string> {
+  const sorted = [...sets].sort((a, b) => a.size - b.size);
+  const out = new Set<string>();
+  for (const id of sorted[0]) if (sorted.every((s) => s.has(id))) out.add(id);
+  return out;
+}
+
+type Pred = (v: EventView) => boolean;
+
+function predicateOf(g: FilterGroup): Pred | undefined {
+  let tests: Pred[];
+  if (g.name === 'textFilter') {
+    tests = g.values.map((val) => {
+      const needle = val.toLowerCase();
+      return (v: EventView) => v.fullText.includes(needle);
+    });
+  } else if (g.name === 'start' || g.name === 'technical_start') {
+    const tech = g.name === 'technical_start';
+    tests = g.values.map((val) => {
+      const r = parseRange(g.name, val);
+      return (v: EventView) => {
+        const t = tech ? v.techStartMs : v.bibStartMs;
+        return t >= r.from && t <= r.to;
+      };
+    });
+  } else return undefined;
+  return g.any ? (v) => tests.some((t) => t(v)) : (v) => tests.every((t) => t(v));
+}
+
+function candidates(store: EventStore, filters: FilterGroup[]): ReadonlySet<string> | undefined {
+  const sets = filters.map((g) => indexedSet(store, g)).filter((s): s is ReadonlySet<string> => s !== undefined);
+  if (sets.length === 0) return undefined;
+  return sets.length === 1 ? sets[0] : intersect(sets);
+}
+
+/** All ids in the order of `keys`, cached per store revision. */
+function globalOrder(store: EventStore, keys: SortKey[]): string[] {
+  const cacheKey = keys.map((k) => `${k.name}:${k.desc ? 'D' : 'A'}`).join(',');
+  let ids = store.sortCache.get(cacheKey);
+  if (!ids) {
+    const views = [...store.values()].map((r) => store.view(r.id));
+    ids = views.sort(comparator(keys)).map((v) => v.id);
+    store.sortCache.set(cacheKey, ids);
+  }
+  return ids;
+}
+
+/** Ids in result order (before paging). Yields lazily so that a limit stops the walk early. */
+function* ordered(store: EventStore, q: ListQuery): Generator<EventView> {
+  const set = candidates(store, q.filters);
+  const small = set !== undefined && set.size * 16 < store.count();
+  if (q.sort.length === 0) {
+    if (small) {
+      for (const r of [...set].map((id) => store.get(id)!).sort((a, b) => a.seq - b.seq)) yield store.view(r.id);
+      return;
+    }
+    for (const r of store.values()) if (!set || set.has(r.id)) yield store.view(r.id);
+    return;
+  }
+  if (small) {
+    yield* [...set].map((id) => store.view(id)).sort(comparator(q.sort));
+    return;
+  }
+  for (const id of globalOrder(store, q.sort)) if (!set || set.has(id)) yield store.view(id);
+}
+
+/** Runs the query; returns the JSON array text. */
+export function runList(store: EventStore, q: ListQuery): string {
+  const preds = q.filters.map(predicateOf).filter((p): p is Pred => p !== undefined);
+  if (preds.length === 0 && q.caller.admin && q.filters.length === 0 && q.sort.length > 0) {
+    // Fast path (deep pages of a sorted, unfiltered list): slice the cached order.
+    const ids = globalOrder(store, q.sort);
+    const page = ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit);
+    return '[' + page.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant)).join(',') + ']';
+  }
+  const parts: string[] = [];
+  let skipped = 0;
+  for (const v of ordered(store, q)) {
+    if (q.limit !== undefined && parts.length >= q.limit) break;
+    if (!preds.every((p) => p(v))) continue;
+    const rec = store.get(v.id)!;
+    if (!q.caller.admin && !canRead(rec, q.caller)) continue;
+    if (skipped < q.skip) { skipped++; continue; }
+    parts.push(eventJson(rec, v, q.version, q.flags, q.variant));
+  }
+  return '[' + parts.join(',') + ']';
+}

@@ -1,0 +1,28 @@
+import { EVENT_MUTANTS } from './events.js';
+import type { MutantDef } from './types.js';
+
+export type { MutantDef, MutantSpec, Handler } from './types.js';
+
+/** Every mutant, by name. Add a family by spreading its object here. */
+const ALL = { ...EVENT_MUTANTS };
+
+/** Names of all mutants (a literal union: bug('typo') does not compile). */
+export type MutantName = keyof typeof ALL;
+
+export const MUTANTS: Readonly<Record<string, MutantDef>> = ALL;
+
+export function isMutantName(name: string): name is MutantName {
+  return Object.prototype.hasOwnProperty.call(ALL, name);
+}
+
+/** Asks whether the planted bug `name` is switched on in this server. */
+export type BugFn = (name: MutantName) => boolean;
+
+/** The bug() helper of one server; throws a clear Error for an unknown mutant name. */
+export function makeBug(mutant: string | undefined): BugFn {
+  if (mutant === undefined || mutant === '') return () => false;
+  if (!isMutantName(mutant)) {
+    throw new Error(`Unknown mutant "${mutant}". Known mutants: ${Object.keys(ALL).sort().join(', ')}`);
+  }
+  return (name) => name === mutant;
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiVersion } from '../../model/version.js';
+
+/** A request handler of node:http (what a transport-level mutant wraps). */
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * A planted bug ("mutant", design §1.3): it breaks exactly one rule of specs/rules.yaml.
+ * `since`/`until` give the API versions in which the bug is observable (inclusive).
+ */
+export interface MutantDef {
+  name: string;
+  /** Rule id (specs/rules.yaml) the mutant breaks. */
+  rule: string;
+  description: string;
+  since?: ApiVersion;
+  until?: ApiVersion;
+  /** Transport-level faults wrap the whole handler instead of asking bug() at a site. */
+  wrap?: (h: Handler) => Handler;
+  /** True for transport-level faults (hangs, resets, garbage), which the rule-by-rule self-test treats apart. */
+  transport?: boolean;
+}
+
+/** A mutant as written in a family file (its name is its key). */
+export type MutantSpec = Omit<MutantDef, 'name'>;
+
+/** Fills in `name` from the keys, keeping the keys as a literal type (so bug() names are checked). */
+export function family<T extends Record<string, MutantSpec>>(defs: T): { [K in keyof T]: MutantDef } {
+  const out: Record<string, MutantDef> = {};
+  for (const [name, def] of Object.entries(defs)) out[name] = { name, ...def };
+  return out as { [K in keyof T]: MutantDef };
+}

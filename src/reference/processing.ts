@@ -1,0 +1,83 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { App } from './app.js';
+import type { EventRecord, FileItem, Publication, Track } from './types.js';
+
+/** Processing simulation (design §6): RUNNING → SUCCEEDED after a delay; media gives a publication. */
+
+export const PUBLICATION_CHANNEL = 'engage-player';
+
+/** A 1×1 PNG, the preview image of every publication. */
+const PREVIEW_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function md5(bytes: Buffer | string): string {
+  return createHash('md5').update(bytes).digest('hex');
+}
+
+function xmlEscape(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function file(url: string, flavor: string, mediatype: string, bytes: Buffer): FileItem {
+  return { id: randomUUID(), mediatype, url, flavor, size: bytes.length, checksum: md5(bytes), tags: ['engage-download'] };
+}
+
+/** The publication of a processed event: one track per uploaded file, a preview, a dublincore catalog. */
+export function buildPublication(rec: EventRecord): Publication {
+  const pid = randomUUID();
+  const root = `${rec.baseUrl}/publications/${encodeURIComponent(rec.id)}/${pid}`;
+  const media: Track[] = rec.tracks.map((t) => {
+    const id = randomUUID();
+    const name = encodeURIComponent(t.filename || `${t.part}.bin`);
+    return {
+      id,
+      mediatype: t.mediatype,
+      url: `${root}/${id}/${name}`,
+      flavor: `${t.part}/delivery`,
+      size: t.size,
+      checksum: t.checksum,
+      tags: ['engage-download'],
+      has_audio: true,
+      has_video: t.part !== 'audio',
+      duration: Math.round(rec.episode.durationMs ?? 0),
+      description: '',
+    };
+  });
+  const dc = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><dublincore xmlns="http://www.opencastproject.org/xsd/1.0/dublincore/" ` +
+      `xmlns:dcterms="http://purl.org/dc/terms/"><dcterms:identifier>${xmlEscape(rec.id)}</dcterms:identifier>` +
+      `<dcterms:title>${xmlEscape(rec.episode.title)}</dcterms:title></dublincore>`,
+  );
+  return {
+    id: pid,
+    channel: PUBLICATION_CHANNEL,
+    mediatype: 'application/json',
+    url: root,
+    media,
+    attachments: [file(`${root}/preview.png`, 'presenter/player+preview', 'image/png', PREVIEW_PNG)],
+    metadata: [file(`${root}/dublincore.xml`, 'dublincore/episode', 'text/xml', dc)],
+  };
+}
+
+/** Starts (or restarts) processing: RUNNING now, SUCCEEDED (and published when there is media) later. */
+export function startProcessing(app: App, rec: EventRecord): void {
+  rec.processingState = 'RUNNING';
+  app.timers.after(`process:${rec.id}`, app.processingDelayMs, () => {
+    if (app.store.get(rec.id) !== rec) return;
+    rec.processingState = 'SUCCEEDED';
+    rec.publications = rec.tracks.length > 0 ? [buildPublication(rec)] : [];
+    app.store.commit(rec);
+  });
+}
+
+/** 1.6.0 DELETE of a published event: the publications are retracted, the event disappears after the delay. */
+export function startRetraction(app: App, rec: EventRecord): void {
+  if (rec.deleting) return;
+  rec.deleting = true;
+  app.timers.cancel(`process:${rec.id}`);
+  app.timers.after(`retract:${rec.id}`, app.retractDelayMs, () => {
+    if (app.store.get(rec.id) === rec) app.store.remove(rec.id);
+  });
+}

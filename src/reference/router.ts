@@ -1,0 +1,72 @@
+import { json, type Ctx, type Reply } from './app.js';
+import { addAce, getAcl, putAcl, removeAce } from './handlers/acl.js';
+import { createEvent } from './handlers/create.js';
+import { deleteEvent, getEvent } from './handlers/event.js';
+import { listEvents } from './handlers/list.js';
+import { deleteMetadata, getMetadata, putMetadata } from './handlers/metadata.js';
+import { getPublication, listPublications } from './handlers/publications.js';
+import { getScheduling, putScheduling } from './handlers/scheduling.js';
+import { updateEvent } from './handlers/update.js';
+import { API_VERSIONS, DEFAULT_API_VERSION } from '../model/version.js';
+import type { ApiVersion } from '../model/version.js';
+import { atLeast } from './version.js';
+
+/** Route table of the API (spec § Endpoints). `:p` segments are path parameters. */
+
+export type Route = (ctx: Ctx) => Reply | Promise<Reply>;
+
+interface RouteDef {
+  pattern: string[];
+  methods: Record<string, Route>;
+  /** First version that has the path (scheduling: 1.1.0); below it the path is unknown (404). */
+  since?: ApiVersion;
+}
+
+function versions(): Reply {
+  return json(200, { versions: API_VERSIONS.map((v) => `v${v}`), default: `v${DEFAULT_API_VERSION}` });
+}
+
+const ROUTES: RouteDef[] = [
+  { pattern: ['api', 'version'], methods: { GET: versions } },
+  { pattern: ['api', 'version', 'default'], methods: { GET: () => json(200, { default: `v${DEFAULT_API_VERSION}` }) } },
+  { pattern: ['api', 'events'], methods: { GET: listEvents, POST: createEvent } },
+  { pattern: ['api', 'events', ':p'], methods: { GET: getEvent, POST: updateEvent, DELETE: deleteEvent } },
+  { pattern: ['api', 'events', ':p', 'acl'], methods: { GET: getAcl, PUT: putAcl } },
+  { pattern: ['api', 'events', ':p', 'acl', ':p'], methods: { POST: addAce } },
+  { pattern: ['api', 'events', ':p', 'acl', ':p', ':p'], methods: { DELETE: removeAce } },
+  { pattern: ['api', 'events', ':p', 'metadata'], methods: { GET: getMetadata, PUT: putMetadata, DELETE: deleteMetadata } },
+  { pattern: ['api', 'events', ':p', 'publications'], methods: { GET: listPublications } },
+  { pattern: ['api', 'events', ':p', 'publications', ':p'], methods: { GET: getPublication } },
+  { pattern: ['api', 'events', ':p', 'scheduling'], methods: { GET: getScheduling, PUT: putScheduling }, since: '1.1.0' },
+];
+
+export type Match =
+  | { kind: 'route'; route: Route; params: string[] }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
+
+function decode(seg: string): string | undefined {
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Matches a path (segments split before decoding, so %2F stays inside a segment). */
+export function match(method: string, pathname: string, version: ApiVersion): Match {
+  const raw = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const segs = raw.map(decode);
+  if (segs.some((s) => s === undefined || s === '')) return { kind: 'not-found' };
+  for (const def of ROUTES) {
+    if (def.pattern.length !== segs.length) continue;
+    if (!def.pattern.every((p, i) => p === ':p' || p === segs[i])) continue;
+    if (def.since && !atLeast(version, def.since)) return { kind: 'not-found' };
+    const m = method === 'HEAD' ? 'GET' : method;
+    const route = def.methods[m];
+    if (!route) return { kind: 'method-not-allowed', allow: Object.keys(def.methods) };
+    const params = def.pattern.flatMap((p, i) => (p === ':p' ? [segs[i] as string] : []));
+    return { kind: 'route', route, params };
+  }
+  return { kind: 'not-found' };
+}

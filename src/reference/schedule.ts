@@ -1,0 +1,128 @@
+import rrulePkg from 'rrule';
+import { isObject } from './input.js';
+import { parseDateTime, toSeconds } from './time.js';
+import { badRequest, type Schedule } from './types.js';
+
+const { RRule } = rrulePkg;
+
+/** Scheduling part / parameter (spec § Scheduling information and "Scheduling rules" under POST /api/events). */
+
+export interface ScheduleInput {
+  agentId?: string;
+  startMs?: number;
+  endMs?: number;
+  durationMs?: number;
+  rrule?: string;
+  inputs?: string[];
+}
+
+/** At most this many occurrences per rrule request (a bound, so a FREQ=SECONDLY rule cannot exhaust memory). */
+export const MAX_OCCURRENCES = 1000;
+
+function datetime(v: unknown, key: string): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  const ms = typeof v === 'string' ? parseDateTime(v) : undefined;
+  if (ms === undefined) throw badRequest(`scheduling '${key}' must be a date-time like 2026-01-05T09:00:00Z`);
+  return toSeconds(ms);
+}
+
+function duration(v: unknown): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw badRequest(`scheduling 'duration' must be a positive number of milliseconds`);
+  return n;
+}
+
+/** Type-checks the members that are present (JSON object → ScheduleInput). */
+export function parseScheduleInput(v: unknown): ScheduleInput {
+  if (!isObject(v)) throw badRequest(`parameter 'scheduling' must be a JSON object`);
+  const out: ScheduleInput = {};
+  if (v.agent_id !== undefined && v.agent_id !== null) {
+    if (typeof v.agent_id !== 'string' || v.agent_id.trim() === '') throw badRequest(`scheduling 'agent_id' must be a non-empty string`);
+    out.agentId = v.agent_id;
+  }
+  out.startMs = datetime(v.start, 'start');
+  out.endMs = datetime(v.end, 'end');
+  out.durationMs = duration(v.duration);
+  if (v.rrule !== undefined && v.rrule !== null && v.rrule !== '') {
+    if (typeof v.rrule !== 'string') throw badRequest(`scheduling 'rrule' must be a string`);
+    out.rrule = v.rrule;
+  }
+  if (v.inputs !== undefined && v.inputs !== null) {
+    if (!Array.isArray(v.inputs) || !v.inputs.every((x) => typeof x === 'string')) {
+      throw badRequest(`scheduling 'inputs' must be an array of strings`);
+    }
+    out.inputs = [...(v.inputs as string[])];
+  }
+  return out;
+}
+
+const RANGES: Record<string, [number, number]> = { byhour: [0, 23], byminute: [0, 59], bysecond: [0, 59] };
+
+function rruleOptions(rule: string): Record<string, unknown> {
+  let opts: Record<string, unknown>;
+  try {
+    opts = RRule.parseString(rule.trim()) as unknown as Record<string, unknown>;
+  } catch (e) {
+    throw badRequest(`invalid rrule '${rule}': ${(e as Error).message}`);
+  }
+  if (opts.freq === undefined) throw badRequest(`invalid rrule '${rule}': FREQ is missing or unknown`);
+  for (const key of ['count', 'interval']) {
+    const n = opts[key];
+    if (n !== undefined && (!Number.isInteger(n) || (n as number) < 1)) throw badRequest(`invalid rrule '${rule}': bad ${key.toUpperCase()}`);
+  }
+  for (const [key, [lo, hi]] of Object.entries(RANGES)) {
+    const v = opts[key];
+    const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+    if (list.some((x) => !Number.isInteger(x) || x < lo || x > hi)) throw badRequest(`invalid rrule '${rule}': bad ${key.toUpperCase()}`);
+  }
+  return opts;
+}
+
+/** Occurrence starts of `rule` from start until end (rrule package, UTC). */
+export function occurrences(rule: string, startMs: number, endMs: number): number[] {
+  const opts = rruleOptions(rule);
+  try {
+    const r = new RRule({ ...opts, dtstart: new Date(startMs), until: new Date(endMs) });
+    return r.all((_d, i) => i <= MAX_OCCURRENCES).map((d) => d.getTime());
+  } catch (e) {
+    throw badRequest(`invalid rrule '${rule}': ${(e as Error).message}`);
+  }
+}
+
+/**
+ * The schedules a creation asks for. Rules: agent_id and start always required (4); single event: exactly one of
+ * end/duration (1, 2); several events: rrule + end + duration (3); end after start.
+ */
+export function planCreate(s: ScheduleInput): Schedule[] {
+  if (s.agentId === undefined) throw badRequest(`scheduling 'agent_id' is required`);
+  if (s.startMs === undefined) throw badRequest(`scheduling 'start' is required`);
+  const base = { agentId: s.agentId, ...(s.inputs ? { inputs: s.inputs } : {}) };
+  if (s.rrule === undefined) {
+    if (s.endMs !== undefined && s.durationMs !== undefined) throw badRequest(`scheduling: give either 'end' or 'duration', not both`);
+    if (s.endMs === undefined && s.durationMs === undefined) throw badRequest(`scheduling: 'end' or 'duration' is required`);
+    const endMs = s.endMs ?? s.startMs + s.durationMs!;
+    if (endMs <= s.startMs) throw badRequest(`scheduling 'end' must be after 'start'`);
+    return [{ ...base, startMs: s.startMs, endMs }];
+  }
+  if (s.endMs === undefined) throw badRequest(`scheduling with 'rrule' requires 'end'`);
+  if (s.durationMs === undefined) throw badRequest(`scheduling with 'rrule' requires 'duration'`);
+  if (s.endMs < s.startMs) throw badRequest(`scheduling 'end' must not be before 'start'`);
+  const starts = occurrences(s.rrule, s.startMs, s.endMs);
+  if (starts.length === 0) throw badRequest(`scheduling: the rrule has no occurrence between start and end`);
+  if (starts.length > MAX_OCCURRENCES) throw badRequest(`scheduling: the rrule has more than ${MAX_OCCURRENCES} occurrences`);
+  return starts.map((t) => ({ ...base, inputs: base.inputs ? [...base.inputs] : undefined, startMs: t, endMs: t + s.durationMs! }));
+}
+
+/** An update of an existing schedule: the fields given replace (rrule not allowed, end/duration not both). */
+export function mergeSchedule(cur: Schedule, s: ScheduleInput): Schedule {
+  if (s.rrule !== undefined) throw badRequest(`scheduling 'rrule' cannot be used to update one event`);
+  if (s.endMs !== undefined && s.durationMs !== undefined) throw badRequest(`scheduling: give either 'end' or 'duration', not both`);
+  const startMs = s.startMs ?? cur.startMs;
+  const endMs = s.durationMs !== undefined ? startMs + s.durationMs : (s.endMs ?? cur.endMs);
+  if (endMs <= startMs) throw badRequest(`scheduling 'end' must be after 'start'`);
+  const next: Schedule = { agentId: s.agentId ?? cur.agentId, startMs, endMs };
+  const inputs = s.inputs ?? cur.inputs;
+  if (inputs) next.inputs = [...inputs];
+  return next;
+}

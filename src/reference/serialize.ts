@@ -1,0 +1,140 @@
+import type { ApiVersion } from '../model/version.js';
+import { renderCatalogs } from './catalogs.js';
+import { isoSeconds } from './time.js';
+import type { EventRecord, Publication, Schedule } from './types.js';
+import { atLeast } from './version.js';
+import type { EventView } from './view.js';
+
+/** Event object per version (spec § Event (response object)). */
+
+/** Which extra members the with* flags ask for (spec § GET /api/events query parameters). */
+export interface WithFlags {
+  acl: boolean;
+  metadata: boolean;
+  publications: boolean;
+  scheduling: boolean;
+}
+
+/** Deliberate deviations, used only by mutants. */
+export interface SerializeVariant {
+  dropCreated?: boolean;
+  legacyNames?: boolean;
+}
+
+type Shape = 'v1.0' | 'v1.1' | 'v1.4';
+
+function shapeOf(v: ApiVersion): Shape {
+  if (!atLeast(v, '1.1.0')) return 'v1.0';
+  return atLeast(v, '1.4.0') ? 'v1.4' : 'v1.1';
+}
+
+/** The oldest variant: presenters, contributors, start_time (technical start), integer duration. */
+function oldestObject(rec: EventRecord, v: EventView): Record<string, unknown> {
+  return {
+    archive_version: rec.archiveVersion,
+    created: v.created,
+    creator: rec.creator,
+    contributors: v.contributors,
+    description: v.description,
+    duration: Math.round(v.durationMs),
+    has_previews: v.hasPreviews,
+    identifier: v.id,
+    location: v.location,
+    presenters: v.presenters,
+    publication_status: v.publicationStatus,
+    processing_state: v.processingState,
+    start_time: isoSeconds(v.techStartMs),
+    subjects: v.subjects,
+    title: v.title,
+  };
+}
+
+/** 1.1.0+: `start` is the technical start below 1.4.0 and the bibliographic start from 1.4.0. */
+function currentObject(rec: EventRecord, v: EventView, shape: Shape): Record<string, unknown> {
+  return {
+    identifier: v.id,
+    creator: rec.creator,
+    presenter: v.presenters,
+    created: v.created,
+    subjects: v.subjects,
+    start: isoSeconds(shape === 'v1.4' ? v.bibStartMs : v.techStartMs),
+    description: v.description,
+    title: v.title,
+    processing_state: v.processingState,
+    duration: v.durationMs,
+    archive_version: rec.archiveVersion,
+    contributor: v.contributors,
+    has_previews: v.hasPreviews,
+    location: v.location,
+    publication_status: v.publicationStatus,
+    language: v.language,
+    rightsholder: v.rightsholder,
+    license: v.license,
+    is_part_of: v.isPartOf,
+    series: v.series,
+    source: v.source,
+    status: v.status,
+  };
+}
+
+function baseObject(rec: EventRecord, v: EventView, version: ApiVersion): Record<string, unknown> {
+  const shape = shapeOf(version);
+  return shape === 'v1.0' ? oldestObject(rec, v) : currentObject(rec, v, shape);
+}
+
+function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, variant: SerializeVariant): Record<string, unknown> {
+  const o = baseObject(rec, v, version);
+  if (variant.dropCreated) delete o.created;
+  if (variant.legacyNames && 'presenter' in o) {
+    const { presenter, contributor, start, ...rest } = o;
+    return { ...rest, presenters: presenter, contributors: contributor, start_time: start };
+  }
+  return o;
+}
+
+/** Scheduling object (spec § Scheduling information): {agent_id, start, end, inputs?}. */
+export function schedulingObject(s: Schedule): Record<string, unknown> {
+  const o: Record<string, unknown> = { agent_id: s.agentId, start: isoSeconds(s.startMs), end: isoSeconds(s.endMs) };
+  if (s.inputs) o.inputs = s.inputs;
+  return o;
+}
+
+/** Full publication object (spec § Publication; opencast-reality.md: lists carry full objects). */
+export function publicationObject(p: Publication): Publication {
+  return p;
+}
+
+function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags: WithFlags): string {
+  let out = '';
+  if (flags.acl) out += ',"acl":' + JSON.stringify(rec.acl);
+  if (flags.metadata) {
+    const cats = renderCatalogs(rec.episode, { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs }, rec.extraCatalogs);
+    out += ',"metadata":' + JSON.stringify(cats);
+  }
+  if (flags.publications) out += ',"publications":' + JSON.stringify(rec.publications.map(publicationObject));
+  if (flags.scheduling && atLeast(version, '1.1.0')) {
+    out += ',"scheduling":' + JSON.stringify(rec.schedule ? schedulingObject(rec.schedule) : null);
+  }
+  return out;
+}
+
+/** JSON text of one event object in `version`, with the members the flags ask for. */
+export function eventJson(
+  rec: EventRecord,
+  v: EventView,
+  version: ApiVersion,
+  flags: WithFlags,
+  variant?: SerializeVariant,
+): string {
+  let base: string;
+  if (variant && (variant.dropCreated || variant.legacyNames)) {
+    base = JSON.stringify(variantObject(rec, v, version, variant));
+  } else {
+    const key = shapeOf(version);
+    const cached = rec.json.get(key);
+    base = cached ?? JSON.stringify(baseObject(rec, v, version));
+    if (cached === undefined) rec.json.set(key, base);
+  }
+  const extra = extraMembers(rec, v, version, flags);
+  return extra === '' ? base : base.slice(0, -1) + extra + '}';
+}

@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
+import { authenticate, OPEN_CALLER } from './auth.js';
+import { makeBug, MUTANTS, type Handler } from './mutants/index.js';
+import { match } from './router.js';
+import { EventStore } from './store.js';
+import { HttpError } from './types.js';
+import { contentTypeOf, negotiateVersion } from './version.js';
+
+/** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
+
+export interface ReferenceHandler {
+  handler: Handler;
+  store: EventStore;
+  /** Stops the processing/retraction timers. */
+  close(): void;
+}
+
+function write(res: ServerResponse, reply: Reply, contentType: string): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  if (reply.json !== undefined) {
+    const body = Buffer.from(reply.json);
+    headers['Content-Type'] = contentType;
+    headers['Content-Length'] = body.length;
+    res.writeHead(reply.status, headers);
+    res.end(body);
+  } else {
+    res.writeHead(reply.status, headers);
+    res.end();
+  }
+}
+
+function errorReply(e: unknown): Reply {
+  if (e instanceof HttpError) {
+    const reply: Reply = { status: e.status, json: JSON.stringify(e.body ?? { error: e.message }) };
+    if (e.status === 413) reply.headers = { Connection: 'close' };
+    return reply;
+  }
+  return { status: 500, json: JSON.stringify({ error: `internal error: ${(e as Error)?.message ?? String(e)}` }) };
+}
+
+async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let contentType = 'application/json';
+  try {
+    const url = new URL(req.url ?? '/', 'http://reference.invalid');
+    let caller = OPEN_CALLER;
+    if (app.users.length > 0 && url.pathname.startsWith('/api')) {
+      const who = authenticate(req, app.users);
+      if (!who) {
+        write(res, { status: 401, json: '{"error":"authentication required"}', headers: { 'WWW-Authenticate': 'Basic realm="evconf"' } }, contentType);
+        return;
+      }
+      caller = who;
+    }
+    const version = negotiateVersion(req.headers.accept, app.pinned);
+    if (!version) {
+      write(res, { status: 406, json: JSON.stringify({ error: `not acceptable: this server serves application/v1.0.0+json … application/v1.6.0+json` }) }, contentType);
+      return;
+    }
+    contentType = contentTypeOf(version);
+    const m = match(req.method ?? 'GET', url.pathname, version);
+    if (m.kind === 'not-found') throw new HttpError(404, `no such resource: ${url.pathname}`);
+    if (m.kind === 'method-not-allowed') {
+      write(res, { status: 405, json: JSON.stringify({ error: `method ${req.method} not allowed` }), headers: { Allow: m.allow.join(', ') } }, contentType);
+      return;
+    }
+    const ctx: Ctx = { app, req, url, version, caller, params: m.params };
+    write(res, await m.route(ctx), contentType);
+  } catch (e) {
+    if (!res.headersSent) write(res, errorReply(e), contentType);
+    else res.destroy();
+  }
+}
+
+/** A request handler plus its store (tests use store.count()). Throws for an unknown mutant name. */
+export function createReferenceHandler(opts: ReferenceOptions): ReferenceHandler {
+  const app: App = {
+    store: new EventStore(),
+    bug: makeBug(opts.mutant),
+    timers: new Timers(),
+    processingDelayMs: opts.processingDelayMs ?? 300,
+    retractDelayMs: opts.retractDelayMs ?? 300,
+    publicBaseUrl: opts.publicBaseUrl,
+    users: opts.users ?? [],
+    pinned: opts.apiVersion,
+  };
+  const base: Handler = (req, res) => {
+    handle(app, req, res).catch(() => res.destroy());
+  };
+  const wrap = opts.mutant ? MUTANTS[opts.mutant]?.wrap : undefined;
+  return { handler: wrap ? wrap(base) : base, store: app.store, close: () => app.timers.clear() };
+}
+
+export interface StartedReferenceServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the reference server (default 127.0.0.1, port 0 = a free port). */
+export async function startReferenceServer(
+  opts: ReferenceOptions & { port?: number; host?: string },
+): Promise<StartedReferenceServer> {
+  const ref = createReferenceHandler(opts);
+  const server = createServer(ref.handler);
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ref.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,136 @@
+import type { EventRecord } from './types.js';
+import { deriveView, type EventView } from './view.js';
+
+/** Filters answered from an exact value index (spec § GET /api/events, Filters). */
+export const INDEXED_FILTERS = [
+  'title', 'description', 'location', 'language', 'license', 'rightsholder', 'source', 'created', 'status',
+  'is_part_of', 'series_name', 'agent_id', 'subject', 'contributors', 'presenters',
+] as const;
+export type IndexedFilter = (typeof INDEXED_FILTERS)[number];
+
+function indexValues(f: IndexedFilter, v: EventView): readonly string[] {
+  switch (f) {
+    case 'title': return [v.title];
+    case 'description': return [v.description];
+    case 'location': return [v.location];
+    case 'language': return [v.language];
+    case 'license': return [v.license];
+    case 'rightsholder': return [v.rightsholder];
+    case 'source': return [v.source];
+    case 'created': return [v.created];
+    case 'status': return [v.status];
+    case 'is_part_of': return [v.isPartOf];
+    case 'series_name': return [v.series];
+    case 'agent_id': return v.agentId === '' ? [] : [v.agentId];
+    case 'subject': return v.subjects;
+    case 'contributors': return v.contributors;
+    case 'presenters': return v.presenters;
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * In-memory event store: records by id, a derived view per record, a value→ids index per exact filter,
+ * and caches (sort orders, JSON text) invalidated on every write.
+ */
+export class EventStore {
+  private readonly records = new Map<string, EventRecord>();
+  private readonly views = new Map<string, EventView>();
+  private readonly indexes = new Map<IndexedFilter, Map<string, Set<string>>>(INDEXED_FILTERS.map((f) => [f, new Map()]));
+  private readonly seriesTitles = new Map<string, string>();
+  private seq = 0;
+  /** Incremented on every write. */
+  rev = 0;
+  /** Sorted id lists of the whole store per sort expression; cleared on every write. */
+  readonly sortCache = new Map<string, string[]>();
+
+  count(): number {
+    return this.records.size;
+  }
+
+  get(id: string): EventRecord | undefined {
+    return this.records.get(id);
+  }
+
+  view(id: string): EventView {
+    const v = this.views.get(id);
+    if (!v) throw new Error(`no view for event ${id}`);
+    return v;
+  }
+
+  /** Records in insertion order. */
+  values(): IterableIterator<EventRecord> {
+    return this.records.values();
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /** Ids having `value` for the exact filter `f`. */
+  lookup(f: IndexedFilter, value: string): ReadonlySet<string> {
+    return this.indexes.get(f)?.get(value) ?? EMPTY;
+  }
+
+  /** Title of a series; an unknown series id is registered as `Series <id>`. */
+  seriesTitle(id: string): string {
+    let t = this.seriesTitles.get(id);
+    if (t === undefined) {
+      t = `Series ${id}`;
+      this.seriesTitles.set(id, t);
+    }
+    return t;
+  }
+
+  insert(rec: EventRecord): void {
+    this.records.set(rec.id, rec);
+    this.commit(rec);
+  }
+
+  /** Call after every change of a record: re-derives its view, re-indexes it, drops caches. */
+  commit(rec: EventRecord): void {
+    if (this.records.get(rec.id) !== rec) return;
+    this.unindex(rec.id);
+    const v = deriveView(rec, (s) => this.seriesTitle(s));
+    this.views.set(rec.id, v);
+    for (const f of INDEXED_FILTERS) {
+      const idx = this.indexes.get(f)!;
+      for (const value of indexValues(f, v)) {
+        let set = idx.get(value);
+        if (!set) idx.set(value, (set = new Set()));
+        set.add(rec.id);
+      }
+    }
+    rec.json.clear();
+    this.touch();
+  }
+
+  remove(id: string): boolean {
+    if (!this.records.has(id)) return false;
+    this.unindex(id);
+    this.records.delete(id);
+    this.views.delete(id);
+    this.touch();
+    return true;
+  }
+
+  private touch(): void {
+    this.rev++;
+    this.sortCache.clear();
+  }
+
+  private unindex(id: string): void {
+    const old = this.views.get(id);
+    if (!old) return;
+    for (const f of INDEXED_FILTERS) {
+      const idx = this.indexes.get(f)!;
+      for (const value of indexValues(f, old)) {
+        const set = idx.get(value);
+        if (!set) continue;
+        set.delete(id);
+        if (set.size === 0) idx.delete(value);
+      }
+    }
+  }
+}

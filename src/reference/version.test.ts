@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from './index.js';
+import { call } from './testkit.js';
+import { negotiateVersion } from './version.js';
+
+describe('negotiateVersion (design §6)', () => {
+  it('no Accept, application/json, */* → 1.6.0', () => {
+    expect(negotiateVersion(undefined)).toBe('1.6.0');
+    expect(negotiateVersion('application/json')).toBe('1.6.0');
+    expect(negotiateVersion('*/*')).toBe('1.6.0');
+  });
+  it('an exact served version wins, also inside a list', () => {
+    expect(negotiateVersion('application/v1.0.0+json')).toBe('1.0.0');
+    expect(negotiateVersion('text/html, application/v1.4.0+json;q=0.9')).toBe('1.4.0');
+    expect(negotiateVersion('application/v2.0.0+json, application/v1.2.0+json')).toBe('1.2.0');
+  });
+  it('only unserved versions → undefined (406); with a wildcard → 1.6.0', () => {
+    expect(negotiateVersion('application/v2.0.0+json')).toBeUndefined();
+    expect(negotiateVersion('application/v1.7.0+json')).toBeUndefined();
+    expect(negotiateVersion('application/v1.9.0+json, */*')).toBe('1.6.0');
+    expect(negotiateVersion('application/v1.9.0+json, application/json')).toBe('1.6.0');
+  });
+  it('a pinned version ignores Accept', () => {
+    expect(negotiateVersion('application/v2.0.0+json', '1.1.0')).toBe('1.1.0');
+  });
+});
+
+describe('version over HTTP', () => {
+  let base: string;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ url: base, close } = await startReferenceServer({})));
+  afterAll(() => close());
+
+  it('answers with the versioned content type', async () => {
+    expect((await call(base, '/api/events')).headers.get('content-type')).toBe('application/v1.6.0+json');
+    expect((await call(base, '/api/events', { version: '1.3.0' })).headers.get('content-type')).toBe('application/v1.3.0+json');
+  });
+  it('406 for an unserved version', async () => {
+    const r = await call(base, '/api/events', { headers: { accept: 'application/v2.0.0+json' } });
+    expect(r.status).toBe(406);
+    expect(r.body.error).toMatch(/not acceptable/);
+  });
+  it('GET /api/version lists every version', async () => {
+    const r = await call(base, '/api/version');
+    expect(r.body).toEqual({ versions: ['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0'], default: 'v1.6.0' });
+  });
+  it('unknown paths → 404 JSON; wrong method → 405 with Allow', async () => {
+    const r = await call(base, '/api/nothing');
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBeTypeOf('string');
+    const m = await call(base, '/api/events', { method: 'PUT' });
+    expect(m.status).toBe(405);
+    expect(m.headers.get('allow')).toBe('GET, POST');
+  });
+  it('a pinned server serves its version whatever Accept says', async () => {
+    const pinned = await startReferenceServer({ apiVersion: '1.0.0' });
+    try {
+      const r = await call(pinned.url, '/api/events', { headers: { accept: 'application/v1.6.0+json' } });
+      expect(r.headers.get('content-type')).toBe('application/v1.0.0+json');
+    } finally {
+      await pinned.close();
+    }
+  });
+});

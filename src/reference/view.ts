@@ -1,0 +1,92 @@
+import type { EventRecord } from './types.js';
+import { isoSeconds } from './time.js';
+
+/** Event values derived from a record, used by serializers, filters and sorting (recomputed on write). */
+export interface EventView {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  language: string;
+  rightsholder: string;
+  license: string;
+  isPartOf: string;
+  series: string;
+  source: string;
+  subjects: string[];
+  presenters: string[];
+  contributors: string[];
+  created: string;
+  createdMs: number;
+  /** Bibliographic start (metadata startDate/startTime; default = technical start). */
+  bibStartMs: number;
+  /** Technical start: the schedule start for scheduled events, else the bibliographic start. */
+  techStartMs: number;
+  techEndMs: number;
+  durationMs: number;
+  processingState: string;
+  status: string;
+  agentId: string;
+  hasPreviews: boolean;
+  publicationStatus: string[];
+  /** Lower-cased text searched by textFilter. */
+  fullText: string;
+}
+
+/** processing_state → status (1.1.0+; opencast-reality.md "status values"). */
+export function statusOf(rec: EventRecord): string {
+  if (rec.schedule && rec.processingState === 'INSTANTIATED') return 'EVENTS.EVENTS.STATUS.SCHEDULED';
+  switch (rec.processingState) {
+    case 'RUNNING':
+    case 'FAILING':
+      return 'EVENTS.EVENTS.STATUS.PROCESSING';
+    case 'INSTANTIATED':
+      return 'EVENTS.EVENTS.STATUS.PENDING';
+    case 'PAUSED':
+      return 'EVENTS.EVENTS.STATUS.PAUSED';
+    case 'FAILED':
+      return 'EVENTS.EVENTS.STATUS.PROCESSING_FAILURE';
+    case 'STOPPED':
+      return 'EVENTS.EVENTS.STATUS.PROCESSING_CANCELLED';
+    default:
+      return 'EVENTS.EVENTS.STATUS.PROCESSED';
+  }
+}
+
+export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string): EventView {
+  const e = rec.episode;
+  const techStartMs = rec.schedule ? rec.schedule.startMs : (e.startMs ?? rec.createdMs);
+  const bibStartMs = e.startMs ?? techStartMs;
+  const durationMs = e.durationMs ?? (rec.schedule ? rec.schedule.endMs - rec.schedule.startMs : 0);
+  const series = e.isPartOf === '' ? '' : seriesTitle(e.isPartOf);
+  const created = isoSeconds(rec.createdMs);
+  const publicationStatus = rec.publications.map((p) => p.channel);
+  const searchable = [e.title, e.description, ...e.subjects, ...e.creator, ...e.contributor, e.location, series, rec.id];
+  return {
+    id: rec.id,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    language: e.language,
+    rightsholder: e.rightsHolder,
+    license: e.license,
+    isPartOf: e.isPartOf,
+    series,
+    source: e.source,
+    subjects: e.subjects,
+    presenters: e.creator,
+    contributors: e.contributor,
+    created,
+    createdMs: rec.createdMs,
+    bibStartMs,
+    techStartMs,
+    techEndMs: rec.schedule ? rec.schedule.endMs : techStartMs + durationMs,
+    durationMs,
+    processingState: rec.processingState,
+    status: statusOf(rec),
+    agentId: rec.schedule?.agentId ?? '',
+    hasPreviews: rec.publications.length > 0,
+    publicationStatus,
+    fullText: searchable.join('\u0000').toLowerCase(),
+  };
+}
