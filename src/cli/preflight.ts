@@ -16,10 +16,12 @@ export async function preflight(config: RunConfig, baseUrl: string): Promise<voi
     ...(config.auth ? { auth: config.auth } : {}),
   });
   try {
-    const ex = await client.send({ method: 'GET', path: '/api/events', query: { limit: '1' } });
+    // Any HTTP answer proves the target is there; a single unknown event is the cheapest request to make
+    // (the list itself may be what is broken, and that is for the checks to report, not a reason to stop).
+    const ex = await client.send({ method: 'GET', path: `/api/events/evconf-preflight-${Date.now().toString(36)}` });
     if (ex.response) {
-      if (ex.response.status === 401 || ex.response.status === 403) {
-        throw new UsageError(`${baseUrl} refused the credentials (GET /api/events → ${ex.response.status}); check --auth USER:PASS or EVCONF_AUTH`);
+      if (ex.response.status === 401) {
+        throw new UsageError(`${baseUrl} refused the credentials (GET /api/events/… → 401); check --auth USER:PASS or EVCONF_AUTH`);
       }
       return;
     }

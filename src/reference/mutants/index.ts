@@ -1,10 +1,11 @@
 import { EVENT_MUTANTS } from './events.js';
+import { HOSTILE_MUTANTS } from './hostile.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
 /** Every mutant, by name. Add a family by spreading its object here. */
-const ALL = { ...EVENT_MUTANTS };
+const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;

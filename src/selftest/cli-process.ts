@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/evconf.mjs', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  killed: boolean;
+}
+
+/** Runs the real CLI in a child process with a hard kill deadline (a hang fails the test, it cannot block it). */
+export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; signalAfterMs?: { signal: NodeJS.Signals; ms: number } }): Promise<CliRun> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let killed = false;
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    const kill = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, opts.killAfterMs);
+    const sig = opts.signalAfterMs ? setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.signalAfterMs.ms) : undefined;
+    child.on('close', (code) => {
+      clearTimeout(kill);
+      if (sig) clearTimeout(sig);
+      resolve({ code, stdout, stderr, ms: Date.now() - started, killed });
+    });
+  });
+}

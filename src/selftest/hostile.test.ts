@@ -1,0 +1,41 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../model/index.js';
+import { MUTANTS } from '../reference/index.js';
+import { runCli } from './cli-process.js';
+
+const TIMEOUT_MS = 1_000;
+const SETTLE_MS = 500;
+/**
+ * The bound: every list request may cost one --timeout, the suite sends a few dozen of them with --concurrency 4,
+ * plus start-up and cleanup. 45 s is far above what was measured (under 5 s each) and far below "a hang".
+ */
+const BOUND_MS = 45_000;
+
+// Issue 7: against a hostile server evconf finishes within a bound, fails the affected rules with the transport
+// error as evidence (not `error`), keeps checking the rest, writes its reports and exits 1, without a stack trace.
+describe('self-test: hostile servers', () => {
+  const hostile = Object.values(MUTANTS).filter((m) => m.transport);
+  it('there are hostile mutants to test', () => expect(hostile.length).toBeGreaterThanOrEqual(8));
+  it.each(hostile.map((m) => [m.name, m.rule]))('%s: bounded finish, exit 1, %s fails with evidence, report written', async (name, rule) => {
+    const dir = mkdtempSync(join(tmpdir(), `evconf-${name}-`));
+    const json = join(dir, 'out.json');
+    const run = await runCli(['run', '--api-version', '1.6.0', '--mutant', name, '--timeout', String(TIMEOUT_MS),
+      '--settle-ms', String(SETTLE_MS), '--report-dir', dir, '--json', json], { killAfterMs: BOUND_MS + 15_000 });
+    expect(run.killed, 'evconf had to be killed').toBe(false);
+    expect(run.ms).toBeLessThan(BOUND_MS);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(run.stderr).not.toMatch(/Unhandled|UnhandledPromiseRejection/);
+    const result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
+    expect(result.summary.errored).toBe(0);
+    const failing = result.results.filter((r) => r.rule === rule && r.outcome === 'fail');
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing[0].exchanges.length, 'failure carries its exchange as evidence').toBeGreaterThan(0);
+    expect(result.results.some((r) => r.outcome === 'pass' && !r.rule.startsWith('events.list.')), 'other rules still checked').toBe(true);
+    expect(existsSync(join(dir, 'latest', 'index.html'))).toBe(true);
+    expect(existsSync(join(dir, 'latest', 'report.xml'))).toBe(true);
+  });
+});
