@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
+import { CleanupRoot } from '../engine/cleanup.js';
 import { parseUsers, startReferenceServer } from '../reference/index.js';
 import { renderProgressLine, renderSummary } from '../report/console.js';
 import { writeReports } from '../report/write.js';
@@ -56,9 +57,20 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(`--max-duration ${config.maxDurationMs} ms reached`), config.maxDurationMs);
   timer.unref();
-  const onSignal = () => controller.abort('interrupted (SIGINT/SIGTERM)');
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanupRoot = new CleanupRoot();
+  // First interrupt: stop between steps, then delete what the run created. Second: stop at once, saying what is left.
+  const onSignal = () => {
+    if (!controller.signal.aborted) {
+      io.err.write('\nevconf: interrupted; deleting what this run created (interrupt again to stop at once)\n');
+      controller.abort('interrupted (SIGINT/SIGTERM)');
+      return;
+    }
+    const left = cleanupRoot.pending();
+    io.err.write(`\nevconf: stopped at once; ${left.length} event(s) created by this run may remain on ${baseUrl}${left.length ? `: ${left.join(', ')}` : ''}\n`);
+    process.exit(1);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const tty = Boolean(io.err.isTTY);
   const onProgress = (p: Progress) => {
     if (tty) io.err.write(`\r${renderProgressLine({ phase: p.phase, done: p.done, total: p.total, failed: p.failed, ...(p.version ? { version: p.version } : {}) })}\x1b[K`);
@@ -70,7 +82,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
-      onProgress, signal: controller.signal,
+      onProgress, signal: controller.signal, cleanupRoot,
     });
   } finally {
     clearTimeout(timer);
@@ -85,6 +97,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     ...(config.json ? { json: config.json } : {}), ...(config.junit ? { junit: config.junit } : {}), ...(config.html ? { html: config.html } : {}),
   });
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
+  if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
   io.out.write(`\nreports: ${written.files.join(', ')}\n`);
-  return run.summary.failed > 0 || run.summary.errored > 0 ? 1 : 0;
+  return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted ? 1 : 0;
 }

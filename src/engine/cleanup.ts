@@ -30,6 +30,22 @@ export class CleanupRegistry {
   }
 }
 
+/** All registries of a run, so that an interrupt can say, by identifier, what is left on the server. */
+export class CleanupRoot {
+  private readonly children = new Set<CleanupRegistry>();
+
+  child(): CleanupRegistry {
+    const r = new CleanupRegistry();
+    this.children.add(r);
+    return r;
+  }
+
+  /** Identifiers created and not (yet) deleted, across every registry of the run. */
+  pending(): string[] {
+    return [...this.children].flatMap((r) => r.pending());
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function deleteEvent(client: HttpClient, id: string, settleMs: number, attempts: number): Promise<boolean> {

@@ -28,4 +28,6 @@ export interface ScenarioEnv {
   agent: string;
   /** Far-future base time for this scenario's schedules (ISO, whole hour, UTC). */
   timeBase: string;
+  /** Aborted on interrupt or --max-duration: the scenario stops between steps (its cleanup still runs). */
+  signal?: AbortSignal;
 }

@@ -2,7 +2,7 @@ import type { ApiVersion, CheckResult, Observation, RunResult, ScenarioFile } fr
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
-import { CleanupRegistry } from './cleanup.js';
+import { CleanupRoot } from './cleanup.js';
 import { clientsFor } from './clients.js';
 import { mapPool } from './pool.js';
 import { allWith, runScenario } from './scenario.js';
@@ -28,6 +28,8 @@ export interface RunOptions {
   onProgress?: (p: Progress) => void;
   /** Aborted on SIGINT/SIGTERM or --max-duration: remaining scenarios are skipped, cleanup still runs. */
   signal?: AbortSignal;
+  /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
+  cleanupRoot?: CleanupRoot;
 }
 
 /** Far-future base time for a scenario's schedules, so they never collide with real recordings. */
@@ -46,6 +48,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const leftovers: string[] = [];
   const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
   let done = 0;
+  const root = o.cleanupRoot ?? new CleanupRoot();
   const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
 
   for (const version of config.apiVersions) {
@@ -54,7 +57,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const todo = scenarios.filter((s) => s.versions.includes(version));
     try {
       await mapPool(todo, config.concurrency, async (scenario) => {
-        const cleanup = new CleanupRegistry();
+        const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
         const env: ScenarioEnv = {
           version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup,
@@ -62,6 +65,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
           tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}`,
           agent: `${config.agentPrefix}${runTag}-${index}`,
           timeBase: timeBase(config.seed, index),
+          ...(o.signal ? { signal: o.signal } : {}),
         };
         let res: CheckResult[];
         if (o.signal?.aborted) {

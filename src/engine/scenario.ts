@@ -6,8 +6,8 @@ import type { ScenarioEnv } from './env.js';
 import type { EventSpec } from './event-form.js';
 
 /** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
-export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string): CheckResult[] {
-  return scenario.steps.flatMap((st) => st.expect)
+export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
+  return scenario.steps.slice(fromStep).flatMap((st) => st.expect)
     .filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version))
     .map((e) => {
       const rule = env.book.get(e.rule)!;
@@ -56,18 +56,23 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
   }
   const vars = baseVars(env);
   const results: CheckResult[] = [];
+  let stepIndex = 0;
   try {
     const given = await createGiven(scenario, env, vars);
     if (typeof given === 'string') return allWith(scenario, env, 'skip', given);
     vars.given = given;
-    for (const step of scenario.steps) {
+    for (const [k, step] of scenario.steps.entries()) {
+      stepIndex = k;
+      if (env.signal?.aborted) {
+        return [...results, ...allWith(scenario, env, 'skip', `not run: ${String(env.signal.reason ?? 'the run was stopped')}`, k)];
+      }
       const out = await runStep(step, vars, env);
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
     }
     return results;
   } catch (err) {
-    const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).stack ?? err}`;
-    return [...results, ...allWith(scenario, env, 'error', msg).slice(results.length)];
+    const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).message ?? String(err)}`;
+    return [...results, ...allWith(scenario, env, 'error', msg, stepIndex)];
   }
 }

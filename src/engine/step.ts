@@ -60,7 +60,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const stepVars = { ...vars, value: done.value };
     const verdicts = applicable.map((e) => evaluate(e, ctx, stepVars));
     const allPass = verdicts.every((v) => v.pass || v.skip);
-    if (!step.settle || allPass || Date.now() + delay > deadline) {
+    if (!step.settle || allPass || Date.now() + delay > deadline || env.signal?.aborted) {
       recordObservations(step.observe ?? [], ctx, env);
       const ms = Date.now() - started;
       return { results: applicable.map((e, i) => toResult(e, env, verdicts[i], done.exchanges, ms)), value: done.value, exchanges: done.exchanges };

@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Runs the real CLI in a child process with a hard kill deadline (a hang fails the test, it cannot block it). */
-export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; signalAfterMs?: { signal: NodeJS.Signals; ms: number } }): Promise<CliRun> {
+export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number }): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -23,9 +23,12 @@ export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     const kill = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, opts.killAfterMs);
     const sig = opts.signalAfterMs ? setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.signalAfterMs.ms) : undefined;
+    const sig2 = opts.signalAfterMs && opts.secondSignalAfterMs !== undefined
+      ? setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.secondSignalAfterMs) : undefined;
     child.on('close', (code) => {
       clearTimeout(kill);
       if (sig) clearTimeout(sig);
+      if (sig2) clearTimeout(sig2);
       resolve({ code, stdout, stderr, ms: Date.now() - started, killed });
     });
   });

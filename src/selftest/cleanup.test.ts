@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceHandler, parseUsers } from '../reference/index.js';
+import { runCli } from './cli-process.js';
+
+// Issue 7 / design §1.6: everything a run creates is deleted at the end, also after Ctrl-C, and nothing it did
+// not create is touched. The server here already holds events that are not evconf's.
+describe('self-test: cleanup guarantee', () => {
+  const ref = createReferenceHandler({ processingDelayMs: 50, retractDelayMs: 50, users: parseUsers('admin:pw-admin:ROLE_ADMIN,alice:pw-alice') });
+  let server: Server;
+  let url = '';
+  const args = () => ['run', '--base-url', url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--report-dir', 'reports/selftest-cleanup'];
+
+  beforeAll(async () => {
+    // A slow server (25 ms per request), so that an interrupt lands in the middle of the scenario phase.
+    server = createServer((req, res) => { setTimeout(() => ref.handler(req, res), 25); });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Someone else's events: must survive every run untouched.
+    for (const title of ['not evconf 1', 'not evconf 2']) {
+      const fd = new FormData();
+      fd.append('metadata', JSON.stringify([{ flavor: 'dublincore/episode', fields: [{ id: 'title', value: title }] }]));
+      const res = await fetch(`${url}/api/events`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from('admin:pw-admin').toString('base64')}` } });
+      expect(res.status).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    ref.close();
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('a full run leaves the event count as it found it', async () => {
+    const before = ref.store.count();
+    const run = await runCli(args(), { killAfterMs: 240_000 });
+    expect(run.killed).toBe(false);
+    expect([0, 1]).toContain(run.code);
+    expect(ref.store.count()).toBe(before);
+  });
+
+  it('a run interrupted by SIGINT mid-phase still deletes what it created', async () => {
+    const before = ref.store.count();
+    const run = await runCli(args(), { killAfterMs: 120_000, signalAfterMs: { signal: 'SIGINT', ms: 1_500 } });
+    expect(run.killed).toBe(false);
+    expect(run.stderr).toContain('interrupted');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('run stopped early');
+    expect(ref.store.count()).toBe(before);
+  });
+
+  it('a second SIGINT stops at once and names what may be left', async () => {
+    const run = await runCli(args(), { killAfterMs: 60_000, signalAfterMs: { signal: 'SIGINT', ms: 1_500 }, secondSignalAfterMs: 1_520 });
+    expect(run.killed).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/stopped at once; \d+ event\(s\) created by this run may remain/);
+    // What is left is exactly what the message names: delete it so the other tests see a clean server.
+    const named = /may remain on \S+: (.+)$/m.exec(run.stderr)?.[1]?.split(', ') ?? [];
+    for (const id of named) {
+      await fetch(`${url}/api/events/${id}`, { method: 'DELETE', headers: { authorization: `Basic ${Buffer.from('admin:pw-admin').toString('base64')}` } });
+    }
+  });
+});
