@@ -1,0 +1,3 @@
+import { defineMutantTests } from './mutant-cases.js';
+
+defineMutantTests(0, 4);
