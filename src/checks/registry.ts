@@ -12,10 +12,11 @@ import { CHECKS_METADATA } from './families/metadata.js';
 import { CHECKS_PUBLICATIONS } from './families/publications.js';
 import { CHECKS_SCHEDULING } from './families/scheduling.js';
 import { CHECKS_AUTH } from './families/auth.js';
+import { CHECKS_SORT } from './families/sort.js';
 
 const ALL: CheckDef[] = [
   statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, memberEqualsCheck, containsIdsCheck,
-  ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH,
+  ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH, ...CHECKS_SORT,
 ];
 
 /** Every check a scenario can name, by name (names are unique: a duplicate is a bug caught at start). */

@@ -1,4 +1,4 @@
-import type { ApiVersion, CheckResult, Observation, RunResult, ScenarioFile } from '../model/index.js';
+import { API_VERSIONS, type ApiVersion, type CheckResult, type Observation, type RunResult, type ScenarioFile } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
@@ -32,9 +32,12 @@ export interface RunOptions {
   cleanupRoot?: CleanupRoot;
 }
 
-/** Far-future base time for a scenario's schedules, so they never collide with real recordings. */
+/**
+ * Far-future base time for a scenario's schedules (2090-2094), so they never collide with real recordings.
+ * Windows of different scenarios may overlap: each scenario schedules on its own capture agent.
+ */
 function timeBase(seed: number, index: number): string {
-  const day = Date.UTC(2090, 0, 1) + ((seed % 1000) * 40 + index) * 86_400_000;
+  const day = Date.UTC(2090, 0, 1) + ((seed % 1000) + index) * 86_400_000;
   return new Date(day).toISOString().replace('.000Z', 'Z');
 }
 
@@ -63,8 +66,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
           version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup,
           observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
           tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}`,
-          agent: `${config.agentPrefix}${runTag}-${index}`,
-          timeBase: timeBase(config.seed, index),
+          // Distinct per version too, so that a leftover of one version can never collide with the next one.
+          agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
+          timeBase: timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
           ...(o.signal ? { signal: o.signal } : {}),
         };
         let res: CheckResult[];

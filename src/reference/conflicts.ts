@@ -1,6 +1,7 @@
 import type { EventStore } from './store.js';
 import { isoSeconds } from './time.js';
 import type { Schedule } from './types.js';
+import type { BugFn } from './mutants/index.js';
 
 /** Scheduling conflicts (spec § Conflict entry; 409 "The body is an array of conflict entries (start, end, title)"). */
 
@@ -14,17 +15,25 @@ function overlaps(a: Schedule, b: Schedule): boolean {
   return a.agentId === b.agentId && a.startMs < b.endMs && b.startMs < a.endMs;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The planted bug create-conflict-same-day: days are compared, not times. */
+function sameDay(a: Schedule, b: Schedule): boolean {
+  return a.agentId === b.agentId && Math.floor(a.startMs / DAY_MS) === Math.floor(b.startMs / DAY_MS);
+}
+
 /**
  * Conflicts of `planned` with the scheduled events of the same agents (excluding `excludeId`, the event being
- * updated) and among the planned schedules themselves (titled `title`).
+ * updated) and among the planned schedules themselves (titled `title`). `bug` plants create-conflict-same-day.
  */
-export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string): ConflictEntry[] {
+export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string, bug?: BugFn): ConflictEntry[] {
+  const clash = bug?.('create-conflict-same-day') ? sameDay : overlaps;
   const out: ConflictEntry[] = [];
   const seen = new Set<string>();
   for (const p of planned) {
     for (const id of store.lookup('agent_id', p.agentId)) {
       const rec = store.get(id);
-      if (id === excludeId || seen.has(id) || !rec?.schedule || !overlaps(rec.schedule, p)) continue;
+      if (id === excludeId || seen.has(id) || !rec?.schedule || !clash(rec.schedule, p)) continue;
       seen.add(id);
       out.push({ start: isoSeconds(rec.schedule.startMs), end: isoSeconds(rec.schedule.endMs), title: rec.episode.title });
     }

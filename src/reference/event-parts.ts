@@ -41,11 +41,28 @@ function tracksOf(form: Form): UploadedTrack[] {
   return out;
 }
 
+/** Deliberate deviations, used only by mutants. */
+export interface PartsVariant {
+  /** Mutant create-lenient-metadata: unquoted keys in the metadata part are quoted before parsing. */
+  lenientMetadata?: boolean;
+}
+
+function metadataJson(text: string, variant: PartsVariant): unknown {
+  if (variant.lenientMetadata) {
+    try {
+      return JSON.parse(text.replace(/([{,]\s*)([A-Za-z_]\w*)\s*:/g, '$1"$2":')) as unknown;
+    } catch {
+      // fall through to the strict parser, which names the parameter
+    }
+  }
+  return parseJsonParam(text, 'metadata');
+}
+
 /** Validates every part that was sent (nothing is applied here). `acls` is accepted as an alias of `acl`. */
-export function parseEventParts(form: Form, version: ApiVersion): EventParts {
+export function parseEventParts(form: Form, version: ApiVersion, variant: PartsVariant = {}): EventParts {
   const parts: EventParts = { tracks: tracksOf(form) };
   const metadata = form.text('metadata');
-  if (present(metadata)) parts.metadata = parseCatalogs(parseJsonParam(metadata, 'metadata'));
+  if (present(metadata)) parts.metadata = parseCatalogs(metadataJson(metadata, variant));
   const aclName = present(form.text('acl')) ? 'acl' : 'acls';
   const acl = form.text(aclName);
   if (present(acl)) parts.acl = parseAcl(parseJsonParam(acl, aclName), aclName);

@@ -1,4 +1,5 @@
 import type { ApiVersion } from '../model/version.js';
+import { isMutantName, type BugFn } from './mutants/index.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
 import { parseDateTime } from './time.js';
 import { badRequest } from './types.js';
@@ -52,9 +53,9 @@ function splitEntry(raw: string): [string, string] | undefined {
  * 1.0.0 ignores unknown and 1.1.0-only names. Repeated keyword: OR from 1.5.0 (spec § Filters rule), AND below,
  * always OR for the multi-valued contributors/identifier/presenters. Different keywords are ANDed.
  */
-export function parseFilters(params: string[], version: ApiVersion): FilterGroup[] {
+export function parseFilters(params: string[], version: ApiVersion, bug: BugFn = () => false): FilterGroup[] {
   const strict = atLeast(version, '1.1.0');
-  const orRepeats = atLeast(version, '1.5.0');
+  const orRepeats = atLeast(version, '1.5.0') && !bug('list-filter-or-as-and');
   const groups = new Map<FilterName, FilterGroup>();
   for (const param of params) {
     for (const raw of param.split(',')) {
@@ -67,11 +68,14 @@ export function parseFilters(params: string[], version: ApiVersion): FilterGroup
       const [given, value] = kv;
       const known = strict ? ALL.has(given) : OLDEST.has(given);
       if (!known) {
-        if (strict) throw badRequest(`unknown filter '${given}'`);
+        if (strict && !bug('list-filter-unknown-ignored')) throw badRequest(`unknown filter '${given}'`);
         continue;
       }
+      const ignored = `list-filter-ignored-${given}`;
+      if (isMutantName(ignored) && bug(ignored)) continue;
       const name = (given === 'series' ? 'is_part_of' : given) as FilterName;
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
+      if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: orRepeats || ALWAYS_OR.has(name) };
       g.values.push(value);
       groups.set(name, g);

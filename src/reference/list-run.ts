@@ -1,9 +1,10 @@
 import type { ApiVersion } from '../model/version.js';
 import { canRead } from './auth.js';
 import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
+import type { BugFn } from './mutants/index.js';
 import { eventJson, type SerializeVariant, type WithFlags } from './serialize.js';
 import type { EventStore, IndexedFilter } from './store.js';
-import type { Caller } from './types.js';
+import { notFound, type Caller } from './types.js';
 import type { EventView } from './view.js';
 
 /** Executes a list query against the indexed store (spec § GET /api/events). */
@@ -19,6 +20,8 @@ export interface ListQuery {
   flags: WithFlags;
   caller: Caller;
   variant?: SerializeVariant;
+  /** Planted bugs (mutants) of the filter and paging code; absent = correct. */
+  bug?: BugFn;
 }
 
 /** Code-point order of two strings (UTF-16 units remapped so that surrogates sort above U+FFFF). */
@@ -88,24 +91,36 @@ function intersect(sets: ReadonlySet<string>[]): ReadonlySet<string> {
 
 type Pred = (v: EventView) => boolean;
 
-function predicateOf(g: FilterGroup): Pred | undefined {
+function predicateOf(g: FilterGroup, bug: BugFn = () => false): Pred | undefined {
   let tests: Pred[];
   if (g.name === 'textFilter') {
     tests = g.values.map((val) => {
-      const needle = val.toLowerCase();
+      const needle = bug('list-textfilter-needle-case') ? val : val.toLowerCase();
       return (v: EventView) => v.fullText.includes(needle);
     });
   } else if (g.name === 'start' || g.name === 'technical_start') {
     const tech = g.name === 'technical_start';
+    const outside = !tech && bug('list-filter-start-outside');
     tests = g.values.map((val) => {
       const r = parseRange(g.name, val);
       return (v: EventView) => {
         const t = tech ? v.techStartMs : v.bibStartMs;
-        return t >= r.from && t <= r.to;
+        return outside ? t < r.from || t > r.to : t >= r.from && t <= r.to;
       };
     });
   } else return undefined;
   return g.any ? (v) => tests.some((t) => t(v)) : (v) => tests.every((t) => t(v));
+}
+
+/** Mutant list-filter-and-as-or: an event passes when ANY group matches (different keywords ORed). */
+function anyGroup(store: EventStore, filters: FilterGroup[], bug: BugFn): Pred {
+  const tests = filters.map((g): Pred => {
+    const p = predicateOf(g, bug);
+    if (p) return p;
+    const set = indexedSet(store, g)!;
+    return (v) => set.has(v.id);
+  });
+  return (v) => tests.some((t) => t(v));
 }
 
 function candidates(store: EventStore, filters: FilterGroup[]): ReadonlySet<string> | undefined {
@@ -126,32 +141,71 @@ function globalOrder(store: EventStore, keys: SortKey[]): string[] {
   return ids;
 }
 
+/**
+ * A small filtered set in result order (insertion order without sort), cached per store revision like
+ * globalOrder: the load stage asks the same query thousands of times between writes.
+ */
+function smallOrder(store: EventStore, q: ListQuery, set: ReadonlySet<string>): string[] {
+  const key = `filtered:${JSON.stringify(q.filters.map((g) => [g.name, g.any, g.values]))}:${q.sort.map((k) => `${k.name}:${k.desc ? 'D' : 'A'}`).join(',')}`;
+  let ids = store.sortCache.get(key);
+  if (!ids) {
+    ids = q.sort.length === 0
+      ? [...set].map((id) => store.get(id)!).sort((a, b) => a.seq - b.seq).map((r) => r.id)
+      : [...set].map((id) => store.view(id)).sort(comparator(q.sort)).map((v) => v.id);
+    if (store.sortCache.size >= 256) store.sortCache.clear();
+    store.sortCache.set(key, ids);
+  }
+  return ids;
+}
+
 /** Ids in result order (before paging). Yields lazily so that a limit stops the walk early. */
 function* ordered(store: EventStore, q: ListQuery): Generator<EventView> {
   const set = candidates(store, q.filters);
   const small = set !== undefined && set.size * 16 < store.count();
-  if (q.sort.length === 0) {
-    if (small) {
-      for (const r of [...set].map((id) => store.get(id)!).sort((a, b) => a.seq - b.seq)) yield store.view(r.id);
-      return;
-    }
-    for (const r of store.values()) if (!set || set.has(r.id)) yield store.view(r.id);
+  if (small) {
+    for (const id of smallOrder(store, q, set)) yield store.view(id);
     return;
   }
-  if (small) {
-    yield* [...set].map((id) => store.view(id)).sort(comparator(q.sort));
+  if (q.sort.length === 0) {
+    for (const r of store.values()) if (!set || set.has(r.id)) yield store.view(r.id);
     return;
   }
   for (const id of globalOrder(store, q.sort)) if (!set || set.has(id)) yield store.view(id);
 }
 
-/** Runs the query; returns the JSON array text. */
-export function runList(store: EventStore, q: ListQuery): string {
-  const preds = q.filters.map(predicateOf).filter((p): p is Pred => p !== undefined);
+/** Answers of at most this many characters are cached. */
+const CACHED_LIST_CHARS = 1 << 18;
+
+/**
+ * Runs the query; returns the JSON array text. An administrator's answer is cached until the next write
+ * (every list-visible change goes through store.commit/remove, like the per-record JSON cache).
+ */
+export function runList(store: EventStore, query: ListQuery): string {
+  if (!query.caller.admin) return computeList(store, query);
+  const q = query;
+  const key = JSON.stringify([q.version, q.filters, q.sort, q.limit ?? null, q.skip, q.flags, q.variant ?? null]);
+  const hit = store.listCache.get(key);
+  if (hit !== undefined) return hit;
+  const text = computeList(store, query);
+  if (text.length <= CACHED_LIST_CHARS) {
+    if (store.listCache.size >= 256) store.listCache.clear();
+    store.listCache.set(key, text);
+  }
+  return text;
+}
+
+function computeList(store: EventStore, query: ListQuery): string {
+  const bug = query.bug ?? (() => false);
+  let q = query;
+  let preds = q.filters.map((g) => predicateOf(g, bug)).filter((p): p is Pred => p !== undefined);
+  if (q.filters.length > 1 && bug('list-filter-and-as-or')) {
+    preds = [anyGroup(store, q.filters, bug)];
+    q = { ...q, filters: [] };
+  }
   if (preds.length === 0 && q.caller.admin && q.filters.length === 0 && q.sort.length > 0) {
     // Fast path (deep pages of a sorted, unfiltered list): slice the cached order.
     const ids = globalOrder(store, q.sort);
-    const page = ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit);
+    const page = pagingBugs(ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit), q, bug);
     return '[' + page.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant)).join(',') + ']';
   }
   const parts: string[] = [];
@@ -164,5 +218,12 @@ export function runList(store: EventStore, q: ListQuery): string {
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant));
   }
-  return '[' + parts.join(',') + ']';
+  return '[' + pagingBugs(parts, q, bug).join(',') + ']';
+}
+
+/** Bug sites of the paging and empty-result mutants (src/reference/mutants/list.ts); identity when correct. */
+function pagingBugs<T>(page: T[], q: ListQuery, bug: BugFn): T[] {
+  if (page.length === 0 && bug('list-empty-404')) throw notFound('no events match');
+  if (bug('list-pages-last-partial-empty') && q.skip > 0 && q.limit !== undefined && page.length < q.limit) return [];
+  return page;
 }

@@ -30,7 +30,11 @@ export function measureListSpeed(n: number, iterations = 500): number {
   seedMany(store, n);
   for (let i = 0; i < 50; i++) runSpeedQuery(store);
   const t0 = process.hrtime.bigint();
-  for (let i = 0; i < iterations; i++) runSpeedQuery(store);
+  // Measures computing the answer, not the whole-answer cache (store.listCache) that repeated queries hit.
+  for (let i = 0; i < iterations; i++) {
+    store.listCache.clear();
+    runSpeedQuery(store);
+  }
   const ns = Number(process.hrtime.bigint() - t0);
   return ns / iterations / 1000;
 }

@@ -19,6 +19,8 @@ export interface WithFlags {
 export interface SerializeVariant {
   dropCreated?: boolean;
   legacyNames?: boolean;
+  /** Derived values replaced before serializing (mutants of processing_state and start). */
+  view?: Partial<EventView>;
 }
 
 type Shape = 'v1.0' | 'v1.1' | 'v1.4';
@@ -83,7 +85,7 @@ function baseObject(rec: EventRecord, v: EventView, version: ApiVersion): Record
 }
 
 function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, variant: SerializeVariant): Record<string, unknown> {
-  const o = baseObject(rec, v, version);
+  const o = baseObject(rec, variant.view ? { ...v, ...variant.view } : v, version);
   if (variant.dropCreated) delete o.created;
   if (variant.legacyNames && 'presenter' in o) {
     const { presenter, contributor, start, ...rest } = o;
@@ -127,7 +129,7 @@ export function eventJson(
   variant?: SerializeVariant,
 ): string {
   let base: string;
-  if (variant && (variant.dropCreated || variant.legacyNames)) {
+  if (variant && (variant.dropCreated || variant.legacyNames || variant.view)) {
     base = JSON.stringify(variantObject(rec, v, version, variant));
   } else {
     const key = shapeOf(version);

@@ -20,11 +20,11 @@ export interface ReferenceHandler {
 function write(res: ServerResponse, reply: Reply, contentType: string): void {
   const headers: Record<string, string | number> = { ...reply.headers };
   if (reply.json !== undefined) {
-    const body = Buffer.from(reply.json);
+    // The text goes out as a string: node writes head and body in one syscall, without a Buffer copy per request.
     headers['Content-Type'] = contentType;
-    headers['Content-Length'] = body.length;
+    headers['Content-Length'] = Buffer.byteLength(reply.json);
     res.writeHead(reply.status, headers);
-    res.end(body);
+    res.end(reply.json);
   } else {
     res.writeHead(reply.status, headers);
     res.end();

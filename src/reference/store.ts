@@ -44,6 +44,8 @@ export class EventStore {
   rev = 0;
   /** Sorted id lists of the whole store per sort expression; cleared on every write. */
   readonly sortCache = new Map<string, string[]>();
+  /** Whole list answers (JSON text) of administrators' queries; cleared on every write (the load stage repeats them). */
+  readonly listCache = new Map<string, string>();
 
   count(): number {
     return this.records.size;
@@ -118,6 +120,7 @@ export class EventStore {
   private touch(): void {
     this.rev++;
     this.sortCache.clear();
+    this.listCache.clear();
   }
 
   private unindex(id: string): void {

@@ -61,7 +61,9 @@ export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string
   const series = e.isPartOf === '' ? '' : seriesTitle(e.isPartOf);
   const created = isoSeconds(rec.createdMs);
   const publicationStatus = rec.publications.map((p) => p.channel);
-  const searchable = [e.title, e.description, ...e.subjects, ...e.creator, ...e.contributor, e.location, series, rec.id];
+  // textFilter: "Any metadata field matches the value" (spec § Filters): every text field of dublincore/episode.
+  const searchable = [e.title, e.description, ...e.subjects, ...e.creator, ...e.contributor, e.location, series, rec.id,
+    e.language, e.rightsHolder, e.license, e.isPartOf, e.source];
   return {
     id: rec.id,
     title: e.title,

@@ -13,7 +13,7 @@ export const suites = loadSuites(SUITES_DIR, book);
 export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig> = {}): RunConfig {
   return {
     apiVersions: versions, userRoles: [], headers: {}, versionHeader: 'Accept: application/v{version}+json',
-    reportDir: 'reports', seed: 42, runs: 5, timeoutMs: 5_000, settleMs: 1_500, processingTimeoutMs: 10_000,
+    reportDir: 'reports', seed: 42, runs: 5, timeoutMs: 5_000, settleMs: 400, processingTimeoutMs: 10_000,
     workflow: 'schedule-and-upload', agentPrefix: 'selftest-', concurrency: 4, maxDurationMs: 300_000, load: false,
     color: false, suitesDir: SUITES_DIR, command: 'selftest', ...extra,
   };

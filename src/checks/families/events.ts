@@ -1,4 +1,189 @@
-import type { CheckDef } from '../types.js';
+import type { ApiVersion } from '../../model/index.js';
+import { inRange } from '../../spec/versions.js';
+import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
+import { identifiers, isVerdict, jsonOrFail, toJson } from '../evidence.js';
 
-/** Checks of the events rule family (see specs/rules.yaml). */
-export const CHECKS_EVENTS: CheckDef[] = [];
+/** Checks of the events rule family (see specs/rules.yaml: events.create.*, events.get.*, events.update.*). */
+
+/**
+ * Which event member shows a dublincore/episode field, per version (spec § Event (response object): "A field marked
+ * * is a metadata field of the catalog with flavor dublincore/episode"; the oldest variant names presenters and
+ * contributors). Data, not branches (house style §9.8).
+ */
+export const FIELD_MEMBERS: readonly { field: string; member: string; list?: true; since: ApiVersion; until?: ApiVersion }[] = [
+  { field: 'title', member: 'title', since: '1.0.0' },
+  { field: 'description', member: 'description', since: '1.0.0' },
+  { field: 'subjects', member: 'subjects', list: true, since: '1.0.0' },
+  { field: 'creator', member: 'presenters', list: true, since: '1.0.0', until: '1.0.0' },
+  { field: 'creator', member: 'presenter', list: true, since: '1.1.0' },
+  { field: 'contributor', member: 'contributors', list: true, since: '1.0.0', until: '1.0.0' },
+  { field: 'contributor', member: 'contributor', list: true, since: '1.1.0' },
+  { field: 'location', member: 'location', since: '1.0.0' },
+  { field: 'language', member: 'language', since: '1.1.0' },
+  { field: 'rightsHolder', member: 'rightsholder', since: '1.1.0' },
+  { field: 'license', member: 'license', since: '1.1.0' },
+  { field: 'isPartOf', member: 'is_part_of', since: '1.1.0' },
+  { field: 'source', member: 'source', since: '1.1.0' },
+];
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function asList(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  return typeof v === 'string' && v !== '' ? [v] : [];
+}
+
+/** Lists compare as multisets: the spec gives no order for presenters, contributors or subjects. */
+function sameValue(sent: unknown, got: unknown, list: boolean): boolean {
+  if (!list) return typeof got === 'string' && got === String(sent ?? '');
+  if (!Array.isArray(got)) return false;
+  const a = asList(sent).sort();
+  const b = got.map(String).sort();
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Compares the sent fields with an event object's members in `version`; returns the differences. */
+export function fieldDifferences(event: Record<string, unknown>, fields: Record<string, unknown>, version: ApiVersion): { compared: string[]; wrong: Record<string, { sent: unknown; member: string; got: unknown }> } {
+  const compared: string[] = [];
+  const wrong: Record<string, { sent: unknown; member: string; got: unknown }> = {};
+  for (const [field, sent] of Object.entries(fields)) {
+    const m = FIELD_MEMBERS.find((d) => d.field === field && inRange(version, d.since, d.until));
+    if (!m) continue;
+    compared.push(m.member);
+    const got = event[m.member];
+    if (!sameValue(sent, got, m.list === true)) wrong[field] = { sent, member: m.member, got: got === undefined ? 'missing' : got };
+  }
+  return { compared, wrong };
+}
+
+/** events.create.metadata / events.update.metadata / events.update.partial: sent catalog fields read back in the event. */
+export const eventFieldsCheck: CheckDef = {
+  name: 'event-fields',
+  doc: 'the event object shows every field of `fields` (dublincore/episode ids; `title` overrides the title) in the member of this version',
+  params: {
+    type: 'object',
+    required: ['fields'],
+    additionalProperties: false,
+    properties: { fields: { type: ['object', 'string'] }, title: { type: 'string' } },
+  },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    // A placeholder that names a saved value of the wrong kind means an earlier step did not give what it should.
+    if (!isRecord(p.fields)) return { pass: false, skip: 'the fields to compare are not an object (an earlier step failed)', message: '' };
+    const fields = { ...p.fields, ...(typeof p.title === 'string' ? { title: p.title } : {}) };
+    if (!j.value || typeof j.value !== 'object' || Array.isArray(j.value)) return { pass: false, message: 'the body is not an event object', actual: toJson(j.value) };
+    const { compared, wrong } = fieldDifferences(j.value as Record<string, unknown>, fields, ctx.version);
+    if (compared.length === 0) return { pass: false, skip: `no sent field is an event member in ${ctx.version}`, message: '' };
+    const bad = Object.keys(wrong);
+    return bad.length === 0
+      ? { pass: true, message: `members ${compared.join(', ')} show what was sent` }
+      : { pass: false, message: `members do not show what was sent: ${bad.map((f) => `${f} → ${wrong[f].member}`).join(', ')}`, expected: toJson(fields), actual: toJson(wrong) };
+  },
+};
+
+interface AceIn { action: string; role: string; allow?: unknown }
+
+function aceList(v: unknown): AceIn[] | undefined {
+  if (!Array.isArray(v) || !v.every(isRecord)) return undefined;
+  return v.map((r) => ({ action: String(r.action), role: String(r.role), ...(r.allow !== undefined ? { allow: r.allow } : {}) }));
+}
+
+/** The ACL differences: sent entries missing from `got`, and (mode equals) entries of `got` that were not sent. */
+export function aclDifferences(sent: AceIn[], got: unknown[], mode: 'contains' | 'equals'): { missing: AceIn[]; extra: unknown[] } {
+  const entries = got.filter((e): e is AceIn => !!e && typeof e === 'object' && typeof (e as AceIn).action === 'string');
+  // An entry sent without `allow` matches any allow value: its default is not shown (spec § Access control list entry).
+  const missing = sent.filter((s) => !entries.some((g) => g.action === s.action && g.role === s.role
+    && (typeof s.allow !== 'boolean' || g.allow === s.allow)));
+  const extra = mode === 'equals' ? got.filter((g) => !sent.some((s) => s.action === (g as AceIn)?.action && s.role === (g as AceIn)?.role)) : [];
+  return { missing, extra };
+}
+
+/** events.create.acl / events.update.acl / events.update.partial: GET /acl shows the ACL that was sent (as a set). */
+export const eventAclCheck: CheckDef = {
+  name: 'event-acl',
+  doc: 'the body (GET …/acl) holds every (action, role) of `acl` (with its allow, when sent); mode equals: and nothing else',
+  params: {
+    type: 'object',
+    required: ['acl'],
+    additionalProperties: false,
+    properties: { acl: { type: ['array', 'string'] }, mode: { enum: ['contains', 'equals'] } },
+  },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const sent = aceList(p.acl);
+    if (!sent) return { pass: false, skip: 'the ACL to compare with is not an array of entries (an earlier step failed)', message: '' };
+    if (!Array.isArray(j.value)) return { pass: false, message: 'the ACL is not a JSON array', actual: toJson(j.value) };
+    const mode = (p.mode as 'contains' | 'equals' | undefined) ?? 'contains';
+    const { missing, extra } = aclDifferences(sent, j.value, mode);
+    const pass = missing.length === 0 && extra.length === 0;
+    const parts = [missing.length ? `missing ${missing.map((e) => `${e.action}/${e.role}`).join(', ')}` : '',
+      extra.length ? `not sent: ${extra.map((e) => `${(e as AceIn)?.action}/${(e as AceIn)?.role}`).join(', ')}` : ''].filter(Boolean);
+    return { pass, message: pass ? `the ACL ${mode === 'equals' ? 'is' : 'holds'} what was sent` : `the ACL differs from what was sent: ${parts.join('; ')}`, expected: toJson(sent), actual: toJson(j.value) };
+  },
+};
+
+function instant(v: unknown): number | undefined {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(v)) return undefined;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** events.get.start-technical / start-bibliographic: the member `start` is the instant `at` (instants, not strings). */
+export const eventStartCheck: CheckDef = {
+  name: 'event-start',
+  doc: 'the event member `start` is the same instant as `at` (ISO date-time)',
+  params: {
+    type: 'object',
+    required: ['at'],
+    additionalProperties: false,
+    properties: { at: { type: 'string' } },
+  },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const want = instant(p.at);
+    if (want === undefined) throw new Error(`check parameter "at" is not a date-time: ${String(p.at)}`);
+    const got = (j.value as { start?: unknown } | null)?.start;
+    const ms = instant(got);
+    if (ms === undefined) return { pass: false, message: `member start is not a date-time: ${JSON.stringify(got ?? 'missing')}`, expected: String(p.at), actual: toJson(got ?? 'missing') };
+    const pass = ms === want;
+    return { pass, message: pass ? `start ${String(got)}` : `start is ${String(got)}, expected the instant ${String(p.at)}`, expected: String(p.at), actual: toJson(got) };
+  },
+};
+
+/** What the action create-invalid-event saw (src/engine/actions/events.ts). */
+interface RejectedValue { status?: number; created?: string[]; before?: unknown; after?: unknown }
+
+function rejectedVerdict(ctx: CheckContext, allowed: number[]): CheckVerdict {
+  const v = (ctx.value ?? {}) as RejectedValue;
+  const post = ctx.exchanges.find((e) => e.request.method === 'POST');
+  if (!post?.response) return { pass: false, message: `no response to the invalid POST${post?.error ? ` (${post.error.code})` : ''}`, expected: allowed };
+  const status = post.response.status;
+  const before = new Set(identifiers(v.before));
+  const appeared = identifiers(v.after).filter((id) => id !== null && !before.has(id));
+  const created = [...new Set([...(v.created ?? []), ...appeared as string[]])];
+  const problems = [allowed.includes(status) ? '' : `status ${status} (expected ${allowed.join(' or ')})`,
+    created.length ? `it created ${created.join(', ')}` : ''].filter(Boolean);
+  return problems.length === 0
+    ? { pass: true, message: `rejected with ${status}, nothing created` }
+    : { pass: false, message: `the invalid request was not rejected: ${problems.join('; ')}`, expected: { status: allowed, created: [] }, actual: { status, created } };
+}
+
+/** events.create.400: "400: the request is invalid or inconsistent" — and nothing was created. */
+export const eventCreateRejectedCheck: CheckDef = {
+  name: 'event-create-rejected',
+  doc: 'the invalid POST /api/events (action create-invalid-event) answered a status of `in` and created no event',
+  params: {
+    type: 'object',
+    required: ['in'],
+    additionalProperties: false,
+    properties: { in: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 100, maximum: 599 } } },
+  },
+  run: (ctx, p) => rejectedVerdict(ctx, p.in as number[]),
+};
+
+export const CHECKS_EVENTS: CheckDef[] = [eventFieldsCheck, eventAclCheck, eventStartCheck, eventCreateRejectedCheck];

@@ -1,4 +1,122 @@
-import type { CheckDef } from '../types.js';
+import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
+import { getPath, identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
+import { eventMatch, filterEntries, type RepeatMode, type RunEvent, type RunEvents } from './list-match.js';
+
+/** An action that could not send its request (e.g. a value to filter by was missing) passes its reason on. */
+function actionSkip(ctx: CheckContext): string | undefined {
+  const v = ctx.value as { skip?: unknown } | null | undefined;
+  return !ctx.exchange && v && typeof v.skip === 'string' ? v.skip : undefined;
+}
+
+function runEvents(ctx: CheckContext, of: string): RunEvent[] | string {
+  const saved = getPath(ctx.vars, `saved.${of}`) as RunEvents | undefined;
+  if (!saved || !Array.isArray(saved.events)) return `precondition: no saved events "${of}" (the setup step did not run)`;
+  if (saved.error) return `precondition: ${saved.error}`;
+  return saved.events;
+}
+
+const label = (e: RunEvent) => `${e.identifier} (${String(e.sent.fields.title ?? '')})`;
+
+/**
+ * spec § GET /api/events, Filters: the list answered for a filter holds every event of the run that matches it
+ * and none that does not. Only the run's own events are judged (a shared server holds other data); which of
+ * them must and must not match is computed from what the run sent and read (src/checks/families/list-match.ts).
+ * Keywords combine with AND; a repeated keyword follows `repeat`: or (default; spec § Filters, the 1.5.0 rule),
+ * and, or either (both readings accepted: "May occur multiple times" says nothing of how repeats combine).
+ */
+export const filterResultCheck: CheckDef = {
+  name: 'filter-result',
+  doc: 'status 200 and an array holding every run event (saved `of`) that matches the request\'s filter and none that does not',
+  params: {
+    type: 'object',
+    required: ['of'],
+    additionalProperties: false,
+    properties: {
+      of: { type: 'string' },
+      repeat: { enum: ['or', 'and', 'either'] },
+    },
+  },
+  run(ctx, p): CheckVerdict {
+    const skip = actionSkip(ctx);
+    if (skip) return { pass: false, skip, message: skip };
+    const events = runEvents(ctx, p.of as string);
+    if (typeof events === 'string') return { pass: false, skip: events, message: events };
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if (r.status !== 200) return { pass: false, message: `a filter of the spec's table was answered ${r.status}, not 200`, expected: 200, actual: r.status };
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    if (!Array.isArray(j.value)) return { pass: false, message: 'body is not an array', actual: toJson(j.value) };
+    const groups = filterEntries(ctx.exchange!.request.url);
+    if (groups.size === 0) return { pass: false, skip: 'the request carried no filter entry', message: 'no filter' };
+    const mode = (p.repeat as RepeatMode | undefined) ?? 'or';
+    const must = events.filter((e) => eventMatch(e, groups, mode) === 'yes');
+    const mustNot = events.filter((e) => eventMatch(e, groups, mode) === 'no');
+    if (must.length === 0 && mustNot.length === 0) {
+      const why = 'none of the run\'s events is certain to match or to fail this filter (values not stored as sent?)';
+      return { pass: false, skip: why, message: why };
+    }
+    const returned = new Set(identifiers(j.value));
+    const missing = must.filter((e) => !returned.has(e.identifier));
+    const wrong = mustNot.filter((e) => returned.has(e.identifier));
+    const pass = missing.length === 0 && wrong.length === 0;
+    const problems = [
+      missing.length ? `matching events not listed: ${missing.map(label).join(', ')}` : '',
+      wrong.length ? `non-matching events listed: ${wrong.map(label).join(', ')}` : '',
+    ].filter(Boolean);
+    const runIds = new Set(events.map((e) => e.identifier));
+    return {
+      pass,
+      message: pass ? `${must.length} matching run event(s) listed, ${mustNot.length} non-matching left out` : problems.join('; '),
+      expected: toJson({ filter: Object.fromEntries(groups), ...([...groups.values()].some((v) => v.length > 1) ? { repeat: mode } : {}), listed: must.map(label), notListed: mustNot.map(label) }),
+      actual: toJson({ listedRunEvents: [...returned].filter((id) => id !== null && runIds.has(id)) }),
+    };
+  },
+};
+
+/** What the `list-walk-pages` action found: the whole list and each page, by identifier. */
+export interface PagesWalk {
+  limit: number;
+  whole: (string | null)[];
+  pages: (string | null)[][];
+  offsets: number[];
+  statuses: number[];
+  skip?: string;
+}
+
+/**
+ * spec § Limits, "Pagination uses the limit and offset query parameters": walking the pages of a sorted,
+ * filtered list concatenates to the whole list, in order, with no gap and no duplicate.
+ */
+export const pagesConcatCheck: CheckDef = {
+  name: 'pages-concat',
+  doc: 'the pages walked by list-walk-pages concatenate to the whole list (same order, no gap, no duplicate)',
+  params: { type: 'object', additionalProperties: false, properties: {} },
+  run(ctx): CheckVerdict {
+    const w = ctx.value as PagesWalk | undefined;
+    if (!w || !Array.isArray(w.whole)) return { pass: false, skip: 'no walk was made', message: 'no walk' };
+    if (w.skip) return { pass: false, skip: w.skip, message: w.skip };
+    const bad = w.statuses.findIndex((s) => s !== 200);
+    if (bad >= 0) return { pass: false, message: `request ${bad + 1} of the walk answered ${w.statuses[bad]}, not 200`, actual: toJson(w.statuses) };
+    if (w.whole.length <= w.limit) {
+      const why = `the whole list has ${w.whole.length} events; paging needs more than limit=${w.limit}`;
+      return { pass: false, skip: why, message: why };
+    }
+    const got = w.pages.flat();
+    const pass = got.length === w.whole.length && got.every((id, i) => id === w.whole[i]);
+    const seen = new Set<string | null>();
+    const dup = got.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
+    const gap = w.whole.filter((id) => !got.includes(id));
+    const what = [gap.length ? `missing ${gap.join(', ')}` : '', dup.length ? `repeated ${dup.join(', ')}` : '',
+      !gap.length && !dup.length ? 'order differs from the whole list' : ''].filter(Boolean).join('; ');
+    return {
+      pass,
+      message: pass ? `${w.pages.length} pages of ${w.limit} concatenate to the ${w.whole.length} events` : `pages (offsets ${w.offsets.join(', ')}): ${what}`,
+      expected: toJson(w.whole),
+      actual: toJson(w.pages),
+    };
+  },
+};
 
 /** Checks of the list rule family (see specs/rules.yaml). */
-export const CHECKS_LIST: CheckDef[] = [];
+export const CHECKS_LIST: CheckDef[] = [filterResultCheck, pagesConcatCheck];

@@ -1,4 +1,130 @@
-import type { CheckDef } from '../types.js';
+import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
+import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
+import { statusCheck } from '../status.js';
 
-/** Checks of the metadata rule family (see specs/rules.yaml). */
-export const CHECKS_METADATA: CheckDef[] = [];
+/**
+ * Checks of the metadata rule family (spec § Metadata, § Metadata catalog). A catalog is identified by its
+ * flavor; a field by its id. Values are compared as the run sent them: text exactly, lists as multisets (the
+ * order of list values is not something the spec promises).
+ */
+
+type Value = string | string[];
+
+/** Whether a value read back equals the value sent. */
+export function sameValue(expected: Value, actual: unknown): boolean {
+  if (typeof expected === 'string') return actual === expected;
+  if (!Array.isArray(actual) || actual.length !== expected.length) return false;
+  const a = [...actual].map(String).sort();
+  const e = [...expected].sort();
+  return a.every((x, i) => x === e[i]);
+}
+
+/** Whether a field value counts as "no value" (spec § DELETE /metadata: "Removes all fields and values"). */
+export function isEmptyValue(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === '' || x === null));
+}
+
+/** The fields of the catalog `flavor` in a catalog list, or a failing verdict saying why there are none. */
+export function catalogFields(list: unknown, flavor: string): unknown[] | CheckVerdict {
+  if (!Array.isArray(list)) return { pass: false, message: 'body is not a JSON array of catalogs', actual: toJson(list) };
+  const c = list.find((x) => (x as { flavor?: unknown } | null)?.flavor === flavor) as { fields?: unknown } | undefined;
+  const flavors = list.map((x) => (x as { flavor?: unknown } | null)?.flavor ?? null);
+  if (!c) return { pass: false, message: `no catalog with flavor ${flavor} in the list`, expected: flavor, actual: toJson(flavors) };
+  if (!Array.isArray(c.fields)) return { pass: false, message: `catalog ${flavor} has no fields array`, actual: toJson(c) };
+  return c.fields;
+}
+
+function fieldList(v: unknown): unknown[] | CheckVerdict {
+  if (Array.isArray(v)) return v;
+  const keys = v && typeof v === 'object' ? ` (an object with members ${Object.keys(v).join(', ')})` : '';
+  return { pass: false, message: `body is not a JSON array of metadata fields${keys}`, actual: toJson(v) };
+}
+
+/** Compares the fields' values with `values` (field id → value sent). */
+export function compareValues(fields: unknown[], values: Record<string, Value>): CheckVerdict {
+  const byId = new Map<string, unknown>();
+  for (const f of fields) {
+    const o = f as { id?: unknown; value?: unknown } | null;
+    if (o && typeof o.id === 'string') byId.set(o.id, o.value);
+  }
+  const wrong: string[] = [];
+  const actual: Record<string, unknown> = {};
+  for (const [id, want] of Object.entries(values)) {
+    const got = byId.get(id);
+    actual[id] = byId.has(id) ? got : 'missing';
+    if (!byId.has(id)) wrong.push(`field ${id} is missing`);
+    else if (!sameValue(want, got)) wrong.push(`field ${id} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  }
+  const pass = wrong.length === 0;
+  return { pass, message: pass ? `fields ${Object.keys(values).join(', ')} hold the values the run set` : wrong.join('; '), expected: toJson(values), actual: toJson(actual) };
+}
+
+const VALUES = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+};
+const SKIP = { type: 'string', description: 'a precondition the server does not meet (from an action value); non-empty = skip' };
+
+function skipped(p: Record<string, unknown>): CheckVerdict | undefined {
+  const reason = p.skip;
+  return typeof reason === 'string' && reason !== '' ? { pass: false, message: reason, skip: reason } : undefined;
+}
+
+/**
+ * metadata.get.episode / metadata.get-type.values / metadata.put.*: the fields hold the values the run set.
+ * With `flavor`, the body is the list of catalogs (GET /metadata); without, the fields of one catalog (?type=).
+ */
+export const metadataValuesCheck: CheckDef = {
+  name: 'metadata-values',
+  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values`',
+  params: { type: 'object', required: ['values'], additionalProperties: false, properties: { flavor: { type: 'string' }, values: VALUES } },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const fields = typeof p.flavor === 'string' ? catalogFields(j.value, p.flavor) : fieldList(j.value);
+    if (isVerdict(fields)) return fields;
+    return compareValues(fields, p.values as Record<string, Value>);
+  },
+};
+
+/** metadata.delete.removes: "Removes all fields and values of that catalog." 404 or fields without values. */
+export const catalogEmptiedCheck: CheckDef = {
+  name: 'catalog-emptied',
+  doc: 'the catalog read by type is gone (404) or none of its fields holds a value',
+  params: { type: 'object', additionalProperties: false, properties: { skip: SKIP } },
+  run(ctx: CheckContext, p) {
+    const s = skipped(p);
+    if (s) return s;
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if (r.status === 404) return { pass: true, message: 'the catalog is gone (404)' };
+    if (r.status !== 200) return { pass: false, message: `expected 404 (gone) or 200 without values, got ${r.status}: ${excerpt(r.body, 200)}`, actual: r.status };
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const fields = fieldList(j.value);
+    if (isVerdict(fields)) return fields;
+    const left = fields.filter((f) => !isEmptyValue((f as { value?: unknown } | null)?.value));
+    const pass = left.length === 0;
+    return {
+      pass,
+      message: pass ? `no field holds a value (${fields.length} fields)` : `fields still hold values: ${left.map((f) => (f as { id?: unknown }).id).join(', ')}`,
+      expected: 'no values', actual: toJson(left),
+    };
+  },
+};
+
+/** The status check, skipped when the step's precondition (an action's `skip` reason) is not met. */
+export const statusIfReadyCheck: CheckDef = {
+  name: 'status-if-ready',
+  doc: 'the response status is one of `in`, unless `skip` names an unmet precondition',
+  params: {
+    type: 'object', required: ['in'], additionalProperties: false,
+    properties: { in: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 100, maximum: 599 } }, skip: SKIP },
+  },
+  run(ctx, p) {
+    return skipped(p) ?? statusCheck.run(ctx, { in: p.in });
+  },
+};
+
+export const CHECKS_METADATA: CheckDef[] = [metadataValuesCheck, catalogEmptiedCheck, statusIfReadyCheck];

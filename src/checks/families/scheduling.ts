@@ -1,4 +1,143 @@
-import type { CheckDef } from '../types.js';
+import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
+import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
+import { statusCheck } from '../status.js';
+import { schemaCheck } from '../schema.js';
+import { occurrencesCheck } from './scheduling-occurrences.js';
+import { sameInstant } from './scheduling-time.js';
 
-/** Checks of the scheduling rule family (see specs/rules.yaml). */
-export const CHECKS_SCHEDULING: CheckDef[] = [];
+/**
+ * Checks of the scheduling rule family (specs/rules.yaml: events.create.schedule-*, rrule*, 409, no-conflict,
+ * scheduled-state; events.update.schedule/409; conflicts.schema; scheduling.get.*; scheduling.put.*).
+ * Times are compared as instants (never as text: "…Z", "….000Z" and "+00:00" are the same time).
+ */
+
+const AFTER = { type: 'array', items: {} } as const;
+
+/** When a step depends on events created earlier (`after`) and one was not created, the check cannot apply. */
+function precondition(p: Record<string, unknown>): CheckVerdict | undefined {
+  const after = (p.after as unknown[] | undefined) ?? [];
+  if (after.some((id) => typeof id !== 'string' || id === '')) {
+    const why = 'precondition: an event this step depends on could not be created (see the events.create.schedule-* results)';
+    return { pass: false, skip: why, message: why };
+  }
+  return undefined;
+}
+
+/** `status`, skipped when an event the step depends on was not created (`after`: their identifiers). */
+export const scheduleStatusCheck: CheckDef = {
+  name: 'schedule-status',
+  doc: 'the response status is one of `in`; skipped when an identifier of `after` is empty (its event was not created)',
+  params: {
+    type: 'object',
+    required: ['in'],
+    additionalProperties: false,
+    properties: { in: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 100, maximum: 599 } }, after: AFTER },
+  },
+  run(ctx, p) {
+    return precondition(p) ?? statusCheck.run(ctx, { in: p.in });
+  },
+};
+
+/** spec § Scheduling information: GET …/scheduling gives agent_id, start and end of what was scheduled. */
+export const scheduleIsCheck: CheckDef = {
+  name: 'schedule-is',
+  doc: 'the body is a scheduling object whose agent_id is `agent` (if given) and whose start and end are the instants `start` and `end`',
+  params: {
+    type: 'object',
+    required: ['start', 'end'],
+    additionalProperties: false,
+    properties: { agent: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, after: AFTER },
+  },
+  run(ctx, p) {
+    const pre = precondition(p);
+    if (pre) return pre;
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if (r.status !== 200) return { pass: false, message: `GET scheduling answered ${r.status}, not 200 with the schedule: ${excerpt(r.body, 200)}`, actual: r.status };
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const want = { ...(p.agent !== undefined ? { agent_id: p.agent } : {}), start: p.start, end: p.end };
+    const s = j.value as Record<string, unknown> | null;
+    if (!s || typeof s !== 'object' || Array.isArray(s)) return { pass: false, message: 'the body is not a scheduling object', expected: toJson(want), actual: toJson(s) };
+    const wrong: string[] = [];
+    if (p.agent !== undefined && s.agent_id !== p.agent) wrong.push(`agent_id ${JSON.stringify(s.agent_id)}`);
+    if (!sameInstant(s.start, p.start as string)) wrong.push(`start ${JSON.stringify(s.start)}`);
+    if (!sameInstant(s.end, p.end as string)) wrong.push(`end ${JSON.stringify(s.end)}`);
+    const actual = toJson({ agent_id: s.agent_id, start: s.start, end: s.end });
+    if (wrong.length) return { pass: false, message: `scheduled ${p.start}–${p.end}${p.agent ? ` on ${p.agent}` : ''}, but GET scheduling says ${wrong.join(', ')}`, expected: toJson(want), actual };
+    return { pass: true, message: `scheduled ${s.start}–${s.end}`, expected: toJson(want), actual };
+  },
+};
+
+function conflictList(ctx: CheckContext, p: Record<string, unknown>): { list: unknown[] } | CheckVerdict {
+  const pre = precondition(p);
+  if (pre) return pre;
+  const r = responseOrFail(ctx);
+  if (isVerdict(r)) return r;
+  if (r.status !== 409) return { pass: false, message: `expected 409 with the conflicts, got ${r.status}: ${excerpt(r.body, 200)}`, actual: r.status };
+  const j = jsonOrFail(ctx);
+  if (isVerdict(j)) return j;
+  if (!Array.isArray(j.value)) return { pass: false, message: 'the 409 body is not an array of conflict entries', actual: toJson(j.value) };
+  return { list: j.value };
+}
+
+/**
+ * spec § Conflict entry / 409: "The body is an array of conflict entries (start, end, title)". The conflict
+ * with the run's own existing event must be listed: its (tagged) title and its start and end instants.
+ */
+export const conflictEntryCheck: CheckDef = {
+  name: 'conflict-entry',
+  doc: 'the 409 body is an array with an entry whose title is `title` and whose start and end are the instants `start` and `end`',
+  params: {
+    type: 'object',
+    required: ['title', 'start', 'end'],
+    additionalProperties: false,
+    properties: { title: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, after: AFTER },
+  },
+  run(ctx, p) {
+    const got = conflictList(ctx, p);
+    if (isVerdict(got)) return got;
+    const want = { title: p.title, start: p.start, end: p.end };
+    const entries = got.list.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object');
+    const byTitle = entries.filter((e) => e.title === p.title);
+    const hit = byTitle.find((e) => sameInstant(e.start, p.start as string) && sameInstant(e.end, p.end as string));
+    if (hit) return { pass: true, message: `the conflict with "${p.title}" is listed`, expected: toJson(want), actual: toJson(hit) };
+    const message = byTitle.length
+      ? `the conflict with "${p.title}" is listed with other times than ${p.start}–${p.end}`
+      : `no conflict entry names the existing event "${p.title}" (${got.list.length} entries)`;
+    return { pass: false, message, expected: toJson(want), actual: toJson(got.list.slice(0, 10)) };
+  },
+};
+
+/** spec § Conflict entry: the 409 body conforms to conflict-list (start, end datetimes, title string). */
+export const conflictShapeCheck: CheckDef = {
+  name: 'conflict-shape',
+  doc: 'the response is 409 and its body conforms to the shape conflict-list (entries with start, end, title)',
+  params: { type: 'object', additionalProperties: false, properties: { after: AFTER } },
+  run(ctx, p) {
+    const got = conflictList(ctx, p);
+    if (isVerdict(got)) return got.skip ? got : { ...got, skip: `no conflict list to check: ${got.message}` };
+    return schemaCheck.run(ctx, { shape: 'conflict-list' });
+  },
+};
+
+/** spec § Scheduling information: the 200 body of GET …/scheduling conforms to the shape scheduling. */
+export const schedulingShapeCheck: CheckDef = {
+  name: 'scheduling-shape',
+  doc: 'a 200 body conforms to the shape scheduling (agent_id, start, end as UTC datetimes; inputs if present); skipped for other statuses (the status rule judges them)',
+  params: { type: 'object', additionalProperties: false, properties: { after: AFTER } },
+  run(ctx, p) {
+    const pre = precondition(p);
+    if (pre) return pre;
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if (r.status !== 200) {
+      const why = `no scheduling object to check: the response is ${r.status}`;
+      return { pass: false, skip: why, message: why };
+    }
+    return schemaCheck.run(ctx, { shape: 'scheduling' });
+  },
+};
+
+/** Checks of the scheduling rule family. */
+export const CHECKS_SCHEDULING: CheckDef[] = [scheduleStatusCheck, scheduleIsCheck, conflictEntryCheck, conflictShapeCheck, schedulingShapeCheck, occurrencesCheck];

@@ -1,4 +1,78 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody } from '../../http/index.js';
+import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 
-/** Actions of the acl family (names listed in src/scenario/actions/acl.ts). */
-export const IMPL_ACL: Record<string, Action> = {};
+/**
+ * Actions of the acl family (names listed in src/scenario/actions/acl.ts): one permission is added or removed
+ * (spec § Access policy), after reading the ACL as it was, so that "other entries are unaffected" can be judged
+ * against what the server itself held before the change.
+ */
+
+interface Pair {
+  action: string;
+  role: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function str(params: Record<string, unknown>, key: string): string {
+  const v = params[key];
+  if (typeof v !== 'string' || v === '') throw new Error(`action parameter "${key}" must be a non-empty string`);
+  return v;
+}
+
+function holds(acl: unknown, ready: Pair[]): acl is unknown[] {
+  if (!Array.isArray(acl)) return false;
+  return ready.every((p) => acl.some((e) => (e as Pair | null)?.action === p.action && (e as Pair | null)?.role === p.role));
+}
+
+/**
+ * GET /api/events/{id}/acl until it is a 200 array holding every pair of `ready` (real servers index
+ * asynchronously, design §1.7), bounded by --settle-ms. Returns the last exchange and the ACL (null if never ready).
+ */
+export async function readAclWhenReady(env: ScenarioEnv, event: string, ready: Pair[]): Promise<{ exchange: Exchange; acl: unknown[] | null }> {
+  const path = `/api/events/${encodeURIComponent(event)}/acl`;
+  const deadline = Date.now() + env.config.settleMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const exchange = await env.clients.admin.send({ method: 'GET', path });
+    const body = parseJsonBody(exchange);
+    const acl = exchange.response?.status === 200 && body.ok ? body.value : undefined;
+    if (holds(acl, ready)) return { exchange, acl };
+    if (Date.now() + delay > deadline) return { exchange, acl: null };
+    await sleep(delay);
+  }
+}
+
+function readyOf(params: Record<string, unknown>): Pair[] {
+  const r = params.ready;
+  if (r === undefined) return [];
+  if (!Array.isArray(r) || !r.every((p) => typeof (p as Pair)?.action === 'string' && typeof (p as Pair)?.role === 'string')) {
+    throw new Error('action parameter "ready" must be a list of {action, role}');
+  }
+  return r as Pair[];
+}
+
+/** Reads the ACL, then sends the change; the value holds the ACL before (`before`, null if unreadable). */
+function changeAction(send: (env: ScenarioEnv, event: string, pair: Pair) => Promise<Exchange>): Action {
+  return async (env, params) => {
+    const event = str(params, 'event');
+    const pair = { action: str(params, 'action'), role: str(params, 'role') };
+    const before = await readAclWhenReady(env, event, readyOf(params));
+    const exchange = await send(env, event, pair);
+    return { exchanges: [before.exchange, exchange], value: { before: before.acl } };
+  };
+}
+
+const base = (event: string) => `/api/events/${encodeURIComponent(event)}/acl`;
+
+export const IMPL_ACL: Record<string, Action> = {
+  /** POST /api/events/{id}/acl/{action} with form parameter role: "Adds that permission". */
+  'acl-add': changeAction((env, event, p) => env.clients.admin.send({
+    method: 'POST', path: `${base(event)}/${encodeURIComponent(p.action)}`, form: { role: p.role },
+  })),
+  /** DELETE /api/events/{id}/acl/{action}/{role}: "Removes that permission". */
+  'acl-remove': changeAction((env, event, p) => env.clients.admin.send({
+    method: 'DELETE', path: `${base(event)}/${encodeURIComponent(p.action)}/${encodeURIComponent(p.role)}`,
+  })),
+};

@@ -1,4 +1,94 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody, type MultipartPart } from '../../http/index.js';
+import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
+import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 
 /** Actions of the events family (names listed in src/scenario/actions/events.ts). */
-export const IMPL_EVENTS: Record<string, Action> = {};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function str(v: unknown, what: string): string {
+  if (typeof v !== 'string') throw new Error(`action parameter "${what}" must be a string`);
+  return v;
+}
+
+/**
+ * spec § POST /api/events/{event_id}: "The multipart parts are the same as for creation". `fields` becomes a
+ * dublincore/episode catalog in the metadata part, `acl` the acl part, `parts` are sent as given (text parts).
+ */
+const updateEvent: Action = async (env, params) => {
+  const id = str(params.id, 'id');
+  const parts: MultipartPart[] = [];
+  const fields = params.fields as Record<string, unknown> | undefined;
+  if (fields) {
+    const catalog = { flavor: 'dublincore/episode', fields: Object.entries(fields).map(([fid, value]) => ({ id: fid, value })) };
+    parts.push({ name: 'metadata', value: JSON.stringify([catalog]) });
+  }
+  if (params.acl !== undefined) parts.push({ name: 'acl', value: JSON.stringify(params.acl) });
+  for (const [name, value] of Object.entries((params.parts as Record<string, unknown> | undefined) ?? {})) {
+    parts.push({ name, value: typeof value === 'string' ? value : JSON.stringify(value) });
+  }
+  if (parts.length === 0) throw new Error('action update-event needs fields, acl or parts');
+  const ex = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}`, multipart: parts });
+  return { exchanges: [ex], value: { status: ex.response?.status ?? null, fields: fields ?? null, acl: params.acl ?? null } };
+};
+
+async function listTagged(env: ScenarioEnv): Promise<{ ex: Exchange; ids: string[]; body: unknown }> {
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
+  const parsed = parseJsonBody(ex);
+  const body = parsed.ok ? parsed.value : undefined;
+  const ids = createdIdentifiers(Array.isArray(body) ? body : [], undefined);
+  return { ex, ids, body: Array.isArray(body) ? body : [] };
+}
+
+/**
+ * events.create.400: POST /api/events whose metadata part is not JSON (unquoted keys, as a JavaScript object literal;
+ * spec § Conventions: "Parameters of type acl, catalogs, values and processing carry JSON text"). The other parts are
+ * the standard ones. The run's events (by tag) are listed before and after; anything created is registered for cleanup.
+ */
+const createInvalidEvent: Action = async (env, params) => {
+  const title = taggedTitle(env.tag, 'invalid');
+  const raw = typeof params.metadata === 'string' ? params.metadata
+    : `[{flavor: "dublincore/episode", fields: [{id: "title", value: "${title}"}, {id: "subjects", value: ["${env.tag}"]}]}]`;
+  const parts = eventCreateParts({ fields: { title: 'invalid' } }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'] })
+    .map((p) => (p.name === 'metadata' ? { name: 'metadata', value: raw } : p));
+  const before = await listTagged(env);
+  const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: parts });
+  const status = post.response?.status ?? 0;
+  const parsed = parseJsonBody(post);
+  const created = status >= 200 && status < 300 ? createdIdentifiers(parsed.ok ? parsed.value : undefined, post.response?.headers['location']) : [];
+  env.cleanup.add(...created);
+  const after = await listTagged(env);
+  env.cleanup.add(...after.ids.filter((id) => !before.ids.includes(id)));
+  return { exchanges: [before.ex, post, after.ex], value: { status, created, before: before.body, after: after.body } };
+};
+
+/** States in which processing may still change (spec § States and transitions); "" = not indexed yet on real servers. */
+const BUSY = new Set(['', 'INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
+
+/**
+ * Waits until the event's processing is over: processing_state leaves the busy states, or --processing-timeout passes
+ * (then the last state is what the step checks). Only the last GET is kept as the step's exchange.
+ */
+const awaitProcessing: Action = async (env, params) => {
+  const path = `/api/events/${encodeURIComponent(str(params.id, 'id'))}`;
+  const deadline = Date.now() + env.config.processingTimeoutMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const ex = await env.clients.admin.send({ method: 'GET', path });
+    const parsed = parseJsonBody(ex);
+    const state = parsed.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
+    const st = ex.response?.status ?? 0;
+    const ok = st >= 200 && st < 300 && typeof state === 'string';
+    if ((ok && !BUSY.has(state)) || Date.now() + delay > deadline) {
+      return { exchanges: [ex], value: parsed.ok ? parsed.value : undefined };
+    }
+    await sleep(delay);
+  }
+};
+
+export const IMPL_EVENTS: Record<string, Action> = {
+  'update-event': updateEvent,
+  'create-invalid-event': createInvalidEvent,
+  'await-processing': awaitProcessing,
+};

@@ -1,4 +1,181 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody } from '../../http/index.js';
+import { getPath, identifiers } from '../../checks/evidence.js';
+import type { PagesWalk } from '../../checks/families/list.js';
+import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
+import { createEvent, waitVisible } from '../create.js';
+import { taggedTitle, type EventSpec } from '../event-form.js';
+import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 
+/**
+ * Actions of the list family (names in src/scenario/actions/list.ts): create the run's events and read them
+ * back (list-setup), send a filter whose values come from the server's answers or from {{time.base}}
+ * (list-filter), and walk the pages of a sorted list (list-walk-pages). spec § GET /api/events.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MINUTE = 60_000;
+
+function isoAt(base: string, minutes: number): string {
+  return new Date(Date.parse(base) + minutes * MINUTE).toISOString().replace('.000Z', 'Z');
+}
+
+interface SetupItem {
+  fields: Record<string, string | string[]>;
+  /** Scheduled capture: start `at` minutes after {{time.base}}, for `minutes` (default 30), on {{agent}}. */
+  schedule?: { at: number; minutes?: number };
+  /** Milliseconds to wait before creating this event (distinct `created` seconds; at most 2000). */
+  waitBefore?: number;
+}
+
+function setupItem(raw: unknown, i: number): SetupItem {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`list-setup: events[${i}] must be an object`);
+  const { schedule, waitBefore, ...fields } = raw as Record<string, unknown>;
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v !== 'string' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) {
+      throw new Error(`list-setup: events[${i}].${k} must be a string or a list of strings`);
+    }
+  }
+  const s = schedule as { at?: unknown; minutes?: unknown } | undefined;
+  if (s !== undefined && typeof s.at !== 'number') throw new Error(`list-setup: events[${i}].schedule.at must be a number of minutes`);
+  return {
+    fields: fields as SetupItem['fields'],
+    ...(s ? { schedule: { at: s.at as number, minutes: typeof s.minutes === 'number' ? s.minutes : 30 } } : {}),
+    ...(typeof waitBefore === 'number' ? { waitBefore: Math.min(Math.max(waitBefore, 0), 2000) } : {}),
+  };
+}
+
+/** Polls the list (textFilter on the run tag) until it shows every created event, within --settle-ms. */
+async function waitListed(env: ScenarioEnv, ids: string[], exchanges: Exchange[]): Promise<void> {
+  const deadline = Date.now() + env.config.settleMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
+    const body = parseJsonBody(ex);
+    const listed = new Set(body.ok ? identifiers(body.value) : []);
+    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline) {
+      exchanges.push(ex);
+      return;
+    }
+    await sleep(delay);
+  }
+}
+
+/**
+ * `with: { events: [ {title, location, …, schedule?: {at, minutes}, waitBefore?} ] }`: creates the events in
+ * order (titles tagged), waits until each is readable and listed, and reads each back with GET /api/events/{id}.
+ * Value: RunEvents (what was sent and what the server answered, per event) or an `error` naming the failure.
+ */
+const listSetup: Action = async (env, params) => {
+  const raw = params.events;
+  if (!Array.isArray(raw) || raw.length === 0) throw new Error('list-setup: `events` must be a non-empty list');
+  const items = raw.map(setupItem);
+  const exchanges: Exchange[] = [];
+  const events: RunEvent[] = [];
+  const fail = (error: string) => ({ exchanges, value: { events, error } satisfies RunEvents });
+  for (const [i, item] of items.entries()) {
+    if (item.waitBefore) await sleep(item.waitBefore);
+    const scheduling = item.schedule
+      ? { agent_id: env.agent, start: isoAt(env.timeBase, item.schedule.at), end: isoAt(env.timeBase, item.schedule.at + (item.schedule.minutes ?? 30)) }
+      : undefined;
+    const spec: EventSpec = { fields: item.fields, ...(scheduling ? { scheduling } : {}) };
+    const out = await createEvent(env, spec);
+    exchanges.push(out.exchange);
+    const id = out.identifiers[0];
+    const status = out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response';
+    if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
+    if (!(await waitVisible(env, id))) return fail(`created event ${id} never became readable within --settle-ms`);
+    // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
+    const sent: Record<string, string | string[]> = { ...item.fields, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
+    if (sent.subjects === undefined) sent.subjects = [env.tag];
+    events.push({ identifier: id, sent: { fields: sent, ...(scheduling ? { scheduling } : {}) }, server: null });
+  }
+  await waitListed(env, events.map((e) => e.identifier), exchanges);
+  for (const e of events) {
+    const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(e.identifier)}` });
+    exchanges.push(ex);
+    const body = parseJsonBody(ex);
+    if (body.ok && body.value && typeof body.value === 'object' && !Array.isArray(body.value)) e.server = body.value as Record<string, unknown>;
+  }
+  return { exchanges, value: { events } satisfies RunEvents };
+};
+
+/**
+ * The filter expression of list-filter / list-walk-pages: `filter` (literal entries), `pick` (entries whose value
+ * is a member of a saved run event as the server answered it) and `range` (start/technical_start ranges in
+ * minutes after {{time.base}}). Returns the expression, or why it cannot be built.
+ */
+function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): { filter: string } | { skip: string } {
+  const entries: string[] = [];
+  if (typeof params.filter === 'string' && params.filter !== '') entries.push(params.filter);
+  for (const p of (params.pick as Record<string, unknown>[] | undefined) ?? []) {
+    const of = typeof p.of === 'string' ? p.of : 'run';
+    const saved = getPath(vars, `saved.${of}`) as RunEvents | undefined;
+    if (!saved || saved.error) return { skip: `precondition: ${saved?.error ?? `no saved events "${of}"`}` };
+    const v = getPath(saved.events[Number(p.index)]?.server, String(p.member));
+    if (typeof v !== 'string' || v === '') {
+      return { skip: `precondition: event #${Number(p.index) + 1} has no ${String(p.member)} to filter by (got ${JSON.stringify(v) ?? 'nothing'})` };
+    }
+    entries.push(`${String(p.name)}:${v}`);
+  }
+  for (const r of (params.range as Record<string, unknown>[] | undefined) ?? []) {
+    entries.push(`${String(r.name)}:${isoAt(env.timeBase, Number(r.from))}/${isoAt(env.timeBase, Number(r.to))}`);
+  }
+  if (entries.length === 0) throw new Error('list-filter: give `filter`, `pick` or `range`');
+  return { filter: entries.join(',') };
+}
+
+function extraQuery(params: Record<string, unknown>): Record<string, string> {
+  const q = params.query as Record<string, unknown> | undefined;
+  return Object.fromEntries(Object.entries(q ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+/** `with: { filter?, pick?, range?, query? }`: GET /api/events with the built filter (value: the parsed body). */
+const listFilter: Action = async (env, params, vars) => {
+  const f = buildFilter(env, params, vars);
+  if ('skip' in f) return { exchanges: [], value: { skip: f.skip } };
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { ...extraQuery(params), filter: f.filter } });
+  const body = parseJsonBody(ex);
+  return { exchanges: [ex], value: body.ok ? body.value : undefined };
+};
+
+/**
+ * `with: { filter?, pick?, range?, sort, limit, offset: index | page }`: the whole sorted, filtered list, then its
+ * pages; `offset` says what the offset counts (spec § GET /api/events: an item index in the earlier descriptions,
+ * a page index in the oldest; the scenario picks it per version). Value: PagesWalk.
+ */
+const listWalkPages: Action = async (env, params, vars) => {
+  const limit = Number(params.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new Error('list-walk-pages: `limit` must be a positive integer');
+  if (params.offset !== 'index' && params.offset !== 'page') throw new Error('list-walk-pages: `offset` must be index or page');
+  const f = buildFilter(env, params, vars);
+  const walk: PagesWalk = { limit, whole: [], pages: [], offsets: [], statuses: [] };
+  if ('skip' in f) return { exchanges: [], value: { ...walk, skip: f.skip } };
+  const base = { filter: f.filter, sort: String(params.sort) };
+  const exchanges: Exchange[] = [];
+  const get = async (query: Record<string, string>): Promise<(string | null)[]> => {
+    const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query });
+    exchanges.push(ex);
+    walk.statuses.push(ex.response?.status ?? 0);
+    const body = parseJsonBody(ex);
+    return body.ok && Array.isArray(body.value) ? identifiers(body.value) : [];
+  };
+  walk.whole = await get(base);
+  const pageIndex = params.offset === 'page';
+  const maxPages = Math.ceil(walk.whole.length / limit) + 1;
+  for (let k = 0; k < maxPages; k++) {
+    const offset = pageIndex ? k : k * limit;
+    const page = await get({ ...base, limit: String(limit), offset: String(offset) });
+    walk.offsets.push(offset);
+    walk.pages.push(page);
+    if (page.length < limit) break;
+  }
+  return { exchanges, value: walk };
+};
+
 /** Actions of the list family (names listed in src/scenario/actions/list.ts). */
-export const IMPL_LIST: Record<string, Action> = {};
+export const IMPL_LIST: Record<string, Action> = {
+  'list-setup': listSetup,
+  'list-filter': listFilter,
+  'list-walk-pages': listWalkPages,
+};

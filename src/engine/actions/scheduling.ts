@@ -1,4 +1,119 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody, type HttpClient } from '../../http/index.js';
+import { createEvent } from '../create.js';
+import { taggedTitle, type EventSpec } from '../event-form.js';
+import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { expectedOccurrences, resolveScheduling, singleWindow } from './scheduling-times.js';
 
-/** Actions of the scheduling family (names listed in src/scenario/actions/scheduling.ts). */
-export const IMPL_SCHEDULING: Record<string, Action> = {};
+/**
+ * Actions of the scheduling family (names in src/scenario/actions/scheduling.ts). Times in `scheduling` are
+ * offsets from {{time.base}} ("+10:30", "+2d09:00"; see scheduling-times.ts), resolved here.
+ */
+
+function schedulingParam(params: Record<string, unknown>, env: ScenarioEnv): Record<string, unknown> {
+  const s = params.scheduling;
+  if (!s || typeof s !== 'object' || Array.isArray(s)) throw new Error('`scheduling` must be an object');
+  return resolveScheduling(s as Record<string, unknown>, env.timeBase);
+}
+
+function clientAs(env: ScenarioEnv, as: unknown): HttpClient {
+  if (as === undefined || as === 'admin') return env.clients.admin;
+  if (as === 'none') return env.clients.none;
+  if (as === 'user') {
+    if (!env.clients.user) throw new Error('`as: user` needs --user-auth (give the scenario `needs: [user]`)');
+    return env.clients.user;
+  }
+  throw new Error(`\`as\` must be admin, user or none, not ${JSON.stringify(as)}`);
+}
+
+const eventPath = (id: unknown) => `/api/events/${encodeURIComponent(String(id ?? ''))}`;
+
+/**
+ * POST /api/events with a scheduling part (spec § POST /api/events, part scheduling). `with`: the episode fields
+ * (title …), `scheduling` (offsets resolved), optional `acl`. The value carries what was sent and what it
+ * means: `window` (start and end of a single schedule) or `expected` (the occurrences of an rrule schedule).
+ */
+const createScheduled: Action = async (env, params) => {
+  const { scheduling: _s, acl, ...fields } = params;
+  const scheduling = schedulingParam(params, env);
+  const spec: EventSpec = {
+    fields: fields as EventSpec['fields'],
+    scheduling,
+    ...(acl ? { acl: acl as EventSpec['acl'] } : {}),
+  };
+  const { rrule, start, end, duration } = scheduling;
+  const complete = typeof rrule === 'string' && start !== undefined && end !== undefined && duration !== undefined;
+  const expected = complete ? expectedOccurrences(scheduling) : undefined;
+  const out = await createEvent(env, spec);
+  const window = singleWindow(scheduling);
+  return {
+    exchanges: [out.exchange],
+    value: {
+      body: out.body,
+      identifiers: out.identifiers,
+      identifier: out.identifiers[0] ?? '',
+      title: taggedTitle(env.tag, fields.title as string | undefined),
+      scheduling,
+      ...(window ? { window } : {}),
+      ...(expected ? { expected } : {}),
+    },
+  };
+};
+
+/** POST /api/events/{id} with only a scheduling part (spec § POST /api/events/{event_id}). `with`: id, scheduling, as. */
+const updateSchedule: Action = async (env, params) => {
+  const scheduling = schedulingParam(params, env);
+  const ex = await clientAs(env, params.as).send({
+    method: 'POST', path: eventPath(params.id), multipart: [{ name: 'scheduling', value: JSON.stringify(scheduling) }],
+  });
+  return { exchanges: [ex], value: sent(ex, scheduling) };
+};
+
+/**
+ * PUT /api/events/{id}/scheduling (spec § Scheduling information: form parameters scheduling and, from 1.2.0,
+ * allowConflict). `with`: id, scheduling, allowConflict (sent as "true"/"false" when given), as.
+ */
+const putScheduling: Action = async (env, params) => {
+  const scheduling = schedulingParam(params, env);
+  const form: Record<string, string> = { scheduling: JSON.stringify(scheduling) };
+  if (params.allowConflict !== undefined) form.allowConflict = String(params.allowConflict);
+  const ex = await clientAs(env, params.as).send({ method: 'PUT', path: `${eventPath(params.id)}/scheduling`, form });
+  return { exchanges: [ex], value: sent(ex, scheduling) };
+};
+
+function sent(ex: Exchange, scheduling: Record<string, unknown>): Record<string, unknown> {
+  const window = singleWindow(scheduling);
+  const body = parseJsonBody(ex);
+  return { status: ex.response?.status ?? null, body: body.ok ? body.value : null, scheduling, ...(window ? { window } : {}) };
+}
+
+/** What GET /api/events/{id}/scheduling answered for one event. */
+export interface ReadSchedule {
+  identifier: string;
+  status: number | null;
+  scheduling: unknown;
+}
+
+/** GET /api/events/{id}/scheduling for every identifier of `ids` (e.g. the events an rrule created). */
+const readSchedules: Action = async (env, params) => {
+  const ids = params.ids;
+  if (!Array.isArray(ids) || !ids.every((x) => typeof x === 'string')) throw new Error('`ids` must be a list of identifiers');
+  const exchanges: Exchange[] = [];
+  const value: ReadSchedule[] = [];
+  for (const id of ids as string[]) {
+    const ex = await env.clients.admin.send({ method: 'GET', path: `${eventPath(id)}/scheduling` });
+    exchanges.push(ex);
+    const body = parseJsonBody(ex);
+    value.push({ identifier: id, status: ex.response?.status ?? null, scheduling: body.ok ? body.value : null });
+  }
+  return { exchanges, value };
+};
+
+/** Implementations of the scheduling family's actions. */
+export const IMPL_SCHEDULING: Record<string, Action> = {
+  'create-scheduled': createScheduled,
+  'update-schedule': updateSchedule,
+  'put-scheduling': putScheduling,
+  'read-schedules': readSchedules,
+};

@@ -1,46 +1,82 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
 import { readForm } from '../form.js';
 import { parseAcl, parseJsonParam } from '../input.js';
-import { badRequest, notFound } from '../types.js';
+import type { MutantName } from '../mutants/index.js';
+import { badRequest, notFound, type AclEntry } from '../types.js';
+import { collapseRoles } from '../mutants/generated.js';
 
 /** Access policy endpoints (spec § Access policy). */
 
+/** A planted bug: an unknown event answers `reply` instead of 404 (mutants *-unknown-*). */
+function unknownBug(ctx: Ctx, name: MutantName, reply: Reply): Reply | undefined {
+  return ctx.app.bug(name) && !ctx.app.store.get(ctx.params[0]) ? reply : undefined;
+}
+
+/** A success status, or the wrong one a planted bug answers. */
+function ok(ctx: Ctx, name: MutantName, status: number): number {
+  return ctx.app.bug(name) ? 200 : status;
+}
+
 /** GET /api/events/{id}/acl → 200 array of {allow, action, role}. */
 export function getAcl(ctx: Ctx): Reply {
-  return json(200, readableEvent(ctx).acl);
+  const bugged = unknownBug(ctx, 'acl-get-unknown-200', json(200, []));
+  if (bugged) return bugged;
+  const acl = readableEvent(ctx).acl;
+  const body = ctx.app.bug('acl-get-no-allow') ? acl.map(({ action, role }) => ({ action, role })) : acl;
+  return json(ctx.app.bug('acl-get-status-201') ? 201 : 200, body);
+}
+
+/** Entries of `sent` plus those of `old` whose (action, role) `sent` does not name (the merging bug). */
+function merged(old: AclEntry[], sent: AclEntry[]): AclEntry[] {
+  return [...old.filter((o) => !sent.some((s) => s.action === o.action && s.role === o.role)), ...sent];
 }
 
 /** PUT /api/events/{id}/acl, form parameter acl: "The existing ACL is overwritten." */
 export async function putAcl(ctx: Ctx): Promise<Reply> {
+  const bugged = unknownBug(ctx, 'acl-put-unknown-204', empty(204));
+  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const text = (await readForm(ctx.req)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
-  rec.acl = parseAcl(parseJsonParam(text, 'acl'), 'acl');
+  const parsed = parseAcl(parseJsonParam(text, 'acl'), 'acl');
+  const sent = ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed;
+  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : sent;
   ctx.app.store.commit(rec);
-  return empty(204);
+  return empty(ok(ctx, 'acl-put-status-200', 204));
 }
 
 /** POST /api/events/{id}/acl/{action}, form parameter role: "Adds that permission; other entries are unaffected." */
 export async function addAce(ctx: Ctx): Promise<Reply> {
+  const bugged = unknownBug(ctx, 'acl-add-unknown-204', empty(204));
+  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const action = ctx.params[1];
   const role = (await readForm(ctx.req)).text('role');
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
-  const same = rec.acl.filter((e) => e.action === action && e.role === role);
-  if (same.some((e) => e.allow)) return empty(204);
-  if (same.length > 0) same.forEach((e) => (e.allow = true));
-  else rec.acl = [...rec.acl, { allow: true, action, role }];
+  const done = empty(ok(ctx, 'acl-add-status-200', 204));
+  const allow = !ctx.app.bug('acl-add-deny');
+  if (ctx.app.bug('acl-add-replaces')) rec.acl = [{ allow, action, role }];
+  else {
+    const same = rec.acl.filter((e) => e.action === action && e.role === role);
+    if (same.some((e) => e.allow === allow)) return done;
+    if (same.length > 0) same.forEach((e) => (e.allow = allow));
+    else rec.acl = [...rec.acl, { allow, action, role }];
+  }
   ctx.app.store.commit(rec);
-  return empty(204);
+  return done;
 }
 
 /** DELETE /api/events/{id}/acl/{action}/{role}: "Removes that permission; other entries are unaffected." */
 export function removeAce(ctx: Ctx): Reply {
+  const bugged = unknownBug(ctx, 'acl-remove-unknown-204', empty(204));
+  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const [, action, role] = ctx.params;
   const rest = rec.acl.filter((e) => !(e.action === action && e.role === role));
   if (rest.length === rec.acl.length) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
-  rec.acl = rest;
+  const done = empty(ok(ctx, 'acl-remove-status-200', 204));
+  if (ctx.app.bug('acl-remove-noop')) return done;
+  rec.acl = ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : rest;
   ctx.app.store.commit(rec);
-  return empty(204);
+  return done;
 }

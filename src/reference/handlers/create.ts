@@ -9,12 +9,15 @@ import { startProcessing } from '../processing.js';
 import { planCreate } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
+import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
 function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, nowMs: number): EventRecord {
   const fields = parts.metadata?.episode ?? [];
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
+  if (ctx.app.bug('title-truncated-255')) truncateTitle(episode);
+  if (ctx.app.bug('create-description-dropped')) episode.description = '';
   if (schedule && episode.location === '') episode.location = schedule.agentId;
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
@@ -25,10 +28,10 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: (parts.acl ?? []).map((e) => ({ ...e })),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : (parts.acl ?? []).map((e) => ({ ...e })),
     processing: parts.processing,
     schedule,
-    processingState: schedule ? 'INSTANTIATED' : 'RUNNING',
+    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : 'INSTANTIATED') : 'RUNNING',
     tracks: schedule ? [] : parts.tracks,
     publications: [],
     archiveVersion: 1,
@@ -39,17 +42,19 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 }
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
-  const parts = parseEventParts(await readForm(ctx.req), ctx.version);
+  const parts = parseEventParts(await readForm(ctx.req), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata') });
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
   }
   const now = toSeconds(Date.now());
-  const plan = parts.scheduling ? planCreate(parts.scheduling) : undefined;
+  if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
+  const plan = parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug) : undefined;
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
-  if (plan) {
-    const conflicts = findConflicts(ctx.app.store, plan, probe.episode.title);
+  if (plan && !ctx.app.bug('create-conflict-ignored')) {
+    let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug);
+    if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
@@ -57,7 +62,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
-  if (parts.scheduling?.rrule !== undefined) {
+  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single')) {
     return json(200, records.map((r) => ({ identifier: r.id })));
   }
   const id = records[0].id;

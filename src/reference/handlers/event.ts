@@ -1,16 +1,30 @@
 import { empty, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
 import { startRetraction } from '../processing.js';
-import { eventJson } from '../serialize.js';
+import { eventJson, type SerializeVariant } from '../serialize.js';
 import { atLeast } from '../version.js';
+import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
+
+/** The planted bugs of the single GET that change derived members (processing_state, start). */
+function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
+  const bug = ctx.app.bug;
+  const out: Partial<EventView> = {};
+  if (bug('get-state-done') && v.processingState === 'SUCCEEDED') out.processingState = 'DONE';
+  if (bug('get-start-always-technical')) out.bibStartMs = v.techStartMs;
+  if (bug('get-start-always-bibliographic')) out.techStartMs = v.bibStartMs;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 /** GET /api/events/{event_id} (spec: 200 event object, 404). */
 export function getEvent(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0])) return { status: 200, json: '{}' };
   const rec = readableEvent(ctx);
-  const variant = bug('get-legacy-names') ? { legacyNames: true } : undefined;
-  const text = eventJson(rec, ctx.app.store.view(rec.id), ctx.version, withFlags(ctx.url.searchParams), variant);
+  const view = ctx.app.store.view(rec.id);
+  const changed = viewBugs(ctx, view);
+  const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
+    ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
+  const text = eventJson(rec, view, ctx.version, withFlags(ctx.url.searchParams, bug, 'get'), variant);
   return { status: bug('get-status-201') ? 201 : 200, json: text };
 }
 

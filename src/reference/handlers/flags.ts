@@ -1,12 +1,34 @@
 import { isTrue } from '../input.js';
+import type { BugFn, MutantName } from '../mutants/index.js';
 import type { WithFlags } from '../serialize.js';
 
-/** The with* query flags (spec § GET /api/events: withacl, withmetadata, withpublications, withscheduling). */
-export function withFlags(q: URLSearchParams): WithFlags {
-  return {
+/** The planted "flag ignored" bugs (src/reference/mutants/sort.ts), per endpoint and flag. */
+const IGNORED: Record<'list' | 'get', Record<keyof WithFlags, MutantName>> = {
+  list: {
+    acl: 'list-withacl-ignored',
+    metadata: 'list-withmetadata-ignored',
+    publications: 'list-withpublications-ignored',
+    scheduling: 'list-withscheduling-ignored',
+  },
+  get: {
+    acl: 'get-withacl-ignored',
+    metadata: 'get-withmetadata-ignored',
+    publications: 'get-withpublications-ignored',
+    scheduling: 'get-withscheduling-ignored',
+  },
+};
+
+/**
+ * The with* query flags (spec § GET /api/events: withacl, withmetadata, withpublications, withscheduling; § GET
+ * /api/events/{event_id}: "with the same meanings as for the list"). `bug` and `endpoint` switch on planted bugs.
+ */
+export function withFlags(q: URLSearchParams, bug?: BugFn, endpoint: 'list' | 'get' = 'list'): WithFlags {
+  const flags: WithFlags = {
     acl: isTrue(q.get('withacl')),
     metadata: isTrue(q.get('withmetadata')),
     publications: isTrue(q.get('withpublications')),
     scheduling: isTrue(q.get('withscheduling')),
   };
+  if (bug) for (const k of Object.keys(flags) as (keyof WithFlags)[]) if (bug(IGNORED[endpoint][k])) flags[k] = false;
+  return flags;
 }

@@ -1,9 +1,11 @@
 import type { Ctx, Reply } from '../app.js';
-import { parseFilters, parseIntParam, parseSort } from '../list-params.js';
+import { parseFilters, parseIntParam } from '../list-params.js';
+import { sortCriteria } from '../sort-criteria.js';
 import { runList } from '../list-run.js';
 import { badRequest } from '../types.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
+import { slowFilterScan } from '../mutants/load.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -12,8 +14,8 @@ import { withFlags } from './flags.js';
 export function listEvents(ctx: Ctx): Reply {
   const q = ctx.url.searchParams;
   const bug = ctx.app.bug;
-  const filters = parseFilters(q.getAll('filter'), ctx.version);
-  const sort = parseSort(q.get('sort'));
+  const filters = parseFilters(q.getAll('filter'), ctx.version, bug);
+  const sort = sortCriteria(q.get('sort'), bug);
   const rawLimit = parseIntParam('limit', q.get('limit'));
   const offset = parseIntParam('offset', q.get('offset')) ?? 0;
   if (offset < 0) throw badRequest(`parameter 'offset' must not be negative`);
@@ -21,14 +23,16 @@ export function listEvents(ctx: Ctx): Reply {
   const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
   const skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
   if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
+  if (filters.length > 0 && bug('slow-filter')) slowFilterScan(ctx.app.store);
   const text = runList(ctx.app.store, {
     version: ctx.version,
     filters,
     sort,
     limit,
     skip,
-    flags: withFlags(q),
+    flags: withFlags(q, bug, 'list'),
     caller: ctx.caller,
+    bug,
     variant: bug('list-drops-created') ? { dropCreated: true } : undefined,
   });
   return {

@@ -1,9 +1,11 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
-import { applyExtra, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
-import { applyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView } from '../episode.js';
+import { applyExtra, catalogLabel, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
+import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
 import { readForm } from '../form.js';
+import type { MutantName } from '../mutants/index.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
+import { mangleAstral } from '../mutants/generated.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -27,43 +29,107 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
   return notFound(`event '${rec.id}' has no catalog with flavor '${type}'`);
 }
 
+/** Fields the stale-cache mutant served first, per event (metadata-type-stale). */
+const staleFields = new WeakMap<EventRecord, Record<string, unknown>[]>();
+
+/** A planted bug: an unknown event answers `reply` instead of 404 (mutants *-unknown-*). */
+function unknownBug(ctx: Ctx, name: MutantName, reply: Reply): Reply | undefined {
+  return ctx.app.bug(name) && !ctx.app.store.get(ctx.params[0]) ? reply : undefined;
+}
+
+/** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
+function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
+  const { bug } = ctx.app;
+  let list = renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs);
+  if (bug('metadata-no-episode')) list = list.filter((c) => c.flavor !== EPISODE_FLAVOR);
+  if (bug('metadata-catalog-title-key')) list = list.map(({ label: _label, ...rest }) => rest);
+  return json(bug('metadata-get-status-201') ? 201 : 200, list);
+}
+
+/** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
+function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
+  const { bug } = ctx.app;
+  let fields: Record<string, unknown>[];
+  if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx, rec));
+  else {
+    const extra = rec.extraCatalogs.get(type);
+    if (!extra) throw noCatalog(rec, type);
+    fields = extraFields(extra);
+  }
+  if (bug('metadata-type-stale')) {
+    fields = staleFields.get(rec) ?? fields;
+    staleFields.set(rec, fields);
+  }
+  const body = bug('metadata-type-whole-catalog') ? { label: catalogLabel(type), flavor: type, fields } : fields;
+  return json(bug('metadata-type-status-201') ? 201 : 200, body);
+}
+
 /** GET /metadata → all catalogs; GET /metadata?type=f → the fields of that catalog (404 when absent). */
 export function getMetadata(ctx: Ctx): Reply {
-  const rec = readableEvent(ctx);
   const type = typeParam(ctx);
-  if (type === undefined) return json(200, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs));
-  if (type === EPISODE_FLAVOR) return json(200, episodeFields(rec.episode, episodeView(ctx, rec)));
-  const extra = rec.extraCatalogs.get(type);
-  if (!extra) throw noCatalog(rec, type);
-  return json(200, extraFields(extra));
+  const bugged = type === undefined
+    ? unknownBug(ctx, 'metadata-unknown-200', json(200, []))
+    : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
+  if (bugged) return bugged;
+  const rec = readableEvent(ctx);
+  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, type);
+}
+
+/** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
+function sentFields(ctx: Ctx, text: string): FieldInput[] {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonParam(text, 'metadata');
+  } catch (err) {
+    if (!ctx.app.bug('metadata-put-bad-json-204')) throw err;
+    parsed = [];
+  }
+  return parseFieldList(parsed, `parameter 'metadata'`);
 }
 
 /** PUT /metadata?type=f, form parameter metadata = [{id, value}]: "Fields not included are not updated." */
 export async function putMetadata(ctx: Ctx): Promise<Reply> {
+  const { bug } = ctx.app;
+  const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
+  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const type = requireType(ctx);
   const extra = rec.extraCatalogs.get(type);
   if (type !== EPISODE_FLAVOR && !extra) throw noCatalog(rec, type);
   const text = (await readForm(ctx.req)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
-  const fields = parseFieldList(parseJsonParam(text, 'metadata'), `parameter 'metadata'`);
+  const fields = sentFields(ctx, text);
+  const done = empty(bug('metadata-put-status-200') ? 200 : 204);
+  if (bug('metadata-put-ignores-values')) return done;
+  const clear = bug('metadata-put-clears-unsent');
   if (type === EPISODE_FLAVOR) {
-    rec.episode = applyEpisode(rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true);
+    rec.episode = applyEpisode(clear ? emptyEpisode() : rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true);
+    if (bug('astral-mangled')) rec.episode = mangleAstral(rec.episode);
   } else {
-    rec.extraCatalogs.set(type, applyExtra(extra, fields, type));
+    rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
   }
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
-  return empty(204);
+  return done;
 }
 
 /** DELETE /metadata?type=f: 204; 403 for dublincore/episode ("it has mandatory fields"); 404. */
 export function deleteMetadata(ctx: Ctx): Reply {
+  const { bug } = ctx.app;
+  const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
+  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const type = requireType(ctx);
-  if (type === EPISODE_FLAVOR) throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
-  if (!rec.extraCatalogs.delete(type)) throw noCatalog(rec, type);
+  const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
+  if (type === EPISODE_FLAVOR) {
+    if (!bug('metadata-delete-episode-allowed')) {
+      throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
+    }
+    rec.episode = emptyEpisode();
+  } else if (!rec.extraCatalogs.has(type)) throw noCatalog(rec, type);
+  else if (bug('metadata-delete-keeps')) return done;
+  else rec.extraCatalogs.delete(type);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
-  return empty(204);
+  return done;
 }

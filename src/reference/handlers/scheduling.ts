@@ -1,18 +1,39 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
-import { findConflicts } from '../conflicts.js';
+import { findConflicts, type ConflictEntry } from '../conflicts.js';
 import { readForm } from '../form.js';
 import { isTrue, parseJsonParam } from '../input.js';
 import { mergeSchedule, parseScheduleInput } from '../schedule.js';
 import { schedulingObject } from '../serialize.js';
-import { badRequest, HttpError } from '../types.js';
+import { isoSeconds } from '../time.js';
+import { badRequest, HttpError, type Schedule } from '../types.js';
 import { atLeast } from '../version.js';
 
-/** Scheduling information, 1.1.0+ (spec § Scheduling information). */
+/** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
 
-/** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled. */
+/** The scheduling object as answered (with the planted GET bugs). */
+function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
+  const o = schedulingObject(s);
+  if (ctx.app.bug('scheduling-get-end-shifted')) o.end = isoSeconds(s.endMs + 3_600_000);
+  if (ctx.app.bug('scheduling-get-agent-camel')) {
+    const { agent_id: agentId, ...rest } = o;
+    return { agentId, ...rest };
+  }
+  return o;
+}
+
+/** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
 export function getScheduling(ctx: Ctx): Reply {
+  const bug = ctx.app.bug;
+  if (bug('scheduling-get-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = readableEvent(ctx);
-  return rec.schedule ? json(200, schedulingObject(rec.schedule)) : empty(204);
+  if (!rec.schedule && bug('scheduling-get-unscheduled-404')) throw new HttpError(404, `event '${rec.id}' has no scheduling`);
+  if (bug('scheduling-get-always-204')) return empty(204);
+  return rec.schedule ? json(200, shown(ctx, rec.schedule)) : empty(204);
+}
+
+function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
+  const body = ctx.app.bug('conflict-no-title') ? conflicts.map(({ start, end }) => ({ start, end })) : conflicts;
+  return new HttpError(409, 'scheduling conflict', body);
 }
 
 /**
@@ -20,20 +41,32 @@ export function getScheduling(ctx: Ctx): Reply {
  * check only for an administrator (spec § Authentication rule 2; a non-admin still gets the check, 409).
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
+  const bug = ctx.app.bug;
+  if (bug('scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
   const form = await readForm(ctx.req);
   const text = form.text('scheduling');
-  if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'scheduling' is required`);
-  const input = parseScheduleInput(parseJsonParam(text, 'scheduling'));
+  let value: unknown;
+  try {
+    if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'scheduling' is required`);
+    value = parseJsonParam(text, 'scheduling');
+  } catch (e) {
+    if (bug('scheduling-put-bad-json-accepted')) return empty(204);
+    throw e;
+  }
+  const input = parseScheduleInput(value);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
   const next = mergeSchedule(rec.schedule, input);
-  const allowConflict = atLeast(ctx.version, '1.2.0') && isTrue(form.text('allowConflict')) && ctx.caller.admin;
-  if (!allowConflict) {
+  const asked = atLeast(ctx.version, '1.2.0') && isTrue(form.text('allowConflict')) && !bug('allow-conflict-ignored');
+  const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
+  if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
     const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, rec.id);
-    if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
+    if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
-  rec.schedule = next;
-  rec.archiveVersion++;
-  ctx.app.store.commit(rec);
-  return empty(204);
+  if (!bug('scheduling-put-ignored')) {
+    rec.schedule = next;
+    rec.archiveVersion++;
+    ctx.app.store.commit(rec);
+  }
+  return bug('scheduling-put-200') ? json(200, schedulingObject(next)) : empty(204);
 }

@@ -13,9 +13,12 @@ import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
  * updates only that catalog." 204, 404, 409). Everything is validated before anything is applied.
  */
 export async function updateEvent(ctx: Ctx): Promise<Reply> {
-  const { store } = ctx.app;
+  const { store, bug } = ctx.app;
+  if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
   const parts = parseEventParts(await readForm(ctx.req), ctx.version);
+  if (bug('update-metadata-ignored')) delete parts.metadata;
+  if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
   const episode = parts.metadata?.episode ? applyEpisode(rec.episode, parts.metadata.episode, view.bibStartMs, true) : rec.episode;
   const extras = new Map<string, ExtraCatalog>();
@@ -27,19 +30,20 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
     schedule = mergeSchedule(rec.schedule, parts.scheduling);
     const conflicts = findConflicts(store, [schedule], episode.title, rec.id);
-    if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
+    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
   rec.episode = episode;
   for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
   if (parts.acl) rec.acl = parts.acl;
+  else if (bug('update-wipes-acl')) rec.acl = [];
   if (parts.processing) rec.processing = parts.processing;
-  rec.schedule = schedule;
+  if (!bug('update-schedule-ignored')) rec.schedule = schedule;
   if (parts.tracks.length > 0 && !rec.schedule) {
     rec.tracks = [...rec.tracks, ...parts.tracks];
     startProcessing(ctx.app, rec);
   }
   rec.archiveVersion++;
   store.commit(rec);
-  return empty(204);
+  return empty(bug('update-status-200') ? 200 : 204);
 }

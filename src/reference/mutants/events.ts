@@ -1,6 +1,6 @@
 import { family } from './types.js';
 
-/** Mutants of the event endpoints (GET/POST /api/events, GET/DELETE /api/events/{id}). */
+/** Mutants of the event endpoints (GET/POST /api/events, GET/POST/DELETE /api/events/{id}). */
 export const EVENT_MUTANTS = family({
   'list-status-201': { rule: 'events.list.status', description: 'GET /api/events answers 201 instead of 200.' },
   'list-wrapped-object': {
@@ -31,6 +31,18 @@ export const EVENT_MUTANTS = family({
     rule: 'events.create.identifier',
     description: 'The creation body is {"id": ...} instead of {"identifier": ...}.',
   },
+  'create-description-dropped': {
+    rule: 'events.create.metadata',
+    description: 'POST /api/events does not store the description field of dublincore/episode (updates do).',
+  },
+  'create-acl-ignored': {
+    rule: 'events.create.acl',
+    description: 'POST /api/events ignores the acl part: the event gets an empty ACL.',
+  },
+  'create-lenient-metadata': {
+    rule: 'events.create.400',
+    description: 'A metadata part that is not JSON is parsed leniently (unquoted keys accepted) and the event is created (201).',
+  },
   'get-status-201': { rule: 'events.get.status', description: 'The single GET answers 201 (with the event body).' },
   'get-legacy-names': {
     rule: 'events.get.schema',
@@ -38,6 +50,35 @@ export const EVENT_MUTANTS = family({
     since: '1.1.0',
   },
   'get-unknown-200': { rule: 'events.get.404', description: 'GET of an unknown id answers 200 with {}.' },
+  'get-state-done': {
+    rule: 'events.get.processing-state',
+    description: 'The single GET shows processing_state "DONE" (not in the States table) once processing has succeeded.',
+  },
+  'get-start-always-technical': {
+    rule: 'events.get.start-bibliographic',
+    description: 'The single GET keeps `start` = technical (schedule) start in 1.4.0+.',
+    since: '1.4.0',
+  },
+  'get-start-always-bibliographic': {
+    rule: 'events.get.start-technical',
+    description: 'The single GET shows the bibliographic (metadata) start as `start` also below 1.4.0.',
+    since: '1.1.0',
+    until: '1.3.0',
+  },
+  'update-status-200': { rule: 'events.update.204', description: 'POST /api/events/{id} answers 200 instead of 204.' },
+  'update-unknown-204': { rule: 'events.update.404', description: 'POST /api/events/{id} of an unknown id answers 204.' },
+  'update-metadata-ignored': {
+    rule: 'events.update.metadata',
+    description: 'POST /api/events/{id} answers 204 but ignores the metadata part.',
+  },
+  'update-wipes-acl': {
+    rule: 'events.update.partial',
+    description: 'An update without an acl part resets the ACL to empty (acl = parts.acl ?? []).',
+  },
+  'update-acl-ignored': {
+    rule: 'events.update.acl',
+    description: 'POST /api/events/{id} answers 204 but ignores the acl part.',
+  },
   'delete-status-200': {
     rule: 'events.delete.204',
     description: 'DELETE answers 200 instead of 204.',

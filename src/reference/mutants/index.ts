@@ -1,11 +1,18 @@
 import { EVENT_MUTANTS } from './events.js';
 import { HOSTILE_MUTANTS } from './hostile.js';
+import { LIST_MUTANTS } from './list.js';
+import { ACL_MUTANTS } from './acl.js';
+import { METADATA_MUTANTS } from './metadata.js';
+import { SCHEDULING_MUTANTS } from './scheduling.js';
+import { LOAD_MUTANTS } from './load.js';
+import { SORT_MUTANTS } from './sort.js';
+import { GENERATED_MUTANTS } from './generated.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
 /** Every mutant, by name. Add a family by spreading its object here. */
-const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS };
+const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;

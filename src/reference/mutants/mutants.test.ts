@@ -91,7 +91,7 @@ describe('mutants', () => {
     for (const name of Object.keys(PROBES)) expect(MUTANTS[name], name).toBeDefined();
     for (const [name, m] of Object.entries(MUTANTS)) {
       expect(m.name).toBe(name);
-      expect(m.rule).toMatch(/^[a-z]+\.[a-z0-9.-]+$/);
+      expect(m.rule).toMatch(/^[a-z]+\.[A-Za-z0-9._-]+$/);
     }
   });
 

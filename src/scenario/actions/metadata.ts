@@ -1,2 +1,7 @@
-/** Names of the actions of the metadata family (implemented in src/engine/actions/metadata.ts). */
-export const ACTIONS_METADATA: readonly string[] = [];
+/**
+ * Names of the actions of the metadata family (implemented in src/engine/actions/metadata.ts).
+ * - create-with-catalog {title, …episode fields, catalog: {flavor, fields}}: creates an event whose metadata part
+ *   also carries the catalog `flavor` (e.g. license/episode) and waits until GET ?type=<flavor> shows it.
+ *   Value: {identifier, skip}; skip is '' when the server kept the catalog, else the reason to skip.
+ */
+export const ACTIONS_METADATA: readonly string[] = ['create-with-catalog'];

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckContext } from '../types.js';
+import { filterResultCheck, pagesConcatCheck, type PagesWalk } from './list.js';
+import { entryMatch, eventMatch, filterEntries, type RunEvent, type RunEvents } from './list-match.js';
+
+/** A check context for GET /api/events?filter=<filter> answered `status` with `body`; `run` saved as "run". */
+function ctx(filter: string, body: unknown, run: RunEvents, opts: { status?: number } = {}): CheckContext {
+  const text = JSON.stringify(body);
+  const url = `http://x/api/events?filter=${encodeURIComponent(filter)}`;
+  const exchange = {
+    request: { method: 'GET', url, headers: {} },
+    response: { status: opts.status ?? 200, headers: {}, body: text, truncated: false, bodyBytes: text.length },
+    durationMs: 1, curl: 'curl',
+  };
+  return {
+    version: '1.6.0', baseUrl: 'http://x', exchange, exchanges: [exchange], body: { ok: true, value: body },
+    value: body, vars: { saved: { run } }, shapes: { validate: () => [], hasShape: () => true },
+  };
+}
+
+function ev(id: string, fields: RunEvent['sent']['fields'], server: Record<string, unknown> | null = { identifier: id, ...fields }): RunEvent {
+  return { identifier: id, sent: { fields }, server };
+}
+
+const A = ev('a', { title: 't alpha', location: 'Aula', contributor: ['Carla'] });
+const B = ev('b', { title: 't beta', location: 'Lab', contributor: ['Dmitri'] });
+const C = ev('c', { title: 't gamma', location: 'Aula', contributor: ['Carla', 'Dmitri'] });
+const RUN: RunEvents = { events: [A, B, C] };
+const listed = (...evs: RunEvent[]) => [...evs.map((e) => ({ identifier: e.identifier })), { identifier: 'foreign' }];
+
+describe('filter-result', () => {
+  it('passes when exactly the matching run events are listed (foreign events ignored)', () => {
+    expect(filterResultCheck.run(ctx('location:Aula', listed(A, C), RUN), { of: 'run' }).pass).toBe(true);
+  });
+
+  it('fails when a non-matching run event is listed (filter ignored) or a matching one is missing', () => {
+    const all = filterResultCheck.run(ctx('location:Aula', listed(A, B, C), RUN), { of: 'run' });
+    expect(all.pass).toBe(false);
+    expect(all.message).toContain('non-matching events listed: b');
+    const short = filterResultCheck.run(ctx('location:Aula', listed(A), RUN), { of: 'run' });
+    expect(short.pass).toBe(false);
+    expect(short.message).toContain('matching events not listed: c');
+  });
+
+  it('fails a status other than 200 and a body that is not an array', () => {
+    expect(filterResultCheck.run(ctx('location:Aula', [], RUN, { status: 400 }), { of: 'run' }).pass).toBe(false);
+    expect(filterResultCheck.run(ctx('location:Aula', { events: [] }, RUN), { of: 'run' }).pass).toBe(false);
+  });
+
+  it('ANDs different keywords', () => {
+    expect(filterResultCheck.run(ctx('contributors:Dmitri,location:Aula', listed(C), RUN), { of: 'run' }).pass).toBe(true);
+    expect(filterResultCheck.run(ctx('contributors:Dmitri,location:Aula', listed(A, B, C), RUN), { of: 'run' }).pass).toBe(false);
+  });
+
+  it('repeat: either accepts the AND and the OR reading; or requires the OR reading', () => {
+    const f = 'contributors:Carla,contributors:Dmitri';
+    const and = listed(C);
+    const or = listed(A, B, C);
+    expect(filterResultCheck.run(ctx(f, and, RUN), { of: 'run', repeat: 'either' }).pass).toBe(true);
+    expect(filterResultCheck.run(ctx(f, or, RUN), { of: 'run', repeat: 'either' }).pass).toBe(true);
+    expect(filterResultCheck.run(ctx(f, listed(A), RUN), { of: 'run', repeat: 'either' }).pass).toBe(false);
+    expect(filterResultCheck.run(ctx(f, and, RUN), { of: 'run', repeat: 'or' }).pass).toBe(false);
+    expect(filterResultCheck.run(ctx(f, or, RUN), { of: 'run' }).pass).toBe(true);
+  });
+
+  it('skips when the setup failed or an action could not build its filter', () => {
+    expect(filterResultCheck.run(ctx('location:Aula', [], { events: [], error: 'could not create' }), { of: 'run' }).skip).toContain('could not create');
+    const c = { ...ctx('x:y', [], RUN), exchange: undefined, exchanges: [], value: { skip: 'no series name' } };
+    expect(filterResultCheck.run(c, { of: 'run' }).skip).toBe('no series name');
+  });
+});
+
+describe('list-match: three-valued matching', () => {
+  it('an exact whole value is yes, a substring or other case is maybe, no common text is no', () => {
+    const e = ev('e', { location: 'Aula Magna' });
+    expect(entryMatch(e, 'location', 'Aula Magna')).toBe('yes');
+    expect(entryMatch(e, 'location', 'aula')).toBe('maybe');
+    expect(entryMatch(e, 'location', 'Lab')).toBe('no');
+  });
+
+  it('readings of server and sent value must agree for yes (a server that rewrote the value is maybe)', () => {
+    const e = ev('e', { location: 'Aula' }, { identifier: 'e', location: 'agent-1' });
+    expect(entryMatch(e, 'location', 'Aula')).toBe('maybe');
+  });
+
+  it('subject is yes only for a single equal subject; several subjects make it maybe', () => {
+    expect(entryMatch(ev('e', { subjects: ['Maths'] }), 'subject', 'Maths')).toBe('yes');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Maths')).toBe('maybe');
+  });
+
+  it('textFilter: a whole core field is yes; text held anywhere else is maybe; nowhere is no', () => {
+    const e = ev('e', { title: 't x', description: 'TokQ' });
+    expect(entryMatch(e, 'textFilter', 'TokQ')).toBe('yes');
+    expect(entryMatch(e, 'textFilter', 'tokq')).toBe('maybe');
+    expect(entryMatch(e, 'textFilter', 'zebra')).toBe('no');
+  });
+
+  it('ranges: strictly inside is yes, strictly outside no, on a boundary maybe', () => {
+    const e: RunEvent = { identifier: 'e', sent: { fields: {}, scheduling: { start: '2090-01-01T01:00:00Z' } }, server: null };
+    expect(entryMatch(e, 'start', '2090-01-01T00:30:00Z/2090-01-01T02:00:00Z')).toBe('yes');
+    expect(entryMatch(e, 'technical_start', '2090-01-01T03:00:00Z/2090-01-01T04:00:00Z')).toBe('no');
+    expect(entryMatch(e, 'start', '2090-01-01T01:00:00Z/2090-01-01T02:00:00Z')).toBe('maybe');
+  });
+
+  it('agent_id of an event sent without scheduling is no', () => {
+    expect(entryMatch(ev('e', {}), 'agent_id', 'ca-1')).toBe('no');
+  });
+
+  it('parses filter entries (value after the first colon) and combines repeats per mode', () => {
+    const g = filterEntries('http://x/api/events?filter=title%3Aa%3Ab%2Ctitle%3Ac');
+    expect([...g.entries()]).toEqual([['title', ['a:b', 'c']]]);
+    const e = ev('e', { title: 'c' });
+    expect(eventMatch(e, g, 'or')).toBe('yes');
+    expect(eventMatch(e, g, 'and')).toBe('no');
+    expect(eventMatch(e, g, 'either')).toBe('maybe');
+  });
+});
+
+describe('pages-concat', () => {
+  const walk = (pages: string[][], whole = ['a', 'b', 'c', 'd', 'e']): PagesWalk => ({
+    limit: 2, whole, pages, offsets: pages.map((_, i) => i * 2), statuses: pages.map(() => 200).concat(200),
+  });
+  const run = (w: PagesWalk) => pagesConcatCheck.run({ ...ctx('', [], RUN), value: w }, {});
+
+  it('passes when the pages concatenate to the whole list', () => {
+    expect(run(walk([['a', 'b'], ['c', 'd'], ['e']])).pass).toBe(true);
+  });
+
+  it('fails a gap, a duplicate, or a page that did not answer 200', () => {
+    expect(run(walk([['a', 'b'], ['c', 'd'], []])).message).toContain('missing e');
+    expect(run(walk([['a', 'b'], ['b', 'c'], ['d', 'e']])).message).toContain('repeated b');
+    expect(run({ ...walk([['a', 'b'], ['c', 'd'], ['e']]), statuses: [200, 200, 500, 200] }).pass).toBe(false);
+  });
+
+  it('skips when the whole list fits in one page', () => {
+    expect(run(walk([['a', 'b']], ['a', 'b'])).skip).toContain('paging needs more');
+  });
+});

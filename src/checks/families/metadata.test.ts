@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckContext } from '../types.js';
+import { catalogEmptiedCheck, metadataValuesCheck, sameValue, statusIfReadyCheck } from './metadata.js';
+
+/** A check context whose step answered `status` with `body` (JSON text; '' = empty body). */
+function ctx(body: unknown, status = 200): CheckContext {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const parsed: CheckContext['body'] = text === '' ? { ok: false, reason: 'empty body' } : { ok: true, value: JSON.parse(text) };
+  const exchange = {
+    request: { method: 'GET', url: 'http://x/api/events/e/metadata', headers: {} },
+    response: { status, headers: {}, body: text, truncated: false, bodyBytes: text.length },
+    durationMs: 1, curl: 'curl',
+  };
+  return {
+    version: '1.6.0', baseUrl: 'http://x', exchange, exchanges: [exchange], body: parsed,
+    value: parsed.ok ? parsed.value : undefined, vars: {}, shapes: { validate: () => [], hasShape: () => true },
+  };
+}
+
+const field = (id: string, value: unknown) => ({ id, value, label: `L.${id}`, type: 'text', readOnly: false, required: false });
+const episode = [field('title', 'T'), field('description', 'D'), field('subjects', ['b', 'a'])];
+const catalogs = [{ label: 'X', flavor: 'license/episode', fields: [] }, { label: 'E', flavor: 'dublincore/episode', fields: episode }];
+
+describe('metadata-values', () => {
+  it('passes when the fields of one catalog hold the values sent (lists in any order)', () => {
+    expect(metadataValuesCheck.run(ctx(episode), { values: { title: 'T', subjects: ['a', 'b'] } }).pass).toBe(true);
+  });
+
+  it('fails for a changed or missing field and names it', () => {
+    const v = metadataValuesCheck.run(ctx(episode), { values: { title: 'T2', location: 'L' } });
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('field title is "T", expected "T2"');
+    expect(v.message).toContain('field location is missing');
+  });
+
+  it('fails when ?type= answers the whole catalog object instead of its fields', () => {
+    const v = metadataValuesCheck.run(ctx(catalogs[1]), { values: { title: 'T' } });
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('an object with members label, flavor, fields');
+  });
+
+  it('finds the catalog by flavor in a catalog list, and fails when that catalog is missing', () => {
+    expect(metadataValuesCheck.run(ctx(catalogs), { flavor: 'dublincore/episode', values: { description: 'D' } }).pass).toBe(true);
+    const v = metadataValuesCheck.run(ctx([catalogs[0]]), { flavor: 'dublincore/episode', values: { title: 'T' } });
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('no catalog with flavor dublincore/episode');
+  });
+
+  it('compares text exactly and lists as multisets', () => {
+    expect(sameValue('a', 'a')).toBe(true);
+    expect(sameValue('a', ['a'])).toBe(false);
+    expect(sameValue(['a', 'a'], ['a'])).toBe(false);
+    expect(sameValue(['x', 'y'], ['y', 'x'])).toBe(true);
+  });
+});
+
+describe('catalog-emptied (metadata.delete.removes)', () => {
+  it('passes for 404 and for fields without values', () => {
+    expect(catalogEmptiedCheck.run(ctx({ error: 'gone' }, 404), {}).pass).toBe(true);
+    expect(catalogEmptiedCheck.run(ctx([field('license', ''), field('tags', [])]), {}).pass).toBe(true);
+    expect(catalogEmptiedCheck.run(ctx([]), {}).pass).toBe(true);
+  });
+
+  it('fails while a field still holds a value, or for another status', () => {
+    const v = catalogEmptiedCheck.run(ctx([field('license', 'CC')]), {});
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('license');
+    expect(catalogEmptiedCheck.run(ctx(undefined, 500), {}).pass).toBe(false);
+  });
+
+  it('skips with the precondition reason when one is given', () => {
+    expect(catalogEmptiedCheck.run(ctx([field('license', 'CC')]), { skip: 'precondition: no such catalog' }).skip).toBe('precondition: no such catalog');
+  });
+});
+
+describe('status-if-ready', () => {
+  it('is the status check when the precondition holds, a skip otherwise', () => {
+    expect(statusIfReadyCheck.run(ctx(undefined, 204), { in: [204], skip: '' }).pass).toBe(true);
+    expect(statusIfReadyCheck.run(ctx(undefined, 200), { in: [204], skip: '' }).pass).toBe(false);
+    expect(statusIfReadyCheck.run(ctx(undefined, 200), { in: [204], skip: 'precondition: x' }).skip).toBe('precondition: x');
+  });
+});

@@ -1,0 +1,70 @@
+import type { CheckDef, CheckVerdict } from '../types.js';
+import { toJson } from '../evidence.js';
+import { instant } from './scheduling-time.js';
+
+/**
+ * spec § POST /api/events, Scheduling rule 3: "To schedule several events, give rrule, end and duration. The rule
+ * determines the dates and times within the period from start to end plus duration." The expected occurrences
+ * are computed by the run with the rrule package (action create-scheduled, value `expected`); the events the
+ * server created are read back one by one (action read-schedules). Each occurrence must be exactly one event,
+ * on the agent, from the occurrence's start to start + duration, and there must be no other event.
+ */
+
+interface Window { start: string; end: string }
+
+function windows(v: unknown): Window[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const ok = v.every((w) => w && typeof w === 'object' && typeof (w as Window).start === 'string' && typeof (w as Window).end === 'string');
+  return ok ? (v as Window[]) : undefined;
+}
+
+const key = (s: unknown, e: unknown) => `${instant(s) ?? `?${String(s)}`}/${instant(e) ?? `?${String(e)}`}`;
+
+/** Compares what was read back (ReadSchedule[]) with the expected windows; pure, for the unit tests. */
+export function compareOccurrences(expected: Window[], agent: string, read: unknown): CheckVerdict {
+  if (!Array.isArray(read)) return { pass: false, message: 'no schedules were read back', actual: toJson(read) };
+  if (read.length === 0) return { pass: false, message: `the rrule should create ${expected.length} events; the response named none`, expected: toJson(expected) };
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  for (const r of read as { identifier?: unknown; status?: unknown; scheduling?: unknown }[]) {
+    const s = r?.scheduling as Record<string, unknown> | null | undefined;
+    if (r?.status !== 200 || !s || typeof s !== 'object') {
+      problems.push(`${String(r?.identifier)}: GET scheduling answered ${String(r?.status)}`);
+      continue;
+    }
+    if (s.agent_id !== agent) problems.push(`${String(r.identifier)}: agent_id ${JSON.stringify(s.agent_id)}, not ${JSON.stringify(agent)}`);
+    const k = key(s.start, s.end);
+    seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  const want = new Map<string, Window>(expected.map((w) => [key(w.start, w.end), w]));
+  const missing = [...want.entries()].filter(([k]) => !seen.has(k)).map(([, w]) => `${w.start}–${w.end}`);
+  const extra = [...seen.keys()].filter((k) => !want.has(k));
+  const doubled = [...seen.entries()].filter(([k, n]) => want.has(k) && n > 1).map(([k]) => k);
+  if (missing.length) problems.push(`missing occurrences ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (+${missing.length - 5})` : ''}`);
+  if (extra.length) problems.push(`${extra.length} events at times the rule does not give`);
+  if (doubled.length) problems.push(`${doubled.length} occurrences scheduled more than once`);
+  const actual = toJson((read as { scheduling?: unknown }[]).map((r) => r?.scheduling ?? null).slice(0, 20));
+  if (problems.length) {
+    return { pass: false, message: `the rrule's ${expected.length} occurrences were not scheduled as given: ${problems.slice(0, 6).join('; ')}`, expected: toJson(expected), actual };
+  }
+  return { pass: true, message: `${expected.length} events, one per occurrence, each lasting the duration`, expected: toJson(expected), actual };
+}
+
+export const occurrencesCheck: CheckDef = {
+  name: 'schedule-occurrences',
+  doc: 'the schedules read back (action read-schedules) are exactly the `expected` occurrences (start, end), each on agent `agent`',
+  params: {
+    type: 'object',
+    required: ['expected', 'agent'],
+    additionalProperties: false,
+    properties: { expected: {}, agent: { type: 'string' } },
+  },
+  run(ctx, p) {
+    const expected = windows(p.expected);
+    if (!expected || expected.length === 0) {
+      const why = 'precondition: no expected occurrences (the rrule schedule was not computed)';
+      return { pass: false, skip: why, message: why };
+    }
+    return compareOccurrences(expected, p.agent as string, ctx.value);
+  },
+};

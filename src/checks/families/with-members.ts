@@ -1,0 +1,111 @@
+import type { CheckDef, CheckVerdict } from '../types.js';
+import { isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
+
+/**
+ * The with* flags (spec § GET /api/events: "withacl | boolean | Include the ACL", "withmetadata | Include the
+ * metadata catalogs", "withpublications | Include publication identifiers and URLs", "withscheduling | Include
+ * scheduling information (version 1.1.0 and above)"; § GET /api/events/{event_id}: "with the same meanings").
+ * "Names of the extra members that the with* flags add to the event object: not shown." So the check is
+ * name-agnostic: some member of the event object must hold what the flag asks for, whatever its name.
+ */
+
+export type WithKind = 'acl' | 'metadata' | 'publications' | 'scheduling';
+
+export interface WithParams {
+  kind: WithKind;
+  /** The event to look at (picked from a list by identifier). */
+  id: string;
+  /** acl: the entries the run set (each must be there; allow is not compared). */
+  acl?: { action: string; role: string }[];
+  /** metadata: the event's title (the dublincore/episode catalog must carry it). */
+  title?: string;
+  /** scheduling: the agent and start the run scheduled. */
+  agent?: string;
+  start?: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a member's value is what the flag of `p.kind` asks for. */
+export function holds(p: WithParams, v: unknown): boolean {
+  switch (p.kind) {
+    case 'acl':
+      return Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e.action === 'string' && typeof e.role === 'string')
+        && (p.acl ?? []).every((want) => v.some((e) => e.action === want.action && e.role === want.role));
+    case 'metadata':
+      return Array.isArray(v) && v.some((c) => isObj(c) && c.flavor === 'dublincore/episode' && Array.isArray(c.fields)
+        && c.fields.some((f) => isObj(f) && f.id === 'title' && f.value === p.title));
+    case 'publications':
+      return Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e.id === 'string' && typeof e.url === 'string');
+    case 'scheduling':
+      return isObj(v) && v.agent_id === p.agent && typeof v.start === 'string' && Date.parse(v.start) === Date.parse(p.start ?? '');
+  }
+}
+
+/**
+ * Whether publication_status names a channel other than `internal`: a server may name its internal archive
+ * channel there yet leave it out of the publications it includes (opencast-reality.md, with* member names:
+ * "channel `internal` excluded"), so an event published only there cannot show a publication.
+ */
+export function isPublished(status: unknown): boolean {
+  return Array.isArray(status) && status.some((c) => typeof c === 'string' && c !== 'internal');
+}
+
+const WHAT: Record<WithKind, string> = {
+  acl: 'the ACL the run set (an array of {action, role})',
+  metadata: 'the metadata catalogs (an array with the dublincore/episode catalog carrying the title)',
+  publications: 'the publications (an array of objects with id and url)',
+  scheduling: 'the scheduling information (an object with the agent_id and start the run scheduled)',
+};
+
+/** The event object of the step: the body itself, or the element of a list with the wanted identifier. */
+function eventOf(body: unknown, id: string): Record<string, unknown> | string {
+  if (Array.isArray(body)) {
+    const ev = body.find((e) => isObj(e) && e.identifier === id);
+    return isObj(ev) ? ev : `the list lacks the run event ${id}`;
+  }
+  if (!isObj(body)) return 'the body is not an event object';
+  return body.identifier === id ? body : `the body is event ${JSON.stringify(body.identifier)}, not ${id}`;
+}
+
+export const withMemberCheck: CheckDef = {
+  name: 'with-member',
+  doc: 'the event `id` (single body or list element) has some member holding what the with* flag `kind` includes',
+  params: {
+    type: 'object',
+    required: ['kind', 'id'],
+    additionalProperties: false,
+    properties: {
+      kind: { enum: ['acl', 'metadata', 'publications', 'scheduling'] },
+      id: { type: 'string' },
+      acl: { type: 'array', minItems: 1, items: { type: 'object', required: ['action', 'role'], properties: { action: { type: 'string' }, role: { type: 'string' } } } },
+      title: { type: 'string' },
+      agent: { type: 'string' },
+      start: { type: 'string' },
+    },
+    allOf: [
+      { if: { properties: { kind: { const: 'acl' } } }, then: { required: ['acl'] } },
+      { if: { properties: { kind: { const: 'metadata' } } }, then: { required: ['title'] } },
+      { if: { properties: { kind: { const: 'scheduling' } } }, then: { required: ['agent', 'start'] } },
+    ],
+  },
+  run(ctx, raw): CheckVerdict {
+    const p = raw as unknown as WithParams;
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if (r.status !== 200) return { pass: false, message: `answered ${r.status}, not 200`, expected: 200, actual: r.status };
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    if (p.id === '') return { pass: false, skip: 'precondition: the run event could not be created', message: 'precondition' };
+    const ev = eventOf(j.value, p.id);
+    if (typeof ev === 'string') return { pass: false, message: ev };
+    const found = Object.entries(ev).filter(([, v]) => holds(p, v)).map(([k]) => k);
+    if (found.length > 0) return { pass: true, message: `member ${found.map((k) => JSON.stringify(k)).join(', ')} holds ${WHAT[p.kind]}`, actual: toJson(found) };
+    if (p.kind === 'publications' && !isPublished(ev.publication_status)) {
+      return { pass: false, skip: 'the event has no publication (publication_status names no public channel): the server did not publish it within --processing-timeout, so withpublications cannot be judged', message: 'precondition' };
+    }
+    return { pass: false, message: `no member of the event holds ${WHAT[p.kind]}`, expected: WHAT[p.kind], actual: toJson(Object.keys(ev)) };
+  },
+};
+
+export const WITH_CHECKS: CheckDef[] = [withMemberCheck];

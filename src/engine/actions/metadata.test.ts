@@ -1,0 +1,71 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../http/index.js';
+import { startHttp, type TestServer } from '../../http/test-servers.js';
+import { startReferenceServer } from '../../reference/index.js';
+import { CleanupRegistry } from '../cleanup.js';
+import type { ScenarioEnv } from '../env.js';
+import { IMPL_METADATA, partsWithCatalog } from './metadata.js';
+
+/** Just what the metadata actions use of a scenario environment. */
+function envFor(baseUrl: string): ScenarioEnv {
+  const client = createHttpClient({ baseUrl, timeoutMs: 2_000 });
+  servers.push(client);
+  return {
+    version: '1.6.0', baseUrl, cleanup: new CleanupRegistry(), tag: 'evconftestv160s0', agent: 'a', timeBase: '2090-01-01T00:00:00Z',
+    clients: { admin: client, none: client },
+    config: { settleMs: 300, workflow: 'schedule-and-upload' },
+    observe: () => undefined,
+  } as unknown as ScenarioEnv;
+}
+
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
+
+async function fake(handler: http.RequestListener): Promise<TestServer> {
+  const s = await startHttp(handler);
+  servers.push(s);
+  return s;
+}
+
+const LICENSE = { flavor: 'license/episode', fields: { license: 'evconf test' } };
+
+describe('create-with-catalog', () => {
+  it('adds the catalog to the standard metadata part', () => {
+    const parts = partsWithCatalog([{ name: 'metadata', value: '[{"flavor":"dublincore/episode","fields":[]}]' }, { name: 'acl', value: '[]' }], LICENSE);
+    expect(JSON.parse((parts[0] as { value: string }).value)).toEqual([
+      { flavor: 'dublincore/episode', fields: [] },
+      { flavor: 'license/episode', fields: [{ id: 'license', value: 'evconf test' }] },
+    ]);
+    expect(parts[1]).toEqual({ name: 'acl', value: '[]' });
+  });
+
+  it('creates the event on a server that keeps the catalog, registers it for cleanup, and sets no skip', async () => {
+    const ref = await startReferenceServer({ port: 0 });
+    servers.push(ref);
+    const env = envFor(ref.url);
+    const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
+    const value = out.value as { identifier: string; skip: string };
+    expect(value.skip).toBe('');
+    expect(env.cleanup.pending()).toEqual([value.identifier]);
+    expect(out.exchanges.at(-1)?.response?.status).toBe(200);
+  });
+
+  it('skips (with the status) when the server rejects the extra catalog on create', async () => {
+    const s = await fake((_req, res) => { res.statusCode = 400; res.end('Cannot find a metadata field'); });
+    const out = await IMPL_METADATA['create-with-catalog'](envFor(s.url), { title: 't', catalog: LICENSE }, {});
+    expect((out.value as { skip: string }).skip).toMatch(/^precondition: .*did not create.*→ 400/);
+  });
+
+  it('skips when the created event does not keep the catalog (GET ?type= → 404)', async () => {
+    const s = await fake((req, res) => {
+      if (req.method === 'POST') { res.statusCode = 201; res.end('{"identifier":"e1"}'); return; }
+      res.statusCode = req.url?.includes('/metadata') ? 404 : 200;
+      res.end('{}');
+    });
+    const env = envFor(s.url);
+    const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
+    expect(out.value).toEqual({ identifier: 'e1', skip: expect.stringMatching(/does not keep the license\/episode catalog .*→ 404/) });
+    expect(env.cleanup.pending()).toEqual(['e1']);
+  });
+});

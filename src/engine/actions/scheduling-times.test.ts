@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { expectedOccurrences, resolveScheduling, resolveTime, singleWindow } from './scheduling-times.js';
+
+const BASE = '2090-01-02T00:00:00Z'; // a Monday
+
+describe('scheduling times', () => {
+  it('resolves offsets from the base time and leaves other values alone', () => {
+    expect(resolveTime('+10:30', BASE)).toBe('2090-01-02T10:30:00Z');
+    expect(resolveTime('+2d09:05', BASE)).toBe('2090-01-04T09:05:00Z');
+    expect(resolveTime('2031-01-01T00:00:00Z', BASE)).toBe('2031-01-01T00:00:00Z');
+    expect(resolveTime(3600000, BASE)).toBe(3600000);
+    expect(resolveScheduling({ agent_id: 'a', start: '+01:00', duration: 60000 }, BASE)).toEqual({ agent_id: 'a', start: '2090-01-02T01:00:00Z', duration: 60000 });
+  });
+
+  it('gives the window of a single schedule, and none when end and duration are both or neither given', () => {
+    expect(singleWindow({ start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:00:00Z' })).toEqual({ start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:00:00Z' });
+    expect(singleWindow({ start: '2090-01-02T10:00:00Z', duration: 5_400_000 })?.end).toBe('2090-01-02T11:30:00Z');
+    expect(singleWindow({ start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:00:00Z', duration: 1 })).toBeUndefined();
+    expect(singleWindow({ start: '2090-01-02T10:00:00Z' })).toBeUndefined();
+  });
+
+  it('computes rrule occurrences with the rrule package', () => {
+    const s = { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T08:00:00Z', end: '2090-01-15T18:00:00Z', duration: 3_600_000 };
+    expect(expectedOccurrences(s)).toEqual([
+      { start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:00:00Z' },
+      { start: '2090-01-04T10:00:00Z', end: '2090-01-04T11:00:00Z' },
+      { start: '2090-01-09T10:00:00Z', end: '2090-01-09T11:00:00Z' },
+      { start: '2090-01-11T10:00:00Z', end: '2090-01-11T11:00:00Z' },
+    ]);
+  });
+
+  it('refuses a rule whose occurrences depend on how the period is read, or that has none', () => {
+    // An occurrence at 10:00 on the last day lies after end (09:30) but before end + duration (10:30).
+    expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T08:00:00Z', end: '2090-01-04T09:30:00Z', duration: 3_600_000 })).toThrow(/different occurrences/);
+    expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T11:00:00Z', end: '2090-01-02T12:00:00Z', duration: 60_000 })).toThrow(/no occurrence/);
+  });
+});

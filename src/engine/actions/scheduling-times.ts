@@ -1,0 +1,79 @@
+import rrulePkg from 'rrule';
+
+const { RRule } = rrulePkg;
+
+/**
+ * Times for scheduling scenarios (spec § Scheduling information: start/end are "datetime (UTC)", duration is
+ * "Duration of the recording in milliseconds"). A scenario writes times as offsets from {{time.base}} so that
+ * every scenario schedules far in the future on its own day: "+10:30" = base + 10 h 30 min, "+2d09:00" = base +
+ * 2 days 9 h. Anything else is sent unchanged.
+ */
+const OFFSET = /^\+(?:(\d+)d)?(\d{1,3}):([0-5]\d)$/;
+
+/** ms → `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds: what real servers send and accept). */
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19) + 'Z';
+}
+
+/** Resolves one offset string against the base time; other values are returned unchanged. */
+export function resolveTime(value: unknown, baseIso: string): unknown {
+  if (typeof value !== 'string') return value;
+  const m = OFFSET.exec(value.trim());
+  if (!m) return value;
+  const base = Date.parse(baseIso);
+  if (Number.isNaN(base)) throw new Error(`time.base ${JSON.stringify(baseIso)} is not a date-time`);
+  const minutes = Number(m[1] ?? 0) * 1440 + Number(m[2]) * 60 + Number(m[3]);
+  return isoUtc(base + minutes * 60_000);
+}
+
+/** A scheduling object with its start and end offsets resolved (the other members are kept as written). */
+export function resolveScheduling(s: Record<string, unknown>, baseIso: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...s };
+  for (const key of ['start', 'end']) if (key in out) out[key] = resolveTime(out[key], baseIso);
+  return out;
+}
+
+/** One scheduled recording: when it starts and ends (ISO, UTC). */
+export interface Window {
+  start: string;
+  end: string;
+}
+
+/** The window of a single schedule (spec rule 1: start with either end or duration), if it has one. */
+export function singleWindow(s: Record<string, unknown>): Window | undefined {
+  const start = typeof s.start === 'string' ? Date.parse(s.start) : NaN;
+  if (Number.isNaN(start)) return undefined;
+  if (typeof s.end === 'string' && s.duration === undefined) {
+    const end = Date.parse(s.end);
+    return Number.isNaN(end) ? undefined : { start: isoUtc(start), end: isoUtc(end) };
+  }
+  if (typeof s.duration === 'number' && s.end === undefined) return { start: isoUtc(start), end: isoUtc(start + s.duration) };
+  return undefined;
+}
+
+function starts(rule: string, dtstart: number, until: number): number[] {
+  const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(dtstart), until: new Date(until) });
+  return r.all((_d, i) => i < 1000).map((d) => d.getTime());
+}
+
+/**
+ * The recordings an rrule schedule asks for (spec rule 3: "The rule determines the dates and times within the
+ * period from start to end plus duration"), computed with the rrule package. The sentence can be read with the
+ * period ending at `end` or at `end + duration`; a scenario must choose a rule for which both readings give the
+ * same occurrences (else this throws: the scenario, not the server, is wrong), and at least one.
+ */
+export function expectedOccurrences(s: Record<string, unknown>): Window[] {
+  const { rrule, start, end, duration } = s;
+  if (typeof rrule !== 'string' || typeof start !== 'string' || typeof end !== 'string' || typeof duration !== 'number') {
+    throw new Error('an rrule schedule needs rrule, start, end and a numeric duration to compute its occurrences');
+  }
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  const a = starts(rrule, from, to);
+  const b = starts(rrule, from, to + duration);
+  if (a.length === 0) throw new Error(`the rule ${rrule} has no occurrence between ${start} and ${end}: choose another`);
+  if (a.length !== b.length || a.some((t, i) => t !== b[i])) {
+    throw new Error(`the rule ${rrule} gives different occurrences for the periods start..end and start..end+duration: choose another`);
+  }
+  return a.map((t) => ({ start: isoUtc(t), end: isoUtc(t + duration) }));
+}

@@ -1,0 +1,111 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody } from '../../http/index.js';
+import type { SortedPair, SortedResponse } from '../../checks/families/sort-groups.js';
+import { isPublished } from '../../checks/families/with-members.js';
+import { createEvent, waitVisible } from '../create.js';
+import { taggedTitle } from '../event-form.js';
+import type { ScenarioEnv } from '../env.js';
+import type { Action } from './types.js';
+
+/** Actions of the sort / with* family (names listed in src/scenario/actions/sort.ts). */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const HOUR = 3_600_000;
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+function num(v: unknown, what: string): number {
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error(`action parameter "${what}" must be a number`);
+  return n;
+}
+
+/**
+ * spec § POST /api/events, Scheduling rules: "Give start together with either end or duration." Creates one
+ * scheduled event per entry of `events` ({at, hours, ...dublincore fields}) on the scenario's agent, `at` hours
+ * after the scenario's far-future base time: disjoint slots, so they never conflict. Each is registered for cleanup.
+ */
+const createScheduledEvents: Action = async (env, params) => {
+  const list = params.events;
+  if (!Array.isArray(list) || list.length === 0) throw new Error('action create-scheduled-events needs a list `events`');
+  const base = Date.parse(env.timeBase);
+  const exchanges: Exchange[] = [];
+  const events: Record<string, string>[] = [];
+  for (const [i, raw] of list.entries()) {
+    const { at, hours, ...fields } = raw as Record<string, unknown>;
+    const start = base + num(at, `events.${i}.at`) * HOUR;
+    const end = start + num(hours ?? 1, `events.${i}.hours`) * HOUR;
+    const scheduling = { agent_id: env.agent, start: iso(start), end: iso(end) };
+    const out = await createEvent(env, { fields: fields as Record<string, string | string[]>, scheduling });
+    exchanges.push(out.exchange);
+    const id = out.identifiers[0] ?? '';
+    const visible = id !== '' && (await waitVisible(env, id));
+    events.push({
+      identifier: visible ? id : '',
+      title: taggedTitle(env.tag, fields.title as string | undefined),
+      start: scheduling.start,
+      end: scheduling.end,
+    });
+  }
+  return { exchanges, value: { events } };
+};
+
+async function listSorted(env: ScenarioEnv, sort: string, filter: string | undefined): Promise<{ ex: Exchange; r: SortedResponse }> {
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { sort, ...(filter ? { filter } : {}) } });
+  const parsed = parseJsonBody(ex);
+  return { ex, r: { status: ex.response?.status ?? null, body: parsed.ok ? parsed.value : null } };
+}
+
+/** The value of `member` per identifier in a list body, as one comparable text. */
+function snapshot(body: unknown, member: string): string {
+  if (!Array.isArray(body)) return '';
+  const pairs = body.map((e) => [String((e as Record<string, unknown>)?.identifier), String((e as Record<string, unknown>)?.[member])]);
+  return JSON.stringify(pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+}
+
+/**
+ * spec § GET /api/events, sort "<SortName>:ASC or <SortName>:DESC": the same list sorted both ways, for criteria
+ * whose values the server reports itself (processing_state may change while processing goes on: with `stable`, the
+ * pair is asked again, within --settle-ms, until both responses show the same values of that member).
+ */
+const listAscDesc: Action = async (env, params) => {
+  const sort = params.sort;
+  if (typeof sort !== 'string' || sort === '') throw new Error('action list-asc-desc needs `sort` (a criterion name)');
+  const filter = typeof params.filter === 'string' ? params.filter : undefined;
+  const stable = typeof params.stable === 'string' ? params.stable : undefined;
+  const deadline = Date.now() + env.config.settleMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const asc = await listSorted(env, `${sort}:ASC`, filter);
+    const desc = await listSorted(env, `${sort}:DESC`, filter);
+    const value: SortedPair = { sort, asc: asc.r, desc: desc.r };
+    const settled = !stable || snapshot(asc.r.body, stable) === snapshot(desc.r.body, stable);
+    if (settled || Date.now() + delay > deadline) return { exchanges: [asc.ex, desc.ex], value };
+    await sleep(delay);
+  }
+};
+
+/**
+ * Waits for processing to publish an event (design §1.7: "processing is awaited by polling"): GET
+ * /api/events/{id} until publication_status names a public channel (not only `internal`), within --processing-timeout.
+ */
+const awaitPublication: Action = async (env, params) => {
+  const id = typeof params.id === 'string' ? params.id : '';
+  if (id === '') throw new Error('action await-publication needs `id`');
+  const deadline = Date.now() + env.config.processingTimeoutMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+    const parsed = parseJsonBody(ex);
+    const status = parsed.ok ? (parsed.value as { publication_status?: unknown } | null)?.publication_status : undefined;
+    const published = isPublished(status);
+    if (published || Date.now() + delay > deadline) return { exchanges: [ex], value: { published, publication_status: status ?? null } };
+    await sleep(delay);
+  }
+};
+
+export const IMPL_SORT: Record<string, Action> = {
+  'create-scheduled-events': createScheduledEvents,
+  'list-asc-desc': listAscDesc,
+  'await-publication': awaitPublication,
+};

@@ -1,0 +1,61 @@
+import type { CheckResult } from '../../model/index.js';
+import { runCases, type CaseRunner } from '../../stateful/kit/adapter.js';
+import { CaseKit } from '../../stateful/kit/case.js';
+import type { PhaseEnv } from '../../stateful/kit/env.js';
+import { outcomeResults } from '../../stateful/kit/outcome.js';
+import { matches } from '../select.js';
+import { PROPERTIES } from './registry.js';
+import type { AnyProperty } from './types.js';
+
+export interface PropertyPhaseOptions {
+  /** The properties to run (default: all of PROPERTIES). */
+  properties?: readonly AnyProperty[];
+  /** Called after each property with its results. */
+  onProperty?: (id: string, results: CheckResult[]) => void;
+}
+
+/** Rules of `def` to run and report in this version: applicable ones, narrowed by --only (id or rule). */
+export function selectedRules(def: AnyProperty, env: PhaseEnv): string[] {
+  const applicable = def.rules.filter((id) => {
+    const rule = env.book.get(id);
+    return rule !== undefined && env.book.appliesTo(rule, env.version);
+  });
+  const only = env.config.only;
+  if (!only || only.length === 0 || only.some((p) => matches(p, def.id))) return applicable;
+  return applicable.filter((id) => only.some((p) => matches(p, id)));
+}
+
+function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
+  let n = 0;
+  return async (value, settleMs) => {
+    const kit = new CaseKit(env, `${env.tag}p${index}c${++n}z`, settleMs);
+    try {
+      const verdict = await def.check(kit, value, rules);
+      return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised };
+    } finally {
+      await kit.dispose();
+    }
+  };
+}
+
+/**
+ * The property stage for one API version (design §7): every property whose rules apply to the version (and
+ * match --only), with `config.runs` cases from `config.seed`. A failure is a result of the rule it breaks, with
+ * the shrunk counterexample, the failing case's exchanges and the command line that replays it.
+ */
+export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOptions = {}): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const all = options.properties ?? PROPERTIES;
+  for (const [index, def] of all.entries()) {
+    const rules = selectedRules(def, env);
+    if (rules.length === 0) continue;
+    const started = Date.now();
+    const arb = def.cases(env, rules);
+    const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
+    const out = await runCases(arb, caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs });
+    const res = outcomeResults(env, { id: def.id, rules }, out, Date.now() - started);
+    options.onProperty?.(def.id, res);
+    results.push(...res);
+  }
+  return results;
+}

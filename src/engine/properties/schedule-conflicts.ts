@@ -1,0 +1,53 @@
+import { scheduleOverlap, type ScheduleOverlap } from '../../generators/index.js';
+import type { CaseKit } from '../../stateful/kit/case.js';
+import { arrayBody, isBroken } from '../../stateful/kit/expect.js';
+import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
+import { propertyAgent } from './agents.js';
+import { defineProperty } from './types.js';
+
+const ms = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
+const span = (s: { start: unknown; end: unknown }) => `${ms(s.start)}/${ms(s.end)}`;
+
+/** 409 with exactly one conflict entry (start, end, title) per overlapped existing event. */
+function conflictsAre(body: unknown[], c: ScheduleOverlap, titles: string[]): Verdict {
+  const rule = 'events.create.409';
+  const expected = c.overlaps.map((i) => ({ ...c.existing[i], title: titles[i] }));
+  const got = body.map((e) => (e ?? {}) as { start?: unknown; end?: unknown; title?: unknown });
+  const want = expected.map(span).sort();
+  const have = got.map((e) => span({ start: e.start, end: e.end })).sort();
+  if (want.join() !== have.join()) return broken(rule, `the 409 body does not have one entry per conflicting event (${got.length} entries, ${expected.length} conflicting events)`, expected, got);
+  for (const e of expected) {
+    const entry = got.find((g) => span({ start: g.start, end: g.end }) === span(e));
+    if (entry?.title !== e.title) return broken(rule, 'a conflict entry does not name the conflicting event\'s title', e, entry ?? null);
+  }
+  return OK;
+}
+
+/**
+ * Overlapping schedules on one agent conflict, disjoint ones do not (spec § POST /api/events: "409: scheduling
+ * conflict. The body is an array of conflict entries."; § Errors: 409 "Scheduling conflict on creation"). Times
+ * overlap or are apart by at least 15 minutes, never touching. Rules events.create.409, events.create.no-conflict.
+ */
+export const scheduleConflicts = defineProperty<ScheduleOverlap>({
+  id: 'prop-conflicts',
+  title: 'Overlapping schedules on one agent conflict (409, one entry per event); disjoint ones do not',
+  rules: ['events.create.409', 'events.create.no-conflict'],
+  cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3 }),
+  async check(kit: CaseKit, c) {
+    const titles = c.existing.map((_, i) => kit.title(`existing ${i}`));
+    kit.exercised.add('events.create.no-conflict');
+    for (const [i, s] of c.existing.entries()) {
+      const r = await kit.api.create({ fields: { title: titles[i] }, scheduling: { agent_id: c.agent_id, ...s } });
+      if (r.ids.length === 0) return broken('events.create.no-conflict', `a schedule disjoint from the others on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201, schedule: s }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });
+    }
+    const r = await kit.api.create({ fields: { title: kit.title('candidate') }, scheduling: { agent_id: c.agent_id, ...c.candidate } });
+    if (c.overlaps.length === 0) {
+      if (r.ids.length > 0) return OK;
+      return broken('events.create.no-conflict', `a schedule disjoint from every other on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201 }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });
+    }
+    kit.exercised.add('events.create.409');
+    if (r.status !== 409) return broken('events.create.409', `a schedule overlapping ${c.overlaps.length} event(s) on its agent was answered ${r.status ?? r.ex.error?.code}, not 409`, { status: 409 }, { status: r.status ?? null });
+    const body = arrayBody({ ...r, status: 200 }, 'events.create.409', 'the 409 body');
+    return isBroken(body) ? body : conflictsAre(body, c, titles);
+  },
+});

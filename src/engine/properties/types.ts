@@ -1,0 +1,33 @@
+import type fc from 'fast-check';
+import type { CaseKit } from '../../stateful/kit/case.js';
+import type { PhaseEnv } from '../../stateful/kit/env.js';
+import type { Verdict } from '../../stateful/kit/verdict.js';
+
+/**
+ * A property (design §7): generated cases of one behaviour, tied to the rules of specs/rules.yaml it checks.
+ * It runs in a version when at least one of its rules applies there; `cases` and `check` get those rules only.
+ */
+export interface PropertyDef<T> {
+  /** Stable id, usable with --only (e.g. `prop-acl-put`). */
+  id: string;
+  title: string;
+  /** Every rule the property checks, in report order. */
+  rules: readonly string[];
+  /** The generated cases for the applicable rules of this version. */
+  cases(env: PhaseEnv, rules: readonly string[]): fc.Arbitrary<T>;
+  /** Runs one case and returns the first rule it finds broken (never throws for a server's fault). */
+  check(kit: CaseKit, value: T, rules: readonly string[]): Promise<Verdict>;
+  /**
+   * Cases per run relative to --runs (cheap properties may run more cases, costly ones fewer).
+   * @defaultValue 1
+   */
+  runsFactor?: number;
+}
+
+/** A property of any case type, as the registry holds it. */
+export type AnyProperty = PropertyDef<unknown>;
+
+/** Erases the case type for the registry (the runner only hands a property its own cases). */
+export function defineProperty<T>(def: PropertyDef<T>): AnyProperty {
+  return def as unknown as AnyProperty;
+}

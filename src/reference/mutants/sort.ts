@@ -1,0 +1,53 @@
+import { family } from './types.js';
+
+/** Mutants of sorting (GET /api/events `sort`) and of the with* flags (list and single GET). */
+export const SORT_MUTANTS = family({
+  'sort-title-desc-ignored': { rule: 'events.list.sort.title', description: 'sort=title:DESC returns the ascending order.' },
+  'sort-presenter-desc-ignored': { rule: 'events.list.sort.presenter', description: 'sort=presenter:DESC returns the ascending order.' },
+  'sort-start-date-desc-ignored': { rule: 'events.list.sort.start_date', description: 'sort=start_date:DESC returns the ascending order.' },
+  'sort-end-date-desc-ignored': {
+    rule: 'events.list.sort.end_date',
+    description: 'sort=end_date:DESC returns the ascending order (observable with scheduled events, 1.1.0+).',
+    since: '1.1.0',
+  },
+  'sort-workflow-state-desc-ignored': {
+    rule: 'events.list.sort.workflow_state',
+    description: 'sort=workflow_state:DESC returns the ascending order (observable with scheduled events, 1.1.0+).',
+    since: '1.1.0',
+  },
+  'sort-series-name-desc-ignored': {
+    rule: 'events.list.sort.series_name',
+    description: 'sort=series_name:DESC returns the ascending order (the series member exists from 1.1.0).',
+    since: '1.1.0',
+  },
+  'sort-location-desc-ignored': { rule: 'events.list.sort.location', description: 'sort=location:DESC returns the ascending order.' },
+  'sort-deprecated-rejected': {
+    rule: 'events.list.sort.deprecated',
+    description: 'The deprecated criteria review_status and scheduling_status are rejected with 400 as unknown.',
+  },
+  'sort-secondary-ignored': { rule: 'events.list.sort.multiple', description: 'Only the first sort criterion is applied; the others are dropped.' },
+  'sort-priority-reversed': {
+    rule: 'events.list.sort.priority',
+    description: 'Several sort criteria are applied in reverse priority (the last one decides first).',
+  },
+  'sort-suffix-optional': {
+    rule: 'events.list.sort.suffix',
+    description: 'A sort criterion without :ASC/:DESC is accepted silently as ascending instead of 400.',
+  },
+  'list-withacl-ignored': { rule: 'events.list.withacl', description: 'GET /api/events ignores withacl=true.' },
+  'get-withacl-ignored': { rule: 'events.get.withacl', description: 'GET /api/events/{id} ignores withacl=true.' },
+  'list-withmetadata-ignored': { rule: 'events.list.withmetadata', description: 'GET /api/events ignores withmetadata=true.' },
+  'get-withmetadata-ignored': { rule: 'events.get.withmetadata', description: 'GET /api/events/{id} ignores withmetadata=true.' },
+  'list-withpublications-ignored': { rule: 'events.list.withpublications', description: 'GET /api/events ignores withpublications=true.' },
+  'get-withpublications-ignored': { rule: 'events.get.withpublications', description: 'GET /api/events/{id} ignores withpublications=true.' },
+  'list-withscheduling-ignored': {
+    rule: 'events.list.withscheduling',
+    description: 'GET /api/events ignores withscheduling=true.',
+    since: '1.1.0',
+  },
+  'get-withscheduling-ignored': {
+    rule: 'events.get.withscheduling',
+    description: 'GET /api/events/{id} ignores withscheduling=true.',
+    since: '1.1.0',
+  },
+});
