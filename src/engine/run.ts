@@ -65,7 +65,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         const env: ScenarioEnv = {
           version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup,
           observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
-          tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}`,
+          tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
           // Distinct per version too, so that a leftover of one version can never collide with the next one.
           agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
           timeBase: timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
