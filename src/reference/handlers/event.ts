@@ -24,7 +24,8 @@ export function getEvent(ctx: Ctx): Reply {
   const changed = viewBugs(ctx, view);
   const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
-  const text = eventJson(rec, view, ctx.version, withFlags(ctx.url.searchParams, bug, 'get'), variant);
+  const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
+  const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get'), variant);
   return { status: bug('get-status-201') ? 201 : 200, json: text };
 }
 

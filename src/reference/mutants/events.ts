@@ -49,6 +49,11 @@ export const EVENT_MUTANTS = family({
     description: 'The single GET uses the 1.0.0 names presenters/contributors/start_time in 1.1.0+.',
     since: '1.1.0',
   },
+  'get-current-names-oldest': {
+    rule: 'events.get.schema',
+    description: 'The single GET in 1.0.0 uses the later names presenter/contributor/start (no presenters/contributors/start_time).',
+    until: '1.0.0',
+  },
   'get-unknown-200': { rule: 'events.get.404', description: 'GET of an unknown id answers 200 with {}.' },
   'get-state-done': {
     rule: 'events.get.processing-state',
