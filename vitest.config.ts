@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The self-tests mostly wait on loopback servers (timeouts, settle polls), not on CPU: run more files at once.
+    maxWorkers: 4,
   },
 });
