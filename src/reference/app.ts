@@ -94,13 +94,13 @@ export function baseUrl(ctx: Ctx): string {
 export function readableEvent(ctx: Ctx): EventRecord {
   const id = ctx.params[0];
   const rec = ctx.app.store.get(id);
-  if (!rec || !canRead(rec, ctx.caller)) throw notFound(`event '${id}' not found`);
+  if (!rec || (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl'))) throw notFound(`event '${id}' not found`);
   return rec;
 }
 
 /** Like readableEvent, and the caller needs `write` (403 otherwise). */
 export function writableEvent(ctx: Ctx): EventRecord {
   const rec = readableEvent(ctx);
-  if (!canWrite(rec, ctx.caller)) throw new HttpError(403, `no write access to event '${rec.id}'`);
+  if (!canWrite(rec, ctx.caller, ctx.app.bug)) throw new HttpError(403, `no write access to event '${rec.id}'`);
   return rec;
 }

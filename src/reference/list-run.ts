@@ -214,7 +214,7 @@ function computeList(store: EventStore, query: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (!preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller)) continue;
+    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl')) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant));
   }

@@ -72,12 +72,22 @@ export function startProcessing(app: App, rec: EventRecord): void {
   });
 }
 
-/** 1.6.0 DELETE of a published event: the publications are retracted, the event disappears after the delay. */
+/**
+ * 1.6.0 DELETE of a published event (spec: "it first retracts any publications"): half-way through the delay the
+ * publications are gone (the event still exists), at its end the event disappears.
+ */
 export function startRetraction(app: App, rec: EventRecord): void {
   if (rec.deleting) return;
   rec.deleting = true;
   app.timers.cancel(`process:${rec.id}`);
-  app.timers.after(`retract:${rec.id}`, app.retractDelayMs, () => {
-    if (app.store.get(rec.id) === rec) app.store.remove(rec.id);
+  if (app.bug('delete-published-retraction-stalls')) return;
+  const half = Math.floor(app.retractDelayMs / 2);
+  app.timers.after(`retract:${rec.id}`, half, () => {
+    if (app.store.get(rec.id) !== rec) return;
+    rec.publications = [];
+    app.store.commit(rec);
+    app.timers.after(`retract:${rec.id}`, app.retractDelayMs - half, () => {
+      if (app.store.get(rec.id) === rec) app.store.remove(rec.id);
+    });
   });
 }

@@ -6,7 +6,7 @@ import { call, createId, until, VIDEO } from './testkit.js';
 describe('processing, publications and the 1.6.0 DELETE', () => {
   let base: string;
   let close: () => Promise<void>;
-  beforeAll(async () => ({ url: base, close } = await startReferenceServer({ processingDelayMs: 30, retractDelayMs: 60 })));
+  beforeAll(async () => ({ url: base, close } = await startReferenceServer({ processingDelayMs: 400, retractDelayMs: 400 }) // long enough to see RUNNING on a loaded machine));
   afterAll(() => close());
 
   const processed = async (id: string) => {

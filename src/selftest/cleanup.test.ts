@@ -41,7 +41,7 @@ describe('self-test: cleanup guarantee', () => {
 
   it('a run interrupted by SIGINT mid-phase still deletes what it created', async () => {
     const before = ref.store.count();
-    const run = await runCli(args(), { killAfterMs: 120_000, signalAfterMs: { signal: 'SIGINT', ms: 1_500 } });
+    const run = await runCli(args(), { killAfterMs: 120_000, signalAfterMs: { signal: 'SIGINT', ms: 800 }, signalAfterStderr: ': run ' });
     expect(run.killed).toBe(false);
     expect(run.stderr).toContain('interrupted');
     expect(run.code).toBe(1);
@@ -50,7 +50,7 @@ describe('self-test: cleanup guarantee', () => {
   });
 
   it('a second SIGINT stops at once and names what may be left', async () => {
-    const run = await runCli(args(), { killAfterMs: 60_000, signalAfterMs: { signal: 'SIGINT', ms: 1_500 }, secondSignalAfterMs: 1_520 });
+    const run = await runCli(args(), { killAfterMs: 60_000, signalAfterMs: { signal: 'SIGINT', ms: 800 }, secondSignalAfterMs: 820, signalAfterStderr: ': run ' });
     expect(run.killed).toBe(false);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/stopped at once; \d+ event\(s\) created by this run may remain/);

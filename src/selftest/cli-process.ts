@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Runs the real CLI in a child process with a hard kill deadline (a hang fails the test, it cannot block it). */
-export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number }): Promise<CliRun> {
+export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number; signalAfterStderr?: string }): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -22,9 +22,17 @@ export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     const kill = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, opts.killAfterMs);
-    const sig = opts.signalAfterMs ? setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.signalAfterMs.ms) : undefined;
-    const sig2 = opts.signalAfterMs && opts.secondSignalAfterMs !== undefined
-      ? setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.secondSignalAfterMs) : undefined;
+    // Signals are timed from the moment stderr shows `signalAfterStderr` (the run has started and installed its
+    // handlers), not from the spawn: on a loaded machine start-up alone can take seconds.
+    let sig: NodeJS.Timeout | undefined;
+    let sig2: NodeJS.Timeout | undefined;
+    const arm = () => {
+      if (!opts.signalAfterMs || sig) return;
+      sig = setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.signalAfterMs.ms);
+      if (opts.secondSignalAfterMs !== undefined) sig2 = setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.secondSignalAfterMs);
+    };
+    if (!opts.signalAfterStderr) arm();
+    child.stderr.on('data', () => { if (opts.signalAfterStderr && stderr.includes(opts.signalAfterStderr)) arm(); });
     child.on('close', (code) => {
       clearTimeout(kill);
       if (sig) clearTimeout(sig);

@@ -1,4 +1,35 @@
 import type { CheckDef } from '../types.js';
+import { excerpt, isVerdict, responseOrFail } from '../evidence.js';
 
-/** Checks of the auth rule family (see specs/rules.yaml). */
-export const CHECKS_AUTH: CheckDef[] = [];
+/**
+ * Checks of the auth rule family (spec § Authentication: "Access is governed by roles. Each event has an ACL that
+ * maps actions to roles. Each user has roles."). The spec names no status for a refused access and says "How a
+ * caller authenticates ...: not shown": a refusal is judged only as "some 4xx" (real servers answer 404 for an
+ * event the caller may not read and 403 for a refused change; opencast-reality.md), never by its body or scheme.
+ */
+
+const CLASS_NAME: Record<number, string> = { 2: 'success (2xx)', 4: 'refusal (4xx)' };
+
+/** The response status is in the class `class` (2 → 200..299, 4 → 400..499). */
+export const statusClassCheck: CheckDef = {
+  name: 'status-class',
+  doc: 'the response status is in the class `class` (2: any 2xx, 4: any 4xx)',
+  params: {
+    type: 'object', required: ['class'], additionalProperties: false,
+    properties: { class: { enum: [2, 4] } },
+  },
+  run(ctx, p) {
+    const cls = p.class as 2 | 4;
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return { ...r, expected: `${cls}xx` };
+    const pass = Math.floor(r.status / 100) === cls;
+    return {
+      pass,
+      message: pass ? `status ${r.status}` : `expected a ${CLASS_NAME[cls]}, got ${r.status}: ${excerpt(r.body, 200)}`,
+      expected: `${cls}xx`,
+      actual: r.status,
+    };
+  },
+};
+
+export const CHECKS_AUTH: CheckDef[] = [statusClassCheck];

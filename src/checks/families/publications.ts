@@ -1,4 +1,152 @@
-import type { CheckDef } from '../types.js';
+import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
+import { isVerdict, jsonOrFail, toJson } from '../evidence.js';
+import { statusCheck } from '../status.js';
+import { schemaCheck } from '../schema.js';
 
-/** Checks of the publications rule family (see specs/rules.yaml). */
-export const CHECKS_PUBLICATIONS: CheckDef[] = [];
+/**
+ * Checks of the publications rule family (spec § Endpoints > Publications, § Resources > Publication) and of the
+ * 1.6.0 DELETE that retracts publications (spec § DELETE /api/events/{event_id}). A publication exists only after
+ * the server has processed uploaded media; a server that never publishes gets `skip` with that reason from every
+ * check that needs a publication, never a pass (design §1.4).
+ */
+
+export const NOT_PUBLISHED = 'the server did not publish the uploaded media within --processing-timeout';
+
+/** What the action `await-media-published` found (saved and handed to the checks as `published`). */
+export interface PublishOutcome {
+  published: boolean;
+  /** Why there is no publication to check (set when `published` is false). */
+  reason?: string;
+  /** Identifier of one publication of the event (a placeholder that names nothing unless `listed`). */
+  publication?: string;
+  /** Whether `publication` was read from the event's publication list. */
+  listed?: boolean;
+}
+
+const PUBLISHED = { description: 'the saved value of the action await-media-published ({published, reason?, publication, listed})' };
+const SINGLE = { type: 'boolean', description: 'the step reads one publication: skip unless its id was read from the list' };
+const STATUS_LIST = { type: 'array', minItems: 1, items: { type: 'integer', minimum: 100, maximum: 599 } };
+
+/**
+ * The skip reason when the outcome says there is nothing published; with `single`, also when no publication id
+ * could be read from the list (that failure belongs to publications.list.*). A value that is not an outcome is a
+ * scenario bug (thrown: the engine reports evconf's own error).
+ */
+export function unpublished(v: unknown, single = false): string | undefined {
+  const o = v as PublishOutcome | null;
+  if (!o || typeof o !== 'object' || typeof o.published !== 'boolean') {
+    throw new Error(`check parameter "published" is not the value of await-media-published: ${JSON.stringify(v)}`);
+  }
+  if (!o.published) return `precondition: ${o.reason ?? NOT_PUBLISHED}`;
+  if (single && !o.listed) return 'precondition: the publication list of the published event named no publication id (see publications.list.*)';
+  return undefined;
+}
+
+const skipVerdict = (reason: string): CheckVerdict => ({ pass: false, skip: reason, message: reason });
+
+/** publications.list.status / get.status: the status check once the event is published. */
+export const publishedStatusCheck: CheckDef = {
+  name: 'published-status',
+  doc: 'once the event is published (`published`), the response status is one of `in` (skip otherwise)',
+  params: {
+    type: 'object', required: ['published', 'in'], additionalProperties: false,
+    properties: { published: PUBLISHED, in: STATUS_LIST, single: SINGLE },
+  },
+  run(ctx, p) {
+    const why = unpublished(p.published, p.single === true);
+    return why ? skipVerdict(why) : statusCheck.run(ctx, { in: p.in });
+  },
+};
+
+/**
+ * publications.list.schema / get.schema: the body has the version's shape once the event is published. With
+ * `nonEmpty` the body must be a non-empty array (a published event lists at least one publication).
+ */
+export const publishedSchemaCheck: CheckDef = {
+  name: 'published-schema',
+  doc: 'once the event is published, the body conforms to `shape` (and, with `nonEmpty`, is a non-empty array)',
+  params: {
+    type: 'object', required: ['published', 'shape'], additionalProperties: false,
+    properties: { published: PUBLISHED, shape: { type: 'string' }, nonEmpty: { type: 'boolean' }, single: SINGLE },
+  },
+  run(ctx, p) {
+    const why = unpublished(p.published, p.single === true);
+    if (why) return skipVerdict(why);
+    if (p.nonEmpty) {
+      const j = jsonOrFail(ctx);
+      if (isVerdict(j)) return j;
+      if (!Array.isArray(j.value) || j.value.length === 0) {
+        return { pass: false, message: 'the event is published (publication_status) but the list holds no publication', expected: 'a non-empty array', actual: toJson(j.value) };
+      }
+    }
+    return schemaCheck.run(ctx, { shape: p.shape });
+  },
+};
+
+/** publications.get.status: "200 with one publication": the one asked for (its id is the id in the path). */
+export const publicationIsCheck: CheckDef = {
+  name: 'publication-is',
+  doc: 'once published, the body is the publication `id` (an object whose id member equals it)',
+  params: { type: 'object', required: ['published', 'id'], additionalProperties: false, properties: { published: PUBLISHED, id: { type: 'string' } } },
+  run(ctx, p) {
+    const why = unpublished(p.published, true);
+    if (why) return skipVerdict(why);
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const got = (j.value as { id?: unknown } | null)?.id;
+    const pass = got === p.id;
+    return {
+      pass,
+      message: pass ? `publication ${String(got)}` : `asked for publication ${String(p.id)}, got ${JSON.stringify(got ?? null)}`,
+      expected: String(p.id), actual: toJson(got),
+    };
+  },
+};
+
+/** What the action `delete-published` saw (its value). */
+export interface DeleteOutcome {
+  published: boolean;
+  reason?: string;
+  /** Status of the DELETE (null: transport failure). */
+  deleteStatus: number | null;
+  /** Whether GET /api/events/{id} answered 404 before the deadline. */
+  gone: boolean;
+  /** Milliseconds waited for the event to disappear. */
+  waitedMs: number;
+  /** Publications still listed at the last look while the event existed (null: never looked). */
+  publicationsLeft: number | null;
+}
+
+/**
+ * events.delete.retracts (1.6.0+): "it first retracts any publications" and then deletes the event: DELETE of a
+ * published event answers 202 (retraction started) or 204, and the event is gone within --processing-timeout.
+ * Whether publications are listed while the retraction runs is not judged (a server may delete at once).
+ */
+export const retractedCheck: CheckDef = {
+  name: 'retracted',
+  doc: 'the published event was deleted: DELETE answered 202 or 204 and the event then disappeared (404)',
+  params: { type: 'object', additionalProperties: false, properties: {} },
+  run(ctx: CheckContext) {
+    const v = ctx.value as DeleteOutcome | undefined;
+    if (!v || typeof v.published !== 'boolean') throw new Error('check retracted needs the value of the action delete-published');
+    if (!v.published) return skipVerdict(`precondition: ${v.reason ?? NOT_PUBLISHED}`);
+    if (v.deleteStatus === null) {
+      const err = ctx.exchanges[0]?.error;
+      return { pass: false, message: `DELETE failed: ${err ? `transport error (${err.code}): ${err.message}` : 'no response'}`, actual: { transportError: err?.code ?? null } };
+    }
+    if (v.deleteStatus !== 202 && v.deleteStatus !== 204) {
+      return { pass: false, message: `DELETE of a published event answered ${String(v.deleteStatus)}, expected 202 or 204`, expected: [202, 204], actual: v.deleteStatus };
+    }
+    if (!v.gone) {
+      const left = v.publicationsLeft === null ? '' : ` (${v.publicationsLeft} publication(s) still listed)`;
+      return {
+        pass: false,
+        message: `DELETE answered ${v.deleteStatus} but the event still exists after ${v.waitedMs} ms${left}: the retraction never completed`,
+        expected: 'GET /api/events/{id} → 404', actual: toJson(v),
+      };
+    }
+    return { pass: true, message: `DELETE answered ${v.deleteStatus}; the event was gone after ${v.waitedMs} ms` };
+  },
+};
+
+export const CHECKS_PUBLICATIONS: CheckDef[] = [publishedStatusCheck, publishedSchemaCheck, publicationIsCheck, retractedCheck];

@@ -1,4 +1,111 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody } from '../../http/index.js';
+import { isPublished } from '../../checks/families/with-members.js';
+import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
+import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 
 /** Actions of the publications family (names listed in src/scenario/actions/publications.ts). */
-export const IMPL_PUBLICATIONS: Record<string, Action> = {};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Processing states after which nothing more will be published (spec § States and transitions). */
+const ENDED = new Set(['FAILED', 'STOPPED']);
+
+export interface PublishWait extends PublishOutcome {
+  publication: string;
+  /** Whether `publication` was read from the publication list (else it is a placeholder id that names nothing). */
+  listed: boolean;
+  exchanges: Exchange[];
+}
+
+function path(id: string, tail = ''): string {
+  return `/api/events/${encodeURIComponent(id)}${tail}`;
+}
+
+/** The ids of a publication list body (any status: the status is judged by the checks, not here). */
+export function publicationIds(body: unknown): string[] {
+  if (!Array.isArray(body)) return [];
+  return body.map((p) => (p as { id?: unknown } | null)?.id).filter((x): x is string => typeof x === 'string' && x !== '');
+}
+
+/**
+ * design §1.7 "processing is awaited by polling": polls the publication list of the event and its
+ * publication_status until either shows a publication, within --processing-timeout (early end when processing
+ * FAILED or was STOPPED). The wait never judges a status: that is the business of the publications.* checks.
+ */
+export async function waitPublished(env: ScenarioEnv, id: string): Promise<PublishWait> {
+  const fallback = `evconf-no-publication-${env.tag}`;
+  const deadline = Date.now() + env.config.processingTimeoutMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    const list = await env.clients.admin.send({ method: 'GET', path: path(id, '/publications') });
+    const parsed = parseJsonBody(list);
+    const ids = parsed.ok ? publicationIds(parsed.value) : [];
+    if (ids.length > 0) return { published: true, publication: ids[0], listed: true, exchanges: [list] };
+    const ev = await env.clients.admin.send({ method: 'GET', path: path(id) });
+    const body = parseJsonBody(ev);
+    const event = (body.ok ? body.value : null) as { publication_status?: unknown; processing_state?: unknown } | null;
+    if (isPublished(event?.publication_status)) return { published: true, publication: fallback, listed: false, exchanges: [list, ev] };
+    const state = typeof event?.processing_state === 'string' ? event.processing_state : '';
+    if (ENDED.has(state)) {
+      return { published: false, reason: `${NOT_PUBLISHED} (processing_state ${state})`, publication: fallback, listed: false, exchanges: [list, ev] };
+    }
+    if (Date.now() + delay > deadline) {
+      return { published: false, reason: NOT_PUBLISHED, publication: fallback, listed: false, exchanges: [list, ev] };
+    }
+    await sleep(delay);
+  }
+}
+
+function idParam(params: Record<string, unknown>, action: string): string {
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error(`action ${action} needs \`id\` (an event identifier)`);
+  return id;
+}
+
+/** Waits for the event's media to be published; value {published, reason?, publication, listed}. */
+const awaitPublications: Action = async (env, params) => {
+  const { exchanges, ...value } = await waitPublished(env, idParam(params, 'await-media-published'));
+  return { exchanges, value };
+};
+
+/**
+ * spec § DELETE /api/events/{event_id}: "From version 1.6.0 it first retracts any publications" (202: "retraction
+ * of publications has started"). Waits for the event to be published, deletes it, then polls GET until 404 within
+ * the longer of --settle-ms and --processing-timeout (retraction is processing), counting the publications still
+ * listed while it exists (evidence only).
+ */
+const deletePublished: Action = async (env, params) => {
+  const id = idParam(params, 'delete-published');
+  const pub = await waitPublished(env, id);
+  const base: DeleteOutcome = { published: pub.published, deleteStatus: null, gone: false, waitedMs: 0, publicationsLeft: null };
+  if (!pub.published) return { exchanges: pub.exchanges, value: { ...base, reason: pub.reason ?? NOT_PUBLISHED } };
+  const del = await env.clients.admin.send({ method: 'DELETE', path: path(id) });
+  const value: DeleteOutcome = { ...base, deleteStatus: del.response?.status ?? null };
+  if (value.deleteStatus === null) return { exchanges: [del], value };
+  const started = Date.now();
+  const deadline = started + Math.max(env.config.settleMs, env.config.processingTimeoutMs);
+  let last: Exchange[] = [];
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    const ev = await env.clients.admin.send({ method: 'GET', path: path(id) });
+    last = [ev];
+    const st = ev.response?.status ?? 0;
+    if (st === 404) {
+      value.gone = true;
+      env.cleanup.forget(id);
+    } else if (st >= 200 && st < 300) {
+      const list = await env.clients.admin.send({ method: 'GET', path: path(id, '/publications') });
+      const parsed = parseJsonBody(list);
+      if (parsed.ok && Array.isArray(parsed.value)) value.publicationsLeft = parsed.value.length;
+      last = [ev, list];
+    }
+    value.waitedMs = Date.now() - started;
+    if (value.gone || Date.now() + delay > deadline) return { exchanges: [del, ...last], value };
+    await sleep(delay);
+  }
+};
+
+export const IMPL_PUBLICATIONS: Record<string, Action> = {
+  'await-media-published': awaitPublications,
+  'delete-published': deletePublished,
+};

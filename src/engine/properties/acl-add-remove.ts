@@ -25,6 +25,7 @@ function caseOf(acl: AclEntry[], add: AclEntry, remove: number): Case {
 export const aclAddRemove = defineProperty<Case>({
   id: 'prop-acl-add-remove',
   title: 'Adding or removing one ACL entry changes that entry only',
+  runsFactor: 2,
   rules: ['acl.add.adds', 'acl.add.others-unaffected', 'acl.remove.removes', 'acl.remove.others-unaffected'],
   cases: () => fc.tuple(accessControlList({ minEntries: 1, maxEntries: 6 }), aclEntry(), fc.nat({ max: 20 }))
     .map(([acl, add, remove]) => caseOf(acl, add, remove)),

@@ -10,6 +10,7 @@ import { defineProperty } from './types.js';
 export const aclPut = defineProperty<AclEntry[]>({
   id: 'prop-acl-put',
   title: 'An ACL written with PUT /acl reads back as the same set',
+  runsFactor: 2.5,
   rules: ['acl.put.overwrites'],
   cases: () => accessControlList({ maxEntries: 8 }),
   async check(kit, acl) {

@@ -14,7 +14,7 @@ export const invalidQueries = defineProperty<InvalidInput>({
   id: 'prop-invalid-queries',
   title: 'Invalid list queries (sort without suffix, unknown filter) are refused with 400',
   rules: INVALID_KINDS.filter((k) => (QUERY_KINDS as readonly string[]).includes(k.kind)).map((k) => k.rule),
-  runsFactor: 0.5,
+  runsFactor: 1,
   cases: (env, rules) => invalidInput({ version: env.version, kinds: INVALID_KINDS.filter((k) => rules.includes(k.rule) && (QUERY_KINDS as readonly string[]).includes(k.kind)).map((k) => k.kind) }),
   async check(kit, x) {
     kit.exercised.add(x.rule);

@@ -1,9 +1,9 @@
 import { INVALID_KINDS, invalidInput, type InvalidInput } from '../../generators/index.js';
 import type { CaseKit } from '../../stateful/kit/case.js';
-import { arrayBody, isBroken, sameJson, statusIs } from '../../stateful/kit/expect.js';
+import { sameJson, statusIs } from '../../stateful/kit/expect.js';
+import { isBroken, mustCreate, readList } from '../../stateful/kit/reads.js';
 import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
 import { propertyAgent } from './agents.js';
-import { mustCreate } from '../../stateful/kit/reads.js';
 import { defineProperty } from './types.js';
 
 const WRITE_KINDS = ['create-bad-json', 'create-end-and-duration', 'metadata-bad-json', 'scheduling-bad-json'] as const;
@@ -11,7 +11,7 @@ const START = '2092-03-01T10:00:00Z';
 
 /** Nothing with the case tag exists after a refused creation ("nothing is half-applied"). */
 async function nothingCreated(kit: CaseKit, rule: string): Promise<Verdict> {
-  const list = arrayBody(await kit.api.list({ filter: `textFilter:${kit.tag}` }), rule, 'GET /api/events (after the refused creation)');
+  const list = await readList(kit, { filter: `textFilter:${kit.tag}` }, { emptyExpected: true });
   if (isBroken(list)) return list;
   return list.length === 0 ? OK : broken(rule, 'the refused request created an event anyway', { events: 0 }, { events: list.length });
 }
@@ -36,7 +36,7 @@ async function checkOne(kit: CaseKit, x: InvalidInput): Promise<Verdict> {
     }
     case 'create-end-and-duration': {
       const start = Date.parse(START);
-      const scheduling = { agent_id: propertyAgent(kit.env, 'invalid'), start: START, end: new Date(start + x.endMinutes * 60_000).toISOString().slice(0, 19) + 'Z', duration: x.durationMinutes * 60_000 };
+      const scheduling = { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: START, end: new Date(start + x.endMinutes * 60_000).toISOString().slice(0, 19) + 'Z', duration: x.durationMinutes * 60_000 };
       const s = statusIs(await kit.api.create({ fields: { title }, scheduling }), [400], x.rule, 'POST /api/events with both end and duration');
       return s.ok ? nothingCreated(kit, x.rule) : s;
     }
@@ -46,7 +46,7 @@ async function checkOne(kit: CaseKit, x: InvalidInput): Promise<Verdict> {
       return refusedUnchanged(kit, x.rule, 'PUT /metadata with values that are not JSON', async () => (await kit.api.catalog(id)).body, () => kit.api.putCatalog(id, x.text));
     }
     case 'scheduling-bad-json': {
-      const id = await mustCreate(kit, { fields: { title }, scheduling: { agent_id: propertyAgent(kit.env, 'invalid'), start: START, duration: 600_000 } });
+      const id = await mustCreate(kit, { fields: { title }, scheduling: { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: START, duration: 600_000 } });
       if (typeof id !== 'string') return id;
       return refusedUnchanged(kit, x.rule, 'PUT /scheduling with a scheduling parameter that is not JSON', async () => (await kit.api.scheduling(id)).body, () => kit.api.putScheduling(id, x.text));
     }
@@ -63,6 +63,7 @@ async function checkOne(kit: CaseKit, x: InvalidInput): Promise<Verdict> {
 export const invalidWrites = defineProperty<InvalidInput>({
   id: 'prop-invalid-writes',
   title: 'Invalid creations and updates are refused with 400 and change nothing',
+  runsFactor: 2,
   rules: INVALID_KINDS.filter((k) => (WRITE_KINDS as readonly string[]).includes(k.kind)).map((k) => k.rule),
   cases: (env, rules) => invalidInput({ version: env.version, kinds: INVALID_KINDS.filter((k) => rules.includes(k.rule) && (WRITE_KINDS as readonly string[]).includes(k.kind)).map((k) => k.kind) }),
   check: checkOne,

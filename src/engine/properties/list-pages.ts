@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { pageOffset, pagination, renderSort, sortableEvents, sortExpression, type SortableEvent, type SortKey } from '../../generators/index.js';
 import type { CaseKit } from '../../stateful/kit/case.js';
-import { arrayBody, isBroken } from '../../stateful/kit/expect.js';
 import { broken, OK, type Broken, type Verdict } from '../../stateful/kit/verdict.js';
-import { mustCreate } from '../../stateful/kit/reads.js';
+import { isBroken, listIds, mustCreate, readList } from '../../stateful/kit/reads.js';
 import { defineProperty } from './types.js';
 
 interface Case {
@@ -12,37 +11,60 @@ interface Case {
   limit: number;
 }
 
-const idsOf = (list: unknown[]) => list.map((e) => (e as { identifier?: unknown })?.identifier).map((x) => (typeof x === 'string' ? x : '?'));
-
 /** The whole sorted list of the case (textFilter on the case tag), once it holds exactly the case's events. */
-async function whole(kit: CaseKit, ids: string[], sort: string): Promise<string[] | Broken> {
+async function whole(kit: CaseKit, ids: string[], sort: string, sortRule: string): Promise<string[] | Broken> {
   let got: string[] = [];
   const v = await kit.settle('events.list.filter.textFilter', async () => {
-    const list = arrayBody(await kit.api.list({ filter: `textFilter:${kit.tag}`, sort }), 'events.list.filter.textFilter', 'GET /api/events (the whole sorted list)');
+    const list = await readList(kit, { filter: `textFilter:${kit.tag}`, sort }, { refusalRule: sortRule });
     if (isBroken(list)) return list;
-    got = idsOf(list);
+    got = listIds(list);
     const same = got.length === ids.length && ids.every((id) => got.includes(id));
     return same ? OK : broken('events.list.filter.textFilter', `textFilter:<case tag> did not return exactly the case's ${ids.length} events`, { count: ids.length }, { count: got.length });
   });
   return v.ok ? got : v;
 }
 
-/** Walks the pages of `limit` (offset per the version's rule) and compares their concatenation with the whole. */
-async function pagesConcatenate(kit: CaseKit, all: string[], sort: string, limit: number, pageIndex: boolean): Promise<Verdict> {
-  const rule = 'events.list.pages';
+interface Walk {
+  all: string[];
+  sort: string;
+  limit: number;
+  /** The version's offset rule: a page index (oldest description) or an item index. */
+  pageIndex: boolean;
+  /** The rule a refusal of the (valid) sort breaks. */
+  sortRule: string;
+}
+
+/** Walks the pages of `limit` (offset per the version's rule); a page larger than limit breaks events.list.limit. */
+async function walk(kit: CaseKit, w: Walk): Promise<string[][] | Broken> {
   const pages: string[][] = [];
-  for (let k = 0; k <= all.length + 1; k++) {
-    const offset = pageOffset(k, limit, pageIndex);
-    const list = arrayBody(await kit.api.list({ filter: `textFilter:${kit.tag}`, sort, limit: String(limit), offset: String(offset) }), rule, `GET /api/events page ${k}`);
+  for (let k = 0; k <= w.all.length + 1; k++) {
+    const offset = pageOffset(k, w.limit, w.pageIndex);
+    const list = await readList(kit, { filter: `textFilter:${kit.tag}`, sort: w.sort, limit: String(w.limit), offset: String(offset) }, { emptyExpected: true, refusalRule: w.sortRule });
     if (isBroken(list)) return list;
-    if (list.length > limit) return broken('events.list.limit', `a page asked with limit=${limit} holds ${list.length} events`, { atMost: limit }, { count: list.length, offset });
-    pages.push(idsOf(list));
-    if (list.length < limit) break;
+    if (list.length > w.limit) return broken('events.list.limit', `a page asked with limit=${w.limit} holds ${list.length} events`, { atMost: w.limit }, { count: list.length, offset });
+    pages.push(listIds(list));
+    if (list.length < w.limit) break;
   }
-  const name = (id: string) => (all.includes(id) ? `#${all.indexOf(id)}` : id);
+  return pages;
+}
+
+/**
+ * The pages concatenate to the whole. When they are exactly what the other offset reading gives (an item index
+ * read as a page index or the reverse), the version's offset rule is broken instead (events.list.offset-*).
+ */
+function judge(w: Walk, pages: string[][]): Verdict {
   const flat = pages.flat();
-  if (flat.length === all.length && flat.every((id, i) => id === all[i])) return OK;
-  return broken(rule, `pages of limit=${limit} do not concatenate to the sorted whole (${flat.length} items in pages, ${all.length} in the whole)`, { whole: all.map(name) }, { pages: pages.map((p) => p.map(name)) });
+  if (flat.length === w.all.length && flat.every((id, i) => id === w.all[i])) return OK;
+  const name = (id: string) => (w.all.includes(id) ? `#${w.all.indexOf(id)}` : id);
+  const other = pages.every((p, k) => {
+    const start = w.pageIndex ? k : k * w.limit * w.limit;
+    return p.join() === w.all.slice(start, start + w.limit).join();
+  });
+  if (other) {
+    const rule = w.pageIndex ? 'events.list.offset-page' : 'events.list.offset-index';
+    return broken(rule, `offset is read as ${w.pageIndex ? 'an item index' : 'a page index'} (pages of limit=${w.limit})`, { whole: w.all.map(name) }, { pages: pages.map((p) => p.map(name)) });
+  }
+  return broken('events.list.pages', `pages of limit=${w.limit} do not concatenate to the sorted whole (${flat.length} items in pages, ${w.all.length} in the whole)`, { whole: w.all.map(name) }, { pages: pages.map((p) => p.map(name)) });
 }
 
 /**
@@ -53,6 +75,7 @@ async function pagesConcatenate(kit: CaseKit, all: string[], sort: string, limit
 export const listPages = defineProperty<Case>({
   id: 'prop-pages',
   title: 'Sorted pages of any size concatenate to the sorted whole',
+  runsFactor: 2.5,
   rules: ['events.list.pages'],
   cases: () => sortableEvents({ minEvents: 2, maxEvents: 6 }).chain((events) =>
     fc.record({ sort: sortExpression({ criteria: ['title', 'presenter', 'location', 'start_date', 'end_date'] }), page: pagination({ total: events.length }) })
@@ -65,9 +88,14 @@ export const listPages = defineProperty<Case>({
       ids.push(id);
     }
     const sort = renderSort(c.sort);
-    const all = await whole(kit, ids, sort);
+    const sortRule = c.sort.length > 1 ? 'events.list.sort.multiple' : `events.list.sort.${c.sort[0].name}`;
+    const all = await whole(kit, ids, sort, sortRule);
     if (isBroken(all)) return all;
     const pageIndex = ((r) => r !== undefined && kit.env.book.appliesTo(r, kit.env.version))(kit.env.book.get('events.list.offset-page'));
-    return kit.settle('events.list.pages', () => pagesConcatenate(kit, all, sort, c.limit, pageIndex));
+    const w: Walk = { all, sort, limit: c.limit, pageIndex, sortRule };
+    return kit.settle('events.list.pages', async () => {
+      const pages = await walk(kit, w);
+      return isBroken(pages) ? pages : judge(w, pages);
+    });
   },
 });

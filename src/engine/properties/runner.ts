@@ -1,9 +1,9 @@
 import type { CheckResult } from '../../model/index.js';
-import { runCases, type CaseRunner } from '../../stateful/kit/adapter.js';
+import { runCases, type CaseRunner, type CasesOutcome } from '../../stateful/kit/adapter.js';
 import { CaseKit } from '../../stateful/kit/case.js';
 import type { PhaseEnv } from '../../stateful/kit/env.js';
 import { outcomeResults } from '../../stateful/kit/outcome.js';
-import { matches } from '../select.js';
+import { selectedStageRules } from '../../stateful/select.js';
 import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
 
@@ -16,19 +16,14 @@ export interface PropertyPhaseOptions {
 
 /** Rules of `def` to run and report in this version: applicable ones, narrowed by --only (id or rule). */
 export function selectedRules(def: AnyProperty, env: PhaseEnv): string[] {
-  const applicable = def.rules.filter((id) => {
-    const rule = env.book.get(id);
-    return rule !== undefined && env.book.appliesTo(rule, env.version);
-  });
-  const only = env.config.only;
-  if (!only || only.length === 0 || only.some((p) => matches(p, def.id))) return applicable;
-  return applicable.filter((id) => only.some((p) => matches(p, id)));
+  return selectedStageRules(env, def.id, def.rules);
 }
 
 function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
   let n = 0;
   return async (value, settleMs) => {
-    const kit = new CaseKit(env, `${env.tag}p${index}c${++n}z`, settleMs);
+    n++;
+    const kit = new CaseKit(env, `${env.tag}p${index}c${n}z`, settleMs, n);
     try {
       const verdict = await def.check(kit, value, rules);
       return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised };
@@ -50,9 +45,13 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
     const rules = selectedRules(def, env);
     if (rules.length === 0) continue;
     const started = Date.now();
-    const arb = def.cases(env, rules);
     const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
-    const out = await runCases(arb, caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs });
+    let out: CasesOutcome<unknown>;
+    try {
+      out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs });
+    } catch (err) {
+      out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    }
     const res = outcomeResults(env, { id: def.id, rules }, out, Date.now() - started);
     options.onProperty?.(def.id, res);
     results.push(...res);

@@ -3,6 +3,8 @@ import type { CaseKit } from '../../stateful/kit/case.js';
 import { arrayBody, isBroken } from '../../stateful/kit/expect.js';
 import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
 import { propertyAgent } from './agents.js';
+import { mustCreate } from '../../stateful/kit/reads.js';
+import { scheduleIs } from '../../stateful/kit/schedule.js';
 import { defineProperty } from './types.js';
 
 const ms = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
@@ -31,16 +33,21 @@ function conflictsAre(body: unknown[], c: ScheduleOverlap, titles: string[]): Ve
 export const scheduleConflicts = defineProperty<ScheduleOverlap>({
   id: 'prop-conflicts',
   title: 'Overlapping schedules on one agent conflict (409, one entry per event); disjoint ones do not',
+  runsFactor: 2.5,
   rules: ['events.create.409', 'events.create.no-conflict'],
   cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3 }),
   async check(kit: CaseKit, c) {
     const titles = c.existing.map((_, i) => kit.title(`existing ${i}`));
+    const agent = kit.agent(c.agent_id);
     kit.exercised.add('events.create.no-conflict');
     for (const [i, s] of c.existing.entries()) {
-      const r = await kit.api.create({ fields: { title: titles[i] }, scheduling: { agent_id: c.agent_id, ...s } });
-      if (r.ids.length === 0) return broken('events.create.no-conflict', `a schedule disjoint from the others on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201, schedule: s }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });
+      const id = await mustCreate(kit, { fields: { title: titles[i] }, scheduling: { agent_id: agent, ...s } });
+      if (typeof id !== 'string') return id;
+      // The layout is only meaningful if the existing events hold exactly their spans.
+      const held = await kit.settle('events.create.schedule-single', () => scheduleIs(kit, id, { agent_id: agent, ...s }, 'events.create.schedule-single', `existing event ${i}`));
+      if (!held.ok) return held;
     }
-    const r = await kit.api.create({ fields: { title: kit.title('candidate') }, scheduling: { agent_id: c.agent_id, ...c.candidate } });
+    const r = await kit.api.create({ fields: { title: kit.title('candidate') }, scheduling: { agent_id: agent, ...c.candidate } });
     if (c.overlaps.length === 0) {
       if (r.ids.length > 0) return OK;
       return broken('events.create.no-conflict', `a schedule disjoint from every other on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201 }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });

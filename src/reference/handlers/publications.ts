@@ -1,17 +1,43 @@
 import { json, readableEvent, type Ctx, type Reply } from '../app.js';
+import { canRead } from '../auth.js';
 import { publicationObject } from '../serialize.js';
-import { notFound } from '../types.js';
+import { notFound, type Publication } from '../types.js';
 
-/** Publications (spec § Publications). `sign` is accepted and ignored (no URL signing configured). */
+/**
+ * Publications (spec § Publications). `sign` is accepted and ignored (no URL signing configured). Like real
+ * servers, the list sends full publication objects (opencast-reality.md, "Things ... differently" 3).
+ */
 
 export function listPublications(ctx: Ctx): Reply {
-  return json(200, readableEvent(ctx).publications.map(publicationObject));
+  const bug = ctx.app.bug;
+  if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
+  const list = readableEvent(ctx).publications.map(publicationObject);
+  if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
+  return json(bug('publications-list-201') ? 201 : 200, list);
+}
+
+/** Planted bug: the publication is found by its id among every event the caller may read. */
+function anyEventsPublication(ctx: Ctx, pid: string): Publication | undefined {
+  for (const rec of ctx.app.store.values()) {
+    const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === pid) : undefined;
+    if (p) return p;
+  }
+  return undefined;
 }
 
 export function getPublication(ctx: Ctx): Reply {
-  const rec = readableEvent(ctx);
+  const bug = ctx.app.bug;
   const pid = ctx.params[1];
-  const p = rec.publications.find((x) => x.id === pid);
+  if (bug('publication-get-ignores-event')) {
+    const p = anyEventsPublication(ctx, pid);
+    if (p) return json(200, publicationObject(p));
+  }
+  const rec = readableEvent(ctx);
+  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : undefined);
   if (!p) throw notFound(`event '${rec.id}' has no publication '${pid}'`);
-  return json(200, publicationObject(p));
+  if (bug('publication-get-no-media')) {
+    const { media: _media, ...rest } = publicationObject(p);
+    return json(200, rest);
+  }
+  return json(bug('publication-get-201') ? 201 : 200, publicationObject(p));
 }
