@@ -6,7 +6,8 @@ import { call, createId, until, VIDEO } from './testkit.js';
 describe('processing, publications and the 1.6.0 DELETE', () => {
   let base: string;
   let close: () => Promise<void>;
-  beforeAll(async () => ({ url: base, close } = await startReferenceServer({ processingDelayMs: 400, retractDelayMs: 400 }) // long enough to see RUNNING on a loaded machine));
+  // A processing delay long enough to observe RUNNING on a loaded machine.
+  beforeAll(async () => ({ url: base, close } = await startReferenceServer({ processingDelayMs: 400, retractDelayMs: 400 })));
   afterAll(() => close());
 
   const processed = async (id: string) => {
