@@ -3,9 +3,10 @@ import { loadRules, type RuleBook } from '../spec/rules.js';
 import { loadSuites } from '../scenario/load.js';
 import { InputFileError } from '../scenario/errors.js';
 import type { ScenarioFile } from '../model/index.js';
+import { lifecycleFile, loadLifecycle, LifecycleFileError, type LifecycleConfig } from '../stateful/index.js';
 
 /** Loads rules and scenario files, turning any problem in them into a one-line UsageError (exit 2). */
-export function loadInputs(suitesDir: string): { book: RuleBook; suites: ScenarioFile[] } {
+export function loadInputs(suitesDir: string): { book: RuleBook; suites: ScenarioFile[]; lifecycle: LifecycleConfig } {
   let book: RuleBook;
   try {
     book = loadRules();
@@ -13,9 +14,11 @@ export function loadInputs(suitesDir: string): { book: RuleBook; suites: Scenari
     throw new UsageError(`specs/rules.yaml is broken: ${(e as Error).message}`);
   }
   try {
-    return { book, suites: loadSuites(suitesDir, book) };
+    const suites = loadSuites(suitesDir, book);
+    return { book, suites, lifecycle: loadLifecycle(lifecycleFile(suitesDir)) };
   } catch (e) {
     if (e instanceof InputFileError) throw new UsageError(`scenario file ${e.message}`);
+    if (e instanceof LifecycleFileError) throw new UsageError(`stateful configuration ${e.message}`);
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`suites folder not found: ${suitesDir}`);
     throw e;

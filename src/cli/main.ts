@@ -3,6 +3,7 @@ import { UsageError } from '../config/errors.js';
 import { buildRunConfig } from '../config/build.js';
 import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
+import { loadCommand } from './load.js';
 import { rulesCommand } from './rules.js';
 import { reportCommand } from './report.js';
 import { TOOL_VERSION } from './version.js';
@@ -41,12 +42,30 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--agent-prefix <str>', 'capture agent id prefix for schedules (default evconf-agent-)')
     .option('--concurrency <n>', 'scenarios in flight at once (default 4)')
     .option('--max-duration <ms>', 'bound on the whole run (default 1800000)')
+    .option('--phases <list>', 'conformance phases: scenarios,properties,stateful (default all)')
     .option('--load', 'add the load stage')
+    .option('--load-events <n>', 'events seeded for the load stage (default 1000, max 20000)')
+    .option('--load-duration <s>', 'seconds per load profile, overriding suites/load/profiles.yaml (max 60)')
     .option('--mutant <name>', 'embedded reference server only: plant this bug (see src/reference/mutants)')
     .option('--config <file>', 'YAML file with any of these flags')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
     .option('--no-color', 'plain output')
     .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv.slice(1)), io)));
+  p.command('load')
+    .description('run only the load stage (without --base-url: against the reference server in a child process)')
+    .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
+    .option('--api-version <v>', 'X.Y.Z', '1.6.0')
+    .option('--load-events <n>', 'events to seed (default 1000, max 20000)')
+    .option('--load-duration <s>', 'seconds per profile, overriding the profiles file (max 60)')
+    .option('--profiles <file>', 'load profiles (default suites/load/profiles.yaml)')
+    .option('--only <profiles>', 'comma-separated profile names')
+    .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
+    .option('--header <name: value>', 'extra request header, repeatable', collect)
+    .option('--timeout <ms>', 'per-request timeout (default 10000)')
+    .option('--json <file>', 'write the results JSON (results + load) here')
+    .option('--mutant <name>', 'embedded reference server only: plant this bug (e.g. slow-filter)')
+    .option('--no-color', 'plain output')
+    .action(async (flags: Record<string, unknown>) => setCode(await loadCommand(flags, io, argv.slice(1))));
   p.command('serve')
     .description('start the reference server')
     .option('--port <n>', 'port (0 = any free port)', '8080')

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
@@ -11,6 +11,8 @@ import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
 import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
+import { runLoadStage } from '../load/index.js';
+import { summarize } from '../engine/summary.js';
 
 function newRunId(): string {
   const t = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -18,6 +20,31 @@ function newRunId(): string {
 }
 
 /** `evconf run`: the conformance suite against --base-url or the embedded reference server. Returns the exit code. */
+/**
+ * Adds the load stage (design §8) after the conformance phases: against --base-url, or against a reference server
+ * of its own in a child process (the load generator must not share a process with the server it measures).
+ * It runs at the newest version of the run.
+ */
+async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, io: { err: NodeJS.WriteStream }): Promise<RunResult> {
+  const stage = await runLoadStage({
+    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    ...(config.mutant ? { mutant: config.mutant } : {}),
+    apiVersion: config.apiVersions[config.apiVersions.length - 1],
+    events: config.loadEvents,
+    ...(config.loadDurationS ? { durationS: config.loadDurationS } : {}),
+    ...(config.baseUrl && config.auth ? { auth: config.auth } : {}),
+    headers: config.headers, versionHeader: config.versionHeader, timeoutMs: config.timeoutMs,
+    settleMs: config.settleMs, workflow: config.workflow, runId: run.runId, signal,
+    log: (line) => io.err.write(`${line}\n`),
+  });
+  const results = [...run.results, ...stage.results];
+  const leftovers = [...(run.leftovers ?? []), ...stage.leftovers];
+  return {
+    ...run, results, summary: summarize(results), load: stage.load, durationMs: Date.now() - Date.parse(run.startedAt),
+    ...(leftovers.length ? { leftovers } : {}),
+  };
+}
+
 /**
  * The embedded reference server gets an administrator and an ordinary user with fresh random passwords, so
  * that the role rules run (not skip) on a fresh machine; credentials the user gave win.
@@ -38,7 +65,7 @@ function embeddedCredentials(config: RunConfig): { users: string; config: RunCon
 
 export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
   let config = given;
-  const { book, suites } = loadInputs(config.suitesDir);
+  const { book, suites, lifecycle } = loadInputs(config.suitesDir);
   let ref: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   if (!config.baseUrl) {
     const embedded = embeddedCredentials(config);
@@ -82,8 +109,9 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
-      onProgress, signal: controller.signal, cleanupRoot,
+      onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
     });
+    if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, io);
   } finally {
     clearTimeout(timer);
     process.off('SIGINT', onSignal);
@@ -98,6 +126,6 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   });
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
   if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
-  io.out.write(`\nreports: ${written.files.join(', ')}\n`);
+  io.out.write(`\nreports: ${written.files.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
   return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted ? 1 : 0;
 }

@@ -13,7 +13,7 @@ export type RunFlags = Record<string, unknown>;
 const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
-  'concurrency', 'maxDuration', 'load', 'mutant', 'suites',
+  'concurrency', 'maxDuration', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
 ]);
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
@@ -61,6 +61,19 @@ export function redactArgv(argv: string[]): string {
   return ['evconf', ...out].map((s) => (/[\s"'$]/.test(s) ? JSON.stringify(s) : s)).join(' ');
 }
 
+const PHASE_NAMES = ['scenarios', 'properties', 'stateful'] as const;
+
+/** "scenarios,properties" → the phases, in their fixed order. */
+function parsePhases(value: unknown): RunConfig['phases'] {
+  if (value === undefined) return [...PHASE_NAMES];
+  const list = String(value).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const p of list) {
+    if (!(PHASE_NAMES as readonly string[]).includes(p)) throw new UsageError(`--phases: unknown phase "${p}"; use any of ${PHASE_NAMES.join(', ')}`);
+  }
+  if (list.length === 0) throw new UsageError(`--phases needs at least one of ${PHASE_NAMES.join(', ')}`);
+  return PHASE_NAMES.filter((p) => list.includes(p));
+}
+
 /** Flags + config file + environment → a frozen RunConfig (flags win, then environment, then the file). */
 export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: string[]): RunConfig {
   const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
@@ -101,6 +114,9 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     concurrency: parseIntFlag(pick('concurrency') ?? 4, '--concurrency', 1, 32),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     load: Boolean(pick('load')),
+    phases: parsePhases(pick('phases')),
+    loadEvents: parseIntFlag(pick('loadEvents') ?? 1000, '--load-events', 1, 20_000),
+    ...(pick('loadDuration') !== undefined ? { loadDurationS: parseIntFlag(pick('loadDuration'), '--load-duration', 1, 60) } : {}),
     color: flags.color !== false && !env.NO_COLOR,
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),

@@ -31,6 +31,11 @@ export interface RunConfig {
   concurrency: number;
   maxDurationMs: number;
   load: boolean;
+  /** Load stage: events to seed and seconds per profile (undefined = the profiles file's own durations). */
+  loadEvents: number;
+  loadDurationS?: number;
+  /** Conformance phases to run: scenarios, properties, stateful (default all three). */
+  phases: ('scenarios' | 'properties' | 'stateful')[];
   color: boolean;
   /** Reference server only: run it with this planted bug (self-test and demos). */
   mutant?: string;

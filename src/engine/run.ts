@@ -9,6 +9,12 @@ import { allWith, runScenario } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds, coverage, summarize } from './summary.js';
 import type { ScenarioEnv } from './env.js';
+import { runPropertyPhase } from './properties/index.js';
+import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
+
+/** The conformance phases, in the order they run for each version (design §2 engine). */
+export const PHASES = ['scenarios', 'properties', 'stateful'] as const;
+export type Phase = (typeof PHASES)[number];
 
 export interface Progress {
   phase: string;
@@ -30,6 +36,10 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
   cleanupRoot?: CleanupRoot;
+  /** Which phases run (default: all); the load stage is separate (src/load). */
+  phases?: readonly Phase[];
+  /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
+  lifecycle?: LifecycleConfig;
 }
 
 /**
@@ -41,11 +51,34 @@ function timeBase(seed: number, index: number): string {
   return new Date(day).toISOString().replace('.000Z', 'Z');
 }
 
-/** Runs the scenario phase for every requested version and returns the canonical RunResult (design §4). */
+/**
+ * Runs the generated-case phases of one version (properties, then the stateful stage) with their own tag, capture
+ * agent and cleanup registry; returns their results and what could not be deleted.
+ */
+async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, root: CleanupRoot, runTag: string): Promise<{ results: CheckResult[]; leftovers: string[] }> {
+  const phases = o.phases ?? PHASES;
+  const v = base.version;
+  const out: CheckResult[] = [];
+  const leftovers: string[] = [];
+  for (const phase of ['properties', 'stateful'] as const) {
+    if (!phases.includes(phase)) continue;
+    const cleanup = root.child();
+    const env = { ...base, cleanup, tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}` };
+    if (o.signal?.aborted) break;
+    const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
+    out.push(...res);
+    leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
+    o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
+  }
+  return { results: out, leftovers };
+}
+
+/** Runs the conformance phases for every requested version and returns the canonical RunResult (design §4). */
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const { config, book } = o;
-  const scenarios = selectScenarios(o.suites, config.only);
+  const phases = o.phases ?? PHASES;
+  const scenarios = phases.includes('scenarios') ? selectScenarios(o.suites, config.only) : [];
   const results: CheckResult[] = [];
   const observations = new Map<string, Observation>();
   const leftovers: string[] = [];
@@ -83,6 +116,13 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         done++;
         o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
       });
+      const generated = await runGeneratedPhases(o, {
+        version, clients, shapes, book, config, baseUrl: o.target.baseUrl,
+        observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
+        ...(o.signal ? { signal: o.signal } : {}),
+      }, root, runTag);
+      results.push(...generated.results);
+      leftovers.push(...generated.leftovers);
     } finally {
       await clients.closeAll();
     }

@@ -82,7 +82,10 @@ async function report(kit: CaseKit, ids: string[], scheduled: boolean): Promise<
 
 /** One filter query: the run's events it returns are exactly those that match (`any`: OR of the terms, else AND). */
 async function query(kit: CaseKit, rule: string, terms: FilterTerm[], values: string[], any: boolean, events: Reported[]): Promise<Verdict> {
-  const scoped = terms.some((t) => SCOPED.has(t.name));
+  // Server-wide values (status, created) are narrowed to the case's events with a textFilter on the case tag,
+  // unless the expression already has a textFilter: from 1.5.0 a repeated keyword is an OR (spec § GET
+  // /api/events), which would widen the query instead of narrowing it. Its value already carries the case suffix.
+  const scoped = terms.some((t) => SCOPED.has(t.name)) && !terms.some((t) => t.name === 'textFilter');
   const filter = renderFilter({ terms, combine: 'single' }, values) + (scoped ? `,textFilter:${kit.tag}` : '');
   const name = (id: string) => `#${events.findIndex((e) => e.id === id)}`;
   const want = events.filter((e) => (any ? terms.some((t, i) => matchesTerm(t.name, values[i], e)) : terms.every((t, i) => matchesTerm(t.name, values[i], e)))).map((e) => e.id);

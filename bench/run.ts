@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: the load stage's figures on this machine, written to reports/bench.json and printed.
+ *   (a) load generator requests/s vs wrk on one endpoint (goal ≥ 0.95)
+ *   (b) reference server list+filter+limit 20 over 10 000 events vs a bare node:http server, same bytes (goal ≥ 0.5)
+ *   (c) one version's full conformance run: time and requests per second
+ * Options (environment): BENCH_REPS (default 3), BENCH_DURATION seconds per run (default 5), BENCH_EVENTS (10000),
+ * BENCH_SKIP=a,b,c (skip parts; a and b share one setup, so skipping one skips only its ratio).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../src/spec/paths.js';
+import { benchConformance, type ConformanceFigures } from './conformance.js';
+import { showSpread } from './stats.js';
+import { benchThroughput, type ThroughputFigures } from './throughput.js';
+import { ensureWrk } from './wrk.js';
+
+const env = (k: string, def: number) => (process.env[k] ? Number(process.env[k]) : def);
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const log = (l: string) => process.stderr.write(`${l}\n`);
+
+interface BenchReport {
+  startedAt: string;
+  machine: { node: string; cpus: number; cpuModel: string };
+  throughput?: ThroughputFigures;
+  wrkSkipped?: string;
+  conformance?: ConformanceFigures;
+  verdicts: Record<string, string>;
+}
+
+async function main(): Promise<void> {
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '?' },
+    verdicts: {},
+  };
+  const reps = env('BENCH_REPS', 3);
+  if (!skip.has('a') || !skip.has('b')) {
+    const wrkProblem = skip.has('a') ? 'part (a) skipped by BENCH_SKIP' : ensureWrk(log);
+    if (wrkProblem) {
+      report.wrkSkipped = wrkProblem;
+      log(`bench: (a) skipped: ${wrkProblem}`);
+    }
+    const t = await benchThroughput({ events: env('BENCH_EVENTS', 10_000), durationS: env('BENCH_DURATION', 5), repetitions: reps, connections: 10, wrk: !wrkProblem, log });
+    report.throughput = t;
+    if (t.generatorVsWrk) {
+      const g = t.generatorVsWrk;
+      const met = (x: number) => (x >= g.goal ? 'met' : 'NOT met');
+      report.verdicts.a = `load generator ÷ wrk -t2, reference endpoint: ${showSpread(g.t2.reference)}; goal ≥ ${g.goal}: ${met(g.t2.reference.median)}`;
+      report.verdicts.a1 = `load generator ÷ wrk -t1, reference endpoint: ${showSpread(g.t1.reference)}; goal ≥ ${g.goal}: ${met(g.t1.reference.median)}`;
+      report.verdicts.aBare = `load generator ÷ wrk -t2 / -t1, bare server: ${showSpread(g.t2.bare)} / ${showSpread(g.t1.bare)}`;
+    }
+    report.verdicts.b = `reference ÷ bare server: ${showSpread(t.referenceVsBare)}; goal ≥ ${t.referenceVsBare.goal}: ${t.referenceVsBare.median >= t.referenceVsBare.goal ? 'met' : 'NOT met'}`;
+  }
+  if (!skip.has('c')) {
+    const c = await benchConformance({ repetitions: reps, log });
+    report.conformance = c;
+    report.verdicts.c = `conformance run 1.6.0: ${showSpread(c.runDurationSeconds, ' s')}, ${showSpread(c.requestsPerSecond, ' req/s')}`;
+  }
+  const dir = join(PROJECT_ROOT, 'reports');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'bench.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  const t = report.throughput;
+  const lines = [
+    `evconf bench (${report.machine.cpus} × ${report.machine.cpuModel}, Node ${report.machine.node}, ${reps} repetitions)`,
+    ...(t ? [
+      `  seeded ${t.events} events through the API in ${t.seedSeconds} s; query ${t.query} (${t.bodyBytes} bytes), ${t.connections} connections, ${t.durationS} s per run`,
+      `  load generator req/s: reference ${showSpread(t.generatorRps.reference)}`,
+      `                        bare      ${showSpread(t.generatorRps.bare)}`,
+      ...(t.wrkRps ? [
+        `  wrk -t1 req/s:        reference ${showSpread(t.wrkRps.t1.reference)}`, `                        bare      ${showSpread(t.wrkRps.t1.bare)}`,
+        `  wrk -t2 req/s:        reference ${showSpread(t.wrkRps.t2.reference)}`, `                        bare      ${showSpread(t.wrkRps.t2.bare)}`,
+      ] : []),
+      `  generator CPU %:      reference ${showSpread(t.generatorCpuPct.reference)}; bare ${showSpread(t.generatorCpuPct.bare)}`,
+      `  server CPU µs/req:    reference ${showSpread(t.serverCpuUsPerRequest.reference)}; bare ${showSpread(t.serverCpuUsPerRequest.bare)}`,
+    ] : []),
+    ...(report.wrkSkipped ? [`  (a) skipped: ${report.wrkSkipped}`] : []),
+    ...Object.entries(report.verdicts).map(([k, v]) => `  (${k}) ${v}`),
+    `written to ${file}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import rrulePkg from 'rrule';
+import { DAY_MS, intIn, isoUtc, MINUTE_MS } from './constraints.js';
+import { agentsAndWindow, type AgentTimeConstraints } from './single-schedule.js';
+
+const { RRule } = rrulePkg;
+
+/** The scheduling object of a recurring creation (spec § POST /api/events, Scheduling rule 3: rrule, end, duration). */
+export interface RecurringRequest {
+  agent_id: string;
+  start: string;
+  end: string;
+  /** Milliseconds. */
+  duration: number;
+  rrule: string;
+}
+
+/** A recurring schedule and the occurrences its rule determines within start … end (computed by `rrule`). */
+export interface RecurringSchedule {
+  request: RecurringRequest;
+  /** Occurrence starts, ascending, `YYYY-MM-DDTHH:MM:SSZ`. */
+  occurrences: string[];
+}
+
+/** Constraints of {@link recurringSchedule}. */
+export interface RecurringScheduleConstraints extends AgentTimeConstraints {
+  /**
+   * Most occurrences of one schedule (each becomes an event).
+   * @defaultValue 8
+   */
+  maxOccurrences?: number;
+}
+
+const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+/** @internal The parts of a generated rule. */
+export interface RuleParts {
+  freq: 'DAILY' | 'WEEKLY';
+  interval: number;
+  byday: string[];
+  byhour: number[];
+  byminute: number[];
+  bound: { count: number } | { days: number };
+}
+
+/** `20900105T093000Z` (RFC 5545 UTC date-time, as UNTIL takes it). */
+function icalUtc(ms: number): string {
+  return isoUtc(ms).replace(/[-:]/g, '');
+}
+
+/** The RRULE text: FREQ, INTERVAL, BYDAY, BYHOUR, BYMINUTE, then COUNT or UNTIL (= the request's end). */
+export function ruleText(p: RuleParts, endMs: number): string {
+  const parts = [`FREQ=${p.freq}`];
+  if (p.interval > 1) parts.push(`INTERVAL=${p.interval}`);
+  if (p.byday.length > 0) parts.push(`BYDAY=${p.byday.join(',')}`);
+  if (p.byhour.length > 0) parts.push(`BYHOUR=${p.byhour.join(',')}`);
+  if (p.byminute.length > 0) parts.push(`BYMINUTE=${p.byminute.join(',')}`);
+  parts.push('count' in p.bound ? `COUNT=${p.bound.count}` : `UNTIL=${icalUtc(endMs)}`);
+  return parts.join(';');
+}
+
+/** Occurrence starts of `rule` from `startMs` that lie within start … end (inclusive), by the rrule package. */
+export function expectedOccurrences(rule: string, startMs: number, endMs: number, cap = 1000): number[] {
+  const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(startMs) });
+  return r.all((d, i) => i < cap && d.getTime() <= endMs).map((d) => d.getTime()).filter((t) => t >= startMs && t <= endMs);
+}
+
+const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
+  freq: fc.constantFrom('DAILY' as const, 'WEEKLY' as const),
+  interval: fc.integer({ min: 1, max: 3 }),
+  byday: fc.subarray([...DAYS], { maxLength: 3 }),
+  byhour: fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { maxLength: 2 }).map((h) => [...h].sort((a, b) => a - b)),
+  byminute: fc.subarray([0, 15, 30, 45], { maxLength: 1 }),
+  bound: fc.oneof(fc.record({ count: fc.integer({ min: 1, max: 6 }) }), fc.record({ days: fc.integer({ min: 1, max: 10 }) })),
+});
+
+/**
+ * A recurring schedule (FREQ DAILY/WEEKLY, INTERVAL, BYDAY, BYHOUR, BYMINUTE, COUNT or UNTIL; UTC) with 1 …
+ * maxOccurrences occurrences, a duration shorter than half the smallest gap (occurrences never overlap each other),
+ * and its expected occurrences. Pure and seeded.
+ */
+export function recurringSchedule(constraints: RecurringScheduleConstraints): fc.Arbitrary<RecurringSchedule> {
+  const where = 'recurringSchedule';
+  const { agents, fromMs, toMs } = agentsAndWindow(constraints, where);
+  const maxOcc = intIn(constraints.maxOccurrences ?? 8, 1, 200, 'maxOccurrences', where);
+  const days = Math.floor((toMs - fromMs) / DAY_MS) - 30;
+  if (days < 1) throw new Error(`the years give too short a window for ${where}`);
+  return fc.record({
+    agent: fc.constantFrom(...agents),
+    day: fc.integer({ min: 0, max: days }),
+    startQuarter: fc.integer({ min: 0, max: 95 }),
+    windowDays: fc.integer({ min: 1, max: 14 }),
+    minutes: fc.integer({ min: 5, max: 120 }),
+    rule: ruleParts,
+  }).map((g) => {
+    const startMs = fromMs + g.day * DAY_MS + g.startQuarter * 15 * MINUTE_MS;
+    const endMs = startMs + ('days' in g.rule.bound ? g.rule.bound.days : g.windowDays) * DAY_MS;
+    const rrule = ruleText(g.rule, endMs);
+    const occ = expectedOccurrences(rrule, startMs, endMs, maxOcc + 1);
+    let gap = Infinity;
+    for (let i = 1; i < occ.length; i++) gap = Math.min(gap, occ[i] - occ[i - 1]);
+    const duration = Math.max(MINUTE_MS, Math.min(g.minutes * MINUTE_MS, Math.floor(gap / 2 / MINUTE_MS) * MINUTE_MS));
+    return {
+      request: { agent_id: g.agent, start: isoUtc(startMs), end: isoUtc(endMs), duration, rrule },
+      occurrences: occ.map(isoUtc),
+    };
+  }).filter((s) => s.occurrences.length >= 1 && s.occurrences.length <= maxOcc);
+}

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import rrulePkg from 'rrule';
+import { describe, expect, it } from 'vitest';
+import { recurringSchedule, scheduleOverlap, singleSchedule } from './index.js';
+
+const { RRule } = rrulePkg;
+const sample = <T>(a: fc.Arbitrary<T>, seed: number, n = 200) => fc.sample(a, { seed, numRuns: n });
+const year = (iso: string) => Number(iso.slice(0, 4));
+
+describe('schedule arbitraries', () => {
+  it('singleSchedule: far-future UTC start, end or duration never both, agents from prefix + run id', () => {
+    for (const s of sample(singleSchedule({ agentPrefix: 'ca-', runId: 'r9', agents: 2 }), 1)) {
+      expect(s.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
+      expect(year(s.start)).toBeGreaterThanOrEqual(2090);
+      expect(year(s.start)).toBeLessThanOrEqual(2099);
+      expect((s.end === undefined) !== (s.duration === undefined)).toBe(true);
+      expect(['ca-r9-0', 'ca-r9-1']).toContain(s.agent_id);
+      if (s.end) expect(Date.parse(s.end)).toBeGreaterThan(Date.parse(s.start));
+    }
+    expect(sample(singleSchedule({ agentPrefix: 'a', runId: 'b', form: 'duration' }), 2).every((s) => s.duration !== undefined)).toBe(true);
+  });
+
+  it('recurringSchedule: a valid rrule whose occurrences (by the rrule package) lie within start…end and never overlap', () => {
+    const all = sample(recurringSchedule({ agentPrefix: 'ca-', runId: 'r1', maxOccurrences: 6 }), 3);
+    for (const s of all) {
+      const { start, end, duration, rrule } = s.request;
+      expect(rrule).toMatch(/^FREQ=(DAILY|WEEKLY)(;[A-Z]+=[A-Z0-9,]+)*$/);
+      expect(s.occurrences.length).toBeGreaterThanOrEqual(1);
+      expect(s.occurrences.length).toBeLessThanOrEqual(6);
+      const again = new RRule({ ...RRule.parseString(rrule), dtstart: new Date(start) }).all((d, i) => i < 50 && d <= new Date(end));
+      expect(again.map((d) => d.toISOString().slice(0, 19) + 'Z').filter((x) => x <= end)).toEqual(s.occurrences);
+      const times = s.occurrences.map(Date.parse);
+      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThan(duration);
+      expect(year(start)).toBeGreaterThanOrEqual(2090);
+    }
+    const rules = all.map((s) => s.request.rrule).join(' ');
+    for (const part of ['FREQ=DAILY', 'FREQ=WEEKLY', 'INTERVAL=', 'BYDAY=', 'BYHOUR=', 'BYMINUTE=', 'COUNT=', 'UNTIL=']) expect(rules).toContain(part);
+  });
+
+  it('recurringSchedule UNTIL equals the request end (the period from start to end)', () => {
+    for (const s of sample(recurringSchedule({ agentPrefix: 'a', runId: 'b' }), 4)) {
+      const until = /UNTIL=(\d{8}T\d{6}Z)/.exec(s.request.rrule)?.[1];
+      if (until) expect(until).toBe(s.request.end.replace(/[-:]/g, ''));
+    }
+  });
+
+  it('scheduleOverlap: existing disjoint, edges never touch, overlaps computed, containment and disjoint cases both occur', () => {
+    const all = sample(scheduleOverlap({ agentPrefix: 'a', runId: 'b' }), 5, 300);
+    let contains = 0;
+    let disjoint = 0;
+    for (const c of all) {
+      const ex = c.existing.map((s) => [Date.parse(s.start), Date.parse(s.end)]);
+      for (let i = 1; i < ex.length; i++) expect(ex[i][0]).toBeGreaterThan(ex[i - 1][1]);
+      const [cs, ce] = [Date.parse(c.candidate.start), Date.parse(c.candidate.end)];
+      for (const [s, e] of ex) for (const edge of [s, e]) expect(Math.min(Math.abs(edge - cs), Math.abs(edge - ce))).toBeGreaterThanOrEqual(15 * 60_000);
+      expect(c.overlaps).toEqual(ex.flatMap(([s, e], i) => (s < ce && cs < e ? [i] : [])));
+      if (ex.some(([s, e]) => (cs < s && e < ce) || (s < cs && ce < e))) contains++;
+      if (c.overlaps.length === 0) disjoint++;
+    }
+    expect(contains).toBeGreaterThan(10);
+    expect(disjoint).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,149 @@
+import type { ApiVersion, CheckResult, Exchange, Json, LoadBudget, Outcome, RuleLevel } from '../model/index.js';
+
+/** Budgets of a profile → CheckResults with the load.* rule ids (design §8; specs/rules.yaml, kind budget). */
+
+export const LOAD_RULES = ['load.p99', 'load.rps', 'load.errors', 'load.correct'] as const;
+export type LoadRuleId = (typeof LOAD_RULES)[number];
+export const LOAD_ENDPOINT = 'GET /api/events';
+
+/** What one profile measured, as far as the budgets are concerned. */
+export interface ProfileMeasurement {
+  /** Responses received (any status). */
+  responses: number;
+  /** Connection errors, including timeouts. */
+  errors: number;
+  non2xx: number;
+  rpsMean: number;
+  p99Ms: number;
+  sampledBodies: number;
+  sampledBodiesValid: number;
+  /** Problems of the first invalid sampled bodies. */
+  problems: string[];
+  generatorSaturated: boolean;
+  generatorCpuPct: number;
+}
+
+export interface BudgetInput {
+  profile: string;
+  apiVersion: ApiVersion;
+  budget: LoadBudget;
+  m: ProfileMeasurement;
+  levels: Record<LoadRuleId, RuleLevel>;
+  /** Evidence: e.g. one request of the profile made before the load (with its curl line). */
+  exchanges?: Exchange[];
+  source?: string;
+}
+
+const fmt = (x: number, digits = 2) => String(Math.round(x * 10 ** digits) / 10 ** digits);
+
+/** Errors, timeouts and non-2xx responses per attempted request. */
+export function errorRate(m: Pick<ProfileMeasurement, 'responses' | 'errors' | 'non2xx'>): number {
+  const attempts = m.responses + m.errors;
+  return attempts === 0 ? 1 : (m.errors + m.non2xx) / attempts;
+}
+
+interface Verdict {
+  outcome: Outcome;
+  message: string;
+  expected?: Json;
+  actual?: Json;
+}
+
+/** A timing budget missed while the generator was saturated: the generator, not the server, may be the limit. */
+function timing(ok: boolean, m: ProfileMeasurement): Outcome {
+  if (ok) return 'pass';
+  return m.generatorSaturated ? 'warn' : 'fail';
+}
+
+function saturationNote(outcome: Outcome, m: ProfileMeasurement): string {
+  return outcome === 'warn' ? ` (load generator saturated at ${fmt(m.generatorCpuPct, 0)}% of a CPU core: the limit may be evconf's, not the server's)` : '';
+}
+
+function p99(b: LoadBudget, m: ProfileMeasurement): Verdict {
+  if (b.p99Ms === undefined) return { outcome: 'skip', message: 'no p99Ms budget in this profile' };
+  if (m.responses === 0) return { outcome: 'fail', message: `no response at all (p99 budget ${b.p99Ms} ms)`, expected: { p99Ms: b.p99Ms }, actual: { responses: 0 } };
+  const ok = m.p99Ms <= b.p99Ms;
+  const outcome = timing(ok, m);
+  return {
+    outcome,
+    message: `p99 latency ${fmt(m.p99Ms, 3)} ms ${ok ? '≤' : '>'} budget ${b.p99Ms} ms${saturationNote(outcome, m)}`,
+    expected: { p99Ms: b.p99Ms }, actual: { p99Ms: m.p99Ms },
+  };
+}
+
+function rps(b: LoadBudget, m: ProfileMeasurement): Verdict {
+  if (b.minRps === undefined) return { outcome: 'skip', message: 'no minRps budget in this profile' };
+  const ok = m.rpsMean >= b.minRps;
+  const outcome = timing(ok, m);
+  return {
+    outcome,
+    message: `${fmt(m.rpsMean, 1)} requests/s ${ok ? '≥' : '<'} budget ${b.minRps}${saturationNote(outcome, m)}`,
+    expected: { minRps: b.minRps }, actual: { rps: m.rpsMean },
+  };
+}
+
+function errors(b: LoadBudget, m: ProfileMeasurement): Verdict {
+  const rate = errorRate(m);
+  const max = b.maxErrorRate ?? 0;
+  const ok = rate <= max && m.responses > 0;
+  return {
+    outcome: ok ? 'pass' : 'fail',
+    message: `${m.errors} errors/timeouts and ${m.non2xx} non-2xx in ${m.responses + m.errors} requests: rate ${fmt(rate * 100, 3)}% ${ok ? '≤' : '>'} budget ${fmt(max * 100, 3)}%`,
+    expected: { maxErrorRate: max }, actual: { errorRate: rate, errors: m.errors, non2xx: m.non2xx, responses: m.responses },
+  };
+}
+
+function correct(m: ProfileMeasurement): Verdict {
+  if (m.sampledBodies === 0) return { outcome: 'skip', message: 'no successful response was sampled, so no body could be checked' };
+  const bad = m.sampledBodies - m.sampledBodiesValid;
+  return bad === 0
+    ? { outcome: 'pass', message: `${m.sampledBodies} sampled bodies conform to the schema and the query` }
+    : {
+      outcome: 'fail',
+      message: `${bad} of ${m.sampledBodies} sampled bodies are wrong: ${m.problems[0] ?? 'see actual'}`,
+      expected: 'event-list bodies that satisfy the filter, sort and limit of the query',
+      actual: m.problems,
+    };
+}
+
+/** The four load.* results of one profile (pure; no clock, no I/O). */
+export function evaluateBudgets(input: BudgetInput): CheckResult[] {
+  const { m, budget: b } = input;
+  const verdicts: Record<LoadRuleId, Verdict> = {
+    'load.p99': p99(b, m), 'load.rps': rps(b, m), 'load.errors': errors(b, m), 'load.correct': correct(m),
+  };
+  return LOAD_RULES.map((rule) => {
+    const v = verdicts[rule];
+    const r: CheckResult = {
+      id: `${input.apiVersion}/load/${input.profile}/${rule}`,
+      rule, level: input.levels[rule], apiVersion: input.apiVersion, endpoint: LOAD_ENDPOINT,
+      // Design §1.4: a SHOULD rule that is not met warns.
+      outcome: v.outcome === 'fail' && input.levels[rule] === 'SHOULD' ? 'warn' : v.outcome,
+      message: `${input.profile}: ${v.message}`,
+      // Evidence only where a person has to act on it; every result carries the curl line of the profile.
+      exchanges: v.outcome === 'fail' || v.outcome === 'warn' ? input.exchanges ?? [] : [],
+    };
+    if (v.expected !== undefined) r.expected = v.expected;
+    if (v.actual !== undefined) r.actual = v.actual;
+    if (input.exchanges?.[0]) r.curl = input.exchanges[0].curl;
+    if (input.source) r.source = input.source;
+    return r;
+  });
+}
+
+const RANK: Record<Outcome, number> = { skip: 0, pass: 1, warn: 2, fail: 3, error: 4 };
+
+/** The profile's outcome: the worst of its results (skips count only when everything was skipped). */
+export function worstOutcome(results: readonly { outcome: Outcome }[]): Outcome {
+  let worst: Outcome = 'skip';
+  for (const r of results) if (RANK[r.outcome] > RANK[worst]) worst = r.outcome;
+  return worst;
+}
+
+/** Skipped load.* results (profile not applicable to the version, or the run was interrupted). */
+export function skippedBudgets(profile: string, apiVersion: ApiVersion, levels: Record<LoadRuleId, RuleLevel>, reason: string, source?: string): CheckResult[] {
+  return LOAD_RULES.map((rule) => ({
+    id: `${apiVersion}/load/${profile}/${rule}`, rule, level: levels[rule], apiVersion, endpoint: LOAD_ENDPOINT,
+    outcome: 'skip' as const, message: `${profile}: ${reason}`, exchanges: [], ...(source ? { source } : {}),
+  }));
+}

@@ -1,0 +1,114 @@
+import { API_VERSIONS, type ApiVersion } from '../model/index.js';
+import type { SchemaValidator } from '../schema/index.js';
+import type { FilterTerm, ListExpectation } from './list-expect.js';
+
+/** Correctness under load (rule load.correct): a sampled list body against the schema and the profile's query. */
+
+type Item = Record<string, unknown>;
+
+/** Filters of the oldest description (spec § Filters, "all"); others are ignored there, so they are not checked. */
+const OLDEST_FILTERS = new Set(['contributors', 'location', 'series', 'subject', 'textFilter']);
+/** Filters whose value is compared with one string member of the event (spec § Event, exact match). */
+const EXACT_MEMBER: Record<string, string> = {
+  title: 'title', location: 'location', description: 'description', language: 'language', license: 'license',
+  rightsholder: 'rightsholder', source: 'source', status: 'status', identifier: 'identifier',
+  is_part_of: 'is_part_of', series: 'is_part_of', series_name: 'series',
+};
+/** From 1.4.0 the member `start` is the bibliographic start that the start filter and sort use (spec § Event). */
+const BIBLIOGRAPHIC_START_SINCE: ApiVersion = '1.4.0';
+
+const atLeast = (v: ApiVersion, min: ApiVersion) => API_VERSIONS.indexOf(v) >= API_VERSIONS.indexOf(min);
+
+function startMs(item: Item, v: ApiVersion): number | undefined {
+  if (!atLeast(v, BIBLIOGRAPHIC_START_SINCE) || typeof item.start !== 'string') return undefined;
+  const t = Date.parse(item.start);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** Whether `item` satisfies one filter term; undefined when the list cannot show it (no false alarms). */
+export function filterMatches(item: Item, f: FilterTerm, v: ApiVersion): boolean | undefined {
+  if (v === API_VERSIONS[0] && !OLDEST_FILTERS.has(f.name)) return undefined;
+  const member = EXACT_MEMBER[f.name];
+  if (member !== undefined) return typeof item[member] === 'string' ? item[member] === f.value : undefined;
+  if (f.name === 'textFilter') return f.shown ? JSON.stringify(item).toLowerCase().includes(f.value.toLowerCase()) : undefined;
+  if (f.name === 'start') {
+    const [from, to] = f.value.split('/').map((s) => Date.parse(s));
+    const t = startMs(item, v);
+    return t === undefined || Number.isNaN(from) || Number.isNaN(to) ? undefined : t >= from && t <= to;
+  }
+  return undefined;
+}
+
+/** Code-point order (real servers sort keyword fields by code point; opencast-reality.md "Sort"). */
+export function compareCodePoints(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+function sortValue(item: Item, name: string, v: ApiVersion): string | number | undefined {
+  switch (name) {
+    case 'title':
+    case 'location':
+      return typeof item[name] === 'string' ? (item[name] as string) : undefined;
+    case 'series_name':
+      return typeof item.series === 'string' ? item.series : undefined;
+    case 'start_date':
+    case 'date':
+      return startMs(item, v);
+    default:
+      return undefined;
+  }
+}
+
+function describe(item: Item, i: number): string {
+  return `item ${i}${typeof item.identifier === 'string' ? ` (${item.identifier})` : ''}`;
+}
+
+function itemProblems(items: Item[], ex: ListExpectation): string[] {
+  const out: string[] = [];
+  items.forEach((item, i) => {
+    for (const f of ex.filters) {
+      if (filterMatches(item, f, ex.apiVersion) !== false) continue;
+      const member = EXACT_MEMBER[f.name] ?? (f.name === 'start' ? 'start' : undefined);
+      const shown = member ? ` has ${member} ${JSON.stringify(item[member])}` : ' does not contain the value';
+      out.push(`${describe(item, i)}${shown}, outside the filter ${f.name}:${f.value}`);
+    }
+  });
+  const s = ex.sort;
+  if (s) {
+    for (let i = 1; i < items.length; i++) {
+      const a = sortValue(items[i - 1], s.name, ex.apiVersion);
+      const b = sortValue(items[i], s.name, ex.apiVersion);
+      if (a === undefined || b === undefined) continue;
+      const c = typeof a === 'number' && typeof b === 'number' ? a - b : compareCodePoints(String(a), String(b));
+      if (s.desc ? c < 0 : c > 0) {
+        out.push(`${describe(items[i], i)} is out of order for sort ${s.name}:${s.desc ? 'DESC' : 'ASC'} (${JSON.stringify(a)} before ${JSON.stringify(b)})`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Problems of one sampled body ([] = correct): JSON, schema `event-list`, limit, seeded matches, filter, order. */
+export function checkListBody(body: string, ex: ListExpectation, validator: SchemaValidator, max = 5): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch (e) {
+    return [`body is not JSON (${(e as Error).message.split('\n')[0]}): ${JSON.stringify(body.slice(0, 80))}`];
+  }
+  const problems = validator.validate('event-list', data).map((x) => `schema event-list: ${x.path || '/'} ${x.message}`);
+  if (Array.isArray(data)) {
+    if (ex.limit !== undefined && data.length > ex.limit) problems.push(`${data.length} events, more than limit ${ex.limit}`);
+    if (data.length < ex.minItems) problems.push(`${data.length} events, but at least ${ex.minItems} seeded events match`);
+    const items = data.filter((x): x is Item => typeof x === 'object' && x !== null && !Array.isArray(x));
+    problems.push(...itemProblems(items, ex));
+  }
+  return problems.slice(0, max);
+}

@@ -1,0 +1,82 @@
+import type { HttpClient } from '../http/index.js';
+import { parseJsonBody } from '../http/index.js';
+import type { Exchange } from '../model/index.js';
+import { mapPool } from '../engine/pool.js';
+import { createdIdentifiers, eventCreateParts } from '../engine/event-form.js';
+import { episodeFields, type SeedPlan } from './seed-plan.js';
+
+/**
+ * Seeding and removal of the load stage's events through the API (design §1.6: everything evconf creates is
+ * tagged with the run and deleted at the end, also after a failure or Ctrl-C). Both are bounded in concurrency.
+ */
+
+export interface SeedOptions {
+  client: HttpClient;
+  plan: SeedPlan;
+  /** Requests in flight at once (default 16). */
+  concurrency?: number;
+  workflow: string;
+  /** Each identifier as soon as it is known (the caller's cleanup list). */
+  onCreated: (id: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface SeedOutcome {
+  created: number;
+  /** The first failed create, as evidence. */
+  failure?: Exchange;
+  failures: number;
+}
+
+/** POST /api/events for every planned event (spec § POST /api/events: 201 + identifier). Stops early on abort. */
+export async function seedEvents(o: SeedOptions): Promise<SeedOutcome> {
+  const out: SeedOutcome = { created: 0, failures: 0 };
+  await mapPool(o.plan.events, o.concurrency ?? 16, async (e) => {
+    if (o.signal?.aborted) return;
+    const multipart = eventCreateParts({ fields: episodeFields(e, o.plan.tag) }, { tag: o.plan.tag, workflow: o.workflow, adminRoles: ['ROLE_ADMIN'] });
+    const ex = await o.client.send({ method: 'POST', path: '/api/events', multipart });
+    const status = ex.response?.status ?? 0;
+    const parsed = parseJsonBody(ex);
+    const ids = status >= 200 && status < 300 ? createdIdentifiers(parsed.ok ? parsed.value : undefined, ex.response?.headers['location']) : [];
+    for (const id of ids) o.onCreated(id);
+    if (ids.length > 0) out.created++;
+    else {
+      out.failures++;
+      out.failure ??= ex;
+    }
+  });
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** DELETE one event; 202 is waited out until GET answers 404 (spec § DELETE /api/events/{event_id}). */
+async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }): Promise<boolean> {
+  const path = `/api/events/${encodeURIComponent(id)}`;
+  for (let attempt = 0; attempt < 3 && !gone.refused; attempt++) {
+    const ex = await client.send({ method: 'DELETE', path });
+    if (ex.error?.code === 'connect-refused') gone.refused = true;
+    const status = ex.response?.status;
+    if (status === 204 || status === 200 || status === 404) return true;
+    if (status === 202) {
+      const deadline = Date.now() + settleMs;
+      while (Date.now() < deadline) {
+        if ((await client.send({ method: 'GET', path })).response?.status === 404) return true;
+        await sleep(150);
+      }
+      return false;
+    }
+    await sleep(100 * (attempt + 1));
+  }
+  return false;
+}
+
+/**
+ * Deletes every identifier with at most `concurrency` requests in flight; returns those it could not delete.
+ * A refused connection ends the attempt at once (the server is gone; retrying thousands of ids would only wait).
+ */
+export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number }): Promise<string[]> {
+  const gone = { refused: false };
+  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone));
+  return ids.filter((_, i) => !done[i]);
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient, type HttpClient } from '../http/index.js';
+import { eventCreateParts } from '../engine/event-form.js';
+import { startChildServer, type ChildServer } from './child-server.js';
+import { parseProfiles } from './profiles.js';
+import { runLoadStage } from './stage.js';
+
+/**
+ * End to end against the reference server in a child process: 100 seeded events, two 1-second profiles.
+ * The only timing assertion is the deliberately huge gap of the slow-filter mutant (~40 ms of CPU per filtered
+ * request against budgets a clean server beats many times over).
+ */
+const PROFILES = parseProfiles([
+  'defaults: { connections: 8, duration: 1, budgets: { p99Ms: 100, minRps: 100, maxErrorRate: 0.001 } }',
+  'profiles:',
+  '  - name: plain',
+  '    query: { limit: 20 }',
+  '  - name: title',
+  '    query: { filter: "title:${title.3}", sort: "start_date:DESC", limit: 20 }',
+].join('\n'), 'stage.test.yaml');
+
+async function count(client: HttpClient): Promise<number> {
+  const ex = await client.send({ method: 'GET', path: '/api/events' });
+  return (JSON.parse(ex.response!.body) as unknown[]).length;
+}
+
+describe('runLoadStage end to end', () => {
+  let server: ChildServer;
+  let client: HttpClient;
+  beforeAll(async () => {
+    server = await startChildServer();
+    client = createHttpClient({ baseUrl: server.url, timeoutMs: 5000 });
+    for (const title of ['kept 1', 'kept 2', 'kept 3']) {
+      const ex = await client.send({ method: 'POST', path: '/api/events', multipart: eventCreateParts({ fields: { title } }, { tag: 'pre', workflow: 'w', adminRoles: ['ROLE_ADMIN'] }) });
+      expect(ex.response?.status).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+  });
+
+  it('fills a LoadResult per profile, meets the budgets, and deletes everything it seeded', async () => {
+    const before = await count(client);
+    const lines: string[] = [];
+    const stage = await runLoadStage({ baseUrl: server.url, events: 100, profiles: PROFILES, warmupMs: 300, log: (l) => lines.push(l) });
+    expect(stage.load.map((l) => l.profile)).toEqual(['plain', 'title']);
+    for (const l of stage.load) {
+      expect(l.requests, l.profile).toBeGreaterThan(0);
+      expect(l.rps.mean).toBeGreaterThan(0);
+      expect(l.latencyMs.p99).toBeGreaterThan(0);
+      expect(l.latencyMs.p50).toBeLessThanOrEqual(l.latencyMs.p99);
+      expect(l.sampledBodies).toBeGreaterThan(0);
+      expect(l.sampledBodiesValid).toBe(l.sampledBodies);
+      expect(l.generatorCpuPct).toBeGreaterThan(0);
+      expect(l).toMatchObject({ apiVersion: '1.6.0', connections: 8, errors: 0, non2xx: 0, outcome: 'pass' });
+    }
+    expect(stage.results.map((r) => `${r.id} ${r.outcome}`)).toEqual([
+      '1.6.0/load/plain/load.p99 pass', '1.6.0/load/plain/load.rps pass', '1.6.0/load/plain/load.errors pass', '1.6.0/load/plain/load.correct pass',
+      '1.6.0/load/title/load.p99 pass', '1.6.0/load/title/load.rps pass', '1.6.0/load/title/load.errors pass', '1.6.0/load/title/load.correct pass',
+    ]);
+    expect(stage.leftovers).toEqual([]);
+    expect(await count(client)).toBe(before);
+    expect(lines.some((l) => l.includes('seeding 100 events'))).toBe(true);
+  });
+
+  it('with mutant slow-filter (own child server) the filtered profile misses its budget, the plain one does not', async () => {
+    const stage = await runLoadStage({ mutant: 'slow-filter', events: 100, profiles: PROFILES, warmupMs: 300 });
+    const outcome = (profile: string, rule: string) => stage.results.find((r) => r.id === `1.6.0/load/${profile}/${rule}`)!.outcome;
+    expect([outcome('title', 'load.p99'), outcome('title', 'load.rps')]).toContain('fail');
+    expect(outcome('title', 'load.correct')).toBe('pass');
+    expect(outcome('plain', 'load.rps')).toBe('pass');
+    expect(stage.load[1].outcome).toBe('fail');
+    // The stage's own child server is gone.
+    const probe = createHttpClient({ baseUrl: stage.baseUrl, timeoutMs: 2000 });
+    expect((await probe.send({ method: 'GET', path: '/api/events' })).error?.code).toBe('connect-refused');
+    await probe.close();
+  });
+});

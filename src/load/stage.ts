@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { UsageError } from '../config/errors.js';
+import type { Credentials } from '../config/types.js';
+import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadResult, type RuleLevel } from '../model/index.js';
+import { makeBug } from '../reference/mutants/index.js';
+import { loadRules } from '../spec/rules.js';
+import { inRange } from '../spec/versions.js';
+import { LOAD_RULES, skippedBudgets, type LoadRuleId } from './budget.js';
+import { runProfile } from './profile-run.js';
+import { LOAD_LIMITS, type LoadProfile } from './profile.js';
+import { loadProfiles, selectProfiles } from './profiles.js';
+import { seedEvents } from './seed.js';
+import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
+import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
+
+/** The load stage (design §8): seed, run every profile, turn budgets into load.* results, delete what was seeded. */
+
+export interface LoadStageOptions {
+  /** The server under test; absent = the reference server, started as a child process on 127.0.0.1. */
+  baseUrl?: string;
+  /** Child reference server only: plant this bug (e.g. slow-filter). */
+  mutant?: string;
+  apiVersion?: ApiVersion;
+  /** Events to seed (default 1000, at most 20 000). */
+  events?: number;
+  /** Seconds per profile, overriding the profiles file (at most 60). */
+  durationS?: number;
+  profilesFile?: string;
+  /** Profiles already loaded (instead of profilesFile). */
+  profiles?: LoadProfile[];
+  only?: string[];
+  auth?: Credentials;
+  headers?: Record<string, string>;
+  /** e.g. "Accept: application/v{version}+json" (the default). */
+  versionHeader?: string;
+  timeoutMs?: number;
+  /** How long probes wait for a real server's index to show the seeded events (default 10 000 ms). */
+  settleMs?: number;
+  /** Processing workflow sent on create (default schedule-and-upload). */
+  workflow?: string;
+  runId?: string;
+  /** Bound of the warm-up before each measured run (default 1000 ms). */
+  warmupMs?: number;
+  signal?: AbortSignal;
+  /** Progress lines (stderr in the CLI). */
+  log?: (line: string) => void;
+}
+
+export interface LoadStageResult {
+  load: LoadResult[];
+  results: CheckResult[];
+  /** Seeded events that could not be deleted. */
+  leftovers: string[];
+  baseUrl: string;
+  runId: string;
+  interrupted: boolean;
+}
+
+function ruleLevels(): Record<LoadRuleId, RuleLevel> {
+  const book = loadRules();
+  const levels = {} as Record<LoadRuleId, RuleLevel>;
+  for (const id of LOAD_RULES) levels[id] = book.get(id)?.level ?? 'MUST';
+  return levels;
+}
+
+/** Flag-level checks (exit 2): bounds of count and duration, --mutant only with the embedded server. */
+function validate(o: LoadStageOptions): number {
+  const events = o.events ?? 1000;
+  if (!Number.isInteger(events) || events < 1 || events > LOAD_LIMITS.maxEvents) throw new UsageError(`--load-events must be a whole number from 1 to ${LOAD_LIMITS.maxEvents} (got ${events})`);
+  const d = o.durationS;
+  if (d !== undefined && (!Number.isInteger(d) || d < 1 || d > LOAD_LIMITS.maxDurationS)) throw new UsageError(`--load-duration must be a whole number from 1 to ${LOAD_LIMITS.maxDurationS} (got ${d})`);
+  if (o.mutant && o.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
+  if (o.mutant) {
+    try {
+      makeBug(o.mutant);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
+  return events;
+}
+
+function skippedLoad(p: LoadProfile, baseUrl: string, v: ApiVersion, reason: string): LoadResult {
+  return {
+    profile: p.name, url: baseUrl, apiVersion: v, connections: p.connections, durationMs: 0, requests: 0,
+    rps: { mean: 0, p50: 0 }, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0 }, errors: 0, timeouts: 0, non2xx: 0, bytes: 0,
+    sampledBodies: 0, sampledBodiesValid: 0, budget: p.budget, outcome: 'skip', message: reason,
+  };
+}
+
+interface Run {
+  o: LoadStageOptions;
+  t: LoadTarget;
+  plan: SeedPlan;
+  levels: Record<LoadRuleId, RuleLevel>;
+  version: ApiVersion;
+  out: LoadStageResult;
+}
+
+/** One profile: skipped (interrupted, or before its `since`), or run and recorded. */
+async function stageProfile(r: Run, p: LoadProfile): Promise<void> {
+  const { o, t, out } = r;
+  const v = p.apiVersion ?? r.version;
+  if (o.signal?.aborted) {
+    out.interrupted = true;
+    out.results.push(...skippedBudgets(p.name, v, r.levels, 'not run: the load stage was interrupted', p.source));
+    return;
+  }
+  if (p.since && !inRange(v, p.since)) {
+    out.results.push(...skippedBudgets(p.name, v, r.levels, `profile applies from API ${p.since} on`, p.source));
+    out.load.push(skippedLoad(p, t.baseUrl, v, `applies from API ${p.since} on`));
+    return;
+  }
+  o.log?.(`load: ${p.name} (${p.connections} connections, ${o.durationS ?? p.durationS} s, API ${v})`);
+  const res = await runProfile({
+    baseUrl: t.baseUrl, client: t.clientFor(v), headers: t.headersFor(v), plan: r.plan, levels: r.levels,
+    // The reference server is read-after-write consistent: no need to wait for an index to catch up.
+    settleMs: t.child ? 0 : o.settleMs ?? 10_000, timeoutMs: o.timeoutMs ?? 10_000,
+    ...(o.durationS !== undefined ? { durationS: o.durationS } : {}), ...(o.warmupMs !== undefined ? { warmupMs: o.warmupMs } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+  }, p, v);
+  out.load.push(res.load);
+  out.results.push(...res.results);
+}
+
+/** Runs the load stage; never leaves a child server running or (when it can help it) a seeded event behind. */
+export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult> {
+  const events = validate(o);
+  const profiles = selectProfiles(o.profiles ?? loadProfiles(o.profilesFile), o.only);
+  const version = o.apiVersion ?? DEFAULT_API_VERSION;
+  const log = o.log ?? (() => undefined);
+  const runId = o.runId ?? `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(2).toString('hex')}`;
+  const levels = ruleLevels();
+  const t = await openTarget(o);
+  const seeded: string[] = [];
+  const out: LoadStageResult = { load: [], results: [], leftovers: [], baseUrl: t.baseUrl, runId, interrupted: false };
+  try {
+    await checkReachable(t, version);
+    const plan = makeSeedPlan(`evconf-load-${runId}`, events);
+    log(`load: seeding ${events} events on ${t.baseUrl} (tag ${plan.tag})`);
+    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
+    if (seed.failures > 0 && !o.signal?.aborted) {
+      const f = seed.failure;
+      throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);
+    }
+    const run: Run = { o: { ...o, log }, t, plan, levels, version, out };
+    for (const p of profiles) await stageProfile(run, p);
+    out.interrupted ||= Boolean(o.signal?.aborted);
+  } finally {
+    out.leftovers = await deleteSeeded(t, version, seeded, o.settleMs ?? 10_000, log);
+    await t.close();
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+/** Console summary and TTY progress line (design §3: progress on a TTY; NO_COLOR/non-TTY give plain lines). */
+import pc from 'picocolors';
+import type { CheckResult, LoadResult, RunResult } from '../model/index.js';
+import { exchangeLine } from './evidence.js';
+import { redactRun } from './redact.js';
+import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
+import { textTable } from './text-table.js';
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+function countsText(v: Omit<VersionVerdict, 'apiVersion' | 'conformant'>): string {
+  const parts = [`${v.passed} passed`, `${v.failed} failed`, `${v.warned} warned`, `${v.skipped} skipped`];
+  if (v.errored > 0) parts.push(`${v.errored} error${v.errored === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+function verdictLines(run: RunResult, c: Colors): string[] {
+  const verdicts = versionVerdicts(run);
+  const width = Math.max(...verdicts.map((v) => v.apiVersion.length));
+  return verdicts.map((v) => {
+    const label = v.total === 0 ? c.dim('– no checks    ')
+      : v.conformant ? c.green('✔ conformant    ') : c.red(c.bold('✘ not conformant'));
+    return `${v.apiVersion.padEnd(width)}  ${label}  ${countsText(v)}`;
+  });
+}
+
+/** Groups results of one outcome by rule and message, so `--api-version all` does not repeat a finding 7×. */
+function groupByRule(results: readonly CheckResult[]): CheckResult[][] {
+  const groups = new Map<string, CheckResult[]>();
+  for (const r of results) {
+    const key = `${r.rule}\u0000${r.message}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()];
+}
+
+function findingLines(group: CheckResult[], mark: string, c: Colors): string[] {
+  const r = group[0];
+  const versions = [...new Set(group.map((g) => g.apiVersion))].join(', ');
+  const out = [`  ${mark} ${c.bold(r.rule)} ${c.dim(r.level)}  ${r.endpoint}  ${c.dim(`[${versions}]`)}`, `    ${r.message}`];
+  const x = r.exchanges[0];
+  if (x) out.push(`    ${c.dim(exchangeLine(x))}`);
+  const curl = r.curl ?? x?.curl;
+  if (curl) out.push(`    ${c.cyan(`$ ${curl}`)}`);
+  if (r.source) out.push(`    ${c.dim(`at ${r.source}`)}`);
+  if (r.replay) out.push(`    ${c.dim(`replay: ${r.replay}`)}`);
+  return out;
+}
+
+function findingSection(title: string, results: CheckResult[], mark: string, c: Colors): string[] {
+  if (results.length === 0) return [];
+  return ['', c.bold(`${title} (${results.length})`), ...groupByRule(results).flatMap((g) => findingLines(g, mark, c))];
+}
+
+function warnSection(results: CheckResult[], c: Colors): string[] {
+  if (results.length === 0) return [];
+  return ['', c.bold(`Warnings (${results.length})`), ...groupByRule(results).map((g) =>
+    `  ${c.yellow('!')} ${g[0].rule} ${c.dim(`[${[...new Set(g.map((r) => r.apiVersion))].join(', ')}]`)}  ${g[0].message}`)];
+}
+
+function skipSection(results: CheckResult[], c: Colors): string[] {
+  if (results.length === 0) return [];
+  const reasons = new Map<string, number>();
+  for (const r of results) reasons.set(r.message, (reasons.get(r.message) ?? 0) + 1);
+  const sorted = [...reasons].sort((a, b) => b[1] - a[1]);
+  return ['', c.bold(`Skipped (${results.length})`), ...sorted.map(([why, n]) => `  ${c.dim(`${String(n).padStart(4)}×`)} ${why}`)];
+}
+
+function loadSection(load: readonly LoadResult[], c: Colors): string[] {
+  if (load.length === 0) return [];
+  const mark = (o: LoadResult['outcome']) => (o === 'pass' ? c.green('pass') : o === 'fail' || o === 'error' ? c.red(o) : c.yellow(o));
+  const cols = [{ header: 'profile' }, { header: 'version' }, { header: 'conn', align: 'right' as const },
+    { header: 'req/s', align: 'right' as const }, { header: 'p50 ms', align: 'right' as const },
+    { header: 'p90 ms', align: 'right' as const }, { header: 'p99 ms', align: 'right' as const },
+    { header: 'max ms', align: 'right' as const }, { header: 'errors', align: 'right' as const },
+    { header: 'non-2xx', align: 'right' as const }, { header: 'bodies ok', align: 'right' as const }];
+  const rows = load.map((l) => [l.profile, l.apiVersion ?? '', String(l.connections), l.rps.mean.toFixed(0),
+    String(l.latencyMs.p50), String(l.latencyMs.p90), String(l.latencyMs.p99), String(l.latencyMs.max),
+    String(l.errors + l.timeouts), String(l.non2xx), `${l.sampledBodiesValid}/${l.sampledBodies}`]);
+  const table = textTable(cols, rows);
+  return ['', c.bold('Load'), c.dim(table[0]), ...table.slice(1).map((line, i) => {
+    const l = load[i];
+    const note = l.message ? `  ${l.message}` : '';
+    return `${line}  ${mark(l.outcome)}${l.generatorSaturated ? c.yellow('  (load generator saturated)') : ''}${note}`;
+  })];
+}
+
+/** The end-of-run summary: verdict per version, then failures, errors, warnings, skip reasons, load, leftovers. */
+export function renderSummary(input: RunResult, opts: { color: boolean }): string {
+  const run = redactRun(input);
+  const c = pc.createColors(opts.color);
+  const conf = sortResults(run.results.filter((r) => !isLoadRule(r.rule)));
+  const by = (o: CheckResult['outcome']) => conf.filter((r) => r.outcome === o);
+  const target = `${run.target.baseUrl}${run.target.reference ? ' (reference server)' : ''}`;
+  const lines = [
+    c.dim(`evconf ${run.tool.version} · run ${run.runId} · seed ${run.seed} · ${formatDuration(run.durationMs)} · ${target}`),
+    ...verdictLines(run, c),
+    ...findingSection('Failures', by('fail'), c.red('✘'), c),
+    ...findingSection('Errors (evconf could not check)', by('error'), c.magenta('⚠'), c),
+    ...warnSection(by('warn'), c),
+    ...skipSection(by('skip'), c),
+    ...loadSection(run.load, c),
+  ];
+  if (run.leftovers && run.leftovers.length > 0) {
+    lines.push('', c.bold(c.yellow(`Leftovers (${run.leftovers.length}): events created by this run that could not be deleted`)),
+      ...run.leftovers.map((id) => `  ${id}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** One TTY progress line, e.g. `scenarios 1.6.0 [██████░░░░] 142/300  47%  3 failed`. */
+export function renderProgressLine(p: { phase: string; done: number; total: number; failed: number; version?: string }): string {
+  const width = 20;
+  const ratio = p.total > 0 ? Math.min(1, Math.max(0, p.done / p.total)) : 0;
+  const filled = Math.round(ratio * width);
+  const bar = p.total > 0 ? ` [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${p.done}/${p.total} ${String(Math.floor(ratio * 100)).padStart(3)}%` : ` ${p.done} done`;
+  const failed = p.failed > 0 ? `  ${p.failed} failed` : '';
+  return `${p.phase}${p.version ? ` ${p.version}` : ''}${bar}${failed}`;
+}

@@ -1,0 +1,88 @@
+/** Server-rendered top of the HTML report: target and run facts, verdict per version, filter bar. */
+import esc from 'escape-html';
+import type { RunResult } from '../../model/index.js';
+import { countOutcomes, endpointFamily, formatDuration, isLoadRule, OUTCOME_ORDER, versionVerdicts, type VersionVerdict } from '../tally.js';
+
+const OUTCOME_LABEL: Record<string, string> = { fail: 'failed', error: 'errors', warn: 'warned', skip: 'skipped', pass: 'passed' };
+
+function fact(label: string, value: string, cls = ''): string {
+  return `<div class="fact${cls}"><dt>${esc(label)}</dt><dd>${value}</dd></div>`;
+}
+
+export function headerHtml(run: RunResult): string {
+  const tags = [run.target.reference ? '<span class="tag">reference server</span>' : '',
+    run.target.mutant ? `<span class="tag warn">mutant ${esc(run.target.mutant)}</span>` : ''].join('');
+  const facts = [
+    fact('Tool', `evconf ${esc(run.tool.version)}`),
+    fact('Run id', `<code>${esc(run.runId)}</code>`),
+    fact('Seed', `<code>${esc(String(run.seed))}</code>`),
+    fact('Started', `<time datetime="${esc(run.startedAt)}">${esc(run.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC'))}</time>`),
+    fact('Duration', esc(formatDuration(run.durationMs))),
+    run.command ? fact('Command', `<code>${esc(run.command)}</code>`, ' wide') : '',
+  ].join('');
+  return `<header class="top">
+<div class="brand"><span class="logo">evconf</span><span class="sub">conformance report · Event Management API</span></div>
+<div class="target"><span class="label">Target</span> <code class="url">${esc(run.target.baseUrl)}</code>${tags}</div>
+<dl class="facts">${facts}</dl>
+</header>`;
+}
+
+function countLink(v: VersionVerdict, outcome: string, n: number): string {
+  const href = `#version=${encodeURIComponent(v.apiVersion)}&outcome=${outcome}`;
+  return `<a class="cnt c-${outcome}${n === 0 ? ' zero' : ''}" href="${esc(href)}"><b>${n}</b> ${OUTCOME_LABEL[outcome]}</a>`;
+}
+
+function verdictCard(v: VersionVerdict): string {
+  const cls = v.total === 0 ? 'none' : v.conformant ? 'good' : 'bad';
+  const icon = v.total === 0 ? '–' : v.conformant ? '✔' : '✘';
+  const text = v.total === 0 ? 'no checks ran' : v.conformant ? 'conformant' : 'not conformant';
+  const counts = [countLink(v, 'fail', v.failed), countLink(v, 'error', v.errored), countLink(v, 'warn', v.warned),
+    countLink(v, 'skip', v.skipped), countLink(v, 'pass', v.passed)].filter((_, i) => i !== 1 || v.errored > 0).join('');
+  return `<div class="verdict ${cls}"><div class="v-top"><span class="v-icon" aria-hidden="true">${icon}</span>` +
+    `<span class="v-ver">${esc(v.apiVersion)}</span><span class="v-text">${text}</span></div>` +
+    `<div class="v-counts">${counts}</div></div>`;
+}
+
+function loadCard(run: RunResult): string {
+  const load = run.results.filter((r) => isLoadRule(r.rule));
+  if (load.length === 0) return '';
+  const c = countOutcomes(load);
+  const bad = c.failed + c.errored;
+  return `<div class="verdict load ${bad ? 'bad' : 'good'}"><div class="v-top"><span class="v-icon" aria-hidden="true">${bad ? '✘' : '✔'}</span>` +
+    `<span class="v-ver">load</span><span class="v-text">${bad ? `${bad} budget${bad === 1 ? '' : 's'} missed` : 'budgets met'}</span></div>` +
+    `<div class="v-counts"><a class="cnt" href="#endpoint=load">${c.passed} met · ${bad} missed · ${c.warned + c.skipped} other</a></div></div>`;
+}
+
+export function verdictHtml(run: RunResult): string {
+  const verdicts = versionVerdicts(run);
+  const bad = verdicts.filter((v) => v.total > 0 && !v.conformant).length;
+  const headline = bad === 0
+    ? `<h1 class="headline good">Conformant in ${verdicts.length === 1 ? `API ${esc(verdicts[0].apiVersion)}` : `all ${verdicts.length} API versions`}</h1>`
+    : `<h1 class="headline bad">Not conformant in ${bad} of ${verdicts.length} API version${verdicts.length === 1 ? '' : 's'}</h1>`;
+  return `<section class="verdicts" aria-label="Verdict per API version">${headline}` +
+    `<div class="cards">${verdicts.map(verdictCard).join('')}${loadCard(run)}</div></section>`;
+}
+
+function options(values: readonly string[], all: string): string {
+  return [`<option value="">${esc(all)}</option>`, ...values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`)].join('');
+}
+
+/** Filter controls; the client script keeps their state in the URL hash. */
+export function filterBarHtml(run: RunResult, versions: readonly string[]): string {
+  const counts = countOutcomes(run.results);
+  const n: Record<string, number> = { fail: counts.failed, error: counts.errored, warn: counts.warned, skip: counts.skipped, pass: counts.passed };
+  const chips = OUTCOME_ORDER.map((o) =>
+    `<button type="button" class="chip c-${o}" data-outcome="${o}" aria-pressed="true">${OUTCOME_LABEL[o]} <b>${n[o]}</b></button>`).join('');
+  const families = [...new Set(run.results.map(endpointFamily))].sort();
+  return `<div class="filters" role="search">
+<div class="chips" role="group" aria-label="Outcome">${chips}</div>
+<label>Version <select id="f-version">${options(versions, 'all')}</select></label>
+<label>Endpoint <select id="f-endpoint">${options(families, 'all')}</select></label>
+<label>Level <select id="f-level">${options(['MUST', 'SHOULD'], 'all')}</select></label>
+<label class="grow">Search <input id="f-q" type="search" placeholder="rule id, message, URL…" autocomplete="off"></label>
+<button type="button" id="f-clear" class="linkish">clear filters</button>
+</div>
+<div id="f-rule" class="rulefilter" hidden></div>
+<p id="r-count" class="muted" aria-live="polite"></p>
+<div id="results" class="results"><noscript><p>The result list needs JavaScript; the same data is in results.json.</p></noscript></div>`;
+}

@@ -1,0 +1,76 @@
+/** Rule × version matrix (design §9): one cell per rule and version, linking to that cell's results. */
+import esc from 'escape-html';
+import type { Outcome, RunResult } from '../../model/index.js';
+import { endpointFamily, OUTCOME_ORDER, runVersions, versionIndex } from '../tally.js';
+
+export type CellState = Outcome | 'na' | 'none';
+const SYMBOL: Record<CellState, string> = { pass: '✔', fail: '✘', error: '⚠', warn: '!', skip: '⊘', na: 'n.a.', none: '·' };
+const TITLE: Record<CellState, string> = {
+  pass: 'passed', fail: 'failed', error: 'evconf error', warn: 'warning', skip: 'skipped', na: 'not applicable to this version', none: 'no check ran',
+};
+/** Worst first: the cell shows the worst outcome among its checks (a pass beats a skip). */
+const SEVERITY: readonly Outcome[] = ['fail', 'error', 'warn', 'pass', 'skip'];
+
+type RuleRow = { id: string; level: string; since?: string; until?: string; endpoint: string };
+
+export function applies(rule: { since?: string; until?: string }, version: string): boolean {
+  const v = versionIndex(version);
+  return (rule.since === undefined || versionIndex(rule.since) <= v) && (rule.until === undefined || v <= versionIndex(rule.until));
+}
+
+/** Rules of the run (run.rules order) plus any rule id seen only in results. */
+export function matrixRules(run: RunResult): RuleRow[] {
+  const rows: RuleRow[] = [...(run.rules ?? [])];
+  const known = new Set(rows.map((r) => r.id));
+  for (const r of run.results) {
+    if (!known.has(r.rule)) {
+      known.add(r.rule);
+      rows.push({ id: r.rule, level: r.level, endpoint: r.endpoint });
+    }
+  }
+  return rows;
+}
+
+/** Outcome counts per `rule\u0000version`. */
+export function cellCounts(run: RunResult): Map<string, Partial<Record<Outcome, number>>> {
+  const cells = new Map<string, Partial<Record<Outcome, number>>>();
+  for (const r of run.results) {
+    const key = `${r.rule}\u0000${r.apiVersion}`;
+    const c = cells.get(key) ?? {};
+    c[r.outcome] = (c[r.outcome] ?? 0) + 1;
+    cells.set(key, c);
+  }
+  return cells;
+}
+
+export function cellState(rule: RuleRow, version: string, counts: Partial<Record<Outcome, number>> | undefined): CellState {
+  if (counts) for (const o of SEVERITY) if (counts[o]) return o;
+  if (rule.since === undefined && rule.until === undefined) return 'na';
+  return applies(rule, version) ? 'none' : 'na';
+}
+
+function cell(rule: RuleRow, version: string, counts: Partial<Record<Outcome, number>> | undefined): string {
+  const state = cellState(rule, version, counts);
+  const detail = counts ? OUTCOME_ORDER.filter((o) => counts[o]).map((o) => `${counts[o]} ${o}`).join(', ') : TITLE[state];
+  const title = esc(`${rule.id} · ${version}: ${detail}`);
+  if (!counts) return `<td class="m-${state}" title="${title}">${SYMBOL[state]}</td>`;
+  const href = `#rule=${encodeURIComponent(rule.id)}&version=${encodeURIComponent(version)}`;
+  return `<td class="m-${state}"><a href="${esc(href)}" title="${title}">${SYMBOL[state]}</a></td>`;
+}
+
+export function matrixHtml(run: RunResult): string {
+  const versions = runVersions(run);
+  const counts = cellCounts(run);
+  const byFamily = new Map<string, RuleRow[]>();
+  for (const r of matrixRules(run)) {
+    const f = endpointFamily({ rule: r.id, endpoint: r.endpoint });
+    byFamily.set(f, [...(byFamily.get(f) ?? []), r]);
+  }
+  const head = `<tr><th scope="col">Rule</th>${versions.map((v) => `<th scope="col">${esc(v)}</th>`).join('')}</tr>`;
+  const body = [...byFamily].map(([family, rules]) =>
+    `<tr class="fam"><th colspan="${versions.length + 1}" scope="rowgroup">${esc(family)}</th></tr>` +
+    rules.map((r) => `<tr><th scope="row"><code>${esc(r.id)}</code> <span class="lvl lvl-${esc(r.level)}">${esc(r.level)}</span></th>` +
+      versions.map((v) => cell(r, v, counts.get(`${r.id}\u0000${v}`))).join('') + '</tr>').join('')).join('');
+  const legend = (Object.keys(SYMBOL) as CellState[]).map((s) => `<span class="m-${s}"><b>${SYMBOL[s]}</b> ${TITLE[s]}</span>`).join('');
+  return `<div class="legend">${legend}</div><div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${body}</tbody></table></div>`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The HTML report (design §9): one self-contained file, no network access, works from file://.
+ * Server-side parts are escaped with escape-html; the results list is rendered by the client script from
+ * embedded JSON, using textContent only. A Content-Security-Policy allows only this page's own script.
+ */
+import { createHash } from 'node:crypto';
+import esc from 'escape-html';
+import type { RunResult } from '../../model/index.js';
+import { redactRun } from '../redact.js';
+import { clientScript, reportCss } from './assets.js';
+import { clientData, embedJson } from './data.js';
+import { filterBarHtml, headerHtml, verdictHtml } from './header.js';
+import { loadHtml } from './load.js';
+import { matrixHtml } from './matrix.js';
+import { coverageHtml, observationsHtml } from './tables.js';
+
+function section(id: string, title: string, body: string): string {
+  return `<section id="${id}" class="sec"><h2>${title}</h2>${body}</section>`;
+}
+
+const NAV = [['sec-results', 'Results'], ['sec-matrix', 'Rule × version'], ['sec-observations', 'Observations'],
+  ['sec-coverage', 'Coverage'], ['sec-load', 'Load']] as const;
+
+export function renderHtml(input: RunResult): string {
+  const run = redactRun(input);
+  const data = clientData(run);
+  const script = clientScript();
+  const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+  const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const nav = NAV.map(([id, label]) => `<a href="#${id}" data-goto="${id}">${label}</a>`).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>evconf · ${esc(run.target.baseUrl)} · ${esc(run.runId)}</title>
+<link rel="icon" href="data:,">
+<style>${reportCss()}</style>
+</head>
+<body>
+${headerHtml(run)}
+<main>
+${verdictHtml(run)}
+<nav class="toc">${nav}</nav>
+${section('sec-results', 'Results <span class="muted small">failures first · filters are kept in the URL</span>', filterBarHtml(run, data.versions))}
+${section('sec-matrix', 'Rule × version', matrixHtml(run))}
+${section('sec-observations', 'Observations', observationsHtml(run))}
+${section('sec-coverage', 'Coverage', coverageHtml(run))}
+${section('sec-load', 'Load', loadHtml(run.load))}
+${run.leftovers?.length ? section('sec-leftovers', 'Leftovers', `<p class="warnline">Events this run created but could not delete:</p><ul class="mono">${run.leftovers.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`) : ''}
+</main>
+<footer class="muted">evconf ${esc(run.tool.version)} · run ${esc(run.runId)} · canonical data: results.json</footer>
+<script type="application/json" id="evconf-data">${embedJson(data)}</script>
+<script>${script}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,50 @@
+/** Observations ("not shown" behaviour as seen) and coverage (rules with no check) sections. */
+import esc from 'escape-html';
+import type { RunResult } from '../../model/index.js';
+import { runVersions } from '../tally.js';
+import { applies } from './matrix.js';
+
+export function observationsHtml(run: RunResult): string {
+  if (run.observations.length === 0) return '<p class="muted">No observations were recorded.</p>';
+  const groups = new Map<string, { topic: string; value: string; context?: string; versions: string[] }>();
+  for (const o of run.observations) {
+    const key = `${o.topic}\u0000${o.value}\u0000${o.context ?? ''}`;
+    const g = groups.get(key) ?? { topic: o.topic, value: o.value, context: o.context, versions: [] };
+    g.versions.push(o.apiVersion);
+    groups.set(key, g);
+  }
+  const rows = [...groups.values()].sort((a, b) => a.topic.localeCompare(b.topic)).map((g) =>
+    `<tr><td><code>${esc(g.topic)}</code></td><td class="val">${esc(g.value)}</td><td>${esc(g.versions.join(', '))}</td>` +
+    `<td class="muted">${esc(g.context ?? '')}</td></tr>`).join('');
+  return `<p class="muted">Where the spec says "not shown", evconf never fails a server; it records what it saw.</p>` +
+    `<div class="scroll"><table class="grid"><thead><tr><th>Topic</th><th>Seen</th><th>Versions</th><th>Where</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+export function coverageHtml(run: RunResult): string {
+  const versions = runVersions(run);
+  const checks = new Map<string, number>();
+  const add = (rule: string, v: string, n: number) => checks.set(`${rule}\u0000${v}`, (checks.get(`${rule}\u0000${v}`) ?? 0) + n);
+  for (const c of run.coverage) add(c.rule, c.apiVersion, c.checks);
+  const ran = new Map<string, number>();
+  for (const r of run.results) ran.set(`${r.rule}\u0000${r.apiVersion}`, 1);
+  const rules = run.rules ?? [];
+  let pairs = 0;
+  const uncovered = rules.map((r) => {
+    const missing = versions.filter((v) => applies(r, v)).filter((v) => {
+      pairs++;
+      return !checks.get(`${r.id}\u0000${v}`) && !ran.has(`${r.id}\u0000${v}`);
+    });
+    return { r, missing };
+  }).filter((x) => x.missing.length > 0);
+  const missingPairs = uncovered.reduce((a, x) => a + x.missing.length, 0);
+  const fullyCovered = rules.length - uncovered.length;
+  const summary = `<p class="cov-sum"><b>${fullyCovered}</b> of ${rules.length} rules checked in every applicable version · ` +
+    `<b>${pairs - missingPairs}</b> of ${pairs} rule × version pairs covered</p>`;
+  if (rules.length === 0) return '<p class="muted">The run did not list its rules, so coverage cannot be shown.</p>';
+  if (uncovered.length === 0) return `${summary}<p class="ok">Every rule has at least one check in every applicable version.</p>`;
+  const rows = uncovered.map(({ r, missing }) =>
+    `<tr><td><code>${esc(r.id)}</code></td><td><span class="lvl lvl-${esc(r.level)}">${esc(r.level)}</span></td>` +
+    `<td>${esc(r.endpoint)}</td><td>${esc(missing.join(', '))}</td><td class="quote">${esc(r.quote)}</td></tr>`).join('');
+  return `${summary}<h3 class="uncovered">Uncovered rules (${uncovered.length})</h3><div class="scroll"><table class="grid">` +
+    `<thead><tr><th>Rule</th><th>Level</th><th>Endpoint</th><th>Versions without a check</th><th>Spec</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}

@@ -1,0 +1,30 @@
+import type fc from 'fast-check';
+import { aclParts } from '../kit/acl.js';
+import { accepted } from '../kit/reads.js';
+import type { EventModel } from '../model.js';
+import type { Real } from '../real.js';
+
+/** POST /acl/{action} role: the entry is there (acl.add.adds), the others unchanged (acl.add.others-unaffected). */
+export class AddAce implements fc.AsyncCommand<EventModel, Real> {
+  constructor(readonly pick: number, readonly action: string, readonly role: string) {}
+
+  /** Not over a deny entry of the same pair (what that means is not shown). */
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.length > 0 && !m.pick(this.pick).acl.includes(`deny|${this.action}|${this.role}`);
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const e = m.pick(this.pick);
+    const pair = `${this.action}|${this.role}`;
+    r.step(`addAce(${e.label}, ${this.action}, ${this.role})`);
+    r.expect(accepted(await r.kit.api.addAce(e.id, this.action, this.role), 'acl.add.adds', `POST /api/events/{id}/acl/${this.action}`));
+    const keep = e.acl.filter((k) => !k.endsWith(`|${pair}`));
+    e.acl = [...keep, `allow|${pair}`].sort();
+    r.kit.exercised.add('acl.add.others-unaffected');
+    r.expect(await r.kit.settle('acl.add.adds', () => aclParts(r.kit, e.id, { keep, has: `allow|${pair}`, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' })));
+  }
+
+  toString(): string {
+    return `addAce(#${this.pick}, ${this.action}, ${this.role})`;
+  }
+}

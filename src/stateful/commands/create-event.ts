@@ -1,0 +1,53 @@
+import type fc from 'fast-check';
+import type { EpisodeCatalog, ProcessingInstructions } from '../../generators/index.js';
+import { ADMIN_ROLE } from '../kit/env.js';
+import { aclIs } from '../kit/acl.js';
+import { mustCreate } from '../kit/reads.js';
+import { scheduleIs } from '../kit/schedule.js';
+import { slotSpan, type EventModel, type ModelEvent } from '../model.js';
+import type { Real } from '../real.js';
+import { episodeIs, show, tagged } from '../verify.js';
+
+/** The ACL every created event starts with (the admin role may read and write). */
+export const DEFAULT_ACL = [`allow|read|${ADMIN_ROLE}`, `allow|write|${ADMIN_ROLE}`].sort();
+
+/** POST /api/events; the catalog reads back as sent (events.create.metadata), the ACL as sent (events.create.acl), a schedule as requested (events.create.schedule-single). */
+export class CreateEvent implements fc.AsyncCommand<EventModel, Real> {
+  constructor(readonly catalog: EpisodeCatalog, readonly scheduled: boolean, readonly processing: ProcessingInstructions) {}
+
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.length < m.maxEvents;
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const label = m.nextLabel();
+    const episode = tagged(r.kit, this.catalog);
+    const slot = this.scheduled && r.opts.scheduling ? m.freeSlot() : undefined;
+    const extra = r.opts.extraFlavor ? { flavor: r.opts.extraFlavor, fields: { note: `${label} note` } } : undefined;
+    r.step(`${label} = create(${show(this.catalog)}${slot !== undefined ? `, schedule slot ${slot}` : ''}${extra ? ', with extra catalog' : ''}${this.flags()})`);
+    const id = await mustCreate(r.kit, {
+      fields: episode,
+      processing: this.processing,
+      ...(slot !== undefined ? { scheduling: { agent_id: r.opts.agent, ...slotSpan(slot) } } : {}),
+      ...(extra ? { extra } : {}),
+    });
+    if (typeof id !== 'string') return r.expect(id);
+    const e: ModelEvent = { label, id, episode, acl: [...DEFAULT_ACL], ...(extra ? { extra: extra.fields } : {}), ...(slot !== undefined ? { slot } : {}) };
+    m.live.push(e);
+    r.expect(await r.kit.settle('events.create.metadata', () => episodeIs(r.kit, e.id, e.episode, 'events.create.metadata', `after ${label} = create`)));
+    r.expect(await r.kit.settle('events.create.acl', () => aclIs(r.kit, e.id, e.acl, 'events.create.acl', `after ${label} = create`)));
+    if (slot !== undefined) {
+      const want = { agent_id: r.opts.agent, ...slotSpan(slot) };
+      r.expect(await r.kit.settle('events.create.schedule-single', () => scheduleIs(r.kit, e.id, want, 'events.create.schedule-single', `after ${label} = create`)));
+    }
+  }
+
+  /** The processing configuration, when there is any (the workflow is the run's). */
+  private flags(): string {
+    return Object.keys(this.processing.configuration).length > 0 ? `, processing ${show(this.processing.configuration)}` : '';
+  }
+
+  toString(): string {
+    return `create(${show(this.catalog)}${this.scheduled ? ', scheduled' : ''}${this.flags()})`;
+  }
+}

@@ -1,0 +1,35 @@
+import type fc from 'fast-check';
+import type { Reply } from '../kit/api.js';
+import { statusIs } from '../kit/expect.js';
+import { accepted } from '../kit/reads.js';
+import { OK, type Verdict } from '../kit/verdict.js';
+import type { EventModel } from '../model.js';
+import type { Real } from '../real.js';
+
+/** Gone: 404, or a success whose body is not this event (what GET of an unknown id answers is events.get.404's business). */
+function gone(res: Reply, id: string, label: string): Verdict {
+  const body = res.body as { identifier?: unknown } | undefined;
+  if (res.status !== 404 && res.status !== undefined && res.status < 300 && body?.identifier !== id) return OK;
+  return statusIs(res, [404], 'events.delete.gone', `GET ${label} after delete`);
+}
+
+/** DELETE /api/events/{id}: the event is gone afterwards (events.delete.gone: "Deletes the event."). */
+export class DeleteEvent implements fc.AsyncCommand<EventModel, Real> {
+  constructor(readonly pick: number) {}
+
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.length > 0;
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const e = m.pick(this.pick);
+    r.step(`delete(${e.label})`);
+    r.expect(accepted(await r.kit.api.remove(e.id), 'events.delete.gone', 'DELETE /api/events/{id}'));
+    m.remove(e);
+    r.expect(await r.kit.settle('events.delete.gone', async () => gone(await r.kit.api.get(e.id), e.id, e.label)));
+  }
+
+  toString(): string {
+    return `delete(#${this.pick})`;
+  }
+}

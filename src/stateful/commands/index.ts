@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { accessControlList, aclEntry, episodeCatalog, processingInstructions, type EpisodeFieldId } from '../../generators/index.js';
+import type { CommandName } from '../lifecycle.js';
+import type { EventModel } from '../model.js';
+import type { Real } from '../real.js';
+import { AddAce } from './add-ace.js';
+import { CreateEvent } from './create-event.js';
+import { DeleteCatalog } from './delete-catalog.js';
+import { DeleteEvent } from './delete-event.js';
+import { GetEvent } from './get-event.js';
+import { ListEvents } from './list-events.js';
+import { PutAcl } from './put-acl.js';
+import { PutMetadata } from './put-metadata.js';
+import { PutScheduling } from './put-scheduling.js';
+import { RemoveAce } from './remove-ace.js';
+import { UpdateAcl } from './update-acl.js';
+import { UpdateMetadata } from './update-metadata.js';
+
+export type Cmd = fc.AsyncCommand<EventModel, Real>;
+
+/** What the command arbitraries depend on in a version. */
+export interface CommandContext {
+  /** Catalog fields with an event member in the version. */
+  fields: EpisodeFieldId[];
+  /** Number of schedule slots. */
+  slots: number;
+  /** The run's workflow (--workflow). */
+  workflow: string;
+}
+
+/** The rules each command checks (specs/rules.yaml). */
+export const COMMAND_RULES: Readonly<Record<CommandName, readonly string[]>> = {
+  create: ['events.create.metadata', 'events.create.acl', 'events.create.schedule-single'],
+  'update-metadata': ['events.update.metadata', 'events.update.partial'],
+  'update-acl': ['events.update.acl', 'events.update.partial'],
+  'put-acl': ['acl.put.overwrites'],
+  'add-ace': ['acl.add.adds', 'acl.add.others-unaffected'],
+  'remove-ace': ['acl.remove.removes', 'acl.remove.others-unaffected'],
+  'put-metadata': ['metadata.put.applies', 'metadata.put.unsent-unchanged'],
+  'delete-catalog': ['metadata.delete.removes'],
+  'put-scheduling': ['scheduling.put.applies', 'scheduling.put.409'],
+  delete: ['events.delete.gone'],
+  get: ['events.get.status'],
+  list: ['events.list.filter.textFilter'],
+};
+
+const pick = fc.nat({ max: 7 });
+
+/** The arbitrary of each command. */
+export function commandArbitrary(name: CommandName, c: CommandContext): fc.Arbitrary<Cmd> {
+  const partial = episodeCatalog({ fields: c.fields, requireTitle: false }).filter((x) => Object.keys(x).length > 0);
+  switch (name) {
+    case 'create': return fc.tuple(episodeCatalog({ fields: c.fields }), fc.boolean(), processingInstructions({ workflows: [c.workflow] })).map(([cat, s, p]) => new CreateEvent(cat, s, p));
+    case 'update-metadata': return fc.tuple(pick, partial).map(([p, x]) => new UpdateMetadata(p, x));
+    case 'update-acl': return fc.tuple(pick, accessControlList({ deny: false, maxEntries: 4 })).map(([p, a]) => new UpdateAcl(p, a));
+    case 'put-acl': return fc.tuple(pick, accessControlList({ maxEntries: 5 })).map(([p, a]) => new PutAcl(p, a));
+    case 'add-ace': return fc.tuple(pick, aclEntry()).map(([p, e]) => new AddAce(p, e.action, e.role));
+    case 'remove-ace': return fc.tuple(pick, fc.nat({ max: 9 })).map(([p, i]) => new RemoveAce(p, i));
+    case 'put-metadata': return fc.tuple(pick, partial).map(([p, x]) => new PutMetadata(p, x));
+    case 'delete-catalog': return pick.map((p) => new DeleteCatalog(p));
+    case 'put-scheduling': {
+      const target = fc.oneof(fc.nat({ max: Math.max(0, c.slots - 1) }).map((slot) => ({ slot })), pick.map((onto) => ({ onto })));
+      return fc.tuple(pick, target).map(([p, t]) => new PutScheduling(p, t));
+    }
+    case 'delete': return pick.map((p) => new DeleteEvent(p));
+    case 'get': return pick.map((p) => new GetEvent(p));
+    case 'list': return fc.constant(null).map(() => new ListEvents());
+  }
+}

@@ -1,0 +1,34 @@
+import type fc from 'fast-check';
+import { isBroken, readList } from '../kit/reads.js';
+import { broken, OK, type Verdict } from '../kit/verdict.js';
+import type { EventModel } from '../model.js';
+import type { Real } from '../real.js';
+
+/**
+ * GET /api/events?filter=textFilter:<sequence tag>: exactly the live events of the model. A deleted event listed
+ * breaks events.delete.gone; a live one missing breaks events.list.filter.textFilter.
+ */
+export class ListEvents implements fc.AsyncCommand<EventModel, Real> {
+  check(): boolean {
+    return true;
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    r.step('list()');
+    if (m.deleted.length > 0) r.kit.exercised.add('events.delete.gone');
+    r.expect(await r.kit.settle('events.list.filter.textFilter', async (): Promise<Verdict> => {
+      const list = await readList(r.kit, { filter: `textFilter:${r.kit.tag}` }, { emptyExpected: m.live.length === 0, refusalRule: 'events.list.filter.textFilter' });
+      if (isBroken(list)) return list;
+      const ids = new Set(list.map((e) => (e as { identifier?: unknown })?.identifier));
+      const zombie = m.deleted.filter((d) => ids.has(d.id)).map((d) => d.label);
+      if (zombie.length > 0) return broken('events.delete.gone', `deleted event(s) ${zombie.join(', ')} still listed`, { listed: m.live.map((e) => e.label) }, { alsoListed: zombie });
+      const missing = m.live.filter((e) => !ids.has(e.id)).map((e) => e.label);
+      if (missing.length > 0) return broken('events.list.filter.textFilter', `live event(s) ${missing.join(', ')} not listed`, { listed: m.live.map((e) => e.label) }, { missing });
+      return OK;
+    }));
+  }
+
+  toString(): string {
+    return 'list()';
+  }
+}

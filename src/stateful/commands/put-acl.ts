@@ -1,0 +1,28 @@
+import type fc from 'fast-check';
+import type { AclEntry } from '../../generators/index.js';
+import { aclIs, keysOf } from '../kit/acl.js';
+import { accepted } from '../kit/reads.js';
+import type { EventModel } from '../model.js';
+import type { Real } from '../real.js';
+import { show } from '../verify.js';
+
+/** PUT /acl: the ACL read back is the set sent (acl.put.overwrites: "The existing ACL is overwritten."). */
+export class PutAcl implements fc.AsyncCommand<EventModel, Real> {
+  constructor(readonly pick: number, readonly acl: AclEntry[]) {}
+
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.length > 0;
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const e = m.pick(this.pick);
+    r.step(`putAcl(${e.label}, ${show(this.acl)})`);
+    r.expect(accepted(await r.kit.api.putAcl(e.id, this.acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl'));
+    e.acl = keysOf(this.acl);
+    r.expect(await r.kit.settle('acl.put.overwrites', () => aclIs(r.kit, e.id, e.acl, 'acl.put.overwrites', `after putAcl(${e.label})`)));
+  }
+
+  toString(): string {
+    return `putAcl(#${this.pick}, ${show(this.acl)})`;
+  }
+}

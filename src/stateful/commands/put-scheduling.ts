@@ -1,0 +1,42 @@
+import type fc from 'fast-check';
+import { statusIs } from '../kit/expect.js';
+import { accepted } from '../kit/reads.js';
+import { scheduleIs } from '../kit/schedule.js';
+import { slotSpan, type EventModel } from '../model.js';
+import type { Real } from '../real.js';
+
+/**
+ * PUT /scheduling moving an event to a slot (1.1.0+): a slot another live event holds on the same agent is a
+ * conflict (scheduling.put.409, and nothing changes); a free one applies (scheduling.put.applies).
+ */
+export class PutScheduling implements fc.AsyncCommand<EventModel, Real> {
+  /** `slot`: a slot number (modulo the slots); `onto`: the slot of another scheduled event (a conflict), when there is one. */
+  constructor(readonly pick: number, readonly target: { slot: number } | { onto: number }) {}
+
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.some((e) => e.slot !== undefined);
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const scheduled = m.live.filter((e) => e.slot !== undefined);
+    const e = scheduled[this.pick % scheduled.length];
+    const others = scheduled.filter((x) => x !== e);
+    const slot = 'onto' in this.target && others.length > 0 ? others[this.target.onto % others.length].slot! : ('slot' in this.target ? this.target.slot : this.target.onto) % m.slots;
+    const holder = m.holder(slot, e);
+    r.step(`putScheduling(${e.label}, slot ${slot})${holder ? ` (held by ${holder.label})` : ''}`);
+    const res = await r.kit.api.putScheduling(e.id, { agent_id: r.opts.agent, ...slotSpan(slot) });
+    if (holder) {
+      r.kit.exercised.add('scheduling.put.409');
+      r.expect(statusIs(res, [409], 'scheduling.put.409', `PUT /scheduling onto the slot of ${holder.label} (same agent)`));
+      r.expect(await scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(e.slot!) }, 'scheduling.put.409', `after the refused putScheduling(${e.label})`));
+      return;
+    }
+    r.expect(accepted(res, 'scheduling.put.applies', 'PUT /api/events/{id}/scheduling'));
+    e.slot = slot;
+    r.expect(await r.kit.settle('scheduling.put.applies', () => scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(slot) }, 'scheduling.put.applies', `after putScheduling(${e.label})`)));
+  }
+
+  toString(): string {
+    return `putScheduling(#${this.pick}, ${'slot' in this.target ? `slot ${this.target.slot}` : `onto #${this.target.onto}`})`;
+  }
+}

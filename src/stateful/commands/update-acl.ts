@@ -1,0 +1,32 @@
+import type fc from 'fast-check';
+import type { AclEntry } from '../../generators/index.js';
+import { aclIs, keysOf } from '../kit/acl.js';
+import { accepted } from '../kit/reads.js';
+import type { EventModel } from '../model.js';
+import type { Real } from '../real.js';
+import { episodeIs, show } from '../verify.js';
+
+/**
+ * POST /api/events/{id} with only an acl part (allowing entries: `allow` on create/update is ignored by real
+ * servers): the ACL is the one sent (events.update.acl) and the catalog, not sent, stays (events.update.partial).
+ */
+export class UpdateAcl implements fc.AsyncCommand<EventModel, Real> {
+  constructor(readonly pick: number, readonly acl: AclEntry[]) {}
+
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.length > 0;
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const e = m.pick(this.pick);
+    r.step(`update(${e.label}, acl only ${show(this.acl)})`);
+    r.expect(accepted(await r.kit.api.update(e.id, { acl: this.acl }), 'events.update.acl', 'POST /api/events/{id} (acl part)'));
+    e.acl = keysOf(this.acl);
+    r.expect(await r.kit.settle('events.update.acl', () => aclIs(r.kit, e.id, e.acl, 'events.update.acl', `after update(${e.label}, acl)`)));
+    r.expect(await r.kit.settle('events.update.partial', () => episodeIs(r.kit, e.id, e.episode, 'events.update.partial', `after update(${e.label}, acl only): the catalog`)));
+  }
+
+  toString(): string {
+    return `update(#${this.pick}, acl only ${show(this.acl)})`;
+  }
+}

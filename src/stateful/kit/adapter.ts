@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import type { Exchange } from '../../model/index.js';
+import { CaseFailure, type Broken, type Verdict } from './verdict.js';
+
+/** What one case reports back (it never throws for a broken rule; a throw is an evconf bug). */
+export interface CaseReport {
+  verdict: Verdict;
+  exchanges: Exchange[];
+  /** Rules the case checked. */
+  exercised: ReadonlySet<string>;
+  /** Readable steps of a command sequence (stateful stage); shown as the counterexample. */
+  steps?: string[];
+}
+
+/** Runs one case with the given settle time (design §1.7); must delete what it created before returning. */
+export type CaseRunner<T> = (value: T, settleMs: number) => Promise<CaseReport>;
+
+export interface CaseFailureData<T> {
+  value: T;
+  verdict: Broken;
+  exchanges: Exchange[];
+  steps?: string[];
+}
+
+/** The outcome of a fast-check run as data (design house rule 5). */
+export interface CasesOutcome<T> {
+  kind: 'pass' | 'fail' | 'error';
+  /** Cases run before the verdict (fast-check's numRuns). */
+  numRuns: number;
+  numShrinks: number;
+  /** Rule → number of passing cases that checked it. */
+  exercised: Map<string, number>;
+  failure?: CaseFailureData<T>;
+  /** Why the run is an evconf error (kind 'error'). */
+  error?: string;
+  /** Set when the shrunk case could not be confirmed and the first failing case is reported instead. */
+  note?: string;
+}
+
+/**
+ * Settle time while shrinking: none (one read), since every shrink step that fails would otherwise wait. A lagging
+ * server may then fail a shrink step spuriously; the final confirmation with the full settle time catches that.
+ */
+export const SHRINK_SETTLE_MS = 0;
+
+/**
+ * The fast-check adapter: a broken verdict becomes a thrown CaseFailure so that fast-check shrinks the case,
+ * and the result comes back as data. The first failure is found with the full settle time; shrinking uses a
+ * short one, and the shrunk case is then confirmed with the full settle (else the first failure is reported).
+ */
+export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number }): Promise<CasesOutcome<T>> {
+  const exercised = new Map<string, number>();
+  let first: CaseFailureData<T> | undefined;
+  let last: CaseFailureData<T> | undefined;
+  const prop = fc.asyncProperty(arb, async (value) => {
+    const report = await run(value, first ? Math.min(SHRINK_SETTLE_MS, opts.settleMs) : opts.settleMs);
+    if (report.verdict.ok) {
+      if (!first) for (const r of report.exercised) exercised.set(r, (exercised.get(r) ?? 0) + 1);
+      return;
+    }
+    last = { value, verdict: report.verdict, exchanges: report.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
+    first ??= last;
+    throw new CaseFailure(report.verdict, report.exchanges);
+  });
+  const details = await fc.check(prop, { seed: opts.seed, numRuns: opts.numRuns });
+  const base = { numRuns: details.numRuns, numShrinks: details.numShrinks, exercised };
+  if (!details.failed) return { kind: 'pass', ...base };
+  if (!(details.errorInstance instanceof CaseFailure) || !last || !first) {
+    const err = details.errorInstance;
+    return { kind: 'error', ...base, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  if (opts.settleMs <= SHRINK_SETTLE_MS || last === first) return { kind: 'fail', ...base, failure: last };
+  const confirm = await run(last.value, opts.settleMs);
+  if (!confirm.verdict.ok) {
+    return { kind: 'fail', ...base, failure: { ...last, verdict: confirm.verdict, exchanges: confirm.exchanges, ...(confirm.steps ? { steps: confirm.steps } : {}) } };
+  }
+  return { kind: 'fail', ...base, failure: first, note: 'the shrunk case passed when re-run with the full settle time (eventual consistency?); this is the first failing case, not shrunk' };
+}

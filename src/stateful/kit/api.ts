@@ -1,0 +1,165 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody, type MultipartPart, type RequestSpec } from '../../http/index.js';
+import { ADMIN_ROLE, type PhaseEnv } from './env.js';
+
+/** One response: the exchange, its status (undefined on a transport failure) and the parsed JSON body if any. */
+export interface Reply {
+  ex: Exchange;
+  status?: number;
+  body?: unknown;
+}
+
+export interface AclItem {
+  allow?: boolean;
+  action: string;
+  role: string;
+}
+
+/** What POST /api/events sends (spec § POST /api/events, parts table); `raw` replaces a part's JSON text. */
+export interface CreateSpec {
+  /** dublincore/episode fields by id; the title is sent as given (callers tag it). */
+  fields: Record<string, string | string[]>;
+  acl?: AclItem[];
+  processing?: { workflow: string; configuration: Record<string, string> };
+  scheduling?: Record<string, unknown>;
+  /** An extra catalog (flavor other than dublincore/episode). */
+  extra?: { flavor: string; fields: Record<string, string> };
+  raw?: Partial<Record<'metadata' | 'acl' | 'processing' | 'scheduling', string>>;
+}
+
+export const EPISODE = 'dublincore/episode';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const list = (f: Record<string, unknown>) => Object.entries(f).map(([id, value]) => ({ id, value }));
+
+/** Identifiers a create response names: {identifier}, [{identifier}] (rrule) or the Location path. */
+export function createdIds(r: Reply): string[] {
+  if (r.status === undefined || r.status < 200 || r.status > 299) return [];
+  if (Array.isArray(r.body)) return r.body.map((e) => (e as { identifier?: unknown })?.identifier).filter((x): x is string => typeof x === 'string');
+  const id = (r.body as { identifier?: unknown } | undefined)?.identifier;
+  if (typeof id === 'string') return [id];
+  const m = /\/api\/events\/([^/?#]+)/.exec(r.ex.response?.headers['location'] ?? '');
+  return m ? [decodeURIComponent(m[1])] : [];
+}
+
+/**
+ * The event endpoints as one small client that records every exchange of a case (the evidence of a failure)
+ * and registers what it creates for cleanup (design §1.6). Never throws on an HTTP status.
+ */
+export class EventApi {
+  readonly exchanges: Exchange[] = [];
+  readonly created: string[] = [];
+
+  constructor(readonly env: PhaseEnv) {}
+
+  async send(spec: RequestSpec, record = true): Promise<Reply> {
+    const ex = await this.env.clients.admin.send(spec);
+    if (record) this.exchanges.push(ex);
+    const parsed = parseJsonBody(ex);
+    return { ex, status: ex.response?.status, ...(parsed.ok ? { body: parsed.value } : {}) };
+  }
+
+  path(id: string, rest = ''): string {
+    return `/api/events/${encodeURIComponent(id)}${rest}`;
+  }
+
+  parts(s: Partial<CreateSpec>): MultipartPart[] {
+    const parts: MultipartPart[] = [];
+    if (s.fields || s.extra || s.raw?.metadata) {
+      const catalogs = [
+        ...(s.fields ? [{ flavor: EPISODE, fields: list(s.fields) }] : []),
+        ...(s.extra ? [{ flavor: s.extra.flavor, fields: list(s.extra.fields) }] : []),
+      ];
+      parts.push({ name: 'metadata', value: s.raw?.metadata ?? JSON.stringify(catalogs) });
+    }
+    if (s.acl || s.raw?.acl) parts.push({ name: 'acl', value: s.raw?.acl ?? JSON.stringify(s.acl) });
+    if (s.processing || s.raw?.processing) parts.push({ name: 'processing', value: s.raw?.processing ?? JSON.stringify(s.processing) });
+    if (s.scheduling || s.raw?.scheduling) parts.push({ name: 'scheduling', value: s.raw?.scheduling ?? JSON.stringify(s.scheduling) });
+    return parts;
+  }
+
+  /** POST /api/events with acl (default: the admin role may read and write), metadata and processing. */
+  async create(s: CreateSpec): Promise<Reply & { ids: string[] }> {
+    const full: CreateSpec = {
+      ...s,
+      acl: s.acl ?? [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }],
+      processing: s.processing ?? { workflow: this.env.config.workflow, configuration: {} },
+    };
+    const r = await this.send({ method: 'POST', path: '/api/events', multipart: this.parts(full) });
+    const ids = createdIds(r);
+    this.env.cleanup.add(...ids);
+    this.created.push(...ids);
+    return { ...r, ids };
+  }
+
+  /** POST /api/events/{id}: only the parts given are sent ("Only what is sent is changed"). */
+  update(id: string, s: Partial<CreateSpec>): Promise<Reply> {
+    return this.send({ method: 'POST', path: this.path(id), multipart: this.parts(s) });
+  }
+
+  get(id: string): Promise<Reply> {
+    return this.send({ method: 'GET', path: this.path(id) });
+  }
+
+  list(query: Record<string, string | undefined>): Promise<Reply> {
+    return this.send({ method: 'GET', path: '/api/events', query });
+  }
+
+  catalog(id: string, flavor = EPISODE): Promise<Reply> {
+    return this.send({ method: 'GET', path: this.path(id, '/metadata'), query: { type: flavor } });
+  }
+
+  putCatalog(id: string, values: Record<string, unknown> | string, flavor = EPISODE): Promise<Reply> {
+    const text = typeof values === 'string' ? values : JSON.stringify(list(values));
+    return this.send({ method: 'PUT', path: this.path(id, '/metadata'), query: { type: flavor }, form: { metadata: text } });
+  }
+
+  deleteCatalog(id: string, flavor: string): Promise<Reply> {
+    return this.send({ method: 'DELETE', path: this.path(id, '/metadata'), query: { type: flavor } });
+  }
+
+  acl(id: string): Promise<Reply> {
+    return this.send({ method: 'GET', path: this.path(id, '/acl') });
+  }
+
+  putAcl(id: string, acl: AclItem[]): Promise<Reply> {
+    return this.send({ method: 'PUT', path: this.path(id, '/acl'), form: { acl: JSON.stringify(acl) } });
+  }
+
+  addAce(id: string, action: string, role: string): Promise<Reply> {
+    return this.send({ method: 'POST', path: this.path(id, `/acl/${encodeURIComponent(action)}`), form: { role } });
+  }
+
+  removeAce(id: string, action: string, role: string): Promise<Reply> {
+    return this.send({ method: 'DELETE', path: this.path(id, `/acl/${encodeURIComponent(action)}/${encodeURIComponent(role)}`) });
+  }
+
+  scheduling(id: string): Promise<Reply> {
+    return this.send({ method: 'GET', path: this.path(id, '/scheduling') });
+  }
+
+  putScheduling(id: string, scheduling: Record<string, unknown> | string): Promise<Reply> {
+    const text = typeof scheduling === 'string' ? scheduling : JSON.stringify(scheduling);
+    return this.send({ method: 'PUT', path: this.path(id, '/scheduling'), form: { scheduling: text } });
+  }
+
+  /** DELETE /api/events/{id}; waits out 202 (bounded by --settle-ms); forgets the id once it is gone. */
+  async remove(id: string, record = true): Promise<Reply> {
+    const r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
+    let gone = r.status === 204 || r.status === 200 || r.status === 404;
+    if (r.status === 202) {
+      const deadline = Date.now() + this.env.config.settleMs;
+      while (!gone && Date.now() < deadline) {
+        await sleep(100);
+        gone = (await this.send({ method: 'GET', path: this.path(id) }, false)).status === 404;
+      }
+    }
+    if (gone) this.env.cleanup.forget(id);
+    return r;
+  }
+
+  /** Deletes everything this client created (not recorded as evidence); what fails stays registered. */
+  async disposeCreated(): Promise<void> {
+    for (const id of this.created.splice(0)) await this.remove(id, false);
+  }
+}

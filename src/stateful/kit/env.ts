@@ -1,0 +1,25 @@
+import type { ApiVersion } from '../../model/index.js';
+import type { HttpClient } from '../../http/index.js';
+import type { RunConfig } from '../../config/types.js';
+import type { RuleBook } from '../../spec/rules.js';
+
+/**
+ * What the property and stateful stages need in one API version. The engine's ScenarioEnv satisfies it
+ * structurally (clients.admin, cleanup.add/forget, tag, agent …), so the lead passes that object as is.
+ */
+export interface PhaseEnv {
+  version: ApiVersion;
+  clients: { admin: HttpClient };
+  book: RuleBook;
+  /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read. */
+  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'>;
+  /** Everything created is registered here; a stage deletes what it created and forgets it (design §1.6). */
+  cleanup: { add(...ids: string[]): void; forget(id: string): void };
+  /** Run tag (letters and digits): prefixed to every title the stage writes. */
+  tag: string;
+  /** Capture agent id of the stage (--agent-prefix + run): schedules use it plus a suffix. */
+  agent: string;
+}
+
+/** The administrative role every created event grants read and write to, so the run can always clean up. */
+export const ADMIN_ROLE = 'ROLE_ADMIN';

@@ -1,0 +1,47 @@
+import type { Exchange, Json } from '../../model/index.js';
+
+/** The outcome of one check inside a generated case: fine, or a named rule is broken (design house rule 5). */
+export type Verdict = { ok: true } | Broken;
+
+export interface Broken {
+  ok: false;
+  rule: string;
+  message: string;
+  expected?: Json;
+  actual?: Json;
+}
+
+export const OK: Verdict = { ok: true };
+
+export function broken(rule: string, message: string, expected?: unknown, actual?: unknown): Broken {
+  return {
+    ok: false, rule, message,
+    ...(expected !== undefined ? { expected: toJson(expected) } : {}),
+    ...(actual !== undefined ? { actual: toJson(actual) } : {}),
+  };
+}
+
+/** The first broken verdict of a list, else OK. */
+export function firstBroken(...vs: Verdict[]): Verdict {
+  return vs.find((v) => !v.ok) ?? OK;
+}
+
+/**
+ * What the fast-check adapter throws so that fast-check sees a failed case and shrinks it; the adapter turns it
+ * back into data (a Verdict with the case's exchanges). Nothing else may throw it.
+ */
+export class CaseFailure extends Error {
+  constructor(readonly verdict: Broken, readonly exchanges: Exchange[]) {
+    super(`${verdict.rule}: ${verdict.message}`);
+  }
+}
+
+/** Any value as JSON-safe data (results survive JSON.parse(JSON.stringify(x))). */
+export function toJson(v: unknown): Json {
+  if (v === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(v)) as Json;
+  } catch {
+    return String(v);
+  }
+}

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import type { CheckResult } from '../model/index.js';
+import { EPISODE_FIELD_IDS } from '../generators/index.js';
+import { runCases, type CaseRunner, type CasesOutcome } from './kit/adapter.js';
+import { CaseKit } from './kit/case.js';
+import type { PhaseEnv } from './kit/env.js';
+import { memberFor } from './kit/members.js';
+import { outcomeResults } from './kit/outcome.js';
+import { ruleResult } from './kit/results.js';
+import { CaseFailure, OK } from './kit/verdict.js';
+import { COMMAND_RULES, commandArbitrary, type Cmd } from './commands/index.js';
+import { lifecycleFile, loadLifecycle, type CommandName, type LifecycleConfig } from './lifecycle.js';
+import { EventModel } from './model.js';
+import { Real, type RealOptions } from './real.js';
+import { selectedStageRules } from './select.js';
+
+/** Id of the stage (result ids `<version>/stateful-lifecycle/<rule>`, usable with --only). */
+export const STATEFUL_ID = 'stateful-lifecycle';
+
+export interface StatefulPhaseOptions {
+  /** Default: suites/stateful/lifecycle.yaml of config.suitesDir (throws LifecycleFileError when invalid). */
+  lifecycle?: LifecycleConfig;
+}
+
+const applies = (env: PhaseEnv, id: string) => {
+  const r = env.book.get(id);
+  return r !== undefined && env.book.appliesTo(r, env.version);
+};
+
+/** Whether the server keeps a catalog of `flavor` next to dublincore/episode (some servers only know configured flavors). */
+async function acceptsExtraCatalog(env: PhaseEnv, flavor: string): Promise<boolean> {
+  const kit = new CaseKit(env, `${env.tag}probez`, env.config.settleMs);
+  try {
+    const r = await kit.api.create({ fields: { title: kit.title('extra catalog probe') }, extra: { flavor, fields: { note: 'probe' } } });
+    if (r.ids.length === 0) return false;
+    const v = await kit.settle('probe', async () => ((await kit.api.catalog(r.ids[0], flavor)).status === 200 ? OK : { ok: false, rule: 'probe', message: 'no catalog' }));
+    return v.ok;
+  } finally {
+    await kit.dispose();
+  }
+}
+
+function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions, slots: number): CaseRunner<Iterable<Cmd>> {
+  let n = 0;
+  return async (cmds, settleMs) => {
+    n++;
+    const kit = new CaseKit(env, `${env.tag}s${n}z`, settleMs, n);
+    const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent) });
+    try {
+      await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
+      return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, steps: real.steps };
+    } catch (e) {
+      if (!(e instanceof CaseFailure)) throw e;
+      return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, steps: real.steps };
+    } finally {
+      await kit.dispose();
+    }
+  };
+}
+
+/**
+ * The stateful stage for one API version (design §7): random sequences of the lifecycle file's commands run
+ * against the server and an EventModel; a divergence fails the rule the diverging operation breaks, with the
+ * shrunk sequence as readable steps in `counterexample`. Deletes everything it created.
+ */
+export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOptions = {}): Promise<CheckResult[]> {
+  const life = options.lifecycle ?? loadLifecycle(lifecycleFile(env.config.suitesDir));
+  const started = Date.now();
+  const scheduling = applies(env, 'scheduling.put.applies');
+  let names: CommandName[] = life.commands.filter((c) => c !== 'put-scheduling' || scheduling);
+  const skipped: CheckResult[] = [];
+  const wanted = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c]));
+  if (wanted.length === 0) return [];
+  let extraFlavor: string | undefined;
+  if (names.includes('delete-catalog')) {
+    if (await acceptsExtraCatalog(env, life.extraCatalog)) extraFlavor = life.extraCatalog;
+    else {
+      names = names.filter((c) => c !== 'delete-catalog');
+      const why = `the server refused an extra catalog of flavor ${life.extraCatalog} on creation; set extraCatalog in suites/stateful/lifecycle.yaml to a flavor it knows`;
+      for (const rule of COMMAND_RULES['delete-catalog'].filter((r) => wanted.includes(r))) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
+    }
+  }
+  const rules = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c]));
+  const slots = scheduling ? life.maxEvents + 2 : 0;
+  const fields = EPISODE_FIELD_IDS.filter((f) => memberFor(f, env.version) !== undefined);
+  // create is drawn twice as often: every other command needs a live event.
+  const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow }));
+  const arb = fc.commands(arbs, { maxCommands: life.maxCommands, size: 'max' });
+  const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, ...(extraFlavor ? { extraFlavor } : {}) };
+  const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
+  let out: CasesOutcome<unknown>;
+  try {
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs });
+  } catch (err) {
+    out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  return [...outcomeResults(env, { id: STATEFUL_ID, rules }, out, Date.now() - started), ...skipped];
+}

@@ -1,0 +1,31 @@
+import type { CaseKit } from './kit/case.js';
+import { CaseFailure, type Verdict } from './kit/verdict.js';
+
+/** Options of the system under test for one sequence. */
+export interface RealOptions {
+  /** Capture agent of the stage's schedules. */
+  agent: string;
+  /** Flavor of the extra catalog, when the server accepts one (else undefined). */
+  extraFlavor?: string;
+  /** Whether the version has scheduling (1.1.0+, from the rules). */
+  scheduling: boolean;
+}
+
+/**
+ * The real system as the commands see it: the recording client of the sequence, its readable step log (the
+ * counterexample) and `expect`, which turns a broken verdict into the adapter's CaseFailure (design house rule 5).
+ */
+export class Real {
+  readonly steps: string[] = [];
+
+  constructor(readonly kit: CaseKit, readonly opts: RealOptions) {}
+
+  step(text: string): void {
+    this.steps.push(text);
+  }
+
+  /** Throws the failure of a broken verdict (caught by the stage runner and turned back into data). */
+  expect(v: Verdict): void {
+    if (!v.ok) throw new CaseFailure(v, this.kit.api.exchanges);
+  }
+}
