@@ -33,6 +33,7 @@ beforeAll(async () => {
     if (url.pathname === '/a') return res.writeHead(307, { location: '/b' }).end();
     if (url.pathname === '/b') return res.writeHead(200).end(`b via ${req.method}`);
     if (url.pathname === '/big') return res.writeHead(200).end('x'.repeat(100_000));
+    if (url.pathname === '/big-json') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ identifier: `id-${i}` }))));
     if (url.pathname === '/utf8') return res.writeHead(200).end('é'.repeat(1000));
     res.writeHead(500).end();
   });
@@ -112,8 +113,20 @@ describe('send: normal responses', () => {
     expect(big.response).toMatchObject({ truncated: true, bodyBytes: 100_000 });
     expect(big.response?.body).toBe('x'.repeat(1001));
     expect(big.error).toBeUndefined();
-    expect(parseJsonBody(big)).toMatchObject({ ok: false, reason: expect.stringContaining('truncated') });
+    expect(parseJsonBody(big)).toMatchObject({ ok: false, reason: expect.stringContaining('not JSON') });
+    // A copy of the Exchange (e.g. read back from results.json) has only the excerpt.
+    expect(parseJsonBody(JSON.parse(JSON.stringify(big)))).toMatchObject({ ok: false, reason: expect.stringContaining('truncated') });
     expect(utf8.response?.body).toBe('é'.repeat(500));
+  });
+
+  it('parses a long JSON body whole although the Exchange keeps only an excerpt (no false alarm on big lists)', async () => {
+    const c = createHttpClient({ baseUrl: server.url, timeoutMs: 2000, excerptBytes: 1000 });
+    const ex = await c.send({ method: 'GET', path: '/big-json' });
+    await c.close();
+    expect(ex.response?.truncated).toBe(true);
+    expect(ex.response?.body.length).toBe(1000);
+    const parsed = parseJsonBody(ex);
+    expect(parsed.ok && Array.isArray(parsed.value) && parsed.value.length).toBe(5000);
   });
 });
 

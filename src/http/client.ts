@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 import type { Exchange, ExchangeResponse, TransportError } from '../model/exchange.js';
 import { toCurl } from './curl.js';
 import type { OnceResult } from './dispatch-once.js';
-import { rememberRawExcerpt } from './json-body.js';
+import { rememberRawBody } from './json-body.js';
 import { joinUrl, normalizeBaseUrl, prepareRequest, type PrepareContext } from './prepare.js';
 import { sendFollowing } from './redirects.js';
 import { authSecrets, redactExchange } from './redact.js';
@@ -110,7 +110,8 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
         curl: toCurl(req.record, spec.multipart),
       };
       const redacted = redactExchange(ex, req.secrets);
-      if (response) rememberRawExcerpt(redacted, response.body);
+      // Checks parse the whole body as received (a long list is valid JSON even when its excerpt is cut).
+      if (response) rememberRawBody(redacted, result.capped ? undefined : result.body.toString('utf8'));
       return redacted;
     } catch (err) {
       return failed({ spec, err, t0, base, secrets: [...authSecrets(auth), ...authSecrets(spec.auth)] });

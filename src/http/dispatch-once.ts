@@ -5,8 +5,10 @@ import { TransportFailure } from './transport-error.js';
 export interface OnceResult {
   status?: number;
   headers?: Record<string, string>;
-  /** The first `excerptBytes` bytes of the body. */
+  /** The first `excerptBytes` bytes of the body (the evidence kept in the Exchange). */
   excerpt: Buffer;
+  /** The whole body as received (at most `maxBodyBytes`): what checks parse, never stored in results. */
+  body: Buffer;
   /** Bytes received, at most `maxBodyBytes`. */
   bodyBytes: number;
   /** The body went past the cap (the rest was not read). */
@@ -68,21 +70,20 @@ export function dispatchOnce(
       if (done) return;
       done = true;
       clearTimeout(timer);
-      const excerpt = Buffer.concat(chunks);
-      resolve({ status, headers, excerpt, bodyBytes, capped, ...(error !== undefined ? { error } : {}) });
+      const body = Buffer.concat(chunks);
+      const excerpt = body.length > limits.excerptBytes ? body.subarray(0, limits.excerptBytes) : body;
+      resolve({ status, headers, excerpt, body, bodyBytes, capped, ...(error !== undefined ? { error } : {}) });
     };
     const abort = (err: Error): void => {
       finish(err);
       if (controller) controller.abort(err);
       else pendingAbort = err; // not on a socket yet: abort as soon as undici hands us one
     };
+    // The whole body is kept (onResponseData stops at maxBodyBytes); the excerpt is cut from it at the end.
     const keep = (chunk: Buffer): void => {
       bodyBytes += chunk.length;
-      const room = limits.excerptBytes - kept;
-      if (room <= 0) return;
-      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      chunks.push(Buffer.from(part));
-      kept += part.length;
+      chunks.push(Buffer.from(chunk));
+      kept += chunk.length;
     };
     const timer = setTimeout(() => abort(deadlineError(phase, limits.timeoutMs, bodyBytes)), limits.remainingMs);
 

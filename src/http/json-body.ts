@@ -1,14 +1,14 @@
 import type { Exchange } from '../model/exchange.js';
 
 /**
- * The body excerpt as received, before redaction, for the Exchanges whose excerpt redaction changed.
- * Checks judge what the server really sent; the Exchange (the evidence) stays free of secrets.
- * A copied Exchange (e.g. after a JSON round trip) falls back to its redacted excerpt.
+ * The whole body as received, before redaction and before cutting it to an excerpt. Checks judge what the server
+ * really sent (all of it); the Exchange (the evidence) keeps only a redacted excerpt. A copied Exchange (e.g.
+ * after a JSON round trip) falls back to its excerpt.
  */
-const rawExcerpts = new WeakMap<Exchange, string>();
+const rawBodies = new WeakMap<Exchange, string>();
 
-export function rememberRawExcerpt(ex: Exchange, raw: string): void {
-  if (ex.response && ex.response.body !== raw) rawExcerpts.set(ex, raw);
+export function rememberRawBody(ex: Exchange, raw: string | undefined): void {
+  if (ex.response && raw !== undefined && ex.response.body !== raw) rawBodies.set(ex, raw);
 }
 
 /** Parses the response body excerpt as JSON; fails with a reason when there is no complete body. */
@@ -16,10 +16,11 @@ export function parseJsonBody(ex: Exchange): { ok: true; value: unknown } | { ok
   const res = ex.response;
   if (!res) return { ok: false, reason: `no response (${ex.error?.code ?? 'unknown'}: ${ex.error?.message ?? ''})` };
   if (ex.error) return { ok: false, reason: `response body incomplete (${ex.error.code}: ${ex.error.message})` };
-  if (res.truncated) {
+  const raw = rawBodies.get(ex);
+  if (res.truncated && raw === undefined) {
     return { ok: false, reason: `body truncated: ${res.bodyBytes} bytes received, only an excerpt was kept` };
   }
-  const text = rawExcerpts.get(ex) ?? res.body;
+  const text = raw ?? res.body;
   if (text.trim() === '') return { ok: false, reason: `empty body (status ${res.status})` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

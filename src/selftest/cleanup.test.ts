@@ -10,11 +10,12 @@ describe('self-test: cleanup guarantee', () => {
   const ref = createReferenceHandler({ processingDelayMs: 50, retractDelayMs: 50, users: parseUsers('admin:pw-admin:ROLE_ADMIN,alice:pw-alice') });
   let server: Server;
   let url = '';
-  const args = () => ['run', '--base-url', url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--report-dir', 'reports/selftest-cleanup'];
+  let slow = false;
+  const args = () => ['run', '--base-url', url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--runs', '3', '--report-dir', 'reports/selftest-cleanup'];
 
   beforeAll(async () => {
-    // A slow server (25 ms per request), so that an interrupt lands in the middle of the scenario phase.
-    server = createServer((req, res) => { setTimeout(() => ref.handler(req, res), 25); });
+    // Slow (25 ms per request) for the interrupt tests, so that an interrupt lands in the middle of a phase.
+    server = createServer((req, res) => (slow ? setTimeout(() => ref.handler(req, res), 25) : ref.handler(req, res)));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Someone else's events: must survive every run untouched.
@@ -40,6 +41,7 @@ describe('self-test: cleanup guarantee', () => {
   });
 
   it('a run interrupted by SIGINT mid-phase still deletes what it created', async () => {
+    slow = true;
     const before = ref.store.count();
     const run = await runCli(args(), { killAfterMs: 120_000, signalAfterMs: { signal: 'SIGINT', ms: 800 }, signalAfterStderr: ': run ' });
     expect(run.killed).toBe(false);

@@ -21,15 +21,20 @@ export interface ListRead {
 }
 
 /**
- * GET /api/events?…: 200 and a JSON array (events.list.status, events.list.array). A body too large to keep is
- * evconf's limit, not the server's fault: it throws (an evconf error), it never fails a rule.
+ * GET /api/events?…: 200 and a JSON array (events.list.status, events.list.array). A transport failure fails the
+ * list rule with the error as evidence (design §1.4): no response → events.list.status, a broken body →
+ * events.list.array. A long but complete body is parsed whole by the client (only its evidence is cut).
  */
 export async function readList(kit: CaseKit, query: Record<string, string | undefined>, o: ListRead = {}): Promise<unknown[] | Broken> {
   const r = await kit.api.list(query);
   const what = `GET /api/events?${new URLSearchParams(query as Record<string, string>).toString()}`;
   if (r.status === 404 && o.emptyExpected) return broken('events.list.empty', `${what} answered 404 where no event matches`, { status: 200, body: [] }, { status: 404 });
   if (o.refusalRule && r.status !== undefined && r.status >= 400) return broken(o.refusalRule, `${what} was refused with ${r.status}`, { status: 200 }, { status: r.status, body: excerpt(r) });
-  if (r.ex.response?.truncated) throw new Error(`${what} answered ${r.ex.response.bodyBytes} bytes, more than evconf keeps of a body; the query matches too many events of the server`);
+  const e = r.ex.error;
+  if (e) {
+    const rule = r.ex.response ? 'events.list.array' : 'events.list.status';
+    return broken(rule, `${what}: transport error (${e.code}): ${e.message}`, 'a complete JSON array', { transportError: e.code });
+  }
   const s = is200(r, 'events.list.status', what);
   if (!s.ok) return s;
   return Array.isArray(r.body) ? r.body : broken('events.list.array', `${what}: the body is not a JSON array`, 'a JSON array', excerpt(r));
