@@ -50,7 +50,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--config <file>', 'YAML file with any of these flags')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
     .option('--no-color', 'plain output')
-    .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv.slice(1)), io)));
+    .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv), io)));
   p.command('load')
     .description('run only the load stage (without --base-url: against the reference server in a child process)')
     .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')

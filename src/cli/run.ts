@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
-import { parseUsers, startReferenceServer } from '../reference/index.js';
+import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { renderProgressLine, renderSummary } from '../report/console.js';
 import { writeReports } from '../report/write.js';
 import type { RunResult } from '../model/index.js';
@@ -46,20 +46,19 @@ async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSig
 }
 
 /**
- * The embedded reference server gets an administrator and an ordinary user with fresh random passwords, so
- * that the role rules run (not skip) on a fresh machine; credentials the user gave win.
+ * The embedded reference server gets an administrator and an ordinary user, so that the role rules run (not
+ * skip) on a fresh machine: the credentials the user gave, else fresh random ones.
  */
-function embeddedCredentials(config: RunConfig): { users: string; config: RunConfig } {
-  const adminPw = randomBytes(9).toString('base64url');
-  const userPw = randomBytes(9).toString('base64url');
+function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: RunConfig } {
+  const auth = config.auth ?? { user: 'evconf-admin', password: randomBytes(9).toString('base64url') };
+  const userAuth = config.userAuth ?? { user: 'evconf-user', password: randomBytes(9).toString('base64url') };
+  const userRoles = config.userAuth && config.userRoles.length ? config.userRoles : [`ROLE_USER_${userAuth.user.toUpperCase()}`];
   return {
-    users: `evconf-admin:${adminPw}:ROLE_ADMIN,evconf-user:${userPw}`,
-    config: Object.freeze({
-      ...config,
-      auth: config.auth ?? { user: 'evconf-admin', password: adminPw },
-      userAuth: config.userAuth ?? { user: 'evconf-user', password: userPw },
-      userRoles: config.userAuth ? config.userRoles : ['ROLE_USER_EVCONF-USER'],
-    }),
+    users: [
+      { name: auth.user, password: auth.password, roles: ['ROLE_ADMIN', `ROLE_USER_${auth.user.toUpperCase()}`] },
+      { name: userAuth.user, password: userAuth.password, roles: [...new Set([...userRoles, `ROLE_USER_${userAuth.user.toUpperCase()}`])] },
+    ],
+    config: Object.freeze({ ...config, auth, userAuth, userRoles }),
   };
 }
 
@@ -72,7 +71,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     config = embedded.config;
     try {
       ref = await startReferenceServer({
-        port: 0, host: '127.0.0.1', processingDelayMs: 200, retractDelayMs: 200, users: parseUsers(embedded.users),
+        port: 0, host: '127.0.0.1', processingDelayMs: 200, retractDelayMs: 200, users: embedded.users,
         ...(config.mutant ? { mutant: config.mutant } : {}),
       });
     } catch (e) {
