@@ -40,15 +40,9 @@ export function filterMatches(item: Item, f: FilterTerm, v: ApiVersion): boolean
 }
 
 /** Code-point order (real servers sort keyword fields by code point; opencast-reality.md "Sort"). */
-export function compareCodePoints(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
+import { compareCodePoints } from '../checks/families/sort-order.js';
+
+export { compareCodePoints };
 
 function sortValue(item: Item, name: string, v: ApiVersion): string | number | undefined {
   switch (name) {

@@ -1,37 +1,15 @@
-import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../http/index.js';
-import { startHttp, type TestServer } from '../../http/test-servers.js';
+import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/index.js';
-import { CleanupRegistry } from '../cleanup.js';
-import type { ScenarioEnv } from '../env.js';
+import { actionTestKit } from './testing.js';
 import { IMPL_ACL } from './acl.js';
 
-/** Just what the acl actions use of a scenario environment. */
-function envFor(baseUrl: string): ScenarioEnv {
-  const client = createHttpClient({ baseUrl, timeoutMs: 2_000 });
-  servers.push(client);
-  return {
-    version: '1.6.0', baseUrl, cleanup: new CleanupRegistry(), tag: 'evconftestv160s0', agent: 'a', timeBase: '2090-01-01T00:00:00Z',
-    clients: { admin: client, none: client },
-    config: { settleMs: 300, workflow: 'schedule-and-upload' },
-    observe: () => undefined,
-  } as unknown as ScenarioEnv;
-}
+const { envFor, fake, track } = actionTestKit();
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-
-async function fake(handler: http.RequestListener): Promise<TestServer> {
-  const s = await startHttp(handler);
-  servers.push(s);
-  return s;
-}
 
 describe('acl-add / acl-remove', () => {
   it('read the ACL first (value.before) and then send the change', async () => {
     const ref = await startReferenceServer({ port: 0 });
-    servers.push(ref);
+    track(ref);
     const env = envFor(ref.url);
     const created = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: [
       { name: 'metadata', value: '[{"flavor":"dublincore/episode","fields":[{"id":"title","value":"t"}]}]' },

@@ -1,32 +1,10 @@
-import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../http/index.js';
-import { startHttp, type TestServer } from '../../http/test-servers.js';
+import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/index.js';
-import { CleanupRegistry } from '../cleanup.js';
-import type { ScenarioEnv } from '../env.js';
+import { actionTestKit } from './testing.js';
 import { IMPL_METADATA, partsWithCatalog } from './metadata.js';
 
-/** Just what the metadata actions use of a scenario environment. */
-function envFor(baseUrl: string): ScenarioEnv {
-  const client = createHttpClient({ baseUrl, timeoutMs: 2_000 });
-  servers.push(client);
-  return {
-    version: '1.6.0', baseUrl, cleanup: new CleanupRegistry(), tag: 'evconftestv160s0', agent: 'a', timeBase: '2090-01-01T00:00:00Z',
-    clients: { admin: client, none: client },
-    config: { settleMs: 300, workflow: 'schedule-and-upload' },
-    observe: () => undefined,
-  } as unknown as ScenarioEnv;
-}
+const { envFor, fake, track } = actionTestKit();
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
-
-async function fake(handler: http.RequestListener): Promise<TestServer> {
-  const s = await startHttp(handler);
-  servers.push(s);
-  return s;
-}
 
 const LICENSE = { flavor: 'license/episode', fields: { license: 'evconf test' } };
 
@@ -42,7 +20,7 @@ describe('create-with-catalog', () => {
 
   it('creates the event on a server that keeps the catalog, registers it for cleanup, and sets no skip', async () => {
     const ref = await startReferenceServer({ port: 0 });
-    servers.push(ref);
+    track(ref);
     const env = envFor(ref.url);
     const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
     const value = out.value as { identifier: string; skip: string };

@@ -1,4 +1,5 @@
 import type { Exchange, Json } from '../../model/index.js';
+import { toJson } from '../../checks/evidence.js';
 
 /** The outcome of one check inside a generated case: fine, or a named rule is broken (design house rule 5). */
 export type Verdict = { ok: true } | Broken;
@@ -37,11 +38,4 @@ export class CaseFailure extends Error {
 }
 
 /** Any value as JSON-safe data (results survive JSON.parse(JSON.stringify(x))). */
-export function toJson(v: unknown): Json {
-  if (v === undefined) return null;
-  try {
-    return JSON.parse(JSON.stringify(v)) as Json;
-  } catch {
-    return String(v);
-  }
-}
+export { toJson };
