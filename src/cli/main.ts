@@ -6,6 +6,7 @@ import { serveCommand } from './serve.js';
 import { loadCommand } from './load.js';
 import { rulesCommand } from './rules.js';
 import { reportCommand } from './report.js';
+import { mutantsCommand } from './mutants.js';
 import { TOOL_VERSION } from './version.js';
 import { SUITES_DIR } from '../spec/paths.js';
 
@@ -80,6 +81,10 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--json', 'as JSON')
     .option('--suites <dir>', 'scenario folder', SUITES_DIR)
     .action((flags: { json?: boolean; suites: string }) => setCode(rulesCommand(flags.suites, io, Boolean(flags.json))));
+  p.command('mutants')
+    .description('list the planted bugs of the reference server and the rule that catches each')
+    .option('--json', 'as JSON')
+    .action((flags: { json?: boolean }) => setCode(mutantsCommand(io, Boolean(flags.json))));
   p.command('report <results.json>')
     .description('re-render the HTML report and JUnit XML from a results file')
     .option('--html <file>', 'HTML output')
