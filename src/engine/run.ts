@@ -36,7 +36,7 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
   cleanupRoot?: CleanupRoot;
-  /** Which phases run (default: all); the load stage is separate (src/load). */
+  /** Which phases run (default: config.phases, else all); the load stage is separate (src/load). */
   phases?: readonly Phase[];
   /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
   lifecycle?: LifecycleConfig;
@@ -56,7 +56,7 @@ function timeBase(seed: number, index: number): string {
  * agent and cleanup registry; returns their results and what could not be deleted.
  */
 async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, root: CleanupRoot, runTag: string): Promise<{ results: CheckResult[]; leftovers: string[] }> {
-  const phases = o.phases ?? PHASES;
+  const phases = o.phases ?? o.config.phases ?? PHASES;
   const v = base.version;
   const out: CheckResult[] = [];
   const leftovers: string[] = [];
@@ -77,7 +77,7 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
 export async function runConformance(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const { config, book } = o;
-  const phases = o.phases ?? PHASES;
+  const phases = o.phases ?? config.phases ?? PHASES;
   const scenarios = phases.includes('scenarios') ? selectScenarios(o.suites, config.only) : [];
   const results: CheckResult[] = [];
   const observations = new Map<string, Observation>();

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import type { CheckResult, LoadResult, RunResult } from '../model/index.js';
 import { exchangeLine } from './evidence.js';
 import { redactRun } from './redact.js';
-import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
+import { formatDuration, formatMs, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
 import { textTable } from './text-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -75,7 +75,7 @@ function loadSection(load: readonly LoadResult[], c: Colors): string[] {
     { header: 'max ms', align: 'right' as const }, { header: 'errors', align: 'right' as const },
     { header: 'non-2xx', align: 'right' as const }, { header: 'bodies ok', align: 'right' as const }];
   const rows = load.map((l) => [l.profile, l.apiVersion ?? '', String(l.connections), l.rps.mean.toFixed(0),
-    String(l.latencyMs.p50), String(l.latencyMs.p90), String(l.latencyMs.p99), String(l.latencyMs.max),
+    formatMs(l.latencyMs.p50), formatMs(l.latencyMs.p90), formatMs(l.latencyMs.p99), formatMs(l.latencyMs.max),
     String(l.errors + l.timeouts), String(l.non2xx), `${l.sampledBodiesValid}/${l.sampledBodies}`]);
   const table = textTable(cols, rows);
   return ['', c.bold('Load'), c.dim(table[0]), ...table.slice(1).map((line, i) => {

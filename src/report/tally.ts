@@ -94,3 +94,9 @@ export function formatDuration(ms: number): string {
   if (s < 60) return `${s.toFixed(1)} s`;
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
+
+/** Milliseconds with precision that suits the magnitude: 0.147, 8.37, 72.5, 1203. */
+export function formatMs(n: number): string {
+  const digits = n < 1 ? 3 : n < 10 ? 2 : n < 100 ? 1 : 0;
+  return String(Number(n.toFixed(digits)));
+}

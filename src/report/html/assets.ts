@@ -1,6 +1,9 @@
 /** The stylesheet and client script of the HTML report, read once from files beside this module. */
 import { readFileSync } from 'node:fs';
 
+/** Client script parts, concatenated in this order inside one function scope. */
+export const CLIENT_PARTS = ['client-dom.browser.js', 'client-evidence.browser.js', 'client-list.browser.js'] as const;
+
 const cache = new Map<string, string>();
 
 function asset(name: string): string {
@@ -13,4 +16,6 @@ function asset(name: string): string {
 }
 
 export const reportCss = (): string => asset('report.css');
-export const clientScript = (): string => asset('client.browser.js');
+
+/** The client script: its parts share one strict-mode scope and leak nothing into the page's globals. */
+export const clientScript = (): string => `(function () {\n'use strict';\n${CLIENT_PARTS.map(asset).join('\n')}})();\n`;

@@ -29,15 +29,16 @@ export function headerHtml(run: RunResult): string {
 
 function countLink(v: VersionVerdict, outcome: string, n: number): string {
   const href = `#version=${encodeURIComponent(v.apiVersion)}&outcome=${outcome}`;
-  return `<a class="cnt c-${outcome}${n === 0 ? ' zero' : ''}" href="${esc(href)}"><b>${n}</b> ${OUTCOME_LABEL[outcome]}</a>`;
+  const label = outcome === 'error' && n === 1 ? 'error' : OUTCOME_LABEL[outcome];
+  return `<a class="cnt c-${outcome}${n === 0 ? ' zero' : ''}" href="${esc(href)}"><b>${n}</b> ${label}</a>`;
 }
 
 function verdictCard(v: VersionVerdict): string {
   const cls = v.total === 0 ? 'none' : v.conformant ? 'good' : 'bad';
   const icon = v.total === 0 ? '–' : v.conformant ? '✔' : '✘';
   const text = v.total === 0 ? 'no checks ran' : v.conformant ? 'conformant' : 'not conformant';
-  const counts = [countLink(v, 'fail', v.failed), countLink(v, 'error', v.errored), countLink(v, 'warn', v.warned),
-    countLink(v, 'skip', v.skipped), countLink(v, 'pass', v.passed)].filter((_, i) => i !== 1 || v.errored > 0).join('');
+  const n: [string, number][] = [['fail', v.failed], ['error', v.errored], ['warn', v.warned], ['skip', v.skipped], ['pass', v.passed]];
+  const counts = n.filter(([o, k]) => k > 0 || o === 'fail' || o === 'pass').map(([o, k]) => countLink(v, o, k)).join('');
   return `<div class="verdict ${cls}"><div class="v-top"><span class="v-icon" aria-hidden="true">${icon}</span>` +
     `<span class="v-ver">${esc(v.apiVersion)}</span><span class="v-text">${text}</span></div>` +
     `<div class="v-counts">${counts}</div></div>`;

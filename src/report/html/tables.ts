@@ -44,7 +44,7 @@ export function coverageHtml(run: RunResult): string {
   if (uncovered.length === 0) return `${summary}<p class="ok">Every rule has at least one check in every applicable version.</p>`;
   const rows = uncovered.map(({ r, missing }) =>
     `<tr><td><code>${esc(r.id)}</code></td><td><span class="lvl lvl-${esc(r.level)}">${esc(r.level)}</span></td>` +
-    `<td>${esc(r.endpoint)}</td><td>${esc(missing.join(', '))}</td><td class="quote">${esc(r.quote)}</td></tr>`).join('');
+    `<td>${esc(r.endpoint)}</td><td>${esc(missing.join(', '))}</td><td class="spec">${esc(r.quote)}</td></tr>`).join('');
   return `${summary}<h3 class="uncovered">Uncovered rules (${uncovered.length})</h3><div class="scroll"><table class="grid">` +
     `<thead><tr><th>Rule</th><th>Level</th><th>Endpoint</th><th>Versions without a check</th><th>Spec</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }

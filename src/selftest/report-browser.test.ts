@@ -1,0 +1,116 @@
+/**
+ * Issue 6, end to end: the HTML report of a REAL run — a reference server with a planted bug whose titles also
+ * carry markup — opened in Debian's Chromium (playwright-core, no browser download). Skipped, with the reason in
+ * its name, where /usr/bin/chromium is not installed (CI installs it).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceHandler, parseUsers } from '../reference/index.js';
+import { runConformance } from '../engine/run.js';
+import { renderHtml } from '../report/html/render.js';
+import { renderJunit } from '../report/junit.js';
+import { renderJson } from '../report/json.js';
+import { book, lifecycle, selftestConfig, suites } from './harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const exists = existsSync(CHROMIUM);
+const skipNote = exists ? '' : ' [SKIPPED: /usr/bin/chromium is not installed; apt-get install chromium]';
+const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
+const MARKUP = '<img src=x onerror=alert(document.domain)>';
+const PASSWORD = 'Br0wser-T3st-pw';
+
+/** Wraps a handler so every JSON title the server sends starts with markup (a hostile or careless server). */
+function withMarkupTitles(h: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const fake = Object.create(res) as ServerResponse;
+    const chunks: Buffer[] = [];
+    let status = 200;
+    let headers: Record<string, unknown> = {};
+    fake.writeHead = ((s: number, h?: Record<string, unknown>) => { status = s; headers = { ...headers, ...(h ?? {}) }; return fake; }) as ServerResponse['writeHead'];
+    fake.setHeader = ((n: string, v: unknown) => { headers[n] = v; return fake; }) as ServerResponse['setHeader'];
+    fake.write = ((c: Buffer | string) => { chunks.push(Buffer.from(c)); return true; }) as ServerResponse['write'];
+    fake.end = ((c?: Buffer | string) => {
+      if (c) chunks.push(Buffer.from(c));
+      const body = Buffer.concat(chunks).toString('utf8').replaceAll('"title":"', `"title":"${MARKUP}`);
+      const out = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-length'));
+      res.writeHead(status, { ...out, 'content-length': Buffer.byteLength(body) } as Record<string, string | number>);
+      res.end(body);
+      return fake;
+    }) as ServerResponse['end'];
+    h(req, fake);
+  };
+}
+
+describe('self-test: the HTML report of a real failing run, in Chromium', () => {
+  const ref = createReferenceHandler({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${PASSWORD}:ROLE_ADMIN,alice:${PASSWORD}x`) });
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    server = createServer(withMarkupTitles(ref.handler));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    ref.close();
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it.skipIf(!exists)(`no script runs, nothing is fetched, evidence shows, no credential appears${skipNote}`, async () => {
+    const run = await runConformance({
+      config: selftestConfig(['1.5.0', '1.6.0'], {
+        auth: { user: 'admin', password: PASSWORD }, userAuth: { user: 'alice', password: `${PASSWORD}x` }, userRoles: ['ROLE_USER_ALICE'],
+        only: ['events.list.*', 'events.get.*', 'events.create.metadata'], phases: ['scenarios'],
+      }),
+      book, suites, lifecycle, runId: 'selftest-browser', toolVersion: 'selftest', target: { baseUrl: url, reference: true, mutant: 'list-limit-off-by-one' },
+    });
+    expect(run.summary.failed).toBeGreaterThan(0);
+    const html = renderHtml(run);
+    for (const text of [html, renderJunit(run), renderJson(run)]) {
+      for (const secret of [PASSWORD, Buffer.from(`admin:${PASSWORD}`).toString('base64'), Buffer.from(`alice:${PASSWORD}x`).toString('base64')]) {
+        expect(text.includes(secret), 'a credential in a report').toBe(false);
+      }
+    }
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(`${REPORTS}selftest-real-run.html`, html);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+      const dialogs: string[] = [];
+      const requests: string[] = [];
+      const errors: string[] = [];
+      page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+      page.on('request', (r) => requests.push(r.url()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      const t = performance.now();
+      await page.goto(`file://${REPORTS}selftest-real-run.html`);
+      await page.locator('#results .res').first().waitFor();
+      console.log(`real-run report (${run.results.length} results, ${(html.length / 1024).toFixed(0)} KB): loaded in ${(performance.now() - t).toFixed(0)} ms`);
+      // Failures come first (the planted bug, and the titles that no longer match what was sent); clicking the
+      // planted bug's row shows its evidence (status and curl line).
+      expect(await page.locator('.row').first().getAttribute('class')).toContain('o-fail');
+      const res = page.locator('.res', { has: page.locator('.row.o-fail .rule', { hasText: /^events\.list\.limit$/ }) }).first();
+      await res.locator('.row').click();
+      const detail = res.locator('.detail');
+      expect(await detail.locator('.cmd code').first().textContent()).toContain('curl ');
+      expect(await detail.locator('.xch .status').first().textContent()).toBe('200');
+      // The server's markup is shown as text, never as an element.
+      expect(await page.locator('body').textContent()).toContain('<img src=x onerror=');
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      await page.selectOption('#f-version', '1.5.0');
+      expect(new Set(await page.locator('.row .ver').allTextContents())).toEqual(new Set(['1.5.0']));
+      expect(page.url()).toContain('version=1.5.0');
+      await page.screenshot({ path: `${REPORTS}real-run-report.png` });
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith('file://'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
