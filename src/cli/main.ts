@@ -43,6 +43,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--agent-prefix <str>', 'capture agent id prefix for schedules (default evconf-agent-)')
     .option('--concurrency <n>', 'scenarios in flight at once (default 4)')
     .option('--max-duration <ms>', 'bound on the whole run (default 1800000)')
+    .option('--phase-budget <ms>', 'bound on each phase of each version: scenarios and properties not started by then are skipped (default 600000)')
     .option('--phases <list>', 'conformance phases: scenarios,properties,stateful (default all)')
     .option('--load', 'add the load stage')
     .option('--load-events <n>', 'events seeded for the load stage (default 1000, max 20000)')

@@ -13,7 +13,7 @@ export type RunFlags = Record<string, unknown>;
 const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
-  'concurrency', 'maxDuration', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
+  'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
 ]);
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
@@ -113,6 +113,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     agentPrefix: String(pick('agentPrefix') ?? 'evconf-agent-'),
     concurrency: parseIntFlag(pick('concurrency') ?? 4, '--concurrency', 1, 32),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
+    phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),
     load: Boolean(pick('load')),
     phases: parsePhases(pick('phases')),
     loadEvents: parseIntFlag(pick('loadEvents') ?? 1000, '--load-events', 1, 20_000),

@@ -30,6 +30,8 @@ export interface RunConfig {
   agentPrefix: string;
   concurrency: number;
   maxDurationMs: number;
+  /** Bound on each phase of each version; what the phase has not started by then is skipped with that reason. */
+  phaseBudgetMs: number;
   load: boolean;
   /** Load stage: events to seed and seconds per profile (undefined = the profiles file's own durations). */
   loadEvents: number;

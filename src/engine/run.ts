@@ -51,6 +51,18 @@ function timeBase(seed: number, index: number): string {
   return new Date(day).toISOString().replace('.000Z', 'Z');
 }
 
+/** The run's signal combined with a --phase-budget deadline for one phase of one version. */
+function phaseSignal(o: RunOptions, phase: Phase, v: ApiVersion): { signal: AbortSignal; done(): void } {
+  const c = new AbortController();
+  const budget = o.config.phaseBudgetMs;
+  const timer = setTimeout(() => c.abort(`--phase-budget ${budget} ms reached (phase ${phase}, API ${v})`), budget);
+  timer.unref();
+  const onRun = () => c.abort(o.signal?.reason);
+  if (o.signal?.aborted) c.abort(o.signal.reason);
+  o.signal?.addEventListener('abort', onRun, { once: true });
+  return { signal: c.signal, done: () => { clearTimeout(timer); o.signal?.removeEventListener('abort', onRun); } };
+}
+
 /**
  * Runs the generated-case phases of one version (properties, then the stateful stage) with their own tag, capture
  * agent and cleanup registry; returns their results and what could not be deleted.
@@ -63,9 +75,13 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
   for (const phase of ['properties', 'stateful'] as const) {
     if (!phases.includes(phase)) continue;
     const cleanup = root.child();
-    const env = { ...base, cleanup, tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}` };
-    if (o.signal?.aborted) break;
+    const budget = phaseSignal(o, phase, v);
+    const env = {
+      ...base, cleanup, signal: budget.signal,
+      tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
+    };
     const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
+    budget.done();
     out.push(...res);
     leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
     o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
@@ -91,6 +107,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const clients = clientsFor(config, o.target.baseUrl, version);
     const shapes = getValidator(version);
     const todo = scenarios.filter((s) => s.versions.includes(version));
+    const scenarioBudget = phaseSignal(o, 'scenarios', version);
+    const signal = scenarioBudget.signal;
     try {
       await mapPool(todo, config.concurrency, async (scenario) => {
         const cleanup = root.child();
@@ -102,11 +120,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
           // Distinct per version too, so that a leftover of one version can never collide with the next one.
           agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
           timeBase: timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
-          ...(o.signal ? { signal: o.signal } : {}),
+          signal,
         };
         let res: CheckResult[];
-        if (o.signal?.aborted) {
-          res = allWith(scenario, env, 'skip', `not run: ${String(o.signal.reason ?? 'the run was stopped')}`);
+        if (signal.aborted) {
+          res = allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`);
         } else {
           res = await runScenario(scenario, env);
         }
@@ -116,6 +134,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         done++;
         o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
       });
+      scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {
         version, clients, shapes, book, config, baseUrl: o.target.baseUrl,
         observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
@@ -124,6 +143,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       results.push(...generated.results);
       leftovers.push(...generated.leftovers);
     } finally {
+      scenarioBudget.done();
       await clients.closeAll();
     }
   }

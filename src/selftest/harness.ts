@@ -16,7 +16,7 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
   return {
     apiVersions: versions, userRoles: [], headers: {}, versionHeader: 'Accept: application/v{version}+json',
     reportDir: 'reports', seed: 42, runs: 5, timeoutMs: 5_000, settleMs: 400, processingTimeoutMs: 10_000,
-    workflow: 'schedule-and-upload', agentPrefix: 'selftest-', concurrency: 4, maxDurationMs: 300_000, load: false, loadEvents: 100,
+    workflow: 'schedule-and-upload', agentPrefix: 'selftest-', concurrency: 4, maxDurationMs: 300_000, phaseBudgetMs: 300_000, load: false, loadEvents: 100,
     color: false, suitesDir: SUITES_DIR, command: 'selftest', phases: ['scenarios', 'properties', 'stateful'], ...extra,
   };
 }

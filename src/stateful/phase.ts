@@ -71,6 +71,10 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const skipped: CheckResult[] = [];
   const wanted = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c]));
   if (wanted.length === 0) return [];
+  if (env.signal?.aborted) {
+    const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;
+    return wanted.map((rule) => ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
+  }
   let extraFlavor: string | undefined;
   if (names.includes('delete-catalog')) {
     if (await acceptsExtraCatalog(env, life.extraCatalog)) extraFlavor = life.extraCatalog;

@@ -6,6 +6,7 @@ import { outcomeResults } from '../../stateful/kit/outcome.js';
 import { selectedStageRules } from '../../stateful/select.js';
 import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
+import { ruleResult } from '../../stateful/kit/results.js';
 
 export interface PropertyPhaseOptions {
   /** The properties to run (default: all of PROPERTIES). */
@@ -44,6 +45,11 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
   for (const [index, def] of all.entries()) {
     const rules = selectedRules(def, env);
     if (rules.length === 0) continue;
+    if (env.signal?.aborted) {
+      const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;
+      results.push(...rules.map((rule) => ruleResult(env, { source: def.id, rule, outcome: 'skip', message: why })));
+      continue;
+    }
     const started = Date.now();
     const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
     let out: CasesOutcome<unknown>;

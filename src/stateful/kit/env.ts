@@ -19,6 +19,8 @@ export interface PhaseEnv {
   tag: string;
   /** Capture agent id of the stage (--agent-prefix + run): schedules use it plus a suffix. */
   agent: string;
+  /** Aborted by an interrupt, --max-duration or --phase-budget: what has not started is skipped with the reason. */
+  signal?: AbortSignal;
 }
 
 /** The administrative role every created event grants read and write to, so the run can always clean up. */
