@@ -1,14 +1,8 @@
 /** Per-version verdicts, endpoint families and ordering shared by all reporters (design §4, §9). */
-import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type RunResult } from '../model/index.js';
+import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type ResultSummary, type RunResult } from '../model/index.js';
 
-export interface VersionVerdict {
+export interface VersionVerdict extends ResultSummary {
   apiVersion: ApiVersion;
-  total: number;
-  passed: number;
-  failed: number;
-  warned: number;
-  skipped: number;
-  errored: number;
   /** No `fail` and no `error` among the conformance checks, and at least one check ran. */
   conformant: boolean;
 }

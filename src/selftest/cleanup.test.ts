@@ -1,35 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceHandler, parseUsers } from '../reference/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseUsers } from '../reference/index.js';
+import { referenceServerForTests } from './test-server.js';
 import { runCli } from './cli-process.js';
 
 // Issue 7 / design §1.6: everything a run creates is deleted at the end, also after Ctrl-C, and nothing it did
 // not create is touched. The server here already holds events that are not evconf's.
 describe('self-test: cleanup guarantee', () => {
-  const ref = createReferenceHandler({ processingDelayMs: 50, retractDelayMs: 50, users: parseUsers('admin:pw-admin:ROLE_ADMIN,alice:pw-alice') });
-  let server: Server;
-  let url = '';
   let slow = false;
-  const args = () => ['run', '--base-url', url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--runs', '3', '--report-dir', 'reports/selftest-cleanup'];
+  // Slow (25 ms per request) for the interrupt tests, so that an interrupt lands in the middle of a phase.
+  const srv = referenceServerForTests({ processingDelayMs: 50, retractDelayMs: 50, users: parseUsers('admin:pw-admin:ROLE_ADMIN,alice:pw-alice') },
+    (h) => (req, res) => (slow ? void setTimeout(() => h(req, res), 25) : h(req, res)));
+  const ref = srv.ref;
+  const args = () => ['run', '--base-url', srv.url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--runs', '3', '--report-dir', 'reports/selftest-cleanup'];
 
   beforeAll(async () => {
-    // Slow (25 ms per request) for the interrupt tests, so that an interrupt lands in the middle of a phase.
-    server = createServer((req, res) => (slow ? setTimeout(() => ref.handler(req, res), 25) : ref.handler(req, res)));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Someone else's events: must survive every run untouched.
     for (const title of ['not evconf 1', 'not evconf 2']) {
       const fd = new FormData();
       fd.append('metadata', JSON.stringify([{ flavor: 'dublincore/episode', fields: [{ id: 'title', value: title }] }]));
-      const res = await fetch(`${url}/api/events`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from('admin:pw-admin').toString('base64')}` } });
+      const res = await fetch(`${srv.url}/api/events`, { method: 'POST', body: fd, headers: { authorization: `Basic ${Buffer.from('admin:pw-admin').toString('base64')}` } });
       expect(res.status).toBe(201);
     }
-  });
-  afterAll(async () => {
-    ref.close();
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
   });
 
   it('a full run leaves the event count as it found it', async () => {
@@ -59,7 +50,7 @@ describe('self-test: cleanup guarantee', () => {
     // What is left is exactly what the message names: delete it so the other tests see a clean server.
     const named = /may remain on \S+: (.+)$/m.exec(run.stderr)?.[1]?.split(', ') ?? [];
     for (const id of named) {
-      await fetch(`${url}/api/events/${id}`, { method: 'DELETE', headers: { authorization: `Basic ${Buffer.from('admin:pw-admin').toString('base64')}` } });
+      await fetch(`${srv.url}/api/events/${id}`, { method: 'DELETE', headers: { authorization: `Basic ${Buffer.from('admin:pw-admin').toString('base64')}` } });
     }
   });
 });

@@ -4,12 +4,12 @@
  * its name, where /usr/bin/chromium is not installed (CI installs it).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceHandler, parseUsers } from '../reference/index.js';
+import { describe, expect, it } from 'vitest';
+import { parseUsers } from '../reference/index.js';
+import { referenceServerForTests } from './test-server.js';
 import { runConformance } from '../engine/run.js';
 import { renderHtml } from '../report/html/render.js';
 import { renderJunit } from '../report/junit.js';
@@ -46,19 +46,7 @@ function withMarkupTitles(h: (req: IncomingMessage, res: ServerResponse) => void
 }
 
 describe('self-test: the HTML report of a real failing run, in Chromium', () => {
-  const ref = createReferenceHandler({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${PASSWORD}:ROLE_ADMIN,alice:${PASSWORD}x`) });
-  let server: Server;
-  let url = '';
-  beforeAll(async () => {
-    server = createServer(withMarkupTitles(ref.handler));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    ref.close();
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
+  const srv = referenceServerForTests({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${PASSWORD}:ROLE_ADMIN,alice:${PASSWORD}x`) }, withMarkupTitles);
 
   it.skipIf(!exists)(`no script runs, nothing is fetched, evidence shows, no credential appears${skipNote}`, async () => {
     const run = await runConformance({
@@ -66,7 +54,7 @@ describe('self-test: the HTML report of a real failing run, in Chromium', () => 
         auth: { user: 'admin', password: PASSWORD }, userAuth: { user: 'alice', password: `${PASSWORD}x` }, userRoles: ['ROLE_USER_ALICE'],
         only: ['events.list.*', 'events.get.*', 'events.create.metadata'], phases: ['scenarios'],
       }),
-      book, suites, lifecycle, runId: 'selftest-browser', toolVersion: 'selftest', target: { baseUrl: url, reference: true, mutant: 'list-limit-off-by-one' },
+      book, suites, lifecycle, runId: 'selftest-browser', toolVersion: 'selftest', target: { baseUrl: srv.url, reference: true, mutant: 'list-limit-off-by-one' },
     });
     expect(run.summary.failed).toBeGreaterThan(0);
     const html = renderHtml(run);

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceHandler, parseUsers } from '../reference/index.js';
+import { describe, expect, it } from 'vitest';
+import { parseUsers } from '../reference/index.js';
+import { referenceServerForTests } from './test-server.js';
 import { runCli } from './cli-process.js';
 
 const ADMIN_PW = 'Adm1n-S3cret-pw';
@@ -29,26 +28,14 @@ function forms(): string[] {
 // Issue 7: credentials from flags and environment are redacted everywhere (console, JSON, JUnit, HTML, curl lines).
 describe('self-test: secrets never leave evconf', () => {
   // A planted bug, so that failing results carry full exchanges and curl lines.
-  const ref = createReferenceHandler({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${ADMIN_PW}:ROLE_ADMIN,alice:${USER_PW}`) });
-  let server: Server;
-  let url = '';
-  beforeAll(async () => {
-    server = createServer(ref.handler);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    ref.close();
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-  });
+  const srv = referenceServerForTests({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${ADMIN_PW}:ROLE_ADMIN,alice:${USER_PW}`) });
 
   it.each([
     ['flags', (u: string, d: string) => ({ args: ['--auth', `admin:${ADMIN_PW}`, '--user-auth', `alice:${USER_PW}`, '--json', join(d, 'x.json'), '--junit', join(d, 'x.xml'), '--html', join(d, 'x.html')], env: {} as NodeJS.ProcessEnv, url: u })],
     ['environment', (u: string, d: string) => ({ args: ['--json', join(d, 'x.json')], env: { EVCONF_AUTH: `admin:${ADMIN_PW}`, EVCONF_USER_AUTH: `alice:${USER_PW}` } as NodeJS.ProcessEnv, url: u })],
   ])('credentials from %s appear in no output and no file written', async (_, make) => {
     const dir = mkdtempSync(join(tmpdir(), 'evconf-secrets-'));
-    const m = make(url, dir);
+    const m = make(srv.url, dir);
     const run = await runCli(['run', '--base-url', m.url, '--api-version', '1.0.0,1.6.0', '--header', `X-Api-Key: ${TOKEN}`,
       '--settle-ms', '500', '--report-dir', dir, ...m.args], { killAfterMs: 120_000, env: m.env });
     expect(run.killed).toBe(false);
