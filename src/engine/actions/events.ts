@@ -34,12 +34,20 @@ const updateEvent: Action = async (env, params) => {
   return { exchanges: [ex], value: { status: ex.response?.status ?? null, fields: fields ?? null, acl: params.acl ?? null } };
 };
 
-async function listTagged(env: ScenarioEnv): Promise<{ ex: Exchange; ids: string[]; body: unknown }> {
+/**
+ * The scenario's own events: asked for with textFilter, then kept only when their title carries the scenario's
+ * tag. The server's filter is never trusted on its own — a server that ignores textFilter must not make evconf
+ * count, or register for deletion, events it did not create (design §1.6).
+ */
+async function listTagged(env: ScenarioEnv): Promise<{ ex: Exchange; ids: string[]; body: unknown[] }> {
   const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
   const parsed = parseJsonBody(ex);
-  const body = parsed.ok ? parsed.value : undefined;
-  const ids = createdIdentifiers(Array.isArray(body) ? body : [], undefined);
-  return { ex, ids, body: Array.isArray(body) ? body : [] };
+  const all = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
+  const mine = all.filter((e) => {
+    const title = (e as { title?: unknown } | null)?.title;
+    return typeof title === 'string' && title.includes(env.tag);
+  });
+  return { ex, ids: createdIdentifiers(mine, undefined), body: mine };
 }
 
 /**
