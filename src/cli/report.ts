@@ -13,8 +13,9 @@ export async function reportCommand(file: string, flags: Record<string, unknown>
     throw new UsageError(`cannot read results ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   if (!run || run.tool?.name !== 'evconf' || !Array.isArray(run.results)) throw new UsageError(`${file} is not an evconf results file`);
-  const dir = String(flags.out ?? dirname(file));
-  const written = await writeReports(run, { dir: dir, html: String(flags.html ?? join(dir, 'index.html')), junit: String(flags.junit ?? join(dir, 'report.xml')) });
+  // Only HTML and JUnit are rendered: the results file is the input and is never rewritten.
+  const dir = dirname(file);
+  const written = await writeReports(run, { html: String(flags.html ?? join(dir, 'index.html')), junit: String(flags.junit ?? join(dir, 'report.xml')) });
   io.out.write(`wrote ${written.files.join(', ')}\n`);
   return 0;
 }

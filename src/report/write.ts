@@ -7,8 +7,8 @@ import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 
 export interface WriteReportsOptions {
-  /** Folder for results.json, report.xml and index.html, e.g. reports/<runId>/. */
-  dir: string;
+  /** Folder for results.json, report.xml and index.html, e.g. reports/<runId>/ (omit to write only explicit paths). */
+  dir?: string;
   /** A second folder that receives the same three files, e.g. reports/latest/. */
   latestDir?: string;
   /** Extra explicit paths (`--json`, `--junit`, `--html`). */
