@@ -90,8 +90,8 @@ const generated: CheckResult = check({
 
 const broken: CheckResult = check({ rule: 'events.create.status', apiVersion: '1.6.0', outcome: 'error', message: 'scenario step 3: capture "id" not found', source: 'suites/events/create.yaml:17' }, 'create-broken');
 const deleted: CheckResult = check({ rule: 'events.delete.accepted', apiVersion: '1.6.0', outcome: 'pass' });
-const loadPass: CheckResult = check({ rule: 'load.list.p99', apiVersion: '1.6.0', outcome: 'pass', endpoint: 'GET /api/events', message: 'p99 4 ms ≤ 50 ms' }, 'load');
-const loadFail: CheckResult = check({ rule: 'load.filter.p99', apiVersion: '1.6.0', outcome: 'fail', endpoint: 'GET /api/events', message: 'p99 72 ms > 50 ms' }, 'load');
+const loadPass: CheckResult = check({ rule: 'load.list.p99', apiVersion: '1.6.0', outcome: 'pass', endpoint: 'GET /api/events', message: 'p99 4 ms ≤ 50 ms' }, 'load/list');
+const loadFail: CheckResult = check({ rule: 'load.filter.p99', apiVersion: '1.6.0', outcome: 'fail', endpoint: 'GET /api/events', message: 'p99 72 ms > 50 ms' }, `load/filter ${XSS}`);
 
 function loadResult(profile: string, p99: number, outcome: LoadResult['outcome']): LoadResult {
   return {

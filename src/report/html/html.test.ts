@@ -76,7 +76,9 @@ describe('renderHtml: sections', () => {
     expect(html).toMatch(/Uncovered rules \(1\)[\s\S]*events\.list\.uncovered/);
     expect(html).toContain('Basic &lt;img src=x onerror=alert(1)&gt;');
     expect(html.match(/<polyline /g)).toHaveLength(2);
-    expect(html).toContain('✘ missed');
+    // Budget verdicts are the load stage's own results, shown as they are (the reporter judges nothing).
+    expect(html).toContain('<td>load.filter.p99</td><td><span class="badge b-fail">fail</span></td><td>p99 72 ms &gt; 50 ms</td>');
+    expect(html).toContain('<td class="b-bad">0/1 met</td>');
     expect(html).toContain('ev-leftover-1');
   });
 

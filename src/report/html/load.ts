@@ -1,6 +1,6 @@
 /** Load stage section (design §8, §9): an overview, a percentile chart, and a table per profile with its budgets. */
 import esc from 'escape-html';
-import type { LoadResult } from '../../model/index.js';
+import type { CheckResult, LoadResult } from '../../model/index.js';
 import { formatDuration } from '../tally.js';
 import { latencyChartSvg, PALETTE } from './load-chart.js';
 
@@ -13,28 +13,24 @@ function ms(n: number): string {
   return num(n, n < 1 ? 3 : n < 10 ? 2 : 1);
 }
 
-interface BudgetCheck { name: string; limit: string; measured: string; ok: boolean }
-
-/** What each budget asked, what was measured, whether it was met (the result's outcome stays authoritative). */
-function budgetChecks(l: LoadResult): BudgetCheck[] {
-  const out: BudgetCheck[] = [];
-  const b = l.budget;
-  if (b.p99Ms !== undefined) out.push({ name: 'p99 latency', limit: `≤ ${num(b.p99Ms)} ms`, measured: `${ms(l.latencyMs.p99)} ms`, ok: l.latencyMs.p99 <= b.p99Ms });
-  if (b.minRps !== undefined) out.push({ name: 'throughput', limit: `≥ ${num(b.minRps)} req/s`, measured: `${num(l.rps.mean)} req/s`, ok: l.rps.mean >= b.minRps });
-  if (b.maxErrorRate !== undefined) {
-    const rate = l.requests > 0 ? (l.errors + l.timeouts + l.non2xx) / l.requests : 0;
-    out.push({ name: 'error rate', limit: `≤ ${num(b.maxErrorRate * 100, 2)} %`, measured: `${num(rate * 100, 2)} %`, ok: rate <= b.maxErrorRate });
-  }
-  return out;
+/**
+ * The budget verdicts of a profile: the load stage's own load.* results (reporters only read results; the judgment,
+ * with its definition of error rate and generator saturation, lives in src/load/budget.ts).
+ */
+function budgetResults(l: LoadResult, results: readonly CheckResult[]): CheckResult[] {
+  const prefix = `${l.apiVersion ?? ''}/load/${l.profile}/`;
+  return results.filter((r) => r.id.startsWith(prefix));
 }
+
+const BUDGET_NAMES: Record<string, string> = { 'load.p99': 'p99 latency', 'load.rps': 'throughput', 'load.errors': 'error rate', 'load.correct': 'correct bodies' };
 
 const badge = (o: string) => `<span class="badge b-${esc(o)}">${esc(o)}</span>`;
 const swatch = (c: string) => `<i class="swatch" style="background:${c}"></i>`;
 
-function overview(load: readonly LoadResult[]): string {
+function overview(load: readonly LoadResult[], results: readonly CheckResult[]): string {
   const rows = load.map((l, k) => {
-    const checks = budgetChecks(l);
-    const met = checks.filter((c) => c.ok).length;
+    const checks = budgetResults(l, results).filter((r) => r.outcome !== 'skip');
+    const met = checks.filter((c) => c.outcome === 'pass').length;
     return `<tr><td>${swatch(PALETTE[k % PALETTE.length])}${esc(l.profile)}${l.generatorSaturated ? ' <span class="tag warn">generator saturated</span>' : ''}</td>` +
       `<td>${badge(l.outcome)}</td><td class="n">${num(l.rps.mean)}</td>` +
       `<td class="n">${ms(l.latencyMs.p50)}</td><td class="n">${ms(l.latencyMs.p90)}</td><td class="n">${ms(l.latencyMs.p99)}</td><td class="n">${ms(l.latencyMs.max)}</td>` +
@@ -45,7 +41,7 @@ function overview(load: readonly LoadResult[]): string {
     `<th>p99 ms</th><th>max ms</th><th>errors / non-2xx</th><th>bodies valid</th><th>budgets</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-function profileCard(l: LoadResult, color: string): string {
+function profileCard(l: LoadResult, color: string, results: readonly CheckResult[]): string {
   const facts: [string, string][] = [
     ['URL', `<code>${esc(l.url)}</code>`], ['Connections · duration', `${num(l.connections)} · ${esc(formatDuration(l.durationMs))}`],
     ['Requests', num(l.requests)], ['Req/s mean · p50', `${num(l.rps.mean)} · ${num(l.rps.p50)}`],
@@ -55,19 +51,19 @@ function profileCard(l: LoadResult, color: string): string {
   ];
   if (l.generatorCpuPct !== undefined) facts.push(['Load generator CPU', `${num(l.generatorCpuPct)} %`]);
   const saturated = l.generatorSaturated ? '<p class="warnline">The load generator itself was saturated: the numbers are a lower bound.</p>' : '';
-  const rows = budgetChecks(l).map((c) =>
-    `<tr><td>${c.name}</td><td>${c.limit}</td><td>${c.measured}</td><td class="${c.ok ? 'b-ok' : 'b-bad'}">${c.ok ? '✔ met' : '✘ missed'}</td></tr>`);
+  const rows = budgetResults(l, results).map((r) =>
+    `<tr><td>${esc(BUDGET_NAMES[r.rule] ?? r.rule)}</td><td>${badge(r.outcome)}</td><td>${esc(r.message)}</td></tr>`);
   return `<article class="profile o-${esc(l.outcome)}"><header>${swatch(color)}<h3>${esc(l.profile)}</h3>` +
     `${l.apiVersion ? `<span class="tag">${esc(l.apiVersion)}</span>` : ''}${badge(l.outcome)}</header>` +
     (l.message ? `<p class="msg">${esc(l.message)}</p>` : '') + saturated +
     `<table class="kv">${facts.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join('')}</table>` +
-    (rows.length ? `<table class="grid budgets"><thead><tr><th>Budget</th><th>Limit</th><th>Measured</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '<p class="muted">No budget set.</p>') +
+    (rows.length ? `<table class="grid budgets"><thead><tr><th>Budget</th><th>Outcome</th><th>Measured against the budget</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '<p class="muted">No budget set.</p>') +
     '</article>';
 }
 
-export function loadHtml(load: readonly LoadResult[]): string {
+export function loadHtml(load: readonly LoadResult[], results: readonly CheckResult[]): string {
   if (load.length === 0) return '<p class="muted">The load stage did not run (add <code>--load</code>).</p>';
   const legend = load.map((l, k) => `<span>${swatch(PALETTE[k % PALETTE.length])}${esc(l.profile)}</span>`).join('');
-  return `${overview(load)}<figure class="chartbox">${latencyChartSvg(load)}<figcaption class="legend">${legend}<span><i class="dash"></i>p99 budget</span></figcaption></figure>` +
-    `<h3>Per profile</h3><div class="profiles">${load.map((l, k) => profileCard(l, PALETTE[k % PALETTE.length])).join('')}</div>`;
+  return `${overview(load, results)}<figure class="chartbox">${latencyChartSvg(load)}<figcaption class="legend">${legend}<span><i class="dash"></i>p99 budget</span></figcaption></figure>` +
+    `<h3>Per profile</h3><div class="profiles">${load.map((l, k) => profileCard(l, PALETTE[k % PALETTE.length], results)).join('')}</div>`;
 }

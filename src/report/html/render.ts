@@ -48,7 +48,7 @@ ${section('sec-results', 'Results <span class="muted small">failures first · fi
 ${section('sec-matrix', 'Rule × version', matrixHtml(run))}
 ${section('sec-observations', 'Observations', observationsHtml(run))}
 ${section('sec-coverage', 'Coverage', coverageHtml(run))}
-${section('sec-load', 'Load', loadHtml(run.load))}
+${section('sec-load', 'Load', loadHtml(run.load, run.results))}
 ${run.leftovers?.length ? section('sec-leftovers', 'Leftovers', `<p class="warnline">Events this run created but could not delete:</p><ul class="mono">${run.leftovers.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`) : ''}
 </main>
 <footer class="muted">evconf ${esc(run.tool.version)} · run ${esc(run.runId)} · canonical data: results.json</footer>
