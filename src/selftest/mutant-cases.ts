@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 import { MUTANTS, type MutantDef } from '../reference/index.js';
-import { GENERATED_MUTANTS } from '../reference/mutants/generated.js';
 import { inRange } from '../spec/versions.js';
 import { book, runAgainstReference } from './harness.js';
 
@@ -12,13 +11,10 @@ export function versionsOf(m: Pick<MutantDef, 'rule' | 'since' | 'until'>): ApiV
   return API_VERSIONS.filter((v) => book.appliesTo(rule, v) && inRange(v, m.since ?? '1.0.0', m.until));
 }
 
-/** Mutants that only generated cases find: the property stage proves them (src/engine/properties). */
-export const PROPERTY_ONLY: ReadonlySet<string> = new Set(Object.keys(GENERATED_MUTANTS));
-
-/** Rule-level mutants the scenarios must catch (transport faults, load budgets, property-only bugs are tested apart). */
+/** Mutants the scenarios must catch (caughtBy scenarios, the default); the other kinds have their own self-tests. */
 export function ruleMutants(): MutantDef[] {
   return Object.values(MUTANTS)
-    .filter((m) => !m.transport && !PROPERTY_ONLY.has(m.name) && book.get(m.rule)?.kind === 'normative')
+    .filter((m) => (m.caughtBy ?? 'scenarios') === 'scenarios')
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -8,23 +8,28 @@ import { family } from './types.js';
 export const GENERATED_MUTANTS = family({
   'title-truncated-255': {
     rule: 'events.create.metadata',
+    caughtBy: 'properties',
     description: 'POST /api/events stores at most 255 UTF-16 units of the title (a VARCHAR(255) column).',
   },
   'astral-mangled': {
     rule: 'metadata.put.applies',
+    caughtBy: 'properties',
     description: 'PUT /metadata replaces characters outside the BMP (surrogate pairs) by U+FFFD in text fields.',
   },
   'rrule-byday-sunday-shift': {
     rule: 'events.create.rrule',
+    caughtBy: 'properties',
     description: 'BYDAY=SU is read as Monday (weekday numbering off by one: Sunday 0 vs Monday 0).',
     since: '1.1.0',
   },
   'acl-roles-collapsed': {
     rule: 'acl.put.overwrites',
+    caughtBy: 'properties',
     description: 'PUT /acl collapses duplicate roles across actions: a role keeps only its first two entries.',
   },
   'conflict-missed-containment': {
     rule: 'events.create.409',
+    caughtBy: 'properties',
     description: 'A conflict is missed when one schedule lies strictly inside the other (only partial overlaps count).',
     since: '1.1.0',
   },

@@ -40,13 +40,13 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-hangs': {
     rule: 'events.list.status',
     description: 'The list never answers (no status line, the connection stays open).',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: onList(() => undefined),
   },
   'hostile-list-truncated-json': {
     rule: 'events.list.array',
     description: 'The list body is JSON cut in the middle (with a Content-Length that matches the cut body).',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: captureList((res, status, body) => {
       const cut = body.subarray(0, Math.max(1, Math.floor(body.length / 2)));
       res.writeHead(status, { ...JSON_TYPE, 'Content-Length': cut.length });
@@ -56,7 +56,7 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-socket-destroyed': {
     rule: 'events.list.array',
     description: 'The list sends its headers and part of the body, then the socket is destroyed.',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: onList((_req, res) => {
       res.writeHead(200, { ...JSON_TYPE, 'Content-Length': 100_000 });
       res.write('[{"identifier":"');
@@ -66,7 +66,7 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-late': {
     rule: 'events.list.status',
     description: 'Every list response is 2 s late (longer than a --timeout of 1 s).',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: (h) => (req, res) => {
       if (!isList(req)) return h(req, res);
       const t = setTimeout(() => h(req, res), 2_000);
@@ -77,7 +77,7 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-huge-body': {
     rule: 'events.list.array',
     description: 'The list answers a 50 MB body.',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: onList((_req, res) => {
       const size = 50 * 1024 * 1024;
       const chunk = Buffer.alloc(64 * 1024, 0x20);
@@ -97,7 +97,7 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-wrong-length': {
     rule: 'events.list.array',
     description: 'The list announces a Content-Length larger than the body it sends, then closes.',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: captureList((res, status, body) => {
       res.writeHead(status, { ...JSON_TYPE, 'Content-Length': body.length + 500 });
       res.write(body);
@@ -107,7 +107,7 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-endless-chunked': {
     rule: 'events.list.array',
     description: 'The list streams a chunked body that never ends.',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: onList((_req, res) => {
       res.writeHead(200, JSON_TYPE);
       res.write('[');
@@ -118,7 +118,7 @@ export const HOSTILE_MUTANTS = family({
   'hostile-list-redirect-loop': {
     rule: 'events.list.status',
     description: 'The list redirects to itself forever.',
-    transport: true,
+    caughtBy: 'hostile',
     wrap: onList((req, res) => {
       res.writeHead(302, { Location: req.url ?? '/api/events' });
       res.end();

@@ -8,6 +8,7 @@ import { family } from './types.js';
 export const LOAD_MUTANTS = family({
   'slow-filter': {
     rule: 'load.p99',
+    caughtBy: 'load',
     description: 'A filtered GET /api/events scans every event and burns ~40 ms of CPU per request (no index).',
   },
 });

@@ -17,8 +17,12 @@ export interface MutantDef {
   until?: ApiVersion;
   /** Transport-level faults wrap the whole handler instead of asking bug() at a site. */
   wrap?: (h: Handler) => Handler;
-  /** True for transport-level faults (hangs, resets, garbage), which the rule-by-rule self-test treats apart. */
-  transport?: boolean;
+  /**
+   * Which stage of evconf is expected to catch the bug, and so which self-test proves it: the scenarios (default,
+   * src/selftest/mutants-*.test.ts), only generated cases (src/engine/properties/mutants.test.ts), the load budgets
+   * (src/load/stage.test.ts), or a hostile transport fault (src/selftest/hostile.test.ts).
+   */
+  caughtBy?: 'scenarios' | 'properties' | 'load' | 'hostile';
 }
 
 /** A mutant as written in a family file (its name is its key). */
