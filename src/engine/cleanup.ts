@@ -1,4 +1,5 @@
 import type { HttpClient } from '../http/index.js';
+import { mapPool } from './pool.js';
 
 /**
  * Everything a run created, so that it can be deleted at the end (design §1.6): also after a failure or Ctrl-C.
@@ -20,12 +21,9 @@ export class CleanupRegistry {
   }
 
   /** Deletes every registered event; returns the identifiers it could not delete. */
-  async drain(client: HttpClient, opts: { settleMs: number; attempts?: number }): Promise<string[]> {
-    const left: string[] = [];
-    for (const id of [...this.ids]) {
-      if (await deleteEvent(client, id, opts.settleMs, opts.attempts ?? 3)) this.ids.delete(id);
-      else left.push(id);
-    }
+  async drain(client: HttpClient, opts: { settleMs: number; concurrency?: number }): Promise<string[]> {
+    const left = await deleteEvents(client, [...this.ids], { settleMs: opts.settleMs, concurrency: opts.concurrency ?? 4 });
+    for (const id of this.ids) if (!left.includes(id)) this.ids.delete(id);
     return left;
   }
 }
@@ -48,14 +46,16 @@ export class CleanupRoot {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function deleteEvent(client: HttpClient, id: string, settleMs: number, attempts: number): Promise<boolean> {
+/** DELETE one event; 202 is waited out until GET answers 404 (spec § DELETE /api/events/{event_id}). */
+async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }): Promise<boolean> {
   const path = `/api/events/${encodeURIComponent(id)}`;
-  for (let a = 0; a < attempts; a++) {
+  for (let attempt = 0; attempt < 3 && !gone.refused; attempt++) {
     const ex = await client.send({ method: 'DELETE', path });
+    if (ex.error?.code === 'connect-refused') gone.refused = true;
     const status = ex.response?.status;
-    if (status === 404 || status === 204 || status === 200) return true;
+    if (status === 204 || status === 200 || status === 404) return true;
     if (status === 202) return waitGone(client, path, settleMs);
-    await sleep(100 * (a + 1));
+    await sleep(100 * (attempt + 1));
   }
   return false;
 }
@@ -63,9 +63,18 @@ async function deleteEvent(client: HttpClient, id: string, settleMs: number, att
 async function waitGone(client: HttpClient, path: string, settleMs: number): Promise<boolean> {
   const deadline = Date.now() + settleMs;
   while (Date.now() < deadline) {
-    const ex = await client.send({ method: 'GET', path });
-    if (ex.response?.status === 404) return true;
+    if ((await client.send({ method: 'GET', path })).response?.status === 404) return true;
     await sleep(150);
   }
   return false;
+}
+
+/**
+ * Deletes events with at most `concurrency` requests in flight; returns those it could not delete. A refused
+ * connection ends the attempt at once (the server is gone; retrying every id would only wait).
+ */
+export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number }): Promise<string[]> {
+  const gone = { refused: false };
+  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone));
+  return ids.filter((_, i) => !done[i]);
 }

@@ -6,8 +6,9 @@ import { createdIdentifiers, eventCreateParts } from '../engine/event-form.js';
 import { episodeFields, type SeedPlan } from './seed-plan.js';
 
 /**
- * Seeding and removal of the load stage's events through the API (design §1.6: everything evconf creates is
- * tagged with the run and deleted at the end, also after a failure or Ctrl-C). Both are bounded in concurrency.
+ * Seeding of the load stage's events through the API (design §1.6: everything evconf creates is
+ * tagged with the run and deleted at the end, also after a failure or Ctrl-C: see deleteEvents in src/engine/cleanup.ts).
+ * Seeding is bounded in concurrency.
  */
 
 export interface SeedOptions {
@@ -46,37 +47,4 @@ export async function seedEvents(o: SeedOptions): Promise<SeedOutcome> {
     }
   });
   return out;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** DELETE one event; 202 is waited out until GET answers 404 (spec § DELETE /api/events/{event_id}). */
-async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }): Promise<boolean> {
-  const path = `/api/events/${encodeURIComponent(id)}`;
-  for (let attempt = 0; attempt < 3 && !gone.refused; attempt++) {
-    const ex = await client.send({ method: 'DELETE', path });
-    if (ex.error?.code === 'connect-refused') gone.refused = true;
-    const status = ex.response?.status;
-    if (status === 204 || status === 200 || status === 404) return true;
-    if (status === 202) {
-      const deadline = Date.now() + settleMs;
-      while (Date.now() < deadline) {
-        if ((await client.send({ method: 'GET', path })).response?.status === 404) return true;
-        await sleep(150);
-      }
-      return false;
-    }
-    await sleep(100 * (attempt + 1));
-  }
-  return false;
-}
-
-/**
- * Deletes every identifier with at most `concurrency` requests in flight; returns those it could not delete.
- * A refused connection ends the attempt at once (the server is gone; retrying thousands of ids would only wait).
- */
-export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number }): Promise<string[]> {
-  const gone = { refused: false };
-  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone));
-  return ids.filter((_, i) => !done[i]);
 }

@@ -4,7 +4,7 @@ import { versionHeader } from '../engine/clients.js';
 import { createHttpClient, type HttpClient } from '../http/index.js';
 import type { ApiVersion } from '../model/index.js';
 import { startChildServer, type ChildServer } from './child-server.js';
-import { deleteEvents } from './seed.js';
+import { deleteEvents } from '../engine/cleanup.js';
 
 /** Where the load goes: --base-url, or the reference server in a child process (never this process). */
 
