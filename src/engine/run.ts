@@ -11,6 +11,7 @@ import { assignIds, coverage, summarize } from './summary.js';
 import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from './properties/index.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
+import { isoUtc } from '../spec/datetime.js';
 
 /** The conformance phases, in the order they run for each version (design §2 engine). */
 export const PHASES = ['scenarios', 'properties', 'stateful'] as const;
@@ -48,7 +49,7 @@ export interface RunOptions {
  */
 function timeBase(seed: number, index: number): string {
   const day = Date.UTC(2090, 0, 1) + ((seed % 1000) + index) * 86_400_000;
-  return new Date(day).toISOString().replace('.000Z', 'Z');
+  return isoUtc(day);
 }
 
 /** The run's signal combined with a --phase-budget deadline for one phase of one version. */

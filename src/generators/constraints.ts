@@ -25,10 +25,6 @@ export function oneOf<T extends string>(value: T, allowed: readonly string[], wh
   return value;
 }
 
-/** ms since the epoch → `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds; spec § Scheduling information: datetime (UTC)). */
-export function isoUtc(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19) + 'Z';
-}
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;

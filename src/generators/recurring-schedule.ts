@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import rrulePkg from 'rrule';
-import { DAY_MS, intIn, isoUtc, MINUTE_MS } from './constraints.js';
+import { DAY_MS, intIn, MINUTE_MS } from './constraints.js';
+import { isoUtc } from '../spec/datetime.js';
 import { agentsAndWindow, type AgentTimeConstraints } from './single-schedule.js';
 
 const { RRule } = rrulePkg;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { DAY_MS, intIn, isoUtc, MINUTE_MS } from './constraints.js';
+import { DAY_MS, intIn, MINUTE_MS } from './constraints.js';
+import { isoUtc } from '../spec/datetime.js';
 import { agentsAndWindow, type AgentTimeConstraints } from './single-schedule.js';
 
 /** A time span as the scheduling object gives it (UTC). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { DAY_MS, intIn, isoUtc, MINUTE_MS, ordered, yearStartMs } from './constraints.js';
+import { DAY_MS, intIn, MINUTE_MS, ordered, yearStartMs } from './constraints.js';
+import { isoUtc } from '../spec/datetime.js';
 
 /**
  * Scheduling of one event (spec § POST /api/events, Scheduling rules 1 and 4: agent_id and start, with either end

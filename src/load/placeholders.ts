@@ -1,4 +1,5 @@
-import { isoSeconds, keywordOf, locationOf, seriesOf, titleOf, VARIANTS, type SeedPlan } from './seed-plan.js';
+import { keywordOf, locationOf, seriesOf, titleOf, VARIANTS, type SeedPlan } from './seed-plan.js';
+import { isoUtc } from '../spec/datetime.js';
 
 /**
  * Placeholders in profile queries name values of the run's seeded events, which exist only at run time:
@@ -42,7 +43,7 @@ function valueOf(plan: SeedPlan, name: string, n: number): string {
     case 'location': return locationOf(plan.tag, n);
     case 'series': return seriesOf(plan.tag, n);
     case 'word': return keywordOf(plan.word, n);
-    case 'start': return isoSeconds(plan.t0Ms + Math.floor((n / 100) * Math.max(0, plan.count - 1)) * 3_600_000);
+    case 'start': return isoUtc(plan.t0Ms + Math.floor((n / 100) * Math.max(0, plan.count - 1)) * 3_600_000);
     case 'offset': return String(Math.floor((n / 100) * plan.count));
     default: throw new Error(`evconf bug: placeholder ${name} passed validation`);
   }

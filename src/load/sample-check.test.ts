@@ -3,7 +3,8 @@ import type { ApiVersion } from '../model/index.js';
 import { getValidator } from '../schema/index.js';
 import { prepareQuery } from './list-expect.js';
 import { checkListBody, filterMatches } from './sample-check.js';
-import { isoSeconds, makeSeedPlan, type SeededEvent } from './seed-plan.js';
+import { makeSeedPlan, type SeededEvent } from './seed-plan.js';
+import { isoUtc } from '../spec/datetime.js';
 
 const plan = makeSeedPlan('evconf-load-20260101-000000-abcd', 100);
 const V = getValidator('1.6.0');
@@ -12,7 +13,7 @@ const V = getValidator('1.6.0');
 function listed(e: SeededEvent, i: number): Record<string, unknown> {
   return {
     identifier: `id-${i}`, creator: 'admin', presenter: [e.presenter], created: '2026-01-01T00:00:00Z', subjects: [plan.tag],
-    start: isoSeconds(e.startMs), description: e.description, title: e.title, processing_state: 'SUCCEEDED', duration: 0,
+    start: isoUtc(e.startMs), description: e.description, title: e.title, processing_state: 'SUCCEEDED', duration: 0,
     archive_version: 1, contributor: [], has_previews: false, location: e.location, publication_status: [], language: '',
     rightsholder: '', license: '', is_part_of: e.isPartOf, series: `Series ${e.isPartOf}`, source: '', status: 'EVENTS.EVENTS.STATUS.PROCESSED',
   };

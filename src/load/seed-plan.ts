@@ -1,3 +1,4 @@
+import { isoUtc } from '../spec/datetime.js';
 /**
  * What the load stage seeds (design §8): N events tagged with the run, with varied titles, locations, series,
  * text keywords and start dates, so that every filter and sort of the profiles has work and a known answer.
@@ -69,14 +70,10 @@ export function makeSeedPlan(tag: string, count: number): SeedPlan {
   return { tag, word, count, t0Ms: SEED_T0_MS, events };
 }
 
-/** `YYYY-MM-DDTHH:MM:SSZ` (seconds precision, as filters and metadata take it). */
-export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /** The dublincore/episode fields sent on create (the title is tagged by eventCreateParts). */
 export function episodeFields(e: SeededEvent, tag: string): Record<string, string | string[]> {
-  const start = isoSeconds(e.startMs);
+  const start = isoUtc(e.startMs);
   return {
     title: e.titleBase,
     description: e.description,
@@ -91,5 +88,5 @@ export function episodeFields(e: SeededEvent, tag: string): Record<string, strin
 
 /** How a seeded event looks in a list of `version`-less terms (the members the sample checks read). */
 export function asListed(e: SeededEvent): Record<string, unknown> {
-  return { title: e.title, location: e.location, is_part_of: e.isPartOf, description: e.description, start: isoSeconds(e.startMs), presenter: [e.presenter] };
+  return { title: e.title, location: e.location, is_part_of: e.isPartOf, description: e.description, start: isoUtc(e.startMs), presenter: [e.presenter] };
 }

@@ -1,3 +1,4 @@
+import { isoUtc } from '../spec/datetime.js';
 /**
  * The in-memory model of the events a command sequence created (design §7: "an in-memory model"): what the
  * server must show for each live event, by the spec. Values are as sent (titles tagged); ACLs as sets of keys.
@@ -60,6 +61,5 @@ const HOUR = 3_600_000;
 /** Slot `s`: one hour starting at 2093-01-04T08:00Z + 2·s hours (slots never touch each other). */
 export function slotSpan(s: number): { start: string; end: string } {
   const start = SLOT_BASE + s * 2 * HOUR;
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
-  return { start: iso(start), end: iso(start + HOUR) };
+  return { start: isoUtc(start), end: isoUtc(start + HOUR) };
 }

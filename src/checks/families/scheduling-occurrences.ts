@@ -1,6 +1,6 @@
 import type { CheckDef, CheckVerdict } from '../types.js';
 import { toJson } from '../evidence.js';
-import { instant } from './scheduling-time.js';
+import { instant } from '../../spec/datetime.js';
 
 /**
  * spec § POST /api/events, Scheduling rule 3: "To schedule several events, give rrule, end and duration. The rule

@@ -3,7 +3,7 @@ import type { CheckContext } from '../types.js';
 import { getValidator } from '../../schema/index.js';
 import { conflictEntryCheck, conflictShapeCheck, scheduleIsCheck, scheduleStatusCheck, schedulingShapeCheck } from './scheduling.js';
 import { compareOccurrences, occurrencesCheck } from './scheduling-occurrences.js';
-import { instant, sameInstant } from './scheduling-time.js';
+import { instant, sameInstant } from '../../spec/datetime.js';
 
 /** A check context whose step answered `status` with `body` (JSON unless a string). */
 function ctx(body: unknown, status = 200, value?: unknown): CheckContext {

@@ -3,7 +3,7 @@ import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evide
 import { statusCheck } from '../status.js';
 import { schemaCheck } from '../schema.js';
 import { occurrencesCheck } from './scheduling-occurrences.js';
-import { sameInstant } from './scheduling-time.js';
+import { sameInstant } from '../../spec/datetime.js';
 
 /**
  * Checks of the scheduling rule family (specs/rules.yaml: events.create.schedule-*, rrule*, 409, no-conflict,

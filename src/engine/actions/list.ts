@@ -7,6 +7,7 @@ import { createEvent, waitVisible } from '../create.js';
 import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { isoUtc } from '../../spec/datetime.js';
 
 /**
  * Actions of the list family (names in src/scenario/actions/list.ts): create the run's events and read them
@@ -18,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MINUTE = 60_000;
 
 function isoAt(base: string, minutes: number): string {
-  return new Date(Date.parse(base) + minutes * MINUTE).toISOString().replace('.000Z', 'Z');
+  return isoUtc(Date.parse(base) + minutes * MINUTE);
 }
 
 interface SetupItem {

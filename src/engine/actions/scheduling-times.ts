@@ -1,4 +1,5 @@
 import rrulePkg from 'rrule';
+import { isoUtc } from '../../spec/datetime.js';
 
 const { RRule } = rrulePkg;
 
@@ -10,10 +11,6 @@ const { RRule } = rrulePkg;
  */
 const OFFSET = /^\+(?:(\d+)d)?(\d{1,3}):([0-5]\d)$/;
 
-/** ms → `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds: what real servers send and accept). */
-export function isoUtc(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19) + 'Z';
-}
 
 /** Resolves one offset string against the base time; other values are returned unchanged. */
 export function resolveTime(value: unknown, baseIso: string): unknown {

@@ -6,6 +6,7 @@ import { createEvent, waitVisible } from '../create.js';
 import { taggedTitle } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { isoUtc } from '../../spec/datetime.js';
 
 /** Actions of the sort / with* family (names listed in src/scenario/actions/sort.ts). */
 
@@ -13,7 +14,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HOUR = 3_600_000;
 
 function iso(ms: number): string {
-  return new Date(ms).toISOString().replace('.000Z', 'Z');
+  return isoUtc(ms);
 }
 
 function num(v: unknown, what: string): number {

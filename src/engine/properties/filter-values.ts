@@ -1,4 +1,5 @@
 import type { FilterRef, FilterTerm } from '../../generators/index.js';
+import { isoUtc } from '../../spec/datetime.js';
 
 /**
  * The values the server reports for one event of a filter case, by filter name (spec § Filters): catalog fields
@@ -27,7 +28,6 @@ export const EVENT_SOURCE: Readonly<Record<string, string>> = { created: 'create
 const RANGE = new Set(['start', 'technical_start']);
 const HOUR = 3_600_000;
 
-const isoSeconds = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
 
 /** A value no event of the case has for `name` (a missing identifier, a far-past date, an unused token). */
 export function noneValue(name: string, tag: string, agent: string): string {
@@ -52,9 +52,9 @@ export function resolve(t: FilterTerm, events: Reported[], titleWords: string[],
   const ref: FilterRef = t.ref;
   if ('range' in ref) {
     const starts = events.map((e) => e.startMs).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-    if (starts.length === 0) return `${isoSeconds(Date.UTC(2001, 0, 1))}/${isoSeconds(Date.UTC(2001, 0, 2))}`;
+    if (starts.length === 0) return `${isoUtc(Date.UTC(2001, 0, 1))}/${isoUtc(Date.UTC(2001, 0, 2))}`;
     const [i, j] = ref.range.map((k) => Math.min(k, starts.length - 1));
-    return `${isoSeconds(starts[i] - HOUR)}/${isoSeconds(starts[j] + HOUR)}`;
+    return `${isoUtc(starts[i] - HOUR)}/${isoUtc(starts[j] + HOUR)}`;
   }
   if ('none' in ref) return noneValue(t.name, tag, agent);
   if (t.name === 'textFilter') return titleWords[ref.event];

@@ -5,6 +5,7 @@ import { isBroken, mustCreate, readList } from '../../stateful/kit/reads.js';
 import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
 import { propertyAgent } from './agents.js';
 import { defineProperty } from './types.js';
+import { isoUtc } from '../../spec/datetime.js';
 
 const WRITE_KINDS = ['create-bad-json', 'create-end-and-duration', 'metadata-bad-json', 'scheduling-bad-json'] as const;
 const START = '2092-03-01T10:00:00Z';
@@ -36,7 +37,7 @@ async function checkOne(kit: CaseKit, x: InvalidInput): Promise<Verdict> {
     }
     case 'create-end-and-duration': {
       const start = Date.parse(START);
-      const scheduling = { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: START, end: new Date(start + x.endMinutes * 60_000).toISOString().slice(0, 19) + 'Z', duration: x.durationMinutes * 60_000 };
+      const scheduling = { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: START, end: isoUtc(start + x.endMinutes * 60_000), duration: x.durationMinutes * 60_000 };
       const s = statusIs(await kit.api.create({ fields: { title }, scheduling }), [400], x.rule, 'POST /api/events with both end and duration');
       return s.ok ? nothingCreated(kit, x.rule) : s;
     }

@@ -7,6 +7,7 @@ import { broken, OK, type Broken, type Verdict } from '../../stateful/kit/verdic
 import { propertyAgent } from './agents.js';
 import { CATALOG_SOURCE, EVENT_SOURCE, matchesTerm, resolve, type Reported } from './filter-values.js';
 import { defineProperty } from './types.js';
+import { isoUtc } from '../../spec/datetime.js';
 
 interface Case {
   events: FilterableEvent[];
@@ -48,7 +49,7 @@ async function createAll(kit: CaseKit, events: FilterableEvent[]): Promise<strin
   const ids: string[] = [];
   for (const [i, e] of events.entries()) {
     const start = BASE + i * DAY;
-    const scheduling = scheduled ? { agent_id: kit.agent(`${propertyAgent(kit.env, 'filter')}-${e.agent}`), start: new Date(start).toISOString().slice(0, 19) + 'Z', duration: 1_800_000 } : undefined;
+    const scheduling = scheduled ? { agent_id: kit.agent(`${propertyAgent(kit.env, 'filter')}-${e.agent}`), start: isoUtc(start), duration: 1_800_000 } : undefined;
     const id = await mustCreate(kit, { fields: fieldsOf(kit, e), ...(scheduling ? { scheduling } : {}) });
     if (typeof id !== 'string') return id;
     ids.push(id);

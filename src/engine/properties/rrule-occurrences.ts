@@ -6,8 +6,9 @@ import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
 import type { CaseKit } from '../../stateful/kit/case.js';
 import { defineProperty } from './types.js';
 import { propertyAgent } from './agents.js';
+import { isoUtc } from '../../spec/datetime.js';
 
-const iso = (v: string) => new Date(Date.parse(v)).toISOString().slice(0, 19) + 'Z';
+const iso = (v: string) => isoUtc(Date.parse(v));
 
 /** The created events are exactly the expected occurrences, each with the requested duration and agent. */
 async function occurrencesAre(kit: CaseKit, ids: string[], s: RecurringSchedule, agent: string): Promise<Verdict> {
@@ -24,7 +25,7 @@ async function occurrencesAre(kit: CaseKit, ids: string[], s: RecurringSchedule,
     return broken(rule, `the events created are not the occurrences the rule determines (${got.length} created at other times than the ${s.occurrences.length} expected)`, { starts: s.occurrences }, { starts: got });
   }
   for (const { id, start } of starts) {
-    const end = new Date(Date.parse(start) + s.request.duration).toISOString().slice(0, 19) + 'Z';
+    const end = isoUtc(Date.parse(start) + s.request.duration);
     const v = await scheduleIs(kit, id, { agent_id: agent, start, end }, rule, `the occurrence at ${start} (requested duration and agent)`);
     if (!v.ok) return v;
   }

@@ -1,4 +1,13 @@
 /**
+ * The spec's datetimes as code (spec § Resources: "datetime", scheduling start/end "datetime (UTC)").
+ */
+
+/** ms → `YYYY-MM-DDTHH:MM:SSZ`: UTC, whole seconds (what real servers send and accept). */
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19) + 'Z';
+}
+
+/**
  * Instants of datetimes (spec § Scheduling information: start and end are "datetime (UTC)"). Compared as
  * points in time, never as text: "2090-01-01T10:00:00Z", "…T10:00:00.000Z" and "…T10:00:00+00:00" agree.
  * A datetime without any offset is read as UTC (the schema rules judge the format; these checks judge values).
