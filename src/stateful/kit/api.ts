@@ -1,6 +1,7 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart, type RequestSpec } from '../../http/index.js';
 import { ADMIN_ROLE, type PhaseEnv } from './env.js';
+import { createdIdentifiers } from '../../engine/event-form.js';
 
 /** One response: the exchange, its status (undefined on a transport failure) and the parsed JSON body if any. */
 export interface Reply {
@@ -35,11 +36,7 @@ const list = (f: Record<string, unknown>) => Object.entries(f).map(([id, value])
 /** Identifiers a create response names: {identifier}, [{identifier}] (rrule) or the Location path. */
 export function createdIds(r: Reply): string[] {
   if (r.status === undefined || r.status < 200 || r.status > 299) return [];
-  if (Array.isArray(r.body)) return r.body.map((e) => (e as { identifier?: unknown })?.identifier).filter((x): x is string => typeof x === 'string');
-  const id = (r.body as { identifier?: unknown } | undefined)?.identifier;
-  if (typeof id === 'string') return [id];
-  const m = /\/api\/events\/([^/?#]+)/.exec(r.ex.response?.headers['location'] ?? '');
-  return m ? [decodeURIComponent(m[1])] : [];
+  return createdIdentifiers(r.body, r.ex.response?.headers['location']);
 }
 
 /**
