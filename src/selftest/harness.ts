@@ -1,5 +1,6 @@
 import type { ApiVersion, RunResult } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
+import { buildRunConfig } from '../config/build.js';
 import { loadRules } from '../spec/rules.js';
 import { loadSuites } from '../scenario/load.js';
 import { SUITES_DIR } from '../spec/paths.js';
@@ -11,14 +12,16 @@ export const book = loadRules();
 export const suites = loadSuites(SUITES_DIR, book);
 export const lifecycle = loadLifecycle(lifecycleFile(SUITES_DIR));
 
-/** A run configuration for self-tests: short settle and processing times, fixed seed. */
+/**
+ * A run configuration for self-tests: the CLI's own defaults (buildRunConfig) with short settle and processing
+ * times and a fixed seed.
+ */
 export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig> = {}): RunConfig {
-  return {
-    apiVersions: versions, userRoles: [], headers: {}, versionHeader: 'Accept: application/v{version}+json',
-    reportDir: 'reports', seed: 42, runs: 5, timeoutMs: 5_000, settleMs: 400, processingTimeoutMs: 10_000,
-    workflow: 'schedule-and-upload', agentPrefix: 'selftest-', concurrency: 4, maxDurationMs: 300_000, phaseBudgetMs: 300_000, load: false, loadEvents: 100,
-    color: false, suitesDir: SUITES_DIR, command: 'selftest', phases: ['scenarios', 'properties', 'stateful'], ...extra,
-  };
+  const base = buildRunConfig({
+    apiVersion: versions.join(','), seed: 42, runs: 5, timeout: 5_000, settleMs: 400, processingTimeout: 10_000,
+    agentPrefix: 'selftest-', maxDuration: 300_000, phaseBudget: 300_000, loadEvents: 100, color: false,
+  }, {}, ['selftest']);
+  return { ...base, ...extra };
 }
 
 /** The self-test's users: an administrator and an ordinary user, so the role rules run instead of skipping. */
