@@ -1,7 +1,10 @@
 import type { CheckDef } from './types.js';
 import { getPath, isVerdict, jsonOrFail, toJson } from './evidence.js';
 
-/** A member of the body equals a value (placeholders resolved), e.g. the identifier of the requested event. */
+/**
+ * A member of the body equals a value (placeholders resolved). Used for events.get.status (spec § GET
+ * /api/events/{event_id}: "Returns one event object": the one asked for) and auth.acl-write (the change read back).
+ */
 export const memberEqualsCheck: CheckDef = {
   name: 'member-equals',
   doc: 'the value at `path` of the body equals `value`',
@@ -21,7 +24,10 @@ export const memberEqualsCheck: CheckDef = {
   },
 };
 
-/** The body is an array that contains (or does not contain) events with the given identifiers. */
+/**
+ * The body is an array that contains (or does not contain) events with the given identifiers. Used for
+ * auth.acl-list (spec § Authentication: access follows the event's ACL) and rrule creation (events.create.rrule).
+ */
 export const containsIdsCheck: CheckDef = {
   name: 'contains-ids',
   doc: 'the body is an array of events containing every identifier of `ids` and none of `absent`',

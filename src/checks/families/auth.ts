@@ -10,7 +10,11 @@ import { excerpt, isVerdict, responseOrFail } from '../evidence.js';
 
 const CLASS_NAME: Record<number, string> = { 2: 'success (2xx)', 4: 'refusal (4xx)' };
 
-/** The response status is in the class `class` (2 → 200..299, 4 → 400..499). */
+/**
+ * The response status is in the class `class` (2 → 200..299, 4 → 400..499). Used for auth.acl-read /
+ * auth.acl-write (spec § Authentication: "Access is governed by roles. Each event has an ACL that maps actions to
+ * roles."): which refusal (403 or 404) is not shown by the spec, so any 4xx counts.
+ */
 export const statusClassCheck: CheckDef = {
   name: 'status-class',
   doc: 'the response status is in the class `class` (2: any 2xx, 4: any 4xx)',

@@ -50,6 +50,11 @@ export function compareOccurrences(expected: Window[], agent: string, read: unkn
   return { pass: true, message: `${expected.length} events, one per occurrence, each lasting the duration`, expected: toJson(expected), actual };
 }
 
+/**
+ * events.create.rrule (spec § POST /api/events, scheduling rule 3): "The rule determines the dates and times within
+ * the period from start to end plus duration." One event per occurrence the rrule package computes, each lasting
+ * the duration, on the agent.
+ */
 export const occurrencesCheck: CheckDef = {
   name: 'schedule-occurrences',
   doc: 'the schedules read back (action read-schedules) are exactly the `expected` occurrences (start, end), each on agent `agent`',

@@ -44,6 +44,11 @@ function valuesInOrder(r: SortedResponse, ids: string[], member: string): { valu
   return { values, order: seen.order.filter((id) => values.has(id)) };
 }
 
+/**
+ * events.list.sort.workflow_state / series_name (spec § States and transitions: "The sort criterion workflow_state
+ * orders events by this state"): the order between values is not shown, so equal values must be contiguous and
+ * DESC must give the groups in the reverse order of ASC.
+ */
 export const groupedByCheck: CheckDef = {
   name: 'grouped-by',
   doc: 'in the action value {asc, desc}, run events with equal `member` are together and DESC reverses the groups of ASC (`compare: text`: ASC ascends by name)',

@@ -38,7 +38,8 @@ function asList<T>(v: T | T[]): T[] {
 }
 
 /**
- * The run's events appear in the order their keys (as sent) give under the requested direction(s): code-point
+ * events.list.sort.* (spec § GET /api/events: "Each entry has the form <SortName>:ASC or <SortName>:DESC."):
+ * the run's events appear in the order their keys (as sent) give under the requested direction(s): code-point
  * order of the sent strings, criteria by position. ASC and DESC are separate steps, each checked on its own.
  */
 export const sortedByCheck: CheckDef = {

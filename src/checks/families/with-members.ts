@@ -68,6 +68,11 @@ function eventOf(body: unknown, id: string): Record<string, unknown> | string {
   return body.identifier === id ? body : `the body is event ${JSON.stringify(body.identifier)}, not ${id}`;
 }
 
+/**
+ * events.list.with* / events.get.with* (spec § GET /api/events: "withacl | boolean | Include the ACL", …): with the
+ * flag, the event carries the content asked for. The members' names are not shown by the spec, so any member
+ * holding it counts (the names seen are an observation).
+ */
 export const withMemberCheck: CheckDef = {
   name: 'with-member',
   doc: 'the event `id` (single body or list element) has some member holding what the with* flag `kind` includes',
