@@ -1,10 +1,19 @@
 /** Per-version verdicts, endpoint families and ordering shared by all reporters (design §4, §9). */
 import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type ResultSummary, type RunResult } from '../model/index.js';
 
+/**
+ * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none
+ * failed; `not-conformant` when a rule failed or evconf erred; else `incomplete` (untested rules, with why).
+ */
+export type Verdict = 'conformant' | 'not-conformant' | 'incomplete';
+
 export interface VersionVerdict extends ResultSummary {
   apiVersion: ApiVersion;
-  /** No `fail` and no `error` among the conformance checks, and at least one check ran. */
+  verdict: Verdict;
+  /** Same as verdict === 'conformant'. */
   conformant: boolean;
+  /** MUST rules that apply to this version and were never checked (pass/fail/warn), with the reason. */
+  untested: { rule: string; reason: string }[];
 }
 
 /** Failures first: the order results are listed in every report. */
@@ -31,7 +40,7 @@ export function runVersions(run: RunResult): ApiVersion[] {
   return [...set].sort((a, b) => versionIndex(a) - versionIndex(b));
 }
 
-export function countOutcomes(results: readonly CheckResult[]): Omit<VersionVerdict, 'apiVersion' | 'conformant'> {
+export function countOutcomes(results: readonly CheckResult[]): ResultSummary {
   const c = { total: 0, passed: 0, failed: 0, warned: 0, skipped: 0, errored: 0 };
   for (const r of results) {
     c.total++;
@@ -44,7 +53,8 @@ export function countOutcomes(results: readonly CheckResult[]): Omit<VersionVerd
 export function versionVerdicts(run: RunResult): VersionVerdict[] {
   return runVersions(run).map((apiVersion) => {
     const c = countOutcomes(run.results.filter((r) => r.apiVersion === apiVersion && !isLoadRule(r.rule)));
-    return { apiVersion, ...c, conformant: c.total > 0 && c.failed === 0 && c.errored === 0 };
+    const conformant = c.total > 0 && c.failed === 0 && c.errored === 0;
+    return { apiVersion, ...c, verdict: conformant ? 'conformant' : 'not-conformant', conformant, untested: [] };
   });
 }
 
