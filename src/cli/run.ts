@@ -26,6 +26,7 @@ function newRunId(): string {
  * It runs at the newest version of the run.
  */
 async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, io: { err: NodeJS.WriteStream }): Promise<RunResult> {
+  const loadStarted = Date.now();
   const stage = await runLoadStage({
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.mutant ? { mutant: config.mutant } : {}),
@@ -41,6 +42,7 @@ async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSig
   const leftovers = [...(run.leftovers ?? []), ...stage.leftovers];
   return {
     ...run, results, summary: summarize(results), load: stage.load, durationMs: Date.now() - Date.parse(run.startedAt),
+    timing: [...(run.timing ?? []), { apiVersion: config.apiVersions[config.apiVersions.length - 1], stage: 'load', durationMs: Date.now() - loadStarted }],
     ...(leftovers.length ? { leftovers } : {}),
   };
 }

@@ -101,10 +101,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const leftovers: string[] = [];
   const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
   let done = 0;
+  const timing: NonNullable<RunResult['timing']> = [];
   const root = o.cleanupRoot ?? new CleanupRoot();
   const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
 
   for (const version of config.apiVersions) {
+    const versionStarted = Date.now();
     const clients = clientsFor(config, o.target.baseUrl, version);
     const shapes = getValidator(version);
     const todo = scenarios.filter((s) => s.versions.includes(version));
@@ -147,6 +149,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       scenarioBudget.done();
       await clients.closeAll();
     }
+    timing.push({ apiVersion: version, stage: 'conformance', durationMs: Date.now() - versionStarted });
   }
   results.sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -154,6 +157,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     runId: o.runId,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
+    timing,
     target: { baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}) },
     seed: config.seed,
     command: config.command,

@@ -61,6 +61,8 @@ export interface RunResult {
   runId: string;
   startedAt: string;
   durationMs: number;
+  /** Wall time of each stage of each version, in the order run (versions run one after another). */
+  timing?: { apiVersion: ApiVersion; stage: 'conformance' | 'load'; durationMs: number }[];
   target: { baseUrl: string; apiVersions: ApiVersion[]; reference: boolean; mutant?: string };
   seed: number;
   /** The command line as given (credentials redacted). */

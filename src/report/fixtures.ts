@@ -111,7 +111,10 @@ export function reportFixture(): RunResult {
   const results = [...versionResults('1.5.0'), ...versionResults('1.6.0'), limitFailure, hostile, generated, broken, deleted, loadPass, loadFail];
   return withSummary({
     tool: { name: 'evconf', version: '0.1.0' }, runId: 'run-20260101-abc', startedAt: '2026-01-01T10:00:00.000Z',
-    durationMs: 93_500, target: { baseUrl: BASE, apiVersions: ['1.5.0', '1.6.0'], reference: true }, seed: 4242,
+    durationMs: 93_500,
+    timing: [{ apiVersion: '1.5.0', stage: 'conformance', durationMs: 40_000 }, { apiVersion: '1.6.0', stage: 'conformance', durationMs: 50_000 },
+      { apiVersion: '1.6.0', stage: 'load', durationMs: 3_500 }],
+    target: { baseUrl: BASE, apiVersions: ['1.5.0', '1.6.0'], reference: true }, seed: 4242,
     command: 'evconf run --api-version all --auth admin:s3cret --seed 4242', results,
     observations: [
       { topic: 'error-body', apiVersion: '1.5.0', value: 'text/plain', context: 'GET /api/events/{unknown} → 404' },

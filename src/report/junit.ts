@@ -1,8 +1,12 @@
-/** JUnit XML (design §9): one <testsuite> per API version, one <testcase> per CheckResult. */
+/**
+ * JUnit XML (design §9): one <testsuite> per API version, one <testcase> per CheckResult; each suite carries its
+ * version's verdict (property `verdict`, and in <system-out> the untested rules with why).
+ */
 import type { CheckResult, RunResult } from '../model/index.js';
 import { evidenceText } from './evidence.js';
 import { redactRun } from './redact.js';
-import { countOutcomes, endpointFamily, runVersions, scenarioOf } from './tally.js';
+import { countOutcomes, endpointFamily, runVersions, scenarioOf, versionVerdicts, type VersionVerdict } from './tally.js';
+import { untestedByReason, verdictParagraph } from './verdict-text.js';
 import { xmlAttr, xmlText } from './xml.js';
 
 const MAX_BODY = 4096;
@@ -53,21 +57,35 @@ function testcase(r: CheckResult, name: string): string {
   return body ? `    <testcase ${attrs}>${body}</testcase>` : `    <testcase ${attrs}/>`;
 }
 
-function counts(results: readonly CheckResult[], ms: number): string {
+function counts(results: readonly CheckResult[], ms: number | undefined): string {
   const c = countOutcomes(results);
-  return `tests="${c.total}" failures="${c.failed}" errors="${c.errored}" skipped="${c.skipped}" time="${seconds(ms)}"`;
+  const time = ms === undefined ? '' : ` time="${seconds(ms)}"`;
+  return `tests="${c.total}" failures="${c.failed}" errors="${c.errored}" skipped="${c.skipped}"${time}`;
 }
 
-function suite(run: RunResult, version: string): string {
+/**
+ * Wall time of a version: its stages as the run timed them (versions run one after another). Not the sum of its
+ * checks' times: checks run concurrently and the expectations of one request share its time. A results file
+ * without timing gives no suite time unless the run had one version.
+ */
+function suiteMs(run: RunResult, version: string): number | undefined {
+  const stages = run.timing?.filter((t) => t.apiVersion === version);
+  if (stages?.length) return stages.reduce((a, t) => a + t.durationMs, 0);
+  return runVersions(run).length === 1 ? run.durationMs : undefined;
+}
+
+function suite(run: RunResult, version: string, verdict: VersionVerdict | undefined): string {
   const results = run.results.filter((r) => r.apiVersion === version);
-  const ms = results.reduce((a, r) => a + (r.durationMs ?? 0), 0);
   const names = caseNames(results);
-  const props = [['baseUrl', run.target.baseUrl], ['runId', run.runId], ['seed', String(run.seed)]]
+  const untested = verdict ? untestedByReason(verdict).reduce((a, g) => a + g.rules.length, 0) : 0;
+  const props = [['baseUrl', run.target.baseUrl], ['runId', run.runId], ['seed', String(run.seed)],
+    ...(verdict ? [['verdict', verdict.verdict], ['untestedMustRules', String(untested)]] : [])]
     .map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`).join('\n');
   return [
-    `  <testsuite name="evconf ${xmlAttr(version)}" ${counts(results, ms)} timestamp="${xmlAttr(run.startedAt)}">`,
+    `  <testsuite name="evconf ${xmlAttr(version)}" ${counts(results, suiteMs(run, version))} timestamp="${xmlAttr(run.startedAt)}">`,
     `    <properties>\n${props}\n    </properties>`,
     ...results.map((r, i) => testcase(r, names[i])),
+    ...(verdict ? [`    <system-out>${xmlText(verdictParagraph(verdict))}</system-out>`] : []),
     '  </testsuite>',
   ].join('\n');
 }
@@ -75,10 +93,11 @@ function suite(run: RunResult, version: string): string {
 /** The run as JUnit XML; every string is XML-escaped and stripped of characters XML 1.0 forbids. */
 export function renderJunit(input: RunResult): string {
   const run = redactRun(input);
+  const verdicts = versionVerdicts(run);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evconf" ${counts(run.results, run.durationMs)}>`,
-    ...runVersions(run).map((v) => suite(run, v)),
+    ...runVersions(run).map((v) => suite(run, v, verdicts.find((x) => x.apiVersion === v))),
     '</testsuites>',
     '',
   ].join('\n');
