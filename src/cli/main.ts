@@ -33,6 +33,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--junit <file>', 'also write JUnit XML here')
     .option('--html <file>', 'also write the HTML report here')
     .option('--report-dir <dir>', 'report folder (reports/<run id>/ and reports/latest/)', 'reports')
+    .option('--format <list>', 'what to write: json,junit,html,github (repeatable or comma list; default json,junit,html, plus github when GITHUB_ACTIONS=true)', collect)
     .option('--seed <n>', 'seed for generated cases (replays a run)')
     .option('--runs <n>', 'cases per property')
     .option('--only <patterns>', 'comma-separated rule or scenario ids (trailing * allowed)')
@@ -90,6 +91,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .description('re-render the HTML report and JUnit XML from a results file')
     .option('--html <file>', 'HTML output')
     .option('--junit <file>', 'JUnit output')
+    .option('--format <list>', 'what to write: html,junit,github (repeatable or comma list; default html,junit)', collect)
     .action(async (file: string, flags: Record<string, unknown>) => setCode(await reportCommand(file, flags, io)));
   return p;
 }

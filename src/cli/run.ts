@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { join, relative } from 'node:path';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { renderProgressLine, renderSummary } from '../report/console.js';
-import { writeReports } from '../report/write.js';
+import { finishOutputs, writeRunReports } from './outputs.js';
 import type { RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
@@ -120,13 +119,9 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     if (tty) io.err.write('\r\x1b[K');
     await ref?.close();
   }
-  const dir = join(config.reportDir, runId);
-  const written = await writeReports(run, {
-    dir, latestDir: join(config.reportDir, 'latest'),
-    ...(config.json ? { json: config.json } : {}), ...(config.junit ? { junit: config.junit } : {}), ...(config.html ? { html: config.html } : {}),
-  });
+  const written = await writeRunReports(run, config);
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
   if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
-  io.out.write(`\nreports: ${written.files.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
+  await finishOutputs(run, config, written, io);
   return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted ? 1 : 0;
 }

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { parseApiVersionFlag } from '../spec/versions.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
+import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
 import type { RunConfig } from './types.js';
 
@@ -14,6 +15,7 @@ const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
+  'format',
 ]);
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
@@ -103,6 +105,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(pick('junit') ? { junit: String(pick('junit')) } : {}),
     ...(pick('html') ? { html: String(pick('html')) } : {}),
     reportDir: String(pick('reportDir') ?? 'reports'),
+    formats: parseFormats(pick('format'), env),
     seed: pick('seed') !== undefined ? parseIntFlag(pick('seed'), '--seed', 0, 2 ** 31 - 1) : randomInt(2 ** 31 - 1),
     runs: parseIntFlag(pick('runs') ?? 20, '--runs', 1, 10_000),
     ...(only ? { only: String(only).split(',').map((s) => s.trim()).filter(Boolean) } : {}),

@@ -1,4 +1,5 @@
 import type { ApiVersion } from '../model/index.js';
+import type { ReportFormat } from './formats.js';
 
 export interface Credentials {
   user: string;
@@ -20,6 +21,8 @@ export interface RunConfig {
   junit?: string;
   html?: string;
   reportDir: string;
+  /** What the run writes and prints (src/config/formats.ts). */
+  formats: ReportFormat[];
   seed: number;
   runs: number;
   only?: string[];
