@@ -49,11 +49,16 @@ export async function writeRunReports(run: RunResult, choice: OutputChoice): Pro
 export function reportsLine(files: readonly string[], reportDir?: string): string {
   if (files.length === 0) return 'reports: none written (--format chose none)';
   const latest = reportDir !== undefined ? resolve(reportDir, 'latest') + sep : undefined;
-  const copies = latest ? files.filter((f) => f.startsWith(latest)) : [];
-  const own = files.filter((f) => !copies.includes(f)).map((f) => displayPath(f));
-  const also = copies.length ? ` (also in ${displayPath(latest!.slice(0, -1))}${sep})` : '';
-  if (own.length === 0) return `reports: ${copies.map((f) => displayPath(f)).join(', ')}`;
-  return `reports: ${own.join(', ')}${also}`;
+  const parts: string[] = [];
+  let noted = false;
+  for (const f of files) {
+    const copy = latest !== undefined && f.startsWith(latest);
+    if (copy && parts.length > 0) {
+      if (!noted) parts[parts.length - 1] += ` (also in ${displayPath(latest.slice(0, -1))}${sep})`;
+      noted = true;
+    } else parts.push(displayPath(f));
+  }
+  return `reports: ${parts.join(', ')}`;
 }
 
 /** Annotation paths: evconf's own source files as seen from the working directory (GitHub's workspace), if inside it. */

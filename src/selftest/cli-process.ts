@@ -12,10 +12,10 @@ export interface CliRun {
 }
 
 /** Runs the real CLI in a child process with a hard kill deadline (a hang fails the test, it cannot block it). */
-export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number; signalAfterStderr?: string }): Promise<CliRun> {
+export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; cwd?: string; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number; signalAfterStderr?: string }): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) });
     let stdout = '';
     let stderr = '';
     let killed = false;
