@@ -15,6 +15,7 @@ import { renderHtml } from '../report/html/render.js';
 import { renderJunit } from '../report/junit.js';
 import { renderJson } from '../report/json.js';
 import { book, lifecycle, selftestConfig, suites } from './harness.js';
+import { expectNavLands, layout, SECTION_ORDER } from './browser-nav.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const exists = existsSync(CHROMIUM);
@@ -90,6 +91,19 @@ describe('self-test: the HTML report of a real failing run, in Chromium', () => 
       // The server's markup is shown as text, never as an element.
       expect(await page.locator('body').textContent()).toContain('<img src=x onerror=');
       expect(await page.locator('img[src="x"]').count()).toBe(0);
+      // Issue 12 item 5: verdicts, then the matrix (on the first screen), then failures; the full list last.
+      const { order, matrixTop, viewport } = await layout(page);
+      expect(order).toEqual(SECTION_ORDER);
+      expect(matrixTop).toBeLessThan(viewport);
+      expect(await page.locator('#sec-failures li.failure .rid').allTextContents()).toContain('events.list.limit');
+      // The load stage did not run: its rules are "not run" in the matrix and apart from the uncovered rules.
+      expect(await page.locator('td.m-notrun[title^="load.p99 · 1.6.0: not run: the load stage did not run"]').count()).toBe(1);
+      expect(await page.locator('#sec-coverage .notrun').textContent()).toContain('load.p99');
+      expect(await page.locator('#sec-coverage table.grid code').allTextContents()).not.toContain('load.p99');
+      // Every nav link lands on its section, also once the result list has rendered more rows.
+      await page.locator('#results .more').scrollIntoViewIfNeeded().catch(() => undefined);
+      await expectNavLands(page);
+      await expectNavLands(page, { reverse: true });
       await page.selectOption('#f-version', '1.5.0');
       expect(new Set(await page.locator('.row .ver').allTextContents())).toEqual(new Set(['1.5.0']));
       expect(page.url()).toContain('version=1.5.0');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigRun } from '../fixtures-big.js';
 import { reportFixture, XSS } from '../fixtures.js';
 import { renderHtml } from './render.js';
+import { expectNavLands, layout, SECTION_ORDER } from '../../selftest/browser-nav.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const exists = existsSync(CHROMIUM);
@@ -110,6 +111,11 @@ describe('HTML report in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('.res').length > 150);
     expect(await page.locator('.res').count()).toBeGreaterThanOrEqual(300);
     expect(loadMs).toBeLessThan(20_000);
+    // Issue 12 item 5: with rows still rendering lazily, every nav link lands on its section, in either order.
+    const { order } = await layout(page);
+    expect(order).toEqual([...SECTION_ORDER.slice(0, -1), 'sec-leftovers', 'sec-results']);
+    await page.locator('.chip[data-outcome="fail"]').click();
+    expect(await expectNavLands(page, { reverse: true })).toHaveLength(7);
     expect(watch.errors).toEqual([]);
     await page.close();
   });
