@@ -34,19 +34,19 @@ export const SPEC_EVENT_MUTANTS = family({
     description: 'List items in 1.1.0+ carry the oldest names presenters, contributors and start_time beside presenter, contributor and start.',
     since: '1.1.0',
   },
-  'spec-start-technical-in-1.4': {
+  'spec-start-bibliographic-late': {
     rule: 'events.get.start-bibliographic',
     description: 'The switch of `start` to the bibliographic start comes one version late: 1.4.0 still shows the technical start.',
     since: '1.4.0',
     until: '1.4.0',
   },
-  'spec-start-bibliographic-in-1.3': {
+  'spec-start-bibliographic-early': {
     rule: 'events.get.start-technical',
     description: 'The switch of `start` to the bibliographic start comes one version early: 1.3.0 already shows it.',
     since: '1.3.0',
     until: '1.3.0',
   },
-  'spec-delete-202-in-1.5': {
+  'spec-delete-202-early': {
     rule: 'events.delete.204',
     description: 'DELETE in 1.5.0 answers 202 (the 1.6.0 status) instead of 204, although the event is deleted at once.',
     since: '1.5.0',
@@ -91,7 +91,7 @@ export function getBody(ctx: Ctx, text: string): string {
   const { bug } = ctx.app;
   const oldest = ctx.version === '1.0.0';
   const names = oldest ? bug('spec-get-both-names-oldest') : bug('spec-get-both-names-current');
-  const start = (ctx.version === '1.4.0' && bug('spec-start-technical-in-1.4')) || (ctx.version === '1.3.0' && bug('spec-start-bibliographic-in-1.3'));
+  const start = (ctx.version === '1.4.0' && bug('spec-start-bibliographic-late')) || (ctx.version === '1.3.0' && bug('spec-start-bibliographic-early'));
   if (!names && !start && !bug('spec-publication-status-empty')) return text;
   const o = JSON.parse(text) as Obj;
   if (names) bothNames(o);
@@ -119,7 +119,7 @@ export function listBody(ctx: Ctx, text: string): string {
 
 /** Bug site (handlers/event.ts deleteEvent): the 1.5.0 delete that answers 202; undefined = the correct path. */
 export function deleteBugs(ctx: Ctx): Reply | undefined {
-  if (!ctx.app.bug('spec-delete-202-in-1.5') || ctx.version !== '1.5.0') return undefined;
+  if (!ctx.app.bug('spec-delete-202-early') || ctx.version !== '1.5.0') return undefined;
   const rec = writableEvent(ctx);
   ctx.app.timers.cancel(`process:${rec.id}`);
   ctx.app.store.remove(rec.id);

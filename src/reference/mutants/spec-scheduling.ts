@@ -31,7 +31,7 @@ export const SPEC_SCHEDULING_MUTANTS = family({
     description: 'Creation checks conflicts only against the earliest scheduled event of each capture agent: an overlap with a later one is created (201).',
     since: '1.1.0',
   },
-  'spec-allow-conflict-from-1.3': {
+  'spec-allow-conflict-late': {
     rule: 'scheduling.put.allow-conflict',
     description: 'allowConflict arrives one version late: 1.2.0 ignores it (the conflict check runs, 409).',
     since: '1.2.0',
@@ -63,7 +63,7 @@ export function scheduleBugs(ctx: Ctx, cur: Schedule, next: Schedule): Schedule 
 
 /** Bug site (handlers/scheduling.ts): false where a buggy server does not honour allowConflict yet. */
 export function allowConflictKnown(ctx: Ctx): boolean {
-  return !(ctx.app.bug('spec-allow-conflict-from-1.3') && ctx.version === '1.2.0');
+  return !(ctx.app.bug('spec-allow-conflict-late') && ctx.version === '1.2.0');
 }
 
 /** Bug site (handlers/create.ts): the conflicts a server checking only each agent's earliest recording finds. */

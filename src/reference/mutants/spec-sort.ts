@@ -23,7 +23,7 @@ export const SPEC_SORT_MUTANTS = family({
   'spec-sort-start-date-by-created': wrongKey('start_date', 'their creation date'),
   'spec-sort-end-date-by-start': wrongKey('end_date', 'their start date'),
   'spec-sort-workflow-state-by-title': wrongKey('workflow_state', 'their title'),
-  'spec-sort-series-name-by-identifier': wrongKey('series_name', 'the series identifier (is_part_of), not its name'),
+  'spec-sort-series-name-by-title': wrongKey('series_name', 'their own title (the events table\'s title, not the series\' one)'),
   'spec-sort-location-by-agent': wrongKey('location', 'the capture agent identifier of their schedule'),
   'spec-sort-last-criterion-only': {
     rule: 'events.list.sort.multiple',
@@ -62,7 +62,7 @@ function wrongValues(ctx: Ctx): Partial<Record<SortName, Value>> {
   if (bug('spec-sort-start-date-by-created')) out.start_date = (v) => v.createdMs;
   if (bug('spec-sort-end-date-by-start')) out.end_date = (v) => v.bibStartMs;
   if (bug('spec-sort-workflow-state-by-title')) out.workflow_state = (v) => v.title;
-  if (bug('spec-sort-series-name-by-identifier')) out.series_name = (v) => v.isPartOf;
+  if (bug('spec-sort-series-name-by-title')) out.series_name = (v) => v.title;
   if (bug('spec-sort-location-by-agent')) out.location = (v) => v.agentId;
   if (bug('spec-sort-title-stale-after-update')) {
     out.title = (v) => {
