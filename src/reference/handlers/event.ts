@@ -4,7 +4,7 @@ import { eventJson, type SerializeVariant } from '../serialize.js';
 import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
-import { deleteBugs, getBody } from '../mutants/spec-events.js';
+import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -20,6 +20,7 @@ function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
 export function getEvent(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0])) return { status: 200, json: '{}' };
+  getIdBugs(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
   const changed = viewBugs(ctx, view);

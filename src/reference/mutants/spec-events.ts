@@ -1,9 +1,11 @@
 import { writableEvent, type Ctx, type Reply } from '../app.js';
 import type { EventParts } from '../event-parts.js';
+import { renderCatalogs } from '../catalogs.js';
 import { isoSeconds } from '../time.js';
 import type { EpisodeValues, EventRecord } from '../types.js';
+import { atLeast } from '../version.js';
 import { sharedListCache } from './spec-acl.js';
-import { firstState, latin1Value } from './spec-state.js';
+import { counted, firstState, latin1Value, nth } from './spec-state.js';
 import { family } from './types.js';
 
 /**
@@ -68,6 +70,22 @@ export const SPEC_EVENT_MUTANTS = family({
     rule: 'events.create.location',
     description: 'The Location header names the event created by the previous POST /api/events (the first creation is right; the body identifier always is).',
   },
+  'spec-list-withacl-first-event': {
+    rule: 'events.list.withacl',
+    description: 'withacl=true gives every listed event the ACL of the first one listed (a variable reused across the loop).',
+  },
+  'spec-get-withmetadata-stale': {
+    rule: 'events.get.withmetadata',
+    description: 'GET /api/events/{id}?withmetadata=true shows the catalogs the event was created with: later metadata changes are missing.',
+  },
+  'spec-delete-list-stale': {
+    rule: 'events.delete.gone',
+    description: 'DELETE does not invalidate the list cache: a list query asked before the delete keeps listing the deleted event until the next change (the single GET answers 404).',
+  },
+  'spec-get-id-prefix': {
+    rule: 'events.get.404',
+    description: 'GET /api/events/{id} looks the event up by identifier prefix (LIKE \'id%\'): a truncated identifier answers 200 with the event.',
+  },
   'spec-publication-status-empty': {
     rule: 'events.get.publication-status',
     description: 'publication_status stays [] after the event is published (list and single GET).',
@@ -92,9 +110,11 @@ export function getBody(ctx: Ctx, text: string): string {
   const oldest = ctx.version === '1.0.0';
   const names = oldest ? bug('spec-get-both-names-oldest') : bug('spec-get-both-names-current');
   const start = (ctx.version === '1.4.0' && bug('spec-start-bibliographic-late')) || (ctx.version === '1.3.0' && bug('spec-start-bibliographic-early'));
-  if (!names && !start && !bug('spec-publication-status-empty')) return text;
+  const metadata = bug('spec-get-withmetadata-stale');
+  if (!names && !start && !metadata && !bug('spec-publication-status-empty')) return text;
   const o = JSON.parse(text) as Obj;
   if (names) bothNames(o);
+  if (metadata && 'metadata' in o) o.metadata = createdCatalogs(ctx, o.identifier);
   if (start && typeof o.identifier === 'string') {
     const v = ctx.app.store.view(o.identifier);
     o.start = isoSeconds(ctx.version === '1.4.0' ? v.techStartMs : v.bibStartMs);
@@ -107,18 +127,63 @@ export function getBody(ctx: Ctx, text: string): string {
 export function listBody(ctx: Ctx, text: string): string {
   const { bug } = ctx.app;
   const names = ctx.version === '1.0.0' ? bug('spec-list-both-names-oldest') : bug('spec-list-both-names-current');
-  const out = sharedListCache(ctx, text);
-  if (!names && !bug('spec-publication-status-empty')) return out;
+  const out = staleAfterDelete(ctx, sharedListCache(ctx, text));
+  const firstAcl = bug('spec-list-withacl-first-event');
+  if (!names && !firstAcl && !bug('spec-publication-status-empty')) return out;
   const list = JSON.parse(out) as Obj[];
   for (const o of list) {
     if (names) bothNames(o);
+    if (firstAcl && 'acl' in o) o.acl = list[0].acl;
     publicationStatusEmpty(ctx, o);
   }
   return JSON.stringify(list);
 }
 
+/** The catalogs of event `id` as it was created (spec-get-withmetadata-stale). */
+function createdCatalogs(ctx: Ctx, id: unknown): unknown {
+  const rec = typeof id === 'string' ? ctx.app.store.get(id) : undefined;
+  if (!rec) return [];
+  const first = firstState(rec);
+  const episode = first?.episode ?? rec.episode;
+  const v = ctx.app.store.view(rec.id);
+  const view = { id: rec.id, createdMs: rec.createdMs, startMs: episode.startMs ?? v.techStartMs, durationMs: episode.durationMs ?? v.durationMs };
+  return renderCatalogs(episode, view, first?.extras ?? rec.extraCatalogs);
+}
+
+const staleLists = new WeakMap<object, Map<string, string>>();
+
+/** spec-delete-list-stale: list answers cached by a revision that a DELETE does not advance. */
+function staleAfterDelete(ctx: Ctx, text: string): string {
+  if (!ctx.app.bug('spec-delete-list-stale')) return text;
+  let m = staleLists.get(ctx.app);
+  if (!m) staleLists.set(ctx.app, (m = new Map()));
+  const k = `${ctx.app.store.rev - counted(ctx.app, 'deletes')}|${ctx.version}|${ctx.caller.name}|${ctx.url.search}`;
+  const hit = m.get(k);
+  if (hit !== undefined) return hit;
+  m.set(k, text);
+  return text;
+}
+
+/** Bug site (handlers/event.ts getEvent, before the lookup): the identifier a prefix lookup resolves. */
+export function getIdBugs(ctx: Ctx): void {
+  const id = ctx.params[0];
+  if (!ctx.app.bug('spec-get-id-prefix') || ctx.app.store.get(id)) return;
+  for (const rec of ctx.app.store.values()) {
+    if (rec.id.startsWith(id)) {
+      ctx.params[0] = rec.id;
+      return;
+    }
+  }
+}
+
 /** Bug site (handlers/event.ts deleteEvent): the 1.5.0 delete that answers 202; undefined = the correct path. */
 export function deleteBugs(ctx: Ctx): Reply | undefined {
+  if (ctx.app.bug('spec-delete-list-stale')) {
+    const rec = writableEvent(ctx);
+    const retracts = atLeast(ctx.version, '1.6.0') && (rec.publications.length > 0 || rec.deleting);
+    if (!retracts) nth(ctx.app, 'deletes'); // removed at once: store.rev + 1
+    return undefined;
+  }
   if (!ctx.app.bug('spec-delete-202-early') || ctx.version !== '1.5.0') return undefined;
   const rec = writableEvent(ctx);
   ctx.app.timers.cancel(`process:${rec.id}`);

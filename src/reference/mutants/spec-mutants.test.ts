@@ -567,6 +567,48 @@ const EVENTS: Case[] = [
     wrong: [true, false],
   },
   {
+    mutant: 'spec-list-withacl-first-event',
+    run: async (b) => {
+      await mk(b, { title: 'E1' }, { acl: [{ action: 'read', role: 'A' }] });
+      await mk(b, { title: 'E2' }, { acl: [{ action: 'read', role: 'B' }] });
+      const list = (await call(b, '/api/events?withacl=true&sort=title:ASC')).body as Ev[];
+      return list.map((e) => (e.acl as Ev[]).map((x) => x.role));
+    },
+    expected: [['A'], ['B']],
+    wrong: [['A'], ['A']],
+  },
+  {
+    mutant: 'spec-get-withmetadata-stale',
+    run: async (b) => {
+      const id = await mk(b, { title: 'T' });
+      await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }]);
+      const cats = ((await call(b, `/api/events/${id}?withmetadata=true`)).body as Ev).metadata as Ev[];
+      const episode = cats.find((c) => c.flavor === 'dublincore/episode')!.fields as Ev[];
+      return episode.find((f) => f.id === 'title')?.value;
+    },
+    expected: 'T2',
+    wrong: 'T',
+  },
+  {
+    mutant: 'spec-delete-list-stale',
+    opts: RUNNING, // no processing write between the two lists
+    run: async (b) => {
+      const one = await mk(b, { title: 'E1' });
+      await mk(b, { title: 'E2' });
+      await titles(b, '?sort=title:ASC');
+      await call(b, `/api/events/${one}`, { method: 'DELETE' });
+      return [await titles(b, '?sort=title:ASC'), (await call(b, `/api/events/${one}`)).status];
+    },
+    expected: [['E2'], 404],
+    wrong: [['E1', 'E2'], 404],
+  },
+  {
+    mutant: 'spec-get-id-prefix',
+    run: async (b) => (await call(b, `/api/events/${(await mk(b, { title: 'E' })).slice(0, 8)}`)).status,
+    expected: 404,
+    wrong: 200,
+  },
+  {
     mutant: 'spec-publication-status-empty',
     run: async (b) => {
       const id = await mk(b, { title: 'P' }, { files: [VIDEO] });
@@ -662,7 +704,7 @@ const ACL: Case[] = [
   },
   {
     mutant: 'spec-auth-list-cache-shared',
-    opts: { users: USERS },
+    opts: { users: USERS, ...RUNNING }, // no processing write between the two lists
     run: async (b) => {
       await createId(b, { fields: { title: 'E' }, acl: [{ action: 'read', role: 'ROLE_A' }], auth: as('admin') });
       const list = async (who: string) => ((await call(b, '/api/events?sort=title:ASC', { auth: as(who) })).body as Ev[]).map((e) => e.title);

@@ -26,6 +26,11 @@ export function nth(owner: object, key: string): number {
   return n;
 }
 
+/** How many times `key` was counted for `owner` (without counting). */
+export function counted(owner: object, key: string): number {
+  return counters.get(owner)?.get(key) ?? 0;
+}
+
 /** True on every second call for (owner, key): the 2nd, 4th, … */
 export function everySecond(owner: object, key: string): boolean {
   return nth(owner, key) % 2 === 0;
@@ -53,7 +58,7 @@ function sameMetadata(a: EventSnapshot, b: EventSnapshot): boolean {
 /** The mutants that look back at an event's earlier states. */
 const NEEDS_HISTORY: MutantName[] = [
   'spec-acl-read-flaky', 'spec-metadata-read-flaky', 'spec-metadata-put-reverts-earlier', 'spec-update-reverts-earlier',
-  'spec-sort-title-stale-after-update', 'spec-filter-title-stale-after-update',
+  'spec-sort-title-stale-after-update', 'spec-filter-title-stale-after-update', 'spec-get-withmetadata-stale',
 ];
 
 /**
