@@ -14,10 +14,10 @@ describe('renderSummary', () => {
     expect(lines[2]).toMatch(/^1\.6\.0\s+✘ not conformant\s+7 passed, 3 failed, 1 warned, 2 skipped, 1 error$/);
   });
 
-  it('lists failures with message, first exchange and curl line', () => {
+  it('lists failures with message, the decisive exchange and curl line', () => {
     const i = lines.findIndex((l) => l.includes('✘ events.list.limit'));
     expect(i).toBeGreaterThan(0);
-    expect(lines.slice(i, i + 5).join('\n')).toMatch(/limit=2 returned 3 events\n\s+POST http:\/\/127\.0\.0\.1:8080\/api\/events → 201 .*\n\s+\$ curl /);
+    expect(lines.slice(i, i + 5).join('\n')).toMatch(/limit=2 returned 3 events\n\s+GET http:\/\/127\.0\.0\.1:8080\/api\/events\?limit=2 → 200 .*\n\s+\$ curl /);
   });
 
   it('groups skips by reason with counts, groups warnings across versions', () => {

@@ -57,11 +57,12 @@ describe('HTML report in Chromium', () => {
     const detail = page.locator('.res .detail').first();
     await expect(detail.locator('.cmd code').first().textContent()).resolves.toContain("curl -sS -H 'Accept: application/v1.6.0+json'");
     expect(await detail.locator('.cmd code').first().isVisible()).toBe(true);
-    await expect(detail.locator('.xch .status').allTextContents()).resolves.toEqual(['201', '200']);
+    await expect(detail.locator('.xch .status').allTextContents()).resolves.toEqual(['200', '201']);
+    expect(await detail.locator('.xch.decisive .method').textContent()).toBe('GET');
     expect(await detail.locator('.quote').textContent()).toContain('Maximum number of results to return');
     expect(page.url()).toContain('open=1.6.0%2Fbasic%2Fevents.list.limit');
     await page.screenshot({ path: `${REPORTS}report-screenshot.png` });
-    const big = detail.locator('.xch').nth(1).locator('pre.body');
+    const big = detail.locator('.xch').nth(0).locator('pre.body');
     const before = (await big.textContent())!.length;
     await detail.locator('.showall').click();
     expect((await big.textContent())!.length).toBeGreaterThan(before);
