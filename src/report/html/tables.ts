@@ -1,7 +1,7 @@
 /** Observations ("not shown" behaviour as seen) and coverage (rules with no check) sections. */
 import esc from 'escape-html';
 import type { RunResult } from '../../model/index.js';
-import { runVersions } from '../tally.js';
+import { runVersions, versionVerdicts } from '../tally.js';
 import { loadVersions, notRunReason } from '../stages.js';
 import { applies } from './matrix.js';
 
@@ -57,9 +57,14 @@ export function coverageHtml(run: RunResult): string {
     [...notRun].map(([why, ids]) => `<li>${[...ids].map((id) => `<code>${esc(id)}</code>`).join(', ')}: ${esc(why)}</li>`).join('') + '</ul></div>';
   if (rules.length === 0) return '<p class="muted">The run did not list its rules, so coverage cannot be shown.</p>';
   if (uncovered.length === 0) return `${summary}<p class="ok">Every rule has at least one check in every applicable version.</p>${notRunHtml}`;
-  const rows = uncovered.map(({ r, missing }) =>
-    `<tr><td><code>${esc(r.id)}</code></td><td><span class="lvl lvl-${esc(r.level)}">${esc(r.level)}</span></td>` +
-    `<td>${esc(r.endpoint)}</td><td>${esc(missing.join(', '))}</td><td class="spec">${esc(r.quote)}</td></tr>`).join('');
+  // The verdict's reason for an untested rule (e.g. "not selected by --only"), where the run recorded one.
+  const why = new Map<string, string>();
+  for (const v of versionVerdicts(run)) for (const u of v.untested) why.set(`${u.rule}\u0000${v.apiVersion}`, u.reason);
+  const rows = uncovered.map(({ r, missing }) => {
+    const reasons = [...new Set(missing.map((v) => why.get(`${r.id}\u0000${v}`)).filter((x): x is string => x !== undefined))];
+    return `<tr><td><code>${esc(r.id)}</code></td><td><span class="lvl lvl-${esc(r.level)}">${esc(r.level)}</span></td>` +
+      `<td>${esc(r.endpoint)}</td><td>${esc(missing.join(', '))}</td><td>${esc(reasons.join('; '))}</td><td class="spec">${esc(r.quote)}</td></tr>`;
+  }).join('');
   return `${summary}<h3 class="uncovered">Uncovered rules (${uncovered.length})</h3><div class="scroll"><table class="grid">` +
-    `<thead><tr><th>Rule</th><th>Level</th><th>Endpoint</th><th>Versions without a check</th><th>Spec</th></tr></thead><tbody>${rows}</tbody></table></div>${notRunHtml}`;
+    `<thead><tr><th>Rule</th><th>Level</th><th>Endpoint</th><th>Versions without a check</th><th>Why</th><th>Spec</th></tr></thead><tbody>${rows}</tbody></table></div>${notRunHtml}`;
 }
