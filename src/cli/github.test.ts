@@ -37,7 +37,7 @@ describe('CLI under GitHub Actions', () => {
     expect(Number(e.props.line)).toBeGreaterThan(0);
     expect(readFileSync(join(import.meta.dirname, '../..', e.props.file), 'utf8').split('\n')[Number(e.props.line) - 1]).toContain('acl.put.overwrites');
     expect(e.message).toMatch(/^MUST PUT \/api\/events\/\{event_id\}\/acl: /);
-    expect(e.message).toMatch(/\n\$ curl .*\/acl/);
+    expect(e.message).toMatch(/\n\$ curl -sS -i http\S*\/acl /);
     expect(cmds.at(-1)).toMatchObject({ kind: 'notice', props: { title: 'evconf verdict' } });
     expect(cmds.at(-1)!.message).toMatch(/^Not conformant in API 1\.6\.0 /);
 
@@ -46,7 +46,8 @@ describe('CLI under GitHub Actions', () => {
     expect(md).toContain('mutant `acl-put-merges`');
     expect(md).toMatch(/\| 1\.6\.0 \| ✘ not conformant \| \d+ \| [1-9]\d* \|/);
     expect(md).toContain('#### ✘ `acl.put.overwrites` · MUST · `PUT /api/events/{event_id}/acl` · API 1.6.0');
-    expect(md).toMatch(/```sh\ncurl [^\n]*\/acl/);
+    // The curl lines replay the case in the order sent: the read-back of the ACL is the last.
+    expect(md).toMatch(/```sh\n(?:curl [^\n]*\n)*curl -sS -i http[^\n]*\/acl [^\n]*\n```/);
     expect(md).toMatch(/Reports: `[^`]*index\.html`/);
     // Annotations are extra: the report files are still written, the console summary still printed.
     expect(readdirSync(join(dir, 'reports', 'latest')).sort()).toEqual(['index.html', 'report.xml', 'results.json']);
