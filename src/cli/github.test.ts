@@ -10,7 +10,7 @@ import { runCli } from '../selftest/cli-process.js';
 
 /** GitHub's unescaping of a workflow command: what the annotation will show. */
 function parse(line: string): { kind: string; props: Record<string, string>; message: string } {
-  const m = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
+  const m = /^::([\w-]+)(?: ([^:]*))?::(.*)$/.exec(line);
   if (!m) throw new Error(`not a workflow command: ${line}`);
   const un = (s: string) => s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
   const props = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), un(p.slice(p.indexOf('=') + 1))]));
@@ -29,7 +29,12 @@ describe('CLI under GitHub Actions', () => {
     const r = await runCli([...BASE, '--mutant', 'acl-put-merges', '--only', 'acl.*', '--report-dir', join(dir, 'reports')],
       { killAfterMs: 120_000, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
     expect(r.code, r.stderr).toBe(1);
-    const cmds = commands(r.stdout);
+    // The console summary (it quotes the server) is fenced off: no workflow command can be injected through it.
+    const token = /^::stop-commands::(evconf-[0-9a-f]{24})$/m.exec(r.stdout)![1];
+    const fenced = r.stdout.slice(r.stdout.indexOf(`::stop-commands::${token}`), r.stdout.indexOf(`::${token}::`));
+    expect(fenced).toMatch(/✘ acl\.put\.overwrites MUST/);
+    expect(r.stdout.indexOf(`::${token}::`)).toBeLessThan(r.stdout.indexOf('::error '));
+    const cmds = commands(r.stdout).filter((c) => c.kind !== 'stop-commands' && c.kind !== token);
     const errors = cmds.filter((c) => c.kind === 'error');
     expect(errors.map((e) => e.props.title)).toEqual(['acl.put.overwrites [1.6.0]']);
     const [e] = errors;

@@ -4,6 +4,7 @@
  * and with `github` the workflow-command annotations on stdout and the Markdown job summary appended to
  * $GITHUB_STEP_SUMMARY.
  */
+import { randomBytes } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ReportFormat } from '../config/formats.js';
@@ -81,6 +82,18 @@ export async function emitGithub(run: RunResult, files: readonly string[], io: I
   } catch (e) {
     io.err.write(`evconf: cannot append the job summary to GITHUB_STEP_SUMMARY (${target}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
   }
+}
+
+/**
+ * With `github`: everything printed between this call and the returned function is not parsed for workflow
+ * commands (GitHub's `::stop-commands::TOKEN`): the console summary quotes what the server sent, and a server must
+ * not be able to print `::error`, `::add-mask::` or the like into the job. The token is random per run.
+ */
+export function suspendWorkflowCommands(choice: { formats: readonly ReportFormat[] }, io: Pick<Io, 'out'>): () => void {
+  if (!choice.formats.includes('github')) return () => undefined;
+  const token = `evconf-${randomBytes(12).toString('hex')}`;
+  io.out.write(`::stop-commands::${token}\n`);
+  return () => io.out.write(`::${token}::\n`);
 }
 
 /** Everything after the console summary: the reports line, then the GitHub output when chosen. */

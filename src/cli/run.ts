@@ -4,7 +4,7 @@ import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { renderProgressLine, renderSummary } from '../report/console.js';
-import { finishOutputs, writeRunReports } from './outputs.js';
+import { finishOutputs, suspendWorkflowCommands, writeRunReports } from './outputs.js';
 import type { RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
@@ -120,8 +120,10 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     await ref?.close();
   }
   const written = await writeRunReports(run, config);
+  const resumeCommands = suspendWorkflowCommands(config, io);
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
   if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
+  resumeCommands();
   await finishOutputs(run, config, written, io);
   return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted ? 1 : 0;
 }
