@@ -2,7 +2,8 @@
  * Settling reads on an eventually consistent server (design §1.7) without being fooled by it (issue 11 item 3):
  *
  * - a positive expectation ("the write shows") passes only on a STABLE read: after it first holds, the next read
- *   gives the same answer and holds too (a server that answers wrongly on every second request fails);
+ *   gives the same answer and holds too (a server that answers wrongly on every second request fails); where the
+ *   answer moves on while the expectation holds (a processing state advancing), three holding reads in a row;
  * - an `unchanged` expectation ("the refused write changed nothing") must hold on every read over the window W,
  *   and fails as soon as a read after it held does not (a write that lands late is seen);
  * - a failing expectation stops polling once W has passed since the step began and the last two reads were
@@ -14,6 +15,9 @@
 
 /** The least window W (ms) over which a negative expectation must hold and before a failing one is final. */
 export const SETTLE_WINDOW_FLOOR_MS = 600;
+
+/** Pause before the read that confirms one that has just held (a flaky server is caught by the read itself). */
+export const CONFIRM_DELAY_MS = 0;
 
 /** The longest time any write of this run took to become visible (ms), shared per version through the env. */
 export class LagTracker {
@@ -87,8 +91,11 @@ export function decideSettle(mode: SettleMode, reads: readonly SettleRead[], o: 
     return undefined;
   }
 
-  if (last.holds && prev?.holds && (prev.answer === last.answer || windowOver)) {
-    return { pass: true, why: prev.answer === last.answer ? `held on ${n > 2 ? `reads ${n - 1} and ${n}` : '2 identical reads'}` : 'held on two reads (their answers differed; each held)', decisive: [n - 1] };
+  // Stable: two holding reads in a row with the same answer; or, where the answer moves on while the expectation
+  // holds (e.g. a processing state advancing), three holding reads in a row, or two once the window is over.
+  const before = n > 2 ? reads[n - 3] : undefined;
+  if (last.holds && prev?.holds && (prev.answer === last.answer || before?.holds || windowOver)) {
+    return { pass: true, why: prev.answer === last.answer ? 'held on 2 identical reads' : 'held on consecutive reads (the answers differed; each held)', decisive: [n - 1] };
   }
   if (!last.holds && back !== undefined && windowOver) {
     return { pass: false, why: `unstable: held on read ${back + 1}, not on read ${n}`, decisive: [back, n - 1] };

@@ -7,7 +7,7 @@ import { buildRequest } from './request.js';
 import { ACTION_IMPLS } from './actions/index.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
-import { decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
 import { evidence } from './evidence.js';
 
 export interface StepOutcome {
@@ -71,6 +71,10 @@ interface Track {
   e: Expectation;
   mode: SettleMode;
   reads: SettleRead[];
+  /** Index in the step's reads of each of `reads` (reads that gave a skip are not among them). */
+  readIndex: number[];
+  /** The latest read gave a skip. */
+  skipping?: boolean;
   done?: { verdict: Evaluation; read: Read; decision?: SettleDecision; decisiveReads: Read[] };
 }
 
@@ -85,7 +89,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   const started = Date.now();
   const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
   const deadline = started + env.config.settleMs;
-  const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [] }));
+  const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [], readIndex: [] }));
   const reads: Read[] = [];
   let graceUsed = false;
   let delay = 50;
@@ -106,14 +110,18 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     tracks.forEach((t, i) => {
       if (t.done) return;
       const v = verdicts[i];
-      if (!step.settle || v.skip || v.evconfError) {
+      t.skipping = Boolean(v.skip);
+      if (!step.settle || v.evconfError || (v.skip && final)) {
         t.done = { verdict: v, read, decisiveReads: [read] };
         return;
       }
+      // A skip that depends on the answer (e.g. "no object to check: 404") may go away once the write shows.
+      if (v.skip) return;
       t.reads.push({ holds: v.pass, answer: read.answer, atMs: read.atMs });
+      t.readIndex.push(reads.length - 1);
       const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
       if (!d) return;
-      const decisiveReads = d.decisive.map((k) => reads[k]);
+      const decisiveReads = d.decisive.map((k) => reads[t.readIndex[k]]);
       const at = decisiveReads[decisiveReads.length - 1];
       const atVerdict = at.verdicts[i];
       const verdict: Evaluation = d.pass ? { ...atVerdict, pass: true } : { ...atVerdict, pass: false, message: `${atVerdict.message} (${d.why})` };
@@ -123,6 +131,10 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
       }
       t.done = { verdict, read: at, decision: d, decisiveReads };
     });
+    // Expectations that only skip are decided (as skips) once every other one is.
+    if (tracks.every((t) => t.done || t.skipping)) {
+      tracks.forEach((t, i) => { if (!t.done) t.done = { verdict: verdicts[i], read, decisiveReads: [read] }; });
+    }
     const open = tracks.some((t) => !t.done);
     if (!open) break;
     if (final) {
@@ -133,13 +145,13 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     // A read that has just held is confirmed at once; otherwise back off, reading again right after the window.
     const anyHeldOnce = tracks.some((t) => !t.done && t.mode === 'stable' && t.reads.length > 0 && t.reads[t.reads.length - 1].holds);
     const toWindow = windowMs - (Date.now() - started);
-    let wait = 20;
+    let wait = CONFIRM_DELAY_MS;
     if (!anyHeldOnce) {
       wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
       delay = Math.min(delay * 2, 500);
     }
     if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
-    await sleep(wait);
+    if (wait > 0) await sleep(wait);
   }
   const last = reads[reads.length - 1];
   recordObservations(step.observe ?? [], last.ctx, env);

@@ -2,7 +2,7 @@ import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
 import { OK, type Verdict } from './verdict.js';
 import type { Exchange } from '../../model/index.js';
-import { decideSettle, settleWindow, type SettleRead } from '../../engine/settle.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../engine/settle.js';
 
 /** The answer of an attempt: its verdict and what each of its exchanges answered (status and body). */
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
@@ -86,13 +86,30 @@ export class CaseKit {
       if (final) graceUsed = true;
       const held = v.ok;
       const toWindow = windowMs - (Date.now() - started);
-      let wait = 20;
+      let wait = CONFIRM_DELAY_MS;
       if (!held) {
         wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
         delay = Math.min(delay * 2, 400);
       }
       if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
-      await sleep(wait);
+      if (wait > 0) await sleep(wait);
+    }
+  }
+
+  /**
+   * Waits (bounded by settleMs, not recorded as evidence) until GET /api/events/{id} answers a 2xx: a created
+   * event may become readable late (design §1.7). Notes how long it took as the server's lag. False if never.
+   */
+  async visible(id: string): Promise<boolean> {
+    const started = Date.now();
+    for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
+      const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
+      if (r.status !== undefined && r.status >= 200 && r.status < 300) {
+        this.env.lag?.note(Date.now() - started - r.ex.durationMs);
+        return true;
+      }
+      if (Date.now() + delay > started + this.settleMs) return false;
+      await sleep(delay);
     }
   }
 
