@@ -95,7 +95,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
   return p;
 }
 
-/** Runs the CLI; returns the exit status (0 ok, 1 a rule failed or evconf erred, 2 evconf could not run). */
+/** Runs the CLI; returns the exit status (0 conformant, 1 a rule failed or evconf erred, 2 evconf could not run, 3 incomplete). */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   try {
