@@ -64,9 +64,16 @@ describe('CLI under GitHub Actions', () => {
     const summary = join(dir, 'summary.md');
     const gh = await runCli([...BASE, '--only', 'events.get.*', '--format', 'github', '--report-dir', join(dir, 'a')],
       { killAfterMs: 120_000, env: { ...NOT_CI, GITHUB_STEP_SUMMARY: summary } });
-    expect(gh.code, gh.stderr).not.toBe(2);
+    // --only leaves MUST rules untested: incomplete (exit 3), said as a ::warning and in the summary, no ::error.
+    expect(gh.code, gh.stderr).toBe(3);
     expect(commands(gh.stdout).filter((c) => c.kind === 'error')).toEqual([]);
-    expect(readFileSync(summary, 'utf8')).toContain('No check failed.');
+    const warning = commands(gh.stdout).find((c) => c.kind === 'warning')!;
+    expect(warning.props.title).toMatch(/^evconf: API 1\.6\.0 incomplete, \d+ MUST rules not tested$/);
+    expect(warning.message).toMatch(/untested \(not selected by --only\): /);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toMatch(/^## ◐ evconf: Incomplete in API 1\.6\.0: MUST rules were not tested\n/);
+    expect(md).toContain('| 1.6.0 | ◐ incomplete |');
+    expect(md).toContain('No check failed.');
     expect(existsSync(join(dir, 'a'))).toBe(false);
     expect(gh.stdout).toContain('reports: none written');
 

@@ -77,9 +77,8 @@ function suiteMs(run: RunResult, version: string): number | undefined {
 function suite(run: RunResult, version: string, verdict: VersionVerdict | undefined): string {
   const results = run.results.filter((r) => r.apiVersion === version);
   const names = caseNames(results);
-  const untested = verdict ? untestedByReason(verdict).reduce((a, g) => a + g.rules.length, 0) : 0;
   const props = [['baseUrl', run.target.baseUrl], ['runId', run.runId], ['seed', String(run.seed)],
-    ...(verdict ? [['verdict', verdict.verdict], ['untestedMustRules', String(untested)]] : [])]
+    ...(verdict ? [['verdict', verdict.verdict], ['untested', String(untestedByReason(verdict).reduce((a, g) => a + g.rules.length, 0))]] : [])]
     .map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`).join('\n');
   return [
     `  <testsuite name="evconf ${xmlAttr(version)}" ${counts(results, suiteMs(run, version))} timestamp="${xmlAttr(run.startedAt)}">`,

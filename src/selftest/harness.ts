@@ -7,6 +7,7 @@ import { SUITES_DIR } from '../spec/paths.js';
 import { runConformance, type Phase } from '../engine/run.js';
 import { lifecycleFile, loadLifecycle } from '../stateful/index.js';
 import { parseUsers, startReferenceServer } from '../reference/index.js';
+import { startConsistencyProxy, type ProxyBehaviour } from './consistency-proxy.js';
 
 export const book = loadRules();
 export const suites = loadSuites(SUITES_DIR, book);
@@ -33,20 +34,34 @@ const CREDENTIALS: Partial<RunConfig> = {
 };
 
 /** Runs the suite in-process against a fresh reference server (optionally with a planted bug). */
-export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[]; phases?: Phase[] } = {}): Promise<RunResult> {
+export async function runAgainstReference(versions: ApiVersion[], opts: RunAgainstOptions = {}): Promise<RunResult> {
   const server = await startReferenceServer({
     port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
   });
+  const proxy = opts.proxy ? await startConsistencyProxy(server.url, opts.proxy) : undefined;
   try {
     return await runConformance({
-      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}) }),
+      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}), ...opts.config }),
       book, suites, runId: `selftest-${opts.mutant ?? 'clean'}`, toolVersion: 'selftest', lifecycle,
       ...(opts.phases ? { phases: opts.phases } : {}),
-      target: { baseUrl: server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      target: { baseUrl: proxy?.url ?? server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
     });
   } finally {
+    await proxy?.close();
     await server.close();
   }
+}
+
+export interface RunAgainstOptions {
+  mutant?: string;
+  only?: string[];
+  phases?: Phase[];
+  /** Put a proxy that lags or answers unreliably in front of the reference server (src/selftest/consistency-proxy.ts). */
+  proxy?: ProxyBehaviour;
+  /** Configuration that differs from the self-test's (e.g. settleMs, phaseBudgetMs, allowUntested). */
+  config?: Partial<RunConfig>;
+  signal?: AbortSignal;
 }
 
 /** One line per failing result, for readable assertion messages. */
