@@ -1,5 +1,4 @@
 import { MUTANTS } from '../reference/index.js';
-import { textTable } from '../report/text-table.js';
 
 /** `evconf mutants`: every planted bug of the reference server with the rule that catches it. */
 export function mutantsCommand(io: { out: NodeJS.WriteStream }, json: boolean): number {
@@ -9,9 +8,9 @@ export function mutantsCommand(io: { out: NodeJS.WriteStream }, json: boolean): 
     io.out.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  const table = textTable([{ header: 'mutant' }, { header: 'rule it breaks' }, { header: 'versions' }, { header: 'caught by' }, { header: 'the bug' }],
-    rows.map((r) => [r.name, r.rule, r.versions, r.caughtBy, r.description]), '');
-  io.out.write(`${table.join('\n')}\n`);
+  const w = Math.max(...rows.map((r) => r.name.length));
+  const rw = Math.max(...rows.map((r) => r.rule.length));
+  for (const r of rows) io.out.write(`${r.name.padEnd(w)}  ${r.rule.padEnd(rw)}  ${r.versions.padEnd(12)} ${r.caughtBy.padEnd(10)} ${r.description}\n`);
   io.out.write(`\n${rows.length} mutants (evconf serve --mutant NAME, or evconf run --mutant NAME against the embedded server)\n`);
   return 0;
 }
