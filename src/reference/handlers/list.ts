@@ -33,7 +33,7 @@ export function listEvents(ctx: Ctx): Reply {
     flags: withFlags(q, bug, 'list'),
     caller: ctx.caller,
     bug,
-    variant: bug('list-drops-created') ? { dropCreated: true } : undefined,
+    variant: bug('list-drops-created') ? { dropCreated: true } : bug('list-both-member-names') ? { bothNames: true } : undefined,
   });
   return {
     status: bug('list-status-201') ? 201 : 200,

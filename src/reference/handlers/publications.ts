@@ -12,6 +12,7 @@ export function listPublications(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
   const list = readableEvent(ctx).publications.map(publicationObject);
+  if (bug('publications-unpublished-500') && list.length === 0) return json(500, { error: 'no publications' });
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
 }

@@ -9,12 +9,13 @@ import { SORT_MUTANTS } from './sort.js';
 import { GENERATED_MUTANTS } from './generated.js';
 import { PUBLICATION_MUTANTS } from './publications.js';
 import { AUTH_MUTANTS } from './auth.js';
+import { CHECKS_NEW_MUTANTS } from './checks-new.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
 /** Every mutant, by name. Add a family by spreading its object here. */
-const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS };
+const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS, ...CHECKS_NEW_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;
