@@ -135,7 +135,7 @@ export function eventJson(
   variant?: SerializeVariant,
 ): string {
   let base: string;
-  if (variant && (variant.dropCreated || variant.legacyNames || variant.view)) {
+  if (variant && (variant.dropCreated || variant.legacyNames || variant.bothNames || variant.view)) {
     base = JSON.stringify(variantObject(rec, v, version, variant));
   } else {
     const key = shapeOf(version);
