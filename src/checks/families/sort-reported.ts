@@ -22,7 +22,9 @@ function endsOf(list: unknown[], ids: string[], start: string, duration: string,
     const t = typeof o[start] === 'string' ? Date.parse(o[start] as string) : NaN;
     if (!Number.isFinite(t)) return `run event ${id} reports no datetime in ${start}`;
     const raw = o[duration];
-    const d = raw === undefined || raw === null || raw === '' ? 0 : Number(raw);
+    // No duration reported: the server may hold the end unknown (and sort such events as ties), so nothing is judged.
+    if (raw === undefined || raw === null || raw === '') return `run event ${id} reports no ${duration}`;
+    const d = Number(raw);
     if (!Number.isFinite(d)) return `run event ${id} reports a duration that is not a number: ${JSON.stringify(raw)}`;
     out.set(id, t + d * unitMs);
   }

@@ -60,6 +60,10 @@ describe('end-ordered (events.list.sort.end_date where the end cannot be set)', 
     const bySeconds = [e('x', '2031-05-12T10:00:00Z', 1), e('y', '2031-05-03T10:00:00Z', 30 * 86_400)];
     expect(endOrderedCheck.run(ctx(bySeconds, { vars: { given: given.slice(0, 2) } }), { order: 'ASC', start: 'start_time', duration: 'duration' }).pass).toBe(true);
   });
+  it('skips when a run event reports no duration (its end may be unknown to the server)', () => {
+    const none = [e('x', '2031-05-12T10:00:00Z', null), e('y', '2031-05-03T10:00:00Z', 0)];
+    expect(endOrderedCheck.run(ctx(none, { vars: { given: given.slice(0, 2) } }), { order: 'ASC', start: 'start_time', duration: 'duration' }).skip).toMatch(/reports no duration/);
+  });
   it('skips when the ends do not differ (the order cannot be seen)', () => {
     const same = [e('x', '2031-05-12T10:00:00Z', 0), e('y', '2031-05-12T10:00:00Z', 0)];
     expect(endOrderedCheck.run(ctx(same, { vars: { given: given.slice(0, 2) } }), { order: 'ASC', start: 'start_time', duration: 'duration' }).skip).toMatch(/equal ends/);
