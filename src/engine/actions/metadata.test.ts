@@ -44,7 +44,7 @@ describe('create-with-catalog', () => {
     });
     const env = envFor(s.url);
     const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
-    expect(out.value).toEqual({ identifier: 'e1', typeIgnored: false, skip: expect.stringMatching(/does not keep the license\/episode catalog .*→ 404.*may not have that catalog configured/) });
+    expect(out.value).toEqual({ identifier: 'e1', typeIgnored: false, createSkip: '', skip: expect.stringMatching(/does not keep the license\/episode catalog .*→ 404.*may not have that catalog configured/) });
     expect(env.cleanup.pending()).toEqual(['e1']);
   });
 

@@ -85,7 +85,8 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 
 /**
  * create-with-catalog {title, …episode fields, catalog: {flavor, fields}}: POST /api/events with the extra catalog,
- * then waits until GET ?type=<flavor> or the catalog list shows it. Value {identifier, skip, typeIgnored}: `skip` is
+ * then waits until GET ?type=<flavor> or the catalog list shows it. Value {identifier, skip, typeIgnored, createSkip}:
+ * `createSkip` is '' when the event exists and is readable (else why not); `skip` is
  * '' when the server kept the catalog (seen in either read), else the reason the dependent checks are skipped
  * (never a failure: which catalogs exist is configuration); `typeIgnored` when GET ?type=<flavor> answered the
  * fields of dublincore/episode (the reason then says so, it is no configuration matter: metadata.get-type.values).
@@ -102,11 +103,13 @@ const createWithCatalog: Action = async (env, params) => {
   const missing = `evconf-missing-${env.tag}`;
   if (ids.length === 0) {
     const why = post.response ? `POST /api/events → ${status}` : `POST /api/events failed: ${post.error?.code ?? 'no response'}`;
-    return { exchanges: [post], value: { identifier: missing, typeIgnored: false, skip: `precondition: the server did not create an event carrying a ${extra.flavor} catalog (${why}); it may not have that catalog configured` } };
+    const skip = `precondition: the server did not create an event carrying a ${extra.flavor} catalog (${why}); it may not have that catalog configured`;
+    return { exchanges: [post], value: { identifier: missing, typeIgnored: false, skip, createSkip: skip } };
   }
   const id = ids[0];
   if (!(await waitVisible(env, id))) {
-    return { exchanges: [post], value: { identifier: id, typeIgnored: false, skip: `precondition: created event ${id} never became readable within --settle-ms` } };
+    const skip = `precondition: created event ${id} never became readable within --settle-ms`;
+    return { exchanges: [post], value: { identifier: id, typeIgnored: false, skip, createSkip: skip } };
   }
   const read = await waitCatalog(env, id, extra);
   const typeIgnored = !read.byType && episodeAnswer(read.exchanges[0], taggedTitle(env.tag, fields.title as string | undefined));
@@ -115,7 +118,7 @@ const createWithCatalog: Action = async (env, params) => {
     : typeIgnored
       ? `precondition: the catalog list does not show ${extra.flavor}, and ${typed} answered the fields of dublincore/episode: ?type seems ignored (see metadata.get-type.values)`
       : `precondition: the server does not keep the ${extra.flavor} catalog sent on create (neither ${typed} nor the catalog list shows its values); it may not have that catalog configured`;
-  return { exchanges: [post, ...read.exchanges], value: { identifier: id, skip, typeIgnored } };
+  return { exchanges: [post, ...read.exchanges], value: { identifier: id, skip, typeIgnored, createSkip: '' } };
 };
 
 export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog };
