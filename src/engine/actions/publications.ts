@@ -45,7 +45,14 @@ export async function waitPublished(env: ScenarioEnv, id: string): Promise<Publi
     const ev = await env.clients.admin.send({ method: 'GET', path: path(id) });
     const body = parseJsonBody(ev);
     const event = (body.ok ? body.value : null) as { publication_status?: unknown; processing_state?: unknown } | null;
-    if (isPublished(event?.publication_status)) return { published: true, publication: fallback, listed: false, exchanges: [list, ev] };
+    if (isPublished(event?.publication_status)) {
+      // Processing may have ended between the two reads: read the list once more for a publication id.
+      const again = await env.clients.admin.send({ method: 'GET', path: path(id, '/publications') });
+      const re = parseJsonBody(again);
+      const ids2 = re.ok ? publicationIds(re.value) : [];
+      if (ids2.length > 0) return { published: true, publication: ids2[0], listed: true, exchanges: [again] };
+      return { published: true, publication: fallback, listed: false, exchanges: [list, ev, again] };
+    }
     const state = typeof event?.processing_state === 'string' ? event.processing_state : '';
     if (ENDED.has(state)) {
       return { published: false, reason: `${NOT_PUBLISHED} (processing_state ${state})`, publication: fallback, listed: false, exchanges: [list, ev] };
