@@ -19,8 +19,6 @@ export interface WithFlags {
 export interface SerializeVariant {
   dropCreated?: boolean;
   legacyNames?: boolean;
-  /** Also carry the other variant's names for presenters, contributors and the start (beside this version's own). */
-  bothNames?: boolean;
   /** Derived values replaced before serializing (mutants of processing_state and start). */
   view?: Partial<EventView>;
 }
@@ -89,10 +87,6 @@ function baseObject(rec: EventRecord, v: EventView, version: ApiVersion): Record
 function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, variant: SerializeVariant): Record<string, unknown> {
   const o = baseObject(rec, variant.view ? { ...v, ...variant.view } : v, version);
   if (variant.dropCreated) delete o.created;
-  if (variant.bothNames) {
-    if ('presenter' in o) Object.assign(o, { presenters: o.presenter, contributors: o.contributor, start_time: o.start });
-    else Object.assign(o, { presenter: o.presenters, contributor: o.contributors, start: o.start_time });
-  }
   if (variant.legacyNames && 'presenter' in o) {
     const { presenter, contributor, start, ...rest } = o;
     return { ...rest, presenters: presenter, contributors: contributor, start_time: start };
@@ -135,7 +129,7 @@ export function eventJson(
   variant?: SerializeVariant,
 ): string {
   let base: string;
-  if (variant && (variant.dropCreated || variant.legacyNames || variant.bothNames || variant.view)) {
+  if (variant && (variant.dropCreated || variant.legacyNames || variant.view)) {
     base = JSON.stringify(variantObject(rec, v, version, variant));
   } else {
     const key = shapeOf(version);

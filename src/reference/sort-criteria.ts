@@ -18,12 +18,6 @@ const DESC_IGNORED: Partial<Record<SortName, MutantName>> = {
   location: 'sort-location-desc-ignored',
 };
 
-/** A criterion answered by another one's order. */
-const WRONG_KEY: [MutantName, SortName, SortName][] = [
-  ['sort-end-date-by-start', 'end_date', 'start_date'],
-  ['sort-workflow-state-by-title', 'workflow_state', 'title'],
-];
-
 export function sortCriteria(param: string | null, bug: BugFn): SortKey[] {
   const raw = param !== null && bug('sort-suffix-optional')
     ? param.split(',').map((e) => (e.trim() === '' || e.includes(':') ? e : `${e}:ASC`)).join(',')
@@ -37,12 +31,8 @@ export function sortCriteria(param: string | null, bug: BugFn): SortKey[] {
     const name = DESC_IGNORED[k.name];
     return name && bug(name) ? { ...k, desc: false } : k;
   });
-  // Wrong-key and wrong-criteria bugs (src/reference/mutants/checks-new.ts), written from the spec's criteria list.
-  for (const [mutant, from, to] of WRONG_KEY) {
-    if (bug(mutant)) keys = keys.map((k) => (k.name === from ? { ...k, name: to } : k));
-  }
+  // src/reference/mutants/checks-new.ts
   if (bug('sort-end-date-ignored')) keys = keys.filter((k) => k.name !== 'end_date');
-  if (bug('sort-last-criterion-only')) keys = keys.slice(-1);
   if (bug('sort-secondary-ignored')) keys = keys.slice(0, 1);
   if (bug('sort-priority-reversed')) keys = [...keys].reverse();
   return keys;

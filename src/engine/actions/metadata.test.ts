@@ -50,7 +50,7 @@ describe('create-with-catalog', () => {
 
   // Issue 11 item 4: "?type ignored" is not "catalog not configured".
   it('sets no skip when the catalog list shows the catalog although GET ?type= answers dublincore/episode', async () => {
-    const ref = await startReferenceServer({ port: 0, mutant: 'metadata-get-type-ignored' });
+    const ref = await startReferenceServer({ port: 0, mutant: 'spec-metadata-get-type-ignored' });
     track(ref);
     const out = await IMPL_METADATA['create-with-catalog'](envFor(ref.url), { title: 't', catalog: LICENSE }, {});
     expect(out.value).toMatchObject({ skip: '' });

@@ -13,7 +13,6 @@ function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
   if (bug('get-state-done') && v.processingState === 'SUCCEEDED') out.processingState = 'DONE';
   if (bug('get-start-always-technical')) out.bibStartMs = v.techStartMs;
   if (bug('get-start-always-bibliographic')) out.techStartMs = v.bibStartMs;
-  if (bug('publication-status-empty') && v.publicationStatus.length > 0) out.publicationStatus = [];
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -25,9 +24,8 @@ export function getEvent(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
   const changed = viewBugs(ctx, view);
-  const both = bug('get-both-member-names');
-  const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed || both
-    ? { legacyNames: bug('get-legacy-names'), ...(both ? { bothNames: true } : {}), ...(changed ? { view: changed } : {}) } : undefined;
+  const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
+    ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get'), variant);
   return { status: bug('get-status-201') ? 201 : 200, json: getBody(ctx, text) };

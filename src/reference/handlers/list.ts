@@ -38,7 +38,7 @@ export function listEvents(ctx: Ctx): Reply {
     flags: withFlags(q, bug, 'list'),
     caller: ctx.caller,
     bug,
-    variant: bug('list-drops-created') ? { dropCreated: true } : bug('list-both-member-names') ? { bothNames: true } : undefined,
+    variant: bug('list-drops-created') ? { dropCreated: true } : undefined,
   });
   return {
     status: bug('list-status-201') ? 201 : 200,

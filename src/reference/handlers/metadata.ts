@@ -48,9 +48,8 @@ function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
 }
 
 /** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
-function getCatalogFields(ctx: Ctx, rec: EventRecord, asked: string): Reply {
+function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
   const { bug } = ctx.app;
-  const type = bug('metadata-get-type-ignored') ? EPISODE_FLAVOR : asked;
   let fields: Record<string, unknown>[];
   if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx, rec));
   else {
