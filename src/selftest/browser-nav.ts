@@ -18,16 +18,17 @@ export async function layout(page: Page): Promise<{ order: string[]; matrixTop: 
 }
 
 /**
- * Clicks every nav link (in the order given by `order`, default the nav's) and checks, after `settleMs`, that its
- * section's top is at the top of the viewport (under the sticky nav), or, for a section too near the end of the
- * page to scroll that far, that the page is at its end with the section in view. Returns the ids visited.
+ * Clicks every nav link (in the nav's order, or reversed) and checks, after `settleMs` (longer than the 1 s the
+ * report keeps a jump pinned, so lazy rendering could have moved the target by then), that its section's top is
+ * at the top of the viewport under the sticky nav, or, for a section too near the end of the page to scroll that
+ * far, that the page is at its end with the section in view. Returns the ids visited.
  */
 export async function expectNavLands(page: Page, opts: { reverse?: boolean; settleMs?: number } = {}): Promise<string[]> {
   const ids = (await page.locator('nav.toc a').evaluateAll((as) => as.map((a) => a.getAttribute('data-goto')!)));
   const visit = opts.reverse ? [...ids].reverse() : ids;
   for (const id of visit) {
     await page.locator(`nav.toc a[data-goto="${id}"]`).click();
-    await page.waitForTimeout(opts.settleMs ?? 1800);
+    await page.waitForTimeout(opts.settleMs ?? 1200);
     const at = await page.evaluate((sid) => {
       const r = document.getElementById(sid)!.getBoundingClientRect();
       const nav = document.querySelector('nav.toc')!.getBoundingClientRect();

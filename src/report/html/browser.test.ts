@@ -119,5 +119,5 @@ describe('HTML report in Chromium', () => {
     expect(await expectNavLands(page, { reverse: true })).toHaveLength(7);
     expect(watch.errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });

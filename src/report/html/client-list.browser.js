@@ -173,7 +173,7 @@ function jump(where) {
   if (pinned) pinned();
   target.scrollIntoView({ block: 'start' });
   var top = target.getBoundingClientRect().top;
-  var until = Date.now() + 1500;
+  var until = Date.now() + 1000;
   var events = ['wheel', 'touchstart', 'keydown', 'mousedown'];
   var stop = function () {
     events.forEach(function (ev) { window.removeEventListener(ev, stop, true); });
