@@ -76,6 +76,7 @@ export function startProcessing(app: App, rec: EventRecord): void {
 
 function pauseFirst(app: App, rec: EventRecord): void {
   rec.processingState = 'PAUSED';
+  app.store.commit(rec);
   app.timers.after(`pause:${rec.id}`, Math.floor(app.processingDelayMs / 2), () => {
     if (app.store.get(rec.id) !== rec || rec.processingState !== 'PAUSED') return;
     rec.processingState = 'RUNNING';
