@@ -24,7 +24,7 @@ export interface ShapeStyle {
   /** extra-members=extra: members the spec does not name. */
   extraMembers?: boolean;
   /** inputs-echo. */
-  inputs?: 'as-sent' | 'omitted' | 'default';
+  inputs?: 'as-sent' | 'empty' | 'default';
 }
 
 /** Deliberate deviations, used only by mutants. */
@@ -117,8 +117,8 @@ function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, vari
 export function schedulingObject(s: Schedule, style: ShapeStyle = {}): Record<string, unknown> {
   const o: Record<string, unknown> = { agent_id: s.agentId, start: isoSeconds(s.startMs), end: isoSeconds(s.endMs) };
   const inputs = style.inputs ?? 'as-sent';
-  if (s.inputs && inputs !== 'omitted') o.inputs = s.inputs;
-  else if (inputs === 'default') o.inputs = ['default'];
+  if (s.inputs) o.inputs = s.inputs;
+  else if (inputs !== 'as-sent') o.inputs = inputs === 'default' ? ['default'] : [];
   if (style.extraMembers) o.x_agent_configuration = {};
   return o;
 }

@@ -44,6 +44,12 @@ export class EventStore {
   readonly hidden = new Set<string>();
   /** How views are derived (latitude choices status-values and has-previews; defaults otherwise). */
   derive: DeriveOptions = {};
+  /**
+   * Latitude choice index-lag=lag-300ms-changes: runs a change's commit later (views, indexes and cached JSON stay
+   * as they were until then); undefined = commit at once.
+   */
+  defer?: (id: string, commit: () => void) => void;
+  private readonly deferred = new Set<string>();
   /** Incremented on every write. */
   rev = 0;
   /** Sorted id lists of the whole store per sort expression; cleared on every write. */
@@ -96,11 +102,25 @@ export class EventStore {
 
   insert(rec: EventRecord): void {
     this.records.set(rec.id, rec);
-    this.commit(rec);
+    this.apply(rec);
   }
 
   /** Call after every change of a record: re-derives its view, re-indexes it, drops caches. */
   commit(rec: EventRecord): void {
+    if (this.records.get(rec.id) !== rec) return;
+    if (this.defer && this.views.has(rec.id)) {
+      if (this.deferred.has(rec.id)) return;
+      this.deferred.add(rec.id);
+      this.defer(rec.id, () => {
+        this.deferred.delete(rec.id);
+        this.apply(rec);
+      });
+      return;
+    }
+    this.apply(rec);
+  }
+
+  private apply(rec: EventRecord): void {
     if (this.records.get(rec.id) !== rec) return;
     this.unindex(rec.id);
     const v = deriveView(rec, (s) => this.seriesTitle(s), this.derive);
@@ -122,6 +142,7 @@ export class EventStore {
     this.unindex(id);
     this.records.delete(id);
     this.hidden.delete(id);
+    this.deferred.delete(id);
     this.views.delete(id);
     this.touch();
     return true;

@@ -70,7 +70,11 @@ async function numbered(p: Probe, n: number, title?: string): Promise<Map<string
 const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
   'index-lag': async (p) => {
     const id = (await p.create()).body.identifier as string;
-    return [(await p.call(`/api/events/${id}`)).status, (await p.list('')).length];
+    const fresh = [(await p.call(`/api/events/${id}`)).status, (await p.list('')).length];
+    await until(async () => (await p.call(`/api/events/${id}`)).status === 200, 3000);
+    const body = new URLSearchParams({ metadata: JSON.stringify([{ id: 'title', value: 'Changed' }]) });
+    await p.call(`/api/events/${id}/metadata?type=dublincore/episode`, { method: 'PUT', body });
+    return [...fresh, (await p.call(`/api/events/${id}`)).body.title, (await p.list('filter=title:Changed')).length];
   },
   'create-media': async (p) => (await p.create({ media: false })).status,
   'capture-agents': async (p) => (await p.create({ scheduling: sched('not-registered', T0) })).status,

@@ -19,6 +19,7 @@ export const CATALOGUE = {
     alternatives: [
       ['none', 'a created event is readable, listed and writable as soon as the 201 (or 200) is sent'],
       ['lag-300ms', 'a created event answers 404 to GET and to writes, and is absent from lists, for 300 ms after the 201 (an index that lags writes)'],
+      ['lag-300ms-changes', 'as lag-300ms, and a change shows in the event object and in lists (filters, sort) only 300 ms after it was accepted'],
     ],
   },
   'create-media': {
@@ -228,8 +229,8 @@ export const CATALOGUE = {
     quote: 'Appears in sample payloads',
     alternatives: [
       ['as-sent', 'GET scheduling shows inputs when they were sent'],
-      ['omitted', 'GET scheduling never shows inputs'],
-      ['default', 'GET scheduling shows inputs, ["default"] when none were sent'],
+      ['empty', 'GET scheduling always shows inputs, [] when none were sent'],
+      ['default', 'GET scheduling always shows inputs, ["default"] when none were sent'],
     ],
   },
   'allow-conflict-non-admin': {

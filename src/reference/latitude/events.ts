@@ -52,7 +52,7 @@ export function shapeNewRecord(ctx: Ctx, episode: EpisodeValues, schedule: Sched
 
 /** index-lag=lag-300ms: the new records stay invisible for LAG_MS. */
 export function hideForLag(app: App, records: EventRecord[]): void {
-  if (app.lat('index-lag') !== 'lag-300ms') return;
+  if (app.lat('index-lag') === 'none') return;
   for (const rec of records) {
     app.store.hidden.add(rec.id);
     app.timers.after(`lag:${rec.id}`, LAG_MS, () => {

@@ -1,5 +1,5 @@
 import type { App, ReferenceOptions } from '../app.js';
-import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, SLOW_EXTRA_MS } from './catalogue.js';
+import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, LAG_MS, SLOW_EXTRA_MS } from './catalogue.js';
 import { makeLat, type LatFn } from './select.js';
 
 /** The server-wide settings that follow from the latitude choices (read once when the server starts). */
@@ -28,6 +28,7 @@ export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
 
 /** Store settings: derived values (status-values, has-previews) and the titles of known series. */
 export function configureStore(app: App, opts: ReferenceOptions): void {
+  if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, LAG_MS, commit);
   app.store.derive = { plainStatus: app.lat('status-values') === 'plain', noPreviews: app.lat('has-previews') === 'never' };
   const builtin = app.lat('series-known') === 'known' ? BUILTIN_SERIES : {};
   for (const [id, title] of Object.entries({ ...builtin, ...opts.series })) app.store.addSeries(id, title);
