@@ -41,6 +41,9 @@ export interface ReferenceRunOptions {
   latitude?: LatitudeOptions;
   /** The run's seed (default: selftestConfig's fixed 42). */
   seed?: number;
+  /** Registered capture agents and known series of the server (latitude capture-agents / series-known). */
+  agents?: string[];
+  series?: Record<string, string>;
 }
 
 /** Runs the suite in-process against a fresh reference server (optionally with a planted bug or in latitude mode). */
@@ -48,6 +51,7 @@ export async function runAgainstReference(versions: ApiVersion[], opts: Referenc
   const server = await startReferenceServer({
     port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
     ...(opts.latitude ? { latitude: opts.latitude } : {}),
+    ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.series ? { series: opts.series } : {}),
   });
   try {
     return await runConformance({
