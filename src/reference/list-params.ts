@@ -1,7 +1,7 @@
 import type { ApiVersion } from '../model/version.js';
 import { isMutantName, type BugFn } from './mutants/index.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
-import { parseDateTime } from './time.js';
+import { isoSeconds, parseDateTime } from './time.js';
 import { badRequest } from './types.js';
 import { atLeast } from './version.js';
 
@@ -36,6 +36,15 @@ export function parseRange(name: string, value: string): DateRange {
     throw badRequest(`filter '${name}' must have the form <datetime>/<datetime>, got '${value}'`);
   }
   return { from, to };
+}
+
+/**
+ * The created filter ("Created matches") compares instants: a datetime in any form the server shows (with
+ * milliseconds or an offset, latitude choice datetime-format) finds the events created at that second.
+ */
+function sameInstant(value: string): string {
+  const ms = parseDateTime(value);
+  return ms === undefined ? value : isoSeconds(ms);
 }
 
 function splitEntry(raw: string): [string, string] | undefined {
@@ -86,7 +95,7 @@ export function parseFilters(params: string[], version: ApiVersion, bug: BugFn =
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
       if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
-      g.values.push(value);
+      g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }
   }

@@ -239,3 +239,15 @@ describe('latitude: every alternative changes what a client observes', () => {
     }
   }, 30_000);
 });
+
+describe('latitude: the server stays consistent with what it shows', () => {
+  it.each([['seconds'], ['millis'], ['utc-offset']])('datetime-format=%s: the created filter finds an event by its shown created value', async (alt) => {
+    const s = await startReferenceServer({ latitude: { choices: { 'datetime-format': alt } } });
+    servers.push(s.close);
+    const p = new Probe(s.url);
+    const id = await p.id({ fields: { title: 'Created' } });
+    const created = (await p.call(`/api/events/${id}`)).body.created as string;
+    const found = await p.list(`filter=${encodeURIComponent(`created:${created}`)}`);
+    expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
+  });
+});
