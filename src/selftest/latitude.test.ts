@@ -37,12 +37,13 @@ describe('self-test: no false alarm on the reference server in latitude mode', (
     expect(new Set(FIXED.flatMap(([, v]) => v))).toEqual(new Set(API_VERSIONS));
   });
 
-  it.each(cases.flatMap((c) => c.versions.map((v) => [c.latitude, c.run, v] as const)))(
+  it.each(cases.flatMap((c) => c.versions.map((v) => [c.latitude, c.run ?? 42, v] as const)))(
     'latitude seed %s, run seed %s, version %s: no failure, no error',
     async (latitude, run, version) => {
-      const changed = departures(resolveLatitude({ seed: latitude })).map((id) => `${id}=${resolveLatitude({ seed: latitude })[id]}`);
-      console.log(`latitude seed ${latitude} (replay: EVCONF_LATITUDE_SEED=${latitude}${run !== undefined ? ` EVCONF_RUN_SEED=${run}` : ''}), version ${version}: ${changed.join(' ')}`);
-      const result = await runAgainstReference([version], { latitude: { seed: latitude }, ...(run !== undefined ? { seed: run } : {}) });
+      const chosen = resolveLatitude({ seed: latitude });
+      const changed = departures(chosen).map((id) => `${id}=${chosen[id]}`);
+      console.log(`latitude seed ${latitude} (replay: EVCONF_LATITUDE_SEED=${latitude}${latitude === freshLatitude ? ` EVCONF_RUN_SEED=${run}` : ''}), version ${version}: ${changed.join(' ')}`);
+      const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run });
       expect(describeFailures(result).filter((l) => !/: warn: /.test(l))).toEqual([]);
       expect(result.summary.errored).toBe(0);
       expect(result.summary.passed).toBeGreaterThan(0);
