@@ -5,6 +5,8 @@ import type { BugFn } from './mutants/index.js';
 import type { LatFn, LatitudeOptions } from './latitude/select.js';
 import type { EventStore } from './store.js';
 import { unreadable } from './latitude/access.js';
+import { denyGrantsRead } from './mutants/spec-acl.js';
+import { rememberBeforeWrite } from './mutants/spec-state.js';
 import { HttpError, notFound, type Caller, type EventRecord } from './types.js';
 
 /** Server state shared by the endpoint handlers. */
@@ -111,7 +113,7 @@ export function readableEvent(ctx: Ctx): EventRecord {
   const id = ctx.params[0];
   const rec = ctx.app.store.get(id);
   if (!rec || ctx.app.store.hidden.has(id)) throw notFound(`event '${id}' not found`);
-  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl')) throw unreadable(ctx, id);
+  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !denyGrantsRead(ctx, rec)) throw unreadable(ctx, id);
   return rec;
 }
 
@@ -119,5 +121,6 @@ export function readableEvent(ctx: Ctx): EventRecord {
 export function writableEvent(ctx: Ctx): EventRecord {
   const rec = readableEvent(ctx);
   if (!canWrite(rec, ctx.caller, ctx.app.bug)) throw new HttpError(403, `no write access to event '${rec.id}'`);
+  rememberBeforeWrite(ctx.app.bug, rec);
   return rec;
 }

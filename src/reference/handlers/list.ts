@@ -7,6 +7,10 @@ import { withFlags } from './flags.js';
 import { slowFilterScan } from '../mutants/load.js';
 import { listLatitude, paging } from '../latitude/list.js';
 import { shapeStyle } from '../latitude/shape.js';
+import { filterBugs, filterParams } from '../mutants/spec-filter.js';
+import { sortBugs } from '../mutants/spec-sort.js';
+import { pagingBugs } from '../mutants/spec-paging.js';
+import { listBody } from '../mutants/spec-events.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -16,14 +20,16 @@ export function listEvents(ctx: Ctx): Reply {
   const q = ctx.url.searchParams;
   const bug = ctx.app.bug;
   const lat = ctx.app.lat;
-  const filters = parseFilters(q.getAll('filter'), ctx.version, bug, { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' });
-  const sort = sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored');
+  const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
+  const filters = filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat));
+  let sort = sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored'));
   const page = paging(ctx);
   if (page.empty) return { status: 200, json: '[]' };
   const offset = page.offset;
   let limit = page.limit;
   const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
-  const skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
+  let skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
+  ({ skip, limit, sort } = pagingBugs(ctx, { skip, limit, sort, offset }));
   if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
   if (filters.length > 0 && bug('slow-filter')) slowFilterScan(ctx.app.store);
   const text = runList(ctx.app.store, {
@@ -41,6 +47,6 @@ export function listEvents(ctx: Ctx): Reply {
   });
   return {
     status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : text,
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : listBody(ctx, text),
   };
 }
