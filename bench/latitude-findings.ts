@@ -4,6 +4,7 @@
  * rule ids fail or error, with the first 200 characters of the message. Writes a Markdown table.
  *
  *   node --import tsx bench/latitude-findings.ts [out.md] [--only choice-id,...]
+ *   node --import tsx bench/latitude-findings.ts [out.md] --seeds 1,2,3   (whole seed-drawn servers instead)
  */
 import { writeFileSync } from 'node:fs';
 import type { ApiVersion } from '../src/model/index.js';
@@ -15,13 +16,29 @@ const args = process.argv.slice(2);
 const out = args.find((a) => !a.startsWith('--')) ?? 'latitude-findings.md';
 const onlyIdx = args.indexOf('--only');
 const only = onlyIdx >= 0 ? new Set(args[onlyIdx + 1].split(',')) : undefined;
+const seedsIdx = args.indexOf('--seeds');
+const seeds = seedsIdx >= 0 ? args[seedsIdx + 1].split(',').map(Number) : undefined;
 
 interface Finding { choice: string; alt: string; version: string; rule: string; outcome: string; message: string }
 
 const findings: Finding[] = [];
 const clean: string[] = [];
 const started = Date.now();
-for (const id of CHOICE_IDS) {
+for (const seed of seeds ?? []) {
+  const t0 = Date.now();
+  let n = 0;
+  for (const v of VERSIONS) {
+    const run = await runAgainstReference([v], { latitude: { seed } });
+    for (const r of run.results) {
+      if (r.outcome !== 'fail' && r.outcome !== 'error') continue;
+      n++;
+      findings.push({ choice: 'seed', alt: String(seed), version: v, rule: r.id, outcome: r.outcome, message: (r.message ?? '').replace(/\s+/g, ' ').slice(0, 200) });
+    }
+  }
+  if (n === 0) clean.push(`seed=${seed}`);
+  console.log(`seed ${seed}: ${n} failing results (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+for (const id of seeds ? [] : CHOICE_IDS) {
   if (only && !only.has(id)) continue;
   for (const [alt] of CATALOGUE[id].alternatives.slice(1)) {
     const t0 = Date.now();
