@@ -71,8 +71,8 @@ describe('CLI under GitHub Actions', () => {
     expect(warning.props.title).toMatch(/^evconf: API 1\.6\.0 incomplete, \d+ MUST rules not tested$/);
     expect(warning.message).toMatch(/untested \(not selected by --only\): /);
     const md = readFileSync(summary, 'utf8');
-    expect(md).toMatch(/^## ◐ evconf: Incomplete in API 1\.6\.0: MUST rules were not tested\n/);
-    expect(md).toContain('| 1.6.0 | ◐ incomplete |');
+    expect(md).toMatch(/^## ◌ evconf: Incomplete in API 1\.6\.0: MUST rules were not tested\n/);
+    expect(md).toContain('| 1.6.0 | ◌ incomplete |');
     expect(md).toContain('No check failed.');
     expect(existsSync(join(dir, 'a'))).toBe(false);
     expect(gh.stdout).toContain('reports: none written');

@@ -15,7 +15,7 @@ describe('CLI: verdicts and exit status', () => {
     const r = await runCli(['run', '--only', 'events.lst.*,acl-put'], { killAfterMs: 60_000 });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual(['evconf: --only: "events.lst.*" matches no rule, scenario or property id; see evconf rules']);
-  });
+  }, 120_000);
 
   it('--only that leaves rules out: exit 3 "incomplete", the untested rules "not selected by --only"; accepted with --allow-untested: exit 0', async () => {
     const d = dir();
@@ -34,7 +34,7 @@ describe('CLI: verdicts and exit status', () => {
     expect(v2.verdict).toBe('conformant');
     expect(v2.untested.length).toBe(v.untested.length);
     expect(v2.untested.every((u) => u.allowed)).toBe(true);
-  });
+  }, 300_000);
 
   it('allowUntested in the config file accepts named gaps (and only those)', async () => {
     const d = dir();
@@ -45,7 +45,7 @@ describe('CLI: verdicts and exit status', () => {
     const [v] = results(d).verdicts!;
     expect(v.untested.find((u) => u.rule === 'events.list.status')?.allowed).toBe(true);
     expect(v.untested.find((u) => u.rule === 'acl.get.status')?.allowed).toBeUndefined();
-  });
+  }, 200_000);
 
   it('a run cut by --phase-budget exits 3, not 0, and its verdict says why', async () => {
     const d = dir();
@@ -56,5 +56,5 @@ describe('CLI: verdicts and exit status', () => {
     expect(v.stopped).toMatch(/--phase-budget 1000 ms reached/);
     expect(v.untested.length).toBeGreaterThan(0);
     expect(v.untested[0].reason).toMatch(/--phase-budget 1000 ms reached/);
-  });
+  }, 240_000);
 });

@@ -86,8 +86,8 @@ export function decideSettle(mode: SettleMode, reads: readonly SettleRead[], o: 
       return { pass: false, why: `held on read ${back + 1}, then read ${i + 1} showed a change`, decisive: [back, i] };
     }
     if (held >= 0 && n - held >= 2 && windowOver) return { pass: true, why: `held on all ${n - held} reads over ${Math.round(elapsed)} ms`, decisive: [n - 1] };
-    if (held < 0 && windowOver && stuck) return { pass: false, why: `did not hold on ${n} reads; the last two were identical`, decisive: [n - 1] };
-    if (o.final) return held >= 0 ? { pass: true, why: `held on all ${n - held} reads over ${Math.round(elapsed)} ms`, decisive: [n - 1] } : { pass: false, why: `did not hold on any of ${n} reads`, decisive: [n - 1] };
+    if (held < 0 && windowOver && stuck) return { pass: false, why: 'did not hold on any read; the answer stopped changing', decisive: [n - 1] };
+    if (o.final) return held >= 0 ? { pass: true, why: `held on all ${n - held} reads over ${Math.round(elapsed)} ms`, decisive: [n - 1] } : { pass: false, why: 'did not hold on any read', decisive: [n - 1] };
     return undefined;
   }
 
@@ -100,9 +100,9 @@ export function decideSettle(mode: SettleMode, reads: readonly SettleRead[], o: 
   if (!last.holds && back !== undefined && windowOver) {
     return { pass: false, why: `unstable: held on read ${back + 1}, not on read ${n}`, decisive: [back, n - 1] };
   }
-  if (windowOver && stuck) return { pass: false, why: `did not hold on ${n} reads; the last two were identical (answer not changing)`, decisive: [n - 1] };
+  if (windowOver && stuck) return { pass: false, why: 'did not hold; the answer stopped changing', decisive: [n - 1] };
   if (o.final) {
-    if (!last.holds) return { pass: false, why: back !== undefined ? `unstable: held on read ${back + 1}, not on read ${n}` : `did not hold within --settle-ms (${n} reads)`, decisive: back !== undefined ? [back, n - 1] : [n - 1] };
+    if (!last.holds) return { pass: false, why: back !== undefined ? `unstable: held on read ${back + 1}, not on read ${n}` : 'did not hold within --settle-ms', decisive: back !== undefined ? [back, n - 1] : [n - 1] };
     if (!o.graceUsed && back === undefined) return undefined;
     return back === undefined
       ? { pass: true, why: `held on the last read only (${n} reads)`, decisive: [n - 1] }

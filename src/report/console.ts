@@ -42,10 +42,18 @@ function untestedSection(run: RunResult, c: Colors): string[] {
   }
   if (groups.size === 0) return [];
   const list = [...groups.values()].sort((a, b) => Number(a.allowed) - Number(b.allowed));
-  const shown = list.slice(0, MAX_UNTESTED_LINES).map((g) =>
-    `  ${g.allowed ? c.dim('accepted') : c.yellow('○')} ${g.rule} ${c.dim(`[${g.versions.join(', ')}]`)}  ${g.reason}`);
-  const more = list.length > MAX_UNTESTED_LINES ? [c.dim(`  … and ${list.length - MAX_UNTESTED_LINES} more (results.json: verdicts[].untested)`)] : [];
-  return ['', c.bold(`Untested MUST rules (${list.length})`), ...shown, ...more];
+  const mark = (allowed: boolean) => (allowed ? c.dim('accepted') : c.yellow('○'));
+  const title = c.bold(`Untested MUST rules (${list.length})`);
+  if (list.length <= MAX_UNTESTED_LINES) {
+    return ['', title, ...list.map((g) => `  ${mark(g.allowed)} ${g.rule} ${c.dim(`[${g.versions.join(', ')}]`)}  ${g.reason}`)];
+  }
+  // Many: one line per reason, naming the first few rules (results.json lists them all).
+  const byReason = new Map<string, typeof list>();
+  for (const g of list) byReason.set(`${g.allowed}\u0000${g.reason}`, [...(byReason.get(`${g.allowed}\u0000${g.reason}`) ?? []), g]);
+  return ['', title, ...[...byReason.values()].map((gs) => {
+    const names = gs.slice(0, 3).map((g) => g.rule).join(', ') + (gs.length > 3 ? ', …' : '');
+    return `  ${mark(gs[0].allowed)} ${String(gs.length).padStart(3)} rule${gs.length === 1 ? ' ' : 's'}  ${gs[0].reason}  ${c.dim(`(${names}; results.json: verdicts[].untested)`)}`;
+  })];
 }
 
 /** Groups results of one outcome by rule and message, so `--api-version all` does not repeat a finding 7×. */

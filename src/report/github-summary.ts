@@ -87,7 +87,7 @@ export interface SummaryOptions {
 export function renderStepSummary(input: RunResult, opts: SummaryOptions = {}): string {
   const run = redactRun(input);
   const h = headline(versionVerdicts(run));
-  const icon = h.tone === 'good' ? '✔' : h.tone === 'bad' ? '✘' : '◐';
+  const icon = h.tone === 'good' ? '✔' : h.tone === 'bad' ? '✘' : '◌';
   const facts = [`target ${mdCode(run.target.baseUrl)}${run.target.reference ? ' (embedded reference server)' : ''}`,
     run.target.mutant ? `mutant ${mdCode(run.target.mutant)}` : '', `run ${mdCode(run.runId)}`, `seed ${run.seed}`, formatDuration(run.durationMs)].filter(Boolean);
   const head = [`## ${icon} evconf: ${mdText(h.text)}`, '', facts.join(' · '), '', ...verdictTable(run), ...incompleteDetails(run)];

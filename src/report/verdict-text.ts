@@ -22,7 +22,7 @@ export interface VerdictWords {
 
 export function verdictWords(v: VersionVerdict): VerdictWords {
   if (v.verdict === 'conformant') return { tone: 'good', icon: '✔', label: 'conformant' };
-  if (v.verdict === 'incomplete') return { tone: 'partial', icon: '◐', label: 'incomplete' };
+  if (v.verdict === 'incomplete') return { tone: 'partial', icon: '◌', label: 'incomplete' };
   return { tone: 'bad', icon: '✘', label: 'not conformant' };
 }
 

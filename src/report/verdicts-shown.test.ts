@@ -55,7 +55,7 @@ describe('an incomplete version, in every reporter', () => {
     expect(warn).toMatch(/^::warning title=evconf%3A API 1\.5\.0 incomplete%2C 2 MUST rules not tested::run stopped early: /);
     expect(warn).toContain('%0A1 untested (no non-admin credentials given (--user-auth)): acl.user.read');
     const md = renderStepSummary(run);
-    expect(md).toContain('| 1.5.0 | ◐ incomplete |');
+    expect(md).toContain('| 1.5.0 | ◌ incomplete |');
     expect(md).toContain('<details><summary>API 1.5.0 is incomplete: 2 MUST rules not tested</summary>');
     expect(md).toContain('- no non-admin credentials given \\(--user-auth\\) (1): `acl.user.read`');
   });
