@@ -76,6 +76,8 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],…')
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
+    .option('--strict', 'answer 400 to every request that departs from the spec, naming the departure and quoting the spec')
+    .option('--client-report <file>', 'on SIGINT/SIGTERM write every departure seen (JSON, and HTML beside it); live at GET /__evconf/client-report')
     .action(async (flags: Record<string, unknown>) => setCode(await serveCommand(flags, io)));
   p.command('rules')
     .description('list every rule with its version range and how many checks exercise it')

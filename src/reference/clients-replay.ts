@@ -72,15 +72,19 @@ export function concreteHeaders(h: Record<string, string>): Record<string, strin
 }
 
 let agents = 0;
+/** ILIAS sends duration as "string of ms, only together with rrule" (the fixture's words). */
 const schedulingCreate = () => ({
   agent_id: `ca-replay-${++agents}`, start: '2033-01-03T09:00:00Z', end: '2033-01-31T10:00:00Z',
   inputs: ['default'], rrule: 'FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0', duration: '3600000',
 });
 
-function episodeFields(update: boolean): { id: string; value: unknown }[] {
+/** Only Tobira is recorded sending `"value": null` ("null values are sent"); the others send strings. */
+const sendsNull = (r: ClientRequest) => r.client.startsWith('elan-ev/tobira');
+
+function episodeFields(update: boolean, r: ClientRequest): { id: string; value: unknown }[] {
   return [
     { id: 'title', value: 'Replayed' }, { id: 'subjects', value: ['x'] }, { id: 'creator', value: ['P'] },
-    { id: 'contributor', value: ['C'] }, { id: 'description', value: null }, { id: 'language', value: 'en' },
+    { id: 'contributor', value: ['C'] }, { id: 'description', value: sendsNull(r) ? null : '' }, { id: 'language', value: 'en' },
     { id: 'rightsHolder', value: 'R' }, { id: 'license', value: 'CC0' }, { id: 'isPartOf', value: 'series-1' },
     { id: 'startDate', value: '2030-01-01' }, { id: 'startTime', value: update ? '13:30:00' : '13:30:00Z' },
   ];
@@ -93,8 +97,8 @@ function partValue(name: string, r: ClientRequest): string | Blob {
     case 'acls':
       return JSON.stringify([{ allow: true, role: 'ROLE_REPLAY', action: 'read' }, { allow: true, role: 'ROLE_REPLAY', action: 'write' }]);
     case 'metadata':
-      if (r.path.endsWith('/metadata')) return JSON.stringify(episodeFields(true));
-      return JSON.stringify([{ label: 'EVENTS.EVENTS.DETAILS.CATALOG.EPISODE', flavor: 'dublincore/episode', fields: episodeFields(!isCreate) }]);
+      if (r.path.endsWith('/metadata')) return JSON.stringify(episodeFields(true, r));
+      return JSON.stringify([{ label: 'EVENTS.EVENTS.DETAILS.CATALOG.EPISODE', flavor: 'dublincore/episode', fields: episodeFields(!isCreate, r) }]);
     case 'processing':
       return JSON.stringify({ workflow: 'schedule-and-upload', configuration: { flagForCutting: 'false', straightToPublishing: 'true' } });
     case 'scheduling':

@@ -6,3 +6,5 @@ export { createReferenceHandler, startReferenceServer, type ReferenceHandler, ty
 export { EventStore } from './store.js';
 export { MUTANTS, makeBug, isMutantName, type MutantDef, type MutantName, type Handler } from './mutants/index.js';
 export { measureListSpeed } from './perf.js';
+export { ClientRecord, type ClientReport } from './strict/record.js';
+export { CLIENT_REPORT_PATH, type ClientLayerOptions } from './strict/layer.js';

@@ -6,7 +6,7 @@ import { loadSuites } from '../scenario/load.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { runConformance, type Phase } from '../engine/run.js';
 import { lifecycleFile, loadLifecycle } from '../stateful/index.js';
-import { parseUsers, startReferenceServer } from '../reference/index.js';
+import { parseUsers, startReferenceServer, type ClientRecord } from '../reference/index.js';
 
 export const book = loadRules();
 export const suites = loadSuites(SUITES_DIR, book);
@@ -32,10 +32,18 @@ const CREDENTIALS: Partial<RunConfig> = {
   userRoles: ['ROLE_USER_ALICE'],
 };
 
-/** Runs the suite in-process against a fresh reference server (optionally with a planted bug). */
-export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[]; phases?: Phase[] } = {}): Promise<RunResult> {
+/**
+ * Runs the suite in-process against a fresh reference server (optionally with a planted bug). `strict`: the
+ * server answers every request that departs from the spec 400 (evconf serve --strict); `clientRecord` collects
+ * the departures of the suite's own requests.
+ */
+export async function runAgainstReference(
+  versions: ApiVersion[],
+  opts: { mutant?: string; only?: string[]; phases?: Phase[]; strict?: boolean; clientRecord?: ClientRecord } = {},
+): Promise<RunResult> {
   const server = await startReferenceServer({
     port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
+    ...(opts.strict ? { strict: true } : {}), ...(opts.clientRecord ? { clientRecord: opts.clientRecord } : {}),
   });
   try {
     return await runConformance({
