@@ -60,7 +60,9 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
     }
     // Oversized bodies go straight to the handler, which answers 413 (spec § Limits: not shown; design §6).
     if (Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES) return inner(req, res);
-    const body = await readAll(req);
+    // A request without a body (most GETs and DELETEs) goes to the handler as it came: nothing to buffer.
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    const body = hasBody ? await readAll(req) : Buffer.alloc(0);
     if (body === undefined) {
       send(res, 413, { error: `request body larger than ${MAX_BODY_BYTES} bytes` });
       return;
@@ -72,7 +74,7 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
       send(res, 400, { error: 'the request departs from the spec (evconf serve --strict)', departures });
       return;
     }
-    inner(replay(req, body), res);
+    inner(hasBody ? replay(req, body) : req, res);
   };
   return (req, res) => {
     serve(req, res).catch(() => res.destroy());
