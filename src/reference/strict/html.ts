@@ -13,11 +13,11 @@ function requestHtml(r: ExampleRequest): string {
 }
 
 function kindHtml(k: KindEntry): string {
-  const sentences = k.sentences.map((s) => `<li><blockquote>${esc(s.spec)}</blockquote> <span class="muted small">${s.count}×</span></li>`).join('');
+  const sentences = k.sentences.map((s) => `<tr><td>“${esc(s.spec)}”</td><td>${s.count}×</td></tr>`).join('');
   return `<section class="sec" id="kind-${esc(k.kind)}">
 <h2><code>${esc(k.kind)}</code> · ${k.count}× <span class="muted small">${esc(k.title)}</span></h2>
 <p><b>${esc(k.example.where)}</b>: ${esc(k.example.message)}</p>
-<h3>Spec</h3><ul>${sentences}</ul>
+<h3>Spec sentences broken</h3><table class="grid"><tbody>${sentences}</tbody></table>
 <h3>Example request</h3>${requestHtml(k.example.request)}
 </section>`;
 }
@@ -27,7 +27,7 @@ export function renderClientReportHtml(report: ClientReport): string {
   const headline = clean
     ? `No departures from the spec in ${report.requests} requests.`
     : `${report.departures} departures from the spec in ${report.departingRequests} of ${report.requests} requests.`;
-  const rows = report.kinds.map((k) => `<tr><td><a href="#kind-${esc(k.kind)}"><code>${esc(k.kind)}</code></a></td><td>${k.count}</td><td>${esc(k.title)}</td></tr>`).join('');
+  const rows = report.kinds.map((k) => `<tr><td style="white-space:nowrap"><a href="#kind-${esc(k.kind)}"><code>${esc(k.kind)}</code></a></td><td>${k.count}</td><td>${esc(k.title)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
