@@ -5,6 +5,7 @@ import { renderClientReportHtml } from '../reference/strict/html.js';
 import { UsageError } from '../config/errors.js';
 import { parseIntFlag } from '../config/parse.js';
 import { isApiVersion, API_VERSIONS } from '../model/index.js';
+import { agentsFlag, latitudeFlags, listLatitude, seriesFlag } from './latitude.js';
 
 /** The HTML page beside the client report: `x.json` → `x.html`, else FILE.html. */
 export function clientReportHtmlPath(file: string): string {
@@ -24,6 +25,11 @@ export function writeClientReport(record: ClientRecord, file: string): void {
  * client conformance layer (issue 13): --strict answers departures 400; --client-report FILE writes them at exit.
  */
 export async function serveCommand(flags: Record<string, unknown>, io: { out: NodeJS.WriteStream }): Promise<number> {
+  const latitude = latitudeFlags(flags);
+  if (flags.listLatitude) {
+    io.out.write(listLatitude(latitude, Boolean(flags.json)));
+    return 0;
+  }
   const port = parseIntFlag(flags.port ?? 8080, '--port', 0, 65535);
   const host = String(flags.host ?? '127.0.0.1');
   const version = flags.apiVersion as string | undefined;
@@ -38,6 +44,9 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
       ...(version ? { apiVersion: version } : {}),
       ...(flags.users ? { users: parseUsers(String(flags.users)) } : {}),
       ...(flags.mutant ? { mutant: String(flags.mutant) } : {}),
+      ...(latitude ? { latitude } : {}),
+      ...(flags.agents !== undefined ? { agents: agentsFlag(flags.agents) } : {}),
+      ...(flags.series !== undefined ? { series: seriesFlag(flags.series) } : {}),
       ...(flags.processingDelay !== undefined ? { processingDelayMs: parseIntFlag(flags.processingDelay, '--processing-delay', 0, 600_000) } : {}),
     });
   } catch (e) {
@@ -46,8 +55,8 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
     if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${host}:${port}; use a port above 1023`);
     throw new UsageError((e as Error).message);
   }
-  const mode = [flags.mutant ? `mutant ${String(flags.mutant)}` : '', strict ? 'strict' : ''].filter(Boolean).join(', ');
-  io.out.write(`evconf reference server listening on ${server.url}${mode ? ` (${mode})` : ''}\n`);
+  const mode = [flags.mutant ? `mutant ${String(flags.mutant)}` : '', latitude ? `latitude${latitude.seed !== undefined ? ` seed ${latitude.seed}` : ''}${Object.keys(latitude.choices ?? {}).length > 0 ? ` + ${Object.entries(latitude.choices ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}` : '', strict ? 'strict' : ''].filter((s) => s !== '');
+  io.out.write(`evconf reference server listening on ${server.url}${mode.length > 0 ? ` (${mode.join('; ')})` : ''}\n`);
   io.out.write(`client conformance record: GET ${server.url}${CLIENT_REPORT_PATH}${reportFile ? `, written to ${reportFile} at exit` : ''}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
