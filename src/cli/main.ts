@@ -35,7 +35,8 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--report-dir <dir>', 'report folder (reports/<run id>/ and reports/latest/)', 'reports')
     .option('--seed <n>', 'seed for generated cases (replays a run)')
     .option('--runs <n>', 'cases per property')
-    .option('--only <patterns>', 'comma-separated rule or scenario ids (trailing * allowed)')
+    .option('--only <patterns>', 'comma-separated rule, scenario or property ids (* allowed); selecting nothing is an error')
+    .option('--allow-untested <patterns>', 'comma-separated rule ids (* allowed) whose untested gaps are accepted: they do not make a version incomplete (exit 3)')
     .option('--timeout <ms>', 'per-request timeout (default 10000)')
     .option('--settle-ms <ms>', 'how long read-after-write checks poll (default 10000)')
     .option('--processing-timeout <ms>', 'how long to wait for processing to finish (default 120000)')
@@ -102,7 +103,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
   return p;
 }
 
-/** Runs the CLI; returns the exit status (0 ok, 1 a rule failed or evconf erred, 2 evconf could not run). */
+/** Runs the CLI; returns the exit status (0 conformant, 1 a rule failed or evconf erred, 2 evconf could not run, 3 incomplete). */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   try {
