@@ -78,6 +78,8 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],…')
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
+    .option('--strict', 'answer 400 to every request that departs from the spec, naming the departure and quoting the spec')
+    .option('--client-report <file>', 'on SIGINT/SIGTERM write every departure seen (JSON, and HTML beside it); live at GET /__evconf/client-report')
     .option('--latitude <seed>', 'latitude mode: draw every legal alternative where the spec leaves room from this seed')
     .option('--latitude-choice <id=alt>', 'force one latitude choice (repeatable; see --list-latitude)', collect)
     .option('--list-latitude', 'print every latitude choice with its spec sentence and alternatives (and what --latitude picks), then exit')
