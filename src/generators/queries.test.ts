@@ -25,6 +25,17 @@ describe('filter, sort, pagination and invalid-input arbitraries', () => {
     expect(renderFilter(all[0], all[0].terms.map(() => 'v'))).toMatch(/^[a-zA-Z_]+:v(,[a-zA-Z_]+:v)*$/);
   });
 
+  it.each(API_VERSIONS)('filterExpression in %s never combines a keyword with the one that supersedes it (series with is_part_of)', (version) => {
+    // spec § Filters: series "From 1.1.0 use is_part_of instead": a server may take them as one keyword, which from
+    // 1.5.0 ORs them; the spec leaves the meaning of the pair open, so no generated expression holds both.
+    for (const seed of [1, 2, 3]) {
+      for (const e of sample(filterExpression({ version, events: 3 }), seed, 600)) {
+        const names = new Set(e.terms.map((t) => t.name));
+        expect(names.has('series') && names.has('is_part_of'), JSON.stringify(e)).toBe(false);
+      }
+    }
+  });
+
   it('sortExpression: distinct criteria, each with a suffix', () => {
     for (const keys of sample(sortExpression({ maxCriteria: 3 }), 7)) {
       expect(new Set(keys.map((k) => k.name)).size).toBe(keys.length);
