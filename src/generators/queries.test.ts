@@ -43,6 +43,13 @@ describe('filter, sort, pagination and invalid-input arbitraries', () => {
     }
   });
 
+  it('sortExpression with totalBy always holds a total criterion, appended ASC only when none was drawn', () => {
+    const all = sample(sortExpression({ criteria: ['end_date', 'workflow_state', 'title'], totalBy: ['title'] }), 9);
+    for (const keys of all) expect(keys.some((k) => k.name === 'title')).toBe(true);
+    expect(all.some((keys) => keys.length === 3 && keys[2].name === 'title' && !keys[2].desc)).toBe(true);
+    expect(() => sortExpression({ totalBy: ['nope' as 'title'] })).toThrow(/totalBy/);
+  });
+
   it('pageOffset follows the version rule: item index, or page index in the oldest description', () => {
     expect([0, 1, 2].map((k) => pageOffset(k, 3, false))).toEqual([0, 3, 6]);
     expect([0, 1, 2].map((k) => pageOffset(k, 3, true))).toEqual([0, 1, 2]);

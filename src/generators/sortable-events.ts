@@ -13,6 +13,9 @@ export interface SortableEvent {
   startDate: string;
 }
 
+/** Sort criteria whose values are distinct across a case of {@link sortableEvents} (each a total order). */
+export const TOTAL_SORTS = ['title', 'presenter', 'location', 'start_date'] as const;
+
 /** Constraints of {@link sortableEvents}. */
 export interface SortableEventsConstraints {
   /**
