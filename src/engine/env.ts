@@ -4,6 +4,7 @@ import type { ShapeValidator } from '../checks/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { RunConfig } from '../config/types.js';
 import type { CleanupRegistry } from './cleanup.js';
+import type { ReadingLedger } from '../spec/readings.js';
 
 /** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
 export interface VersionClients {
@@ -30,4 +31,6 @@ export interface ScenarioEnv {
   timeBase: string;
   /** Aborted on interrupt or --max-duration: the scenario stops between steps (its cleanup still runs). */
   signal?: AbortSignal;
+  /** The readings the server chose where the spec reads two ways, fixed once per run and version (shared by all stages). */
+  readings?: ReadingLedger;
 }

@@ -56,12 +56,14 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const ctx: CheckContext = {
       version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],
       exchanges: done.exchanges, body: done.body, value: done.value, vars, shapes: env.shapes,
+      ...(env.readings ? { readings: env.readings } : {}),
     };
     const stepVars = { ...vars, value: done.value };
     const verdicts = applicable.map((e) => evaluate(e, ctx, stepVars));
     const allPass = verdicts.every((v) => v.pass || v.skip);
     if (!step.settle || allPass || Date.now() + delay > deadline || env.signal?.aborted) {
       recordObservations(step.observe ?? [], ctx, env);
+      for (const v of verdicts) if (v.pass && v.learned) env.readings?.learn(v.learned.question, v.learned.reading, v.learned.where);
       const ms = Date.now() - started;
       return { results: applicable.map((e, i) => toResult(e, env, verdicts[i], done.exchanges, ms)), value: done.value, exchanges: done.exchanges };
     }
