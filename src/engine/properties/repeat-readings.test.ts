@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../http/index.js';
 import type { ApiVersion, Observation } from '../../model/index.js';
@@ -8,6 +6,7 @@ import { startTarget, type TestTarget } from '../../stateful/kit/testing.js';
 import type { PhaseEnv } from '../../stateful/kit/env.js';
 import { PROPERTIES } from './registry.js';
 import { runPropertyPhase } from './runner.js';
+import { startProxy } from '../../selftest/proxy.js';
 import { runConformance } from '../run.js';
 import { book, lifecycle, selftestConfig, suites } from '../../selftest/harness.js';
 
@@ -24,41 +23,25 @@ function ids(body: unknown): string[] {
 }
 
 /** A proxy to `upstream` whose repeats of a multi-valued keyword are ANDed (always, or when the filter text says so). */
-async function startProxy(upstream: string, mode: Mode): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const url = new URL(req.url ?? '/', upstream);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)).map(([k, v]) => [k, String(v)]));
-    const forward = (u: URL) => fetch(u, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
-    const filter = url.searchParams.get('filter');
+function startReadingProxy(upstream: string, mode: Mode) {
+  return startProxy(upstream, async (r, forward) => {
+    const filter = r.url.searchParams.get('filter');
     const entries = filter?.split(',') ?? [];
     const repeated = MULTI.find((k) => entries.filter((e) => e.startsWith(`${k}:`)).length > 1);
     // by-value: a reading that depends on the values (the sum of the filter's char codes), never the same for all.
-    const and = repeated !== undefined && req.method === 'GET' && url.pathname === '/api/events'
+    const and = repeated !== undefined && r.method === 'GET' && r.url.pathname === '/api/events'
       && (mode === 'and' || [...(filter ?? '')].reduce((n, ch) => n + ch.charCodeAt(0), 0) % 2 === 0);
-    if (!and) {
-      const r = await forward(url);
-      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
-      res.end(Buffer.from(await r.arrayBuffer()));
-      return;
-    }
+    if (!and) return undefined;
     const others = entries.filter((e) => !e.startsWith(`${repeated}:`));
     let keep: unknown[] | undefined;
     for (const e of entries.filter((x) => x.startsWith(`${repeated}:`))) {
-      const u = new URL(url);
-      u.searchParams.set('filter', [...others, e].join(','));
-      const body = await (await forward(u)).json() as unknown[];
+      const url = new URL(r.url);
+      url.searchParams.set('filter', [...others, e].join(','));
+      const body = JSON.parse(String((await forward({ ...r, url })).body)) as unknown[];
       keep = keep === undefined ? body : keep.filter((x) => ids(body).includes(String((x as { identifier?: unknown }).identifier)));
     }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(keep ?? []));
+    return { status: 200, contentType: 'application/json', body: JSON.stringify(keep ?? []) };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
-  };
 }
 
 let target: TestTarget;
@@ -66,7 +49,7 @@ beforeAll(async () => { target = await startTarget(); });
 afterAll(async () => { await target.close(); });
 
 async function runFilter(mode: Mode, version: ApiVersion, seed: number, observations: Observation[] = []) {
-  const proxy = await startProxy(target.server.url, mode);
+  const proxy = await startReadingProxy(target.server.url, mode);
   const client = createHttpClient({ baseUrl: proxy.url, timeoutMs: 5000, versionHeader: { name: 'Accept', value: `application/v${version}+json` } });
   try {
     const base = target.env(version, { runs: 8, seed });
@@ -106,7 +89,7 @@ describe('prop-filter: repeated multi-valued keywords', () => {
 
 describe('one ledger per version for every stage', () => {
   it('the scenario fixes the reading (AND) and the property stage keeps to it: no failure, one reading recorded', async () => {
-    const proxy = await startProxy(target.server.url, 'and');
+    const proxy = await startReadingProxy(target.server.url, 'and');
     try {
       const run = await runConformance({
         config: selftestConfig(['1.1.0'], { only: ['list-filter-oldest', 'prop-filter'], runs: 6 }), book, suites, lifecycle,
