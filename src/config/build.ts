@@ -6,6 +6,7 @@ import { SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
 import type { RunConfig } from './types.js';
+import { parseBudgetFlag } from '../load/budget-flag.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
@@ -14,6 +15,7 @@ const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
+  'loadProfiles', 'budget',
 ]);
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
@@ -118,6 +120,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     phases: parsePhases(pick('phases')),
     loadEvents: parseIntFlag(pick('loadEvents') ?? 1000, '--load-events', 1, 20_000),
     ...(pick('loadDuration') !== undefined ? { loadDurationS: parseIntFlag(pick('loadDuration'), '--load-duration', 1, 60) } : {}),
+    ...(pick('loadProfiles') !== undefined ? { loadProfiles: String(pick('loadProfiles')) } : {}),
+    ...(pick('budget') !== undefined ? { loadBudget: parseBudgetFlag(String(pick('budget'))) } : {}),
     color: flags.color !== false && !env.NO_COLOR,
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),
