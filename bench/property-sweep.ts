@@ -4,9 +4,9 @@
  * many seeds were clean and the first failure of every other seed (with its replay command). A clean reference
  * server must pass every seed: a seed-dependent failure is a generated case on an unsettled edge (issue 10 item 4).
  *
- *   node --import tsx bench/property-sweep.ts [--versions 1.0.0,1.6.0] [--from 1] [--count 200] [--only prop-filter]
+ *   node --import tsx bench/property-sweep.ts [--versions 1.0.0,1.6.0] [--from 1] [--count 200] [--only prop-filter] [--out FILE]
  *
- * Not part of npm test (minutes). Writes reports/property-sweep.json.
+ * Not part of npm test (minutes). Writes reports/property-sweep.json (or --out FILE).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { API_VERSIONS, type ApiVersion } from '../src/model/index.js';
@@ -24,6 +24,7 @@ const versions = arg('versions', API_VERSIONS.join(',')).split(',') as ApiVersio
 const from = Number(arg('from', '1'));
 const count = Number(arg('count', '200'));
 const only = arg('only', '');
+const out = arg('out', 'reports/property-sweep.json');
 const rows: { version: ApiVersion; seed: number; failures: string[] }[] = [];
 
 for (const version of versions) {
@@ -48,4 +49,4 @@ for (const version of versions) {
   process.stdout.write(`${version}: ${clean} of ${count} seeds clean (seeds ${from}-${from + count - 1}${only ? `, --only ${only}` : ''})\n`);
 }
 mkdirSync('reports', { recursive: true });
-writeFileSync('reports/property-sweep.json', `${JSON.stringify({ from, count, only, rows }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ from, count, only, rows }, null, 2)}\n`);
