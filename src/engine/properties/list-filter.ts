@@ -51,7 +51,10 @@ async function createAll(kit: CaseKit, events: FilterableEvent[]): Promise<strin
   for (const [i, e] of events.entries()) {
     const start = BASE + i * DAY;
     const scheduling = scheduled ? { agent_id: kit.agent(`${propertyAgent(kit.env, 'filter')}-${e.agent}`), start: isoUtc(start), duration: 1_800_000 } : undefined;
-    const id = await mustCreate(kit, { fields: fieldsOf(kit, e), ...(scheduling ? { scheduling } : {}) });
+    // The metadata start equals the schedule's: whether the start filter reads the bibliographic or the technical
+    // start, and what a server makes the bibliographic start of a scheduled event, then do not matter.
+    const when: Record<string, string> = scheduling ? { startDate: scheduling.start.slice(0, 10), startTime: scheduling.start.slice(11) } : {};
+    const id = await mustCreate(kit, { fields: { ...fieldsOf(kit, e), ...when }, ...(scheduling ? { scheduling } : {}) });
     if (typeof id !== 'string') return id;
     ids.push(id);
   }
