@@ -42,6 +42,7 @@ for (const version of versions) {
       rows.push({ version, seed, failures });
       if (failures.length === 0) clean++;
       else process.stdout.write(`${version} seed ${seed}: ${failures.join(' ;; ')}\n`);
+      if ((seed - from + 1) % 10 === 0) process.stderr.write(`${version}: ${seed - from + 1} seeds, ${clean} clean\n`);
     }
   } finally {
     await server.close();
