@@ -4,7 +4,7 @@ import { UsageError } from '../config/errors.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from '../config/parse.js';
 import { redactArgv } from '../config/build.js';
 import { summarize } from '../engine/summary.js';
-import { runLoadStage, renderLoadReport, LOAD_LIMITS, type LoadStageOptions } from '../load/index.js';
+import { runLoadStage, renderLoadReport, parseBudgetFlag, LOAD_LIMITS, type LoadStageOptions } from '../load/index.js';
 import { isApiVersion, API_VERSIONS, DEFAULT_API_VERSION, type RunResult } from '../model/index.js';
 import { renderJson } from '../report/json.js';
 import { TOOL_VERSION } from './version.js';
@@ -27,6 +27,7 @@ function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadSt
     events: parseIntFlag(flags.loadEvents ?? 1000, '--load-events', 1, LOAD_LIMITS.maxEvents),
     ...(flags.loadDuration !== undefined ? { durationS: parseIntFlag(flags.loadDuration, '--load-duration', 1, LOAD_LIMITS.maxDurationS) } : {}),
     ...(flags.profiles ? { profilesFile: String(flags.profiles) } : {}),
+    ...(flags.budget !== undefined ? { budget: parseBudgetFlag(String(flags.budget)) } : {}),
     ...(flags.only ? { only: String(flags.only).split(',').map((s) => s.trim()).filter(Boolean) } : {}),
     ...(authRaw ? { auth: parseCredentials(authRaw, '--auth') } : {}),
     headers,

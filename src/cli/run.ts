@@ -41,6 +41,8 @@ async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSig
     apiVersion: config.apiVersions[config.apiVersions.length - 1],
     events: config.loadEvents,
     ...(config.loadDurationS ? { durationS: config.loadDurationS } : {}),
+    ...(config.loadProfiles ? { profilesFile: config.loadProfiles } : {}),
+    ...(config.loadBudget ? { budget: config.loadBudget } : {}),
     ...(config.baseUrl && config.auth ? { auth: config.auth } : {}),
     headers: config.headers, versionHeader: config.versionHeader, timeoutMs: config.timeoutMs,
     settleMs: config.settleMs, workflow: config.workflow, runId: run.runId, signal,

@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
 import type { RunConfig } from './types.js';
+import { parseBudgetFlag } from '../load/budget-flag.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
@@ -15,7 +16,7 @@ const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
-  'format', 'allowUntested',
+  'format', 'allowUntested', 'loadProfiles', 'budget',
 ]);
 
 /** A comma list (a flag) or a YAML list (a config file) of patterns. */
@@ -129,6 +130,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     phases: parsePhases(pick('phases')),
     loadEvents: parseIntFlag(pick('loadEvents') ?? 1000, '--load-events', 1, 20_000),
     ...(pick('loadDuration') !== undefined ? { loadDurationS: parseIntFlag(pick('loadDuration'), '--load-duration', 1, 60) } : {}),
+    ...(pick('loadProfiles') !== undefined ? { loadProfiles: String(pick('loadProfiles')) } : {}),
+    ...(pick('budget') !== undefined ? { loadBudget: parseBudgetFlag(String(pick('budget'))) } : {}),
     color: flags.color !== false && !env.NO_COLOR,
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),

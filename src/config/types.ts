@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../model/index.js';
+import type { ApiVersion, LoadBudget } from '../model/index.js';
 import type { ReportFormat } from './formats.js';
 
 export interface Credentials {
@@ -41,6 +41,10 @@ export interface RunConfig {
   /** Load stage: events to seed and seconds per profile (undefined = the profiles file's own durations). */
   loadEvents: number;
   loadDurationS?: number;
+  /** Load profiles file (--load-profiles; default suites/load/profiles.yaml): its budgets are the user's. */
+  loadProfiles?: string;
+  /** The user's load budgets for every profile (--budget p99=…,rps=…,errors=…). */
+  loadBudget?: LoadBudget;
   /** Conformance phases to run: scenarios, properties, stateful (default all three). */
   phases: ('scenarios' | 'properties' | 'stateful')[];
   color: boolean;

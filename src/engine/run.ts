@@ -12,6 +12,7 @@ import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from './properties/index.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { isoUtc } from '../spec/datetime.js';
+import { ReadingLedger } from '../spec/readings.js';
 import { LagTracker } from './settle.js';
 import type { SettleInfo } from './env.js';
 import { computeVerdicts } from '../report/tally.js';
@@ -129,6 +130,9 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const clients = clientsFor(config, o.target.baseUrl, version);
     const shapes = getValidator(version);
     const todo = scenarios.filter((s) => s.versions.includes(version));
+    const observe = (ob: Observation) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
+    // One ledger per version: a reading the server shows in one stage binds it in the others (issue 10 item 2).
+    const readings = new ReadingLedger(version, observe);
     // The server's visibility lag, learned from this version's writes (src/engine/settle.ts).
     const lag = new LagTracker();
     const onSettle = o.onSettle;
@@ -139,8 +143,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
         const env: ScenarioEnv = {
-          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup,
-          observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
+          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup, observe, readings,
           tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
           // Distinct per version too, so that a leftover of one version can never collide with the next one.
           agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
@@ -161,8 +164,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       });
       scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {
-        version, clients, shapes, book, config, baseUrl: o.target.baseUrl,
-        observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
+        version, clients, shapes, book, config, baseUrl: o.target.baseUrl, observe, readings,
         ...(o.signal ? { signal: o.signal } : {}), lag, ...(onSettle ? { onSettle } : {}),
       }, root, runTag, stops);
       results.push(...generated.results);

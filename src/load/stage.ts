@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../config/errors.js';
 import type { Credentials } from '../config/types.js';
-import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadResult, type RuleLevel } from '../model/index.js';
+import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadBudget, type LoadResult, type RuleLevel } from '../model/index.js';
 import { makeBug } from '../reference/mutants/index.js';
 import { loadRules } from '../spec/rules.js';
 import { inRange } from '../spec/versions.js';
 import { LOAD_RULES, skippedBudgets, type LoadRuleId } from './budget.js';
+import { BUDGET_KEYS, type BudgetKey } from './budget-flag.js';
 import { runProfile } from './profile-run.js';
 import { LOAD_LIMITS, type LoadProfile } from './profile.js';
 import { loadProfiles, selectProfiles } from './profiles.js';
@@ -28,6 +29,8 @@ export interface LoadStageOptions {
   profilesFile?: string;
   /** Profiles already loaded (instead of profilesFile). */
   profiles?: LoadProfile[];
+  /** The user's budgets (--budget), for every profile: they replace the profiles' own values. */
+  budget?: LoadBudget;
   only?: string[];
   auth?: Credentials;
   headers?: Record<string, string>;
@@ -88,6 +91,16 @@ function skippedLoad(p: LoadProfile, baseUrl: string, v: ApiVersion, reason: str
   };
 }
 
+/**
+ * Budgets that only advise (warn when missed): the shipped defaults (suites/load/profiles.yaml) against a server
+ * evconf did not start, where the user gave no value of their own (--budget, --profiles, profiles passed in).
+ * Against the embedded reference server every budget decides.
+ */
+export function advisoryBudgets(o: Pick<LoadStageOptions, 'budget' | 'profiles' | 'profilesFile'>, ownServer: boolean): BudgetKey[] {
+  if (ownServer || o.profiles !== undefined || o.profilesFile !== undefined) return [];
+  return BUDGET_KEYS.filter((k) => o.budget?.[k] === undefined);
+}
+
 interface Run {
   o: LoadStageOptions;
   t: LoadTarget;
@@ -98,8 +111,9 @@ interface Run {
 }
 
 /** One profile: skipped (interrupted, or before its `since`), or run and recorded. */
-async function stageProfile(r: Run, p: LoadProfile): Promise<void> {
+async function stageProfile(r: Run, given: LoadProfile): Promise<void> {
   const { o, t, out } = r;
+  const p: LoadProfile = o.budget ? { ...given, budget: { ...given.budget, ...o.budget } } : given;
   const v = p.apiVersion ?? r.version;
   if (o.signal?.aborted) {
     out.interrupted = true;
@@ -114,6 +128,7 @@ async function stageProfile(r: Run, p: LoadProfile): Promise<void> {
   o.log?.(`load: ${p.name} (${p.connections} connections, ${o.durationS ?? p.durationS} s, API ${v})`);
   const res = await runProfile({
     baseUrl: t.baseUrl, client: t.clientFor(v), headers: t.headersFor(v), plan: r.plan, levels: r.levels,
+    advisory: advisoryBudgets(o, Boolean(t.child)),
     // The reference server is read-after-write consistent: no need to wait for an index to catch up.
     settleMs: t.child ? 0 : o.settleMs ?? 10_000, timeoutMs: o.timeoutMs ?? 10_000,
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}), ...(o.warmupMs !== undefined ? { warmupMs: o.warmupMs } : {}),
@@ -143,6 +158,8 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
       const f = seed.failure;
       throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);
     }
+    // load.correct judges only these events (src/load/sample-check.ts).
+    plan.ids = new Set(seeded);
     const run: Run = { o: { ...o, log }, t, plan, levels, version, out };
     for (const p of profiles) await stageProfile(run, p);
     out.interrupted ||= Boolean(o.signal?.aborted);

@@ -25,7 +25,7 @@ const REQUEST_KEYS = ['method', 'url', 'headers', 'body'];
 const RESPONSE_KEYS = ['status', 'headers', 'body', 'truncated', 'bodyBytes'];
 const LOAD_KEYS = ['profile', 'url', 'apiVersion', 'connections', 'durationMs', 'requests', 'rps', 'latencyMs',
   'errors', 'timeouts', 'non2xx', 'bytes', 'sampledBodies', 'sampledBodiesValid', 'generatorSaturated',
-  'generatorCpuPct', 'budget', 'outcome', 'message'];
+  'generatorCpuPct', 'budget', 'advisoryBudgets', 'outcome', 'message'];
 
 function exchange(x: Exchange): Obj {
   return ordered({

@@ -10,6 +10,7 @@ import { IMPL_PUBLICATIONS } from './publications.js';
 import { IMPL_SCHEDULING } from './scheduling.js';
 import { IMPL_AUTH } from './auth.js';
 import { IMPL_SORT } from './sort.js';
+import { IMPL_EVENT_START } from './event-start.js';
 
 export type { Action, ActionOutcome } from './types.js';
 
@@ -36,5 +37,5 @@ const createEventAction: Action = async (env, params) => {
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */
 export const ACTION_IMPLS: Record<string, Action> = {
   'create-event': createEventAction,
-  ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT,
+  ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
 };

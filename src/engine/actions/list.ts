@@ -79,7 +79,11 @@ const listSetup: Action = async (env, params) => {
     const scheduling = item.schedule
       ? { agent_id: env.agent, start: isoAt(env.timeBase, item.schedule.at), end: isoAt(env.timeBase, item.schedule.at + (item.schedule.minutes ?? 30)) }
       : undefined;
-    const spec: EventSpec = { fields: item.fields, ...(scheduling ? { scheduling } : {}) };
+    // A scheduled event also gets the schedule's start as its metadata start (unless the scenario gives one): what a
+    // server makes the bibliographic start of a scheduled event, and which start the `start` filter reads, are not
+    // shown, and with both starts equal neither matters.
+    const when: Record<string, string> = scheduling && item.fields.startDate === undefined ? { startDate: scheduling.start.slice(0, 10), startTime: scheduling.start.slice(11) } : {};
+    const spec: EventSpec = { fields: { ...item.fields, ...when }, ...(scheduling ? { scheduling } : {}) };
     const out = await createEvent(env, spec);
     exchanges.push(out.exchange);
     const id = out.identifiers[0];
@@ -87,7 +91,7 @@ const listSetup: Action = async (env, params) => {
     if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
     if (!(await waitVisible(env, id))) return fail(`created event ${id} never became readable within --settle-ms`);
     // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
-    const sent: Record<string, string | string[]> = { ...item.fields, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
+    const sent: Record<string, string | string[]> = { ...item.fields, ...when, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
     if (sent.subjects === undefined) sent.subjects = [env.tag];
     events.push({ identifier: id, sent: { fields: sent, ...(scheduling ? { scheduling } : {}) }, server: null });
   }

@@ -2,6 +2,7 @@ import type { ApiVersion } from '../../model/index.js';
 import type { HttpClient } from '../../http/index.js';
 import type { RunConfig } from '../../config/types.js';
 import type { RuleBook } from '../../spec/rules.js';
+import type { ReadingLedger } from '../../spec/readings.js';
 import type { LagTracker } from '../../engine/settle.js';
 
 /**
@@ -22,6 +23,8 @@ export interface PhaseEnv {
   agent: string;
   /** Aborted by an interrupt, --max-duration or --phase-budget: what has not started is skipped with the reason. */
   signal?: AbortSignal;
+  /** The run's readings of this version, shared with the scenarios (absent: the stage keeps its own). */
+  readings?: ReadingLedger;
   /** The learned visibility lag of the server in this version (src/engine/settle.ts); shared with the scenarios. */
   lag?: LagTracker;
 }
