@@ -12,6 +12,8 @@ import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from './properties/index.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { isoUtc } from '../spec/datetime.js';
+import { agentFor, type Capabilities } from './capabilities.js';
+import { probeServer } from './probe.js';
 
 /** The conformance phases, in the order they run for each version (design §2 engine). */
 export const PHASES = ['scenarios', 'properties', 'stateful'] as const;
@@ -50,6 +52,18 @@ export interface RunOptions {
 function timeBase(seed: number, index: number): string {
   const day = Date.UTC(2090, 0, 1) + ((seed % 1000) + index) * 86_400_000;
   return isoUtc(day);
+}
+
+/** Days a scenario's schedules may span from its base time (the longest offset of suites/ is "+13d18:00"). */
+const SCENARIO_SPAN_DAYS = 15;
+
+/**
+ * Base time of a scenario when every scenario schedules on one shared capture agent (--agent-id): windows of
+ * different scenarios never overlap (scenarios run concurrently), and stay within 2090-2093. Versions run one after
+ * the other and delete what they created, so they reuse the same windows.
+ */
+function sharedAgentTimeBase(seed: number, index: number): string {
+  return isoUtc(Date.UTC(2090, 0, 1) + ((seed % 30) + index * SCENARIO_SPAN_DAYS) * 86_400_000);
 }
 
 /** The run's signal combined with a --phase-budget deadline for one phase of one version. */
@@ -104,9 +118,22 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const root = o.cleanupRoot ?? new CleanupRoot();
   const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
 
+  const capabilities: Capabilities[] = [];
+
   for (const version of config.apiVersions) {
     const clients = clientsFor(config, o.target.baseUrl, version);
     const shapes = getValidator(version);
+    // The probe (design §1.2): what this server needs, learned once for the version and used by every stage.
+    const probeCleanup = root.child();
+    const probe = await probeServer({
+      client: clients.admin, version, book, config, register: (...ids) => probeCleanup.add(...ids),
+      tag: `evconf${runTag}v${version.replaceAll('.', '')}probex`, agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-probe`,
+    });
+    const caps = probe.caps;
+    capabilities.push(caps);
+    for (const ob of probe.observations) observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
+    leftovers.push(...(await probeCleanup.drain(clients.admin, { settleMs: config.settleMs })));
+    const sharedAgent = caps.agents.kind === 'fixed';
     const todo = scenarios.filter((s) => s.versions.includes(version));
     const scenarioBudget = phaseSignal(o, 'scenarios', version);
     const signal = scenarioBudget.signal;
@@ -115,12 +142,13 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
         const env: ScenarioEnv = {
-          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup,
+          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup, caps,
           observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
           tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
           // Distinct per version too, so that a leftover of one version can never collide with the next one.
-          agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
-          timeBase: timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
+          // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
+          agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
+          timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
           signal,
         };
         let res: CheckResult[];
@@ -137,7 +165,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       });
       scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {
-        version, clients, shapes, book, config, baseUrl: o.target.baseUrl,
+        version, clients, shapes, book, config, baseUrl: o.target.baseUrl, caps,
         observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
         ...(o.signal ? { signal: o.signal } : {}),
       }, root, runTag);
@@ -162,6 +190,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     observations: [...observations.values()],
     coverage: coverage(book, config.apiVersions, results),
     load: [],
+    capabilities,
     ...(leftovers.length ? { leftovers } : {}),
     rules: book.rules.map((r) => ({ id: r.id, level: r.level, since: r.since, ...(r.until ? { until: r.until } : {}), section: r.section, endpoint: r.endpoint, quote: r.quote })),
   };

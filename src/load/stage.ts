@@ -10,6 +10,7 @@ import { runProfile } from './profile-run.js';
 import { LOAD_LIMITS, type LoadProfile } from './profile.js';
 import { loadProfiles, selectProfiles } from './profiles.js';
 import { seedEvents } from './seed.js';
+import type { Capabilities } from '../model/index.js';
 import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
 import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
 
@@ -38,6 +39,8 @@ export interface LoadStageOptions {
   settleMs?: number;
   /** Processing workflow sent on create (default schedule-and-upload). */
   workflow?: string;
+  /** What the conformance run's probe learned for this version (media to upload, field ids); absent = none needed. */
+  capabilities?: Capabilities;
   runId?: string;
   /** Bound of the warm-up before each measured run (default 1000 ms). */
   warmupMs?: number;
@@ -138,7 +141,7 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
     await checkReachable(t, version);
     const plan = makeSeedPlan(`evconf-load-${runId}`, events);
     log(`load: seeding ${events} events on ${t.baseUrl} (tag ${plan.tag})`);
-    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
+    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', ...(o.capabilities ? { caps: o.capabilities } : {}), onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
     if (seed.failures > 0 && !o.signal?.aborted) {
       const f = seed.failure;
       throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);

@@ -1,5 +1,5 @@
 import type { EventSpec } from '../event-form.js';
-import { createEvent } from '../create.js';
+import { createEvent, waitVisible } from '../create.js';
 import type { Action } from './types.js';
 import { IMPL_LIST } from './list.js';
 import { IMPL_EVENTS } from './events.js';
@@ -22,6 +22,8 @@ const createEventAction: Action = async (env, params) => {
     ...(media ? { media: true } : {}),
   };
   const out = await createEvent(env, spec);
+  // Later steps write to the event: wait until it is readable (design §1.7), as for given events.
+  for (const id of out.identifiers) await waitVisible(env, id, spec);
   return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '' } };
 };
 

@@ -66,7 +66,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 const createWithCatalog: Action = async (env, params) => {
   const { catalog, ...fields } = params;
   const extra = catalogParam(catalog);
-  const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'] });
+  const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'], caps: env.caps });
   const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: partsWithCatalog(parts, extra) });
   const body = parseJsonBody(post);
   const status = post.response?.status ?? 0;
@@ -78,7 +78,7 @@ const createWithCatalog: Action = async (env, params) => {
     return { exchanges: [post], value: { identifier: missing, skip: `precondition: the server did not create an event carrying a ${extra.flavor} catalog (${why}); it may not have that catalog configured` } };
   }
   const id = ids[0];
-  if (!(await waitVisible(env, id))) {
+  if (!(await waitVisible(env, id, {}))) {
     return { exchanges: [post], value: { identifier: id, skip: `precondition: created event ${id} never became readable within --settle-ms` } };
   }
   const read = await waitCatalog(env, id, extra);

@@ -3,6 +3,8 @@ import { EPISODE } from './api.js';
 import type { CaseKit } from './case.js';
 import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
+import { evconfField } from '../../engine/capabilities.js';
+import { waitProcessed, waitReadable } from '../../engine/readiness.js';
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
@@ -61,7 +63,7 @@ export async function readEpisode(kit: CaseKit, id: string, flavor = EPISODE): P
   const s = is200(r, 'metadata.get-type.status', what);
   if (!s.ok) return s;
   const ok = Array.isArray(r.body) && r.body.every((f) => typeof (f as { id?: unknown })?.id === 'string');
-  return ok ? fieldMap(r.body as unknown[]) : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
+  return ok ? ownNames(kit, fieldMap(r.body as unknown[])) : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
 }
 
 /** The dublincore/episode fields as GET /metadata (all catalogs) shows them, or undefined when it cannot be read. */
@@ -69,7 +71,13 @@ export async function episodeFromListing(kit: CaseKit, id: string): Promise<Map<
   const r = await kit.api.send({ method: 'GET', path: kit.api.path(id, '/metadata') });
   if (r.status !== 200 || !Array.isArray(r.body)) return undefined;
   const cat = r.body.find((c) => (c as { flavor?: unknown })?.flavor === EPISODE) as { fields?: unknown } | undefined;
-  return Array.isArray(cat?.fields) ? fieldMap(cat.fields) : undefined;
+  return Array.isArray(cat?.fields) ? ownNames(kit, fieldMap(cat.fields)) : undefined;
+}
+
+/** Field ids as evconf names them (config fieldIds maps evconf's names to the server's). */
+function ownNames(kit: CaseKit, m: Map<string, unknown>): Map<string, unknown> {
+  if (!kit.env.caps || Object.keys(kit.env.caps.fieldIds).length === 0) return m;
+  return new Map([...m].map(([k, v]) => [evconfField(kit.env.caps, k), v]));
 }
 
 /** GET /scheduling: 200 with agent_id, start and end (scheduling.get.status, scheduling.get.schema). */
@@ -90,12 +98,30 @@ export async function readScheduling(kit: CaseKit, id: string): Promise<{ agent_
  */
 export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string | Broken> {
   const r = await kit.api.create(spec);
-  if (r.ids.length > 0) return r.ids[0];
+  if (r.ids.length > 0) return ready(kit, r.ids[0], r.media);
   if (r.status === 409 && spec.scheduling) {
     return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
   }
   const s = statusIs(r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
   return s.ok ? broken('events.create.status', 'POST /api/events answered 201 but named no identifier') : s;
+}
+
+/**
+ * Waits until a created event is readable before the check writes to it (design §1.7: a server's index may lag the
+ * 201; the scenario stage waits the same way), and, when evconf uploaded media for it, until its processing is over
+ * (a server may refuse changes while the workflow runs). Not recorded as evidence.
+ */
+async function ready(kit: CaseKit, id: string, media: boolean): Promise<string | Broken> {
+  const client = kit.env.clients.admin;
+  // The run's settle time even while shrinking (kit.settleMs is 0 then): this is a precondition, not a check.
+  const settleMs = kit.env.config.settleMs;
+  if (!(await waitReadable(client, id, settleMs))) {
+    const last = await kit.api.get(id);
+    if (last.status !== undefined && last.status >= 200 && last.status < 300) return id;
+    return broken('events.get.status', `the created event ${id} was not readable within --settle-ms ${settleMs} (GET /api/events/{id} → ${last.status ?? last.ex.error?.code})`, { status: 200 }, { status: last.status ?? null, body: excerpt(last) });
+  }
+  if (media) await waitProcessed(client, id, kit.env.config.processingTimeoutMs ?? settleMs);
+  return id;
 }
 
 /** A write the check needs accepted: any 2xx, else a broken verdict of `rule` (transport errors included). */
