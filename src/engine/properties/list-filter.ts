@@ -9,6 +9,7 @@ import { CATALOG_SOURCE, EVENT_SOURCE, matchesTerm, resolve, type Reported } fro
 import { defineProperty } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { missing, seriesFor } from '../capabilities.js';
+import { waitProcessed } from '../readiness.js';
 
 interface Case {
   events: FilterableEvent[];
@@ -63,6 +64,8 @@ async function createAll(kit: CaseKit, events: FilterableEvent[]): Promise<strin
     if (typeof id !== 'string') return id;
     ids.push(id);
   }
+  // An unscheduled event's status follows its processing (spec § States and transitions): read it once it is stable.
+  if (!scheduled) for (const id of ids) await waitProcessed(kit.env.clients.admin, id, kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs);
   return ids;
 }
 
