@@ -96,7 +96,8 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
   // 3. Capture agents (the scheduling part exists from 1.1.0).
   const rule = o.book.get('events.create.schedule-single');
   if (base.id && rule && o.book.appliesTo(rule, o.version)) {
-    const scheduling = (agent: string) => ({ agent_id: agent, start: isoUtc(PROBE_START), duration: 600_000 });
+    // The plainest schedule the spec describes (start and end), so that only the agent can be what is refused.
+    const scheduling = (agent: string) => ({ agent_id: agent, start: isoUtc(PROBE_START), end: isoUtc(PROBE_START + 600_000) });
     caps.agents = await probeId('capture agent', o.agent, o.config.agentId, '--agent-id', 'a registered agent',
       (id) => create({ fields: { title: title() }, scheduling: scheduling(id) }), observe);
   }
