@@ -31,6 +31,8 @@ export function sortCriteria(param: string | null, bug: BugFn): SortKey[] {
     const name = DESC_IGNORED[k.name];
     return name && bug(name) ? { ...k, desc: false } : k;
   });
+  // src/reference/mutants/checks-new.ts
+  if (bug('sort-end-date-ignored')) keys = keys.filter((k) => k.name !== 'end_date');
   if (bug('sort-secondary-ignored')) keys = keys.slice(0, 1);
   if (bug('sort-priority-reversed')) keys = [...keys].reverse();
   return keys;

@@ -71,7 +71,9 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   }
   const id = records[0].id;
   const bug = ctx.app.bug;
-  const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(id)}`;
-  const body = bug('create-id-member') ? { id } : { identifier: id };
-  return json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, id) });
+  const other = bug('create-location-other-event');
+  const named = other ? `${id}-elsewhere` : id;
+  const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
+  const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
+  return json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) });
 }
