@@ -4,7 +4,7 @@ import type { CaseKit } from './case.js';
 import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
 import { evconfField } from '../../engine/capabilities.js';
-import { waitProcessed, waitReadable } from '../../engine/readiness.js';
+import { waitProcessed } from '../../engine/readiness.js';
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
@@ -98,30 +98,18 @@ export async function readScheduling(kit: CaseKit, id: string): Promise<{ agent_
  */
 export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string | Broken> {
   const r = await kit.api.create(spec);
-  if (r.ids.length > 0) return ready(kit, r.ids[0], r.media);
+  if (r.ids.length > 0) {
+    // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
+    await kit.visible(r.ids[0]);
+    // An event evconf uploaded media for is changed only once its processing is over (src/engine/probe.ts).
+    if (r.media) await waitProcessed(kit.env.clients.admin, r.ids[0], kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs);
+    return r.ids[0];
+  }
   if (r.status === 409 && spec.scheduling) {
     return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
   }
   const s = statusIs(r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
   return s.ok ? broken('events.create.status', 'POST /api/events answered 201 but named no identifier') : s;
-}
-
-/**
- * Waits until a created event is readable before the check writes to it (design §1.7: a server's index may lag the
- * 201; the scenario stage waits the same way), and, when evconf uploaded media for it, until its processing is over
- * (a server may refuse changes while the workflow runs). Not recorded as evidence.
- */
-async function ready(kit: CaseKit, id: string, media: boolean): Promise<string | Broken> {
-  const client = kit.env.clients.admin;
-  // The run's settle time even while shrinking (kit.settleMs is 0 then): this is a precondition, not a check.
-  const settleMs = kit.env.config.settleMs;
-  if (!(await waitReadable(client, id, settleMs))) {
-    const last = await kit.api.get(id);
-    if (last.status !== undefined && last.status >= 200 && last.status < 300) return id;
-    return broken('events.get.status', `the created event ${id} was not readable within --settle-ms ${settleMs} (GET /api/events/{id} → ${last.status ?? last.ex.error?.code})`, { status: 200 }, { status: last.status ?? null, body: excerpt(last) });
-  }
-  if (media) await waitProcessed(client, id, kit.env.config.processingTimeoutMs ?? settleMs);
-  return id;
 }
 
 /** A write the check needs accepted: any 2xx, else a broken verdict of `rule` (transport errors included). */
