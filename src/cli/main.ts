@@ -43,6 +43,8 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--processing-timeout <ms>', 'how long to wait for processing to finish (default 120000)')
     .option('--workflow <id>', 'processing workflow sent on create (default schedule-and-upload)')
     .option('--agent-prefix <str>', 'capture agent id prefix for schedules (default evconf-agent-)')
+    .option('--agent-id <id>', 'a registered capture agent, used for every schedule when the server refuses evconf\'s own agent ids')
+    .option('--series-id <id>', 'an existing series, used as isPartOf when the server refuses evconf\'s own series ids')
     .option('--concurrency <n>', 'scenarios in flight at once (default 4)')
     .option('--max-duration <ms>', 'bound on the whole run (default 1800000)')
     .option('--phase-budget <ms>', 'bound on each phase of each version: scenarios and properties not started by then are skipped (default 600000)')

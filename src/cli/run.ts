@@ -35,10 +35,12 @@ function newRunId(): string {
  */
 async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, io: { err: NodeJS.WriteStream }): Promise<RunResult> {
   const loadStarted = Date.now();
+  const apiVersion = config.apiVersions[config.apiVersions.length - 1];
+  const capabilities = run.capabilities?.find((c) => c.version === apiVersion);
   const stage = await runLoadStage({
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.mutant ? { mutant: config.mutant } : {}),
-    apiVersion: config.apiVersions[config.apiVersions.length - 1],
+    apiVersion, ...(capabilities ? { capabilities } : {}),
     events: config.loadEvents,
     ...(config.loadDurationS ? { durationS: config.loadDurationS } : {}),
     ...(config.loadProfiles ? { profilesFile: config.loadProfiles } : {}),

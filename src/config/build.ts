@@ -16,7 +16,7 @@ const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
-  'format', 'allowUntested', 'loadProfiles', 'budget',
+  'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds',
 ]);
 
 /** A comma list (a flag) or a YAML list (a config file) of patterns. */
@@ -70,6 +70,26 @@ export function redactArgv(argv: string[]): string {
   return ['evconf', ...out].map((s) => (/[\s"'$]/.test(s) ? JSON.stringify(s) : s)).join(' ');
 }
 
+/** Config key `fieldIds`: a mapping evconf field name → the server's field id (strings, no empty ones). */
+function parseFieldIds(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new UsageError('fieldIds (config file) must be a mapping of evconf field names to the server\'s field ids, e.g. {isPartOf: series}');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`fieldIds.${k} (config file) must be a non-empty string (the server's field id)`);
+    out[k] = v.trim();
+  }
+  return out;
+}
+
+/** An identifier flag (--agent-id, --series-id): a non-empty string without surrounding spaces. */
+function parseId(value: unknown, flag: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const s = String(value).trim();
+  if (s === '') throw new UsageError(`${flag} needs an identifier (got an empty value)`);
+  return s;
+}
+
 const PHASE_NAMES = ['scenarios', 'properties', 'stateful'] as const;
 
 /** "scenarios,properties" → the phases, in their fixed order. */
@@ -101,6 +121,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   const only = pick('only');
   const allowUntested = pick('allowUntested');
   const baseUrl = pick('baseUrl');
+  const agentId = parseId(pick('agentId'), '--agent-id');
+  const seriesId = parseId(pick('seriesId'), '--series-id');
   const config: RunConfig = {
     ...(baseUrl !== undefined ? { baseUrl: parseBaseUrl(String(baseUrl)) } : {}),
     apiVersions: versions,
@@ -123,6 +145,9 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     processingTimeoutMs: parseIntFlag(pick('processingTimeout') ?? 120_000, '--processing-timeout', 0, 3_600_000),
     workflow: String(pick('workflow') ?? 'schedule-and-upload'),
     agentPrefix: String(pick('agentPrefix') ?? 'evconf-agent-'),
+    ...(agentId ? { agentId } : {}),
+    ...(seriesId ? { seriesId } : {}),
+    fieldIds: parseFieldIds(file.fieldIds),
     concurrency: parseIntFlag(pick('concurrency') ?? 4, '--concurrency', 1, 32),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),

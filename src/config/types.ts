@@ -33,6 +33,12 @@ export interface RunConfig {
   processingTimeoutMs: number;
   workflow: string;
   agentPrefix: string;
+  /** A capture agent the server knows (--agent-id): every schedule uses it when the server refuses evconf's own. */
+  agentId?: string;
+  /** A series the server knows (--series-id): used as isPartOf when the server refuses evconf's own ids. */
+  seriesId?: string;
+  /** Config file `fieldIds`: evconf's dublincore/episode field name → the server's field id. */
+  fieldIds: Record<string, string>;
   concurrency: number;
   maxDurationMs: number;
   /** Bound on each phase of each version; what the phase has not started by then is skipped with that reason. */

@@ -13,6 +13,8 @@ import { runPropertyPhase } from './properties/index.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { isoUtc } from '../spec/datetime.js';
 import { ReadingLedger } from '../spec/readings.js';
+import { agentFor, openCapabilities, type Capabilities } from './capabilities.js';
+import { probeServer } from './probe.js';
 import { LagTracker } from './settle.js';
 import type { SettleInfo } from './env.js';
 import { computeVerdicts } from '../report/tally.js';
@@ -56,6 +58,18 @@ export interface RunOptions {
 function timeBase(seed: number, index: number): string {
   const day = Date.UTC(2090, 0, 1) + ((seed % 1000) + index) * 86_400_000;
   return isoUtc(day);
+}
+
+/** Days a scenario's schedules may span from its base time (the longest offset of suites/ is "+13d18:00"). */
+const SCENARIO_SPAN_DAYS = 15;
+
+/**
+ * Base time of a scenario when every scenario schedules on one shared capture agent (--agent-id): windows of
+ * different scenarios never overlap (scenarios run concurrently), and stay within 2090-2093. Versions run one after
+ * the other and delete what they created, so they reuse the same windows.
+ */
+function sharedAgentTimeBase(seed: number, index: number): string {
+  return isoUtc(Date.UTC(2090, 0, 1) + ((seed % 30) + index * SCENARIO_SPAN_DAYS) * 86_400_000);
 }
 
 /** Versions whose run was cut short (interrupt, --max-duration, --phase-budget), with the first reason. */
@@ -124,11 +138,24 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const root = o.cleanupRoot ?? new CleanupRoot();
   const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
 
+  const capabilities: Capabilities[] = [];
+
   const stops: Stops = new Map();
   for (const version of config.apiVersions) {
     const versionStarted = Date.now();
     const clients = clientsFor(config, o.target.baseUrl, version);
     const shapes = getValidator(version);
+    // The probe (design §1.2): what this server needs, learned once for the version and used by every stage.
+    const probeCleanup = root.child();
+    const probe = o.signal?.aborted ? { caps: openCapabilities(version, config.fieldIds), observations: [] } : await probeServer({
+      client: clients.admin, version, book, config, register: (...ids) => probeCleanup.add(...ids),
+      tag: `evconf${runTag}v${version.replaceAll('.', '')}probex`, agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-probe`,
+    });
+    const caps = probe.caps;
+    capabilities.push(caps);
+    for (const ob of probe.observations) observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
+    leftovers.push(...(await probeCleanup.drain(clients.admin, { settleMs: config.settleMs })));
+    const sharedAgent = caps.agents.kind === 'fixed';
     const todo = scenarios.filter((s) => s.versions.includes(version));
     const observe = (ob: Observation) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
     // One ledger per version: a reading the server shows in one stage binds it in the others (issue 10 item 2).
@@ -143,11 +170,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
         const env: ScenarioEnv = {
-          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup, observe, readings,
+          version, clients, shapes, book, config, baseUrl: o.target.baseUrl, cleanup, observe, readings, caps,
           tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
           // Distinct per version too, so that a leftover of one version can never collide with the next one.
-          agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
-          timeBase: timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
+          // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
+          agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
+          timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
           signal, lag, ...(onSettle ? { onSettle } : {}),
         };
         let res: CheckResult[];
@@ -164,7 +192,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       });
       scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {
-        version, clients, shapes, book, config, baseUrl: o.target.baseUrl, observe, readings,
+        version, clients, shapes, book, config, baseUrl: o.target.baseUrl, observe, readings, caps,
         ...(o.signal ? { signal: o.signal } : {}), lag, ...(onSettle ? { onSettle } : {}),
       }, root, runTag, stops);
       results.push(...generated.results);
@@ -191,6 +219,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     observations: [...observations.values()],
     coverage: coverage(book, config.apiVersions, results),
     load: [],
+    capabilities,
     ...(leftovers.length ? { leftovers } : {}),
     rules: book.rules.map((r) => ({ id: r.id, level: r.level, since: r.since, ...(r.until ? { until: r.until } : {}), section: r.section, endpoint: r.endpoint, quote: r.quote })),
   };

@@ -11,6 +11,8 @@ import { runProfile } from './profile-run.js';
 import { LOAD_LIMITS, type LoadProfile } from './profile.js';
 import { loadProfiles, selectProfiles } from './profiles.js';
 import { seedEvents } from './seed.js';
+import type { Capabilities } from '../model/index.js';
+import { probeServer } from '../engine/probe.js';
 import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
 import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
 
@@ -41,6 +43,8 @@ export interface LoadStageOptions {
   settleMs?: number;
   /** Processing workflow sent on create (default schedule-and-upload). */
   workflow?: string;
+  /** What the conformance run's probe learned for this version (media to upload, field ids); absent = none needed. */
+  capabilities?: Capabilities;
   runId?: string;
   /** Bound of the warm-up before each measured run (default 1000 ms). */
   warmupMs?: number;
@@ -152,8 +156,14 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
   try {
     await checkReachable(t, version);
     const plan = makeSeedPlan(`evconf-load-${runId}`, events);
+    // Without a conformance run's findings, a server evconf did not start is probed the same way (src/engine/probe.ts).
+    const caps = o.capabilities ?? (t.child ? undefined : (await probeServer({
+      client: t.clientFor(version), version, book: loadRules(), config: { workflow: o.workflow ?? 'schedule-and-upload', settleMs: o.settleMs ?? 10_000, fieldIds: {} },
+      tag: `${plan.tag}probe`, agent: `evconf-load-${runId}-probe`, register: (...ids) => seeded.push(...ids),
+    })).caps);
+    if (caps?.media) log(`load: the server refuses events without media; every seeded event uploads ${caps.media.filename}`);
     log(`load: seeding ${events} events on ${t.baseUrl} (tag ${plan.tag})`);
-    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
+    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', ...(caps ? { caps } : {}), onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
     if (seed.failures > 0 && !o.signal?.aborted) {
       const f = seed.failure;
       throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);

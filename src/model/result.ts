@@ -2,6 +2,7 @@ import type { ApiVersion } from './version.js';
 import type { Exchange } from './exchange.js';
 import type { RuleLevel } from './rule.js';
 import type { LoadResult } from './load.js';
+import type { Capabilities } from './capabilities.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
 
@@ -95,6 +96,8 @@ export interface RunResult {
   observations: Observation[];
   coverage: CoverageEntry[];
   load: LoadResult[];
+  /** What the probe learned per version (also shown as observations); the load stage adapts to it. */
+  capabilities?: Capabilities[];
   /** Identifiers of events the run created but could not delete. */
   leftovers?: string[];
   /** The verdict of each version (issue 11 item 4), as every reporter shows it (src/report/tally.ts computes it). */

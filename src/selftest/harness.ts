@@ -28,7 +28,7 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
 
 /** The self-test's users: an administrator and an ordinary user, so the role rules run instead of skipping. */
 export const SELFTEST_USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw';
-const CREDENTIALS: Partial<RunConfig> = {
+export const CREDENTIALS: Partial<RunConfig> = {
   auth: { user: 'admin', password: 'selftest-admin-pw' },
   userAuth: { user: 'alice', password: 'selftest-alice-pw' },
   userRoles: ['ROLE_USER_ALICE'],

@@ -1,5 +1,5 @@
 import type { EventSpec } from '../event-form.js';
-import { createEvent } from '../create.js';
+import { createEvent, waitVisible } from '../create.js';
 import { createdIdentifiers } from '../event-form.js';
 import type { Action } from './types.js';
 import { IMPL_LIST } from './list.js';
@@ -24,6 +24,8 @@ const createEventAction: Action = async (env, params) => {
     ...(media ? { media: true } : {}),
   };
   const out = await createEvent(env, spec);
+  // Later steps write to the event: wait until it is readable (design §1.7), as for given events.
+  for (const id of out.identifiers) await waitVisible(env, id, spec);
   // What the body and the Location header each name, apart (events.create.location must not compare the header
   // with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder that
   // names no event, so a GET of it answers 404.

@@ -89,7 +89,7 @@ const listSetup: Action = async (env, params) => {
     const id = out.identifiers[0];
     const status = out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response';
     if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
-    if (!(await waitVisible(env, id))) return fail(`created event ${id} never became readable within --settle-ms`);
+    if (!(await waitVisible(env, id, spec))) return fail(`created event ${id} never became readable within --settle-ms`);
     // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
     const sent: Record<string, string | string[]> = { ...item.fields, ...when, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
     if (sent.subjects === undefined) sent.subjects = [env.tag];

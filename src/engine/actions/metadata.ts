@@ -94,7 +94,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 const createWithCatalog: Action = async (env, params) => {
   const { catalog, ...fields } = params;
   const extra = catalogParam(catalog);
-  const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'] });
+  const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'], caps: env.caps });
   const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: partsWithCatalog(parts, extra) });
   const body = parseJsonBody(post);
   const status = post.response?.status ?? 0;
@@ -107,7 +107,7 @@ const createWithCatalog: Action = async (env, params) => {
     return { exchanges: [post], value: { identifier: missing, typeIgnored: false, skip, createSkip: skip } };
   }
   const id = ids[0];
-  if (!(await waitVisible(env, id))) {
+  if (!(await waitVisible(env, id, {}))) {
     const skip = `precondition: created event ${id} never became readable within --settle-ms`;
     return { exchanges: [post], value: { identifier: id, typeIgnored: false, skip, createSkip: skip } };
   }

@@ -3,6 +3,7 @@ import type { HttpClient } from '../../http/index.js';
 import type { RunConfig } from '../../config/types.js';
 import type { RuleBook } from '../../spec/rules.js';
 import type { ReadingLedger } from '../../spec/readings.js';
+import type { Capabilities } from '../../model/index.js';
 import type { LagTracker } from '../../engine/settle.js';
 
 /**
@@ -14,7 +15,9 @@ export interface PhaseEnv {
   clients: { admin: HttpClient };
   book: RuleBook;
   /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read. */
-  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'>;
+  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs'>>;
+  /** What the version's probe learned (src/engine/probe.ts); absent = a server that accepts everything optional. */
+  caps?: Capabilities;
   /** Everything created is registered here; a stage deletes what it created and forgets it (design §1.6). */
   cleanup: { add(...ids: string[]): void; forget(id: string): void };
   /** Run tag (letters and digits): prefixed to every title the stage writes. */
