@@ -12,27 +12,24 @@ import { SUITES_DIR } from '../spec/paths.js';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-function program(argv: string[], setCode: (c: number) => void): Command {
-  const io = { out: process.stdout, err: process.stderr };
-  const p = new Command('evconf')
-    .description('Conformance suite and load tester for the Event Management HTTP API (/api/events)')
-    .version(TOOL_VERSION)
-    .exitOverride()
-    .configureOutput({ outputError: () => undefined })
-    .showHelpAfterError(false);
-  p.command('run')
+/**
+ * The options of `evconf run`. None has a commander default: a default would hide the --config file's value
+ * (issue 12 item 1); the defaults live in buildRunConfig (src/config/build.ts), after flag > environment > file.
+ */
+function runOptions(cmd: Command): Command {
+  return cmd
     .description('run the conformance suite (without --base-url: against the embedded reference server)')
     .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
-    .option('--api-version <v>', 'X.Y.Z or "all"', '1.6.0')
+    .option('--api-version <v>', 'X.Y.Z, a comma list, or "all" (default 1.6.0)')
     .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
     .option('--user-auth <user:pass>', 'a non-administrative user, for the role rules (or EVCONF_USER_AUTH)')
     .option('--user-roles <r1,r2>', "that user's roles (default ROLE_USER_<NAME>)")
     .option('--header <name: value>', 'extra request header, repeatable', collect)
-    .option('--version-header <template>', 'how the version is asked for', 'Accept: application/v{version}+json')
+    .option('--version-header <template>', 'how the version is asked for (default "Accept: application/v{version}+json"; "" sends none)')
     .option('--json <file>', 'also write the results JSON here')
     .option('--junit <file>', 'also write JUnit XML here')
     .option('--html <file>', 'also write the HTML report here')
-    .option('--report-dir <dir>', 'report folder (reports/<run id>/ and reports/latest/)', 'reports')
+    .option('--report-dir <dir>', 'report folder: <dir>/<run id>/ and <dir>/latest/ (default reports)')
     .option('--seed <n>', 'seed for generated cases (replays a run)')
     .option('--runs <n>', 'cases per property')
     .option('--only <patterns>', 'comma-separated rule or scenario ids (trailing * allowed)')
@@ -48,10 +45,30 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--load', 'add the load stage')
     .option('--load-events <n>', 'events seeded for the load stage (default 1000, max 20000)')
     .option('--load-duration <s>', 'seconds per load profile, overriding suites/load/profiles.yaml (max 60)')
-    .option('--mutant <name>', 'embedded reference server only: plant this bug (see src/reference/mutants)')
+    .option('--mutant <name>', 'embedded reference server only: plant this bug (list them with evconf mutants)')
     .option('--config <file>', 'YAML file with any of these flags')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
-    .option('--no-color', 'plain output')
+    .option('--quiet', 'print only the final summary and errors (no progress)')
+    .option('--verbose', 'also print every check result as it is decided')
+    .option('--no-color', 'plain output');
+}
+
+/** `evconf run` flags as commander hands them to buildRunConfig (for tests of the flag / file / default order). */
+export function parseRunFlags(args: string[]): Record<string, unknown> {
+  const cmd = runOptions(new Command('run')).exitOverride().configureOutput({ outputError: () => undefined });
+  cmd.parse(args, { from: 'user' });
+  return cmd.opts();
+}
+
+function program(argv: string[], setCode: (c: number) => void): Command {
+  const io = { out: process.stdout, err: process.stderr };
+  const p = new Command('evconf')
+    .description('Conformance suite and load tester for the Event Management HTTP API (/api/events)')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined })
+    .showHelpAfterError(false);
+  runOptions(p.command('run'))
     .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv), io)));
   p.command('load')
     .description('run only the load stage (without --base-url: against the reference server in a child process)')

@@ -10,11 +10,24 @@ import type { RunConfig } from './types.js';
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
 
-const CONFIG_KEYS = new Set([
+/** The keys a --config file takes (camelCase; kebab-case is read as camelCase). */
+export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
+  'quiet', 'verbose',
 ]);
+
+/** A YAML list in the config file reads as the comma list the flag takes (api-version, only, phases, user-roles). */
+function commaList(value: unknown): unknown {
+  return Array.isArray(value) ? value.map(String).join(',') : value;
+}
+
+/** The --header values of the config file: one string or a list. */
+function headerList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
 export function readConfigFile(file: string): RunFlags {
@@ -74,17 +87,24 @@ function parsePhases(value: unknown): RunConfig['phases'] {
   return PHASE_NAMES.filter((p) => list.includes(p));
 }
 
+/** --quiet / --verbose from one source (the flags, or the file); both at once is a usage error. */
+function outputLevel(src: RunFlags): RunConfig['output'] | undefined {
+  if (src.quiet && src.verbose) throw new UsageError('--quiet and --verbose exclude each other; give one');
+  return src.quiet ? 'quiet' : src.verbose ? 'verbose' : undefined;
+}
+
 /** Flags + config file + environment → a frozen RunConfig (flags win, then environment, then the file). */
 export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: string[]): RunConfig {
   const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
-  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : file[k]);
+  // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
+  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
   const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
   const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH ?? (file.auth as string | undefined);
   const userRaw = (flags.userAuth as string | undefined) ?? env.EVCONF_USER_AUTH ?? (file.userAuth as string | undefined);
   const userAuth = userRaw ? parseCredentials(userRaw, '--user-auth') : undefined;
   const headers: Record<string, string> = {};
-  for (const h of [...((file.header as string[] | undefined) ?? []), ...((flags.header as string[] | undefined) ?? [])]) {
+  for (const h of [...headerList(file.header), ...((flags.header as string[] | undefined) ?? [])]) {
     const [n, v] = parseHeader(String(h));
     headers[n] = v;
   }
@@ -119,6 +139,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     loadEvents: parseIntFlag(pick('loadEvents') ?? 1000, '--load-events', 1, 20_000),
     ...(pick('loadDuration') !== undefined ? { loadDurationS: parseIntFlag(pick('loadDuration'), '--load-duration', 1, 60) } : {}),
     color: flags.color !== false && !env.NO_COLOR,
+    output: outputLevel(flags) ?? outputLevel(file) ?? 'normal',
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),
     command: redactArgv(argv),
