@@ -30,7 +30,7 @@ function headerList(value: unknown): string[] {
 }
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
-export function readConfigFile(file: string): RunFlags {
+export function readConfigFile(file: string, extraKeys: readonly string[] = []): RunFlags {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -48,7 +48,7 @@ export function readConfigFile(file: string): RunFlags {
   const out: RunFlags = {};
   for (const [k, v] of Object.entries(data)) {
     const key = k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (!CONFIG_KEYS.has(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
+    if (!CONFIG_KEYS.has(key) && !extraKeys.includes(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
     out[key] = v;
   }
   return out;
