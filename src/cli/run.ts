@@ -4,7 +4,8 @@ import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
-import { renderProgressLine, renderSummary } from '../report/console.js';
+import { renderSummary } from '../report/console.js';
+import { progressReporter } from './progress.js';
 import { writeReports } from '../report/write.js';
 import type { RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
@@ -25,7 +26,7 @@ function newRunId(): string {
  * of its own in a child process (the load generator must not share a process with the server it measures).
  * It runs at the newest version of the run.
  */
-async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, io: { err: NodeJS.WriteStream }): Promise<RunResult> {
+async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, log: (line: string) => void): Promise<RunResult> {
   const stage = await runLoadStage({
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.mutant ? { mutant: config.mutant } : {}),
@@ -35,7 +36,7 @@ async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSig
     ...(config.baseUrl && config.auth ? { auth: config.auth } : {}),
     headers: config.headers, versionHeader: config.versionHeader, timeoutMs: config.timeoutMs,
     settleMs: config.settleMs, workflow: config.workflow, runId: run.runId, signal,
-    log: (line) => io.err.write(`${line}\n`),
+    log,
   });
   const results = [...run.results, ...stage.results];
   const leftovers = [...(run.leftovers ?? []), ...stage.leftovers];
@@ -98,24 +99,24 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const tty = Boolean(io.err.isTTY);
-  const onProgress = (p: Progress) => {
-    if (tty) io.err.write(`\r${renderProgressLine({ phase: p.phase, done: p.done, total: p.total, failed: p.failed, ...(p.version ? { version: p.version } : {}) })}\x1b[K`);
-  };
+  // Live line on a TTY, plain lines every few seconds elsewhere (CI), nothing with --quiet (src/cli/progress.ts).
+  const progress = progressReporter({ err: io.err, tty, output: config.output });
+  const onProgress = (p: Progress) => progress.onProgress(p);
   let run: RunResult;
   try {
     await preflight(config, baseUrl);
-    io.err.write(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}\n`);
+    progress.line(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}`);
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
       onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
     });
-    if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, io);
+    if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, (line) => progress.line(line));
   } finally {
     clearTimeout(timer);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    if (tty) io.err.write('\r\x1b[K');
+    progress.finish();
     await ref?.close();
   }
   const dir = join(config.reportDir, runId);

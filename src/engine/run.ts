@@ -23,6 +23,8 @@ export interface Progress {
   done: number;
   total: number;
   failed: number;
+  /** The results decided since the previous report (`--verbose` prints them). */
+  results?: readonly CheckResult[];
 }
 
 export interface RunOptions {
@@ -81,11 +83,12 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
       ...base, cleanup, signal: budget.signal,
       tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
     };
+    o.onProgress?.({ phase, version: v, done: 0, total: 1, failed: 0 });
     const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
     budget.done();
     out.push(...res);
     leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
-    o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
+    o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
   }
   return { results: out, leftovers };
 }
@@ -111,6 +114,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const scenarioBudget = phaseSignal(o, 'scenarios', version);
     const signal = scenarioBudget.signal;
     try {
+      if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
       await mapPool(todo, config.concurrency, async (scenario) => {
         const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
@@ -133,7 +137,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         results.push(...res);
         leftovers.push(...(await cleanup.drain(clients.admin, { settleMs: config.settleMs })));
         done++;
-        o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
+        o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
       });
       scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {
