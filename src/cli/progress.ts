@@ -23,6 +23,8 @@ export interface ProgressReporter {
   onProgress(p: Progress & { results?: readonly CheckResult[] }): void;
   /** A line of its own (e.g. the load stage's log), kept apart from the live TTY line. */
   line(text: string): void;
+  /** An error line: printed also with --quiet. */
+  error(text: string): void;
   /** Clears the live line and stops the timer. */
   finish(): void;
 }
@@ -116,6 +118,11 @@ export function progressReporter(o: {
       clearLive();
       o.err.write(`${text}\n`);
       if (o.tty) drawLive();
+    },
+    error(text) {
+      clearLive();
+      o.err.write(`${text}\n`);
+      if (o.tty && o.output !== 'quiet') drawLive();
     },
     finish() {
       if (timer) clearInterval(timer);

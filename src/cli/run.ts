@@ -103,6 +103,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   const progress = progressReporter({ err: io.err, tty, output: config.output });
   const onProgress = (p: Progress) => progress.onProgress(p);
   let run: RunResult;
+  let stalled: string | undefined;
   try {
     await preflight(config, baseUrl);
     progress.line(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}`);
@@ -110,6 +111,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
       onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
+      onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
     });
     if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, (line) => progress.line(line));
   } finally {
@@ -125,7 +127,8 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     ...(config.json ? { json: config.json } : {}), ...(config.junit ? { junit: config.junit } : {}), ...(config.html ? { html: config.html } : {}),
   });
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
-  if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
+  const stopped = controller.signal.aborted ? String(controller.signal.reason) : stalled;
+  if (stopped) io.out.write(`\nrun stopped early: ${stopped}; the skipped checks say so\n`);
   io.out.write(`\nreports: ${written.files.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
-  return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted ? 1 : 0;
+  return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted || stalled ? 1 : 0;
 }

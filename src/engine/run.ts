@@ -4,6 +4,7 @@ import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from './cleanup.js';
 import { clientsFor } from './clients.js';
+import { StallGuard } from '../http/index.js';
 import { mapPool } from './pool.js';
 import { allWith, runScenario } from './scenario.js';
 import { selectScenarios } from './select.js';
@@ -35,6 +36,8 @@ export interface RunOptions {
   runId: string;
   toolVersion: string;
   onProgress?: (p: Progress) => void;
+  /** Told once when the server stops answering altogether and the rest of the run is skipped. */
+  onStall?: (reason: string) => void;
   /** Aborted on SIGINT/SIGTERM or --max-duration: remaining scenarios are skipped, cleanup still runs. */
   signal?: AbortSignal;
   /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
@@ -93,8 +96,21 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
   return { results: out, leftovers };
 }
 
+/**
+ * The run's signal, also aborted when the server stops answering altogether (src/http/stall-guard.ts): what is
+ * not run by then is skipped with that reason, and the guard keeps the rest (cleanup included) from costing a
+ * --timeout per request.
+ */
+function withStallGuard(o: RunOptions): { o: RunOptions; guard: StallGuard } {
+  const stalled = new AbortController();
+  const guard = new StallGuard({ timeoutMs: o.config.timeoutMs, onStall: (reason) => { stalled.abort(reason); o.onStall?.(reason); } });
+  const signal = o.signal ? AbortSignal.any([o.signal, stalled.signal]) : stalled.signal;
+  return { o: { ...o, signal }, guard };
+}
+
 /** Runs the conformance phases for every requested version and returns the canonical RunResult (design §4). */
-export async function runConformance(o: RunOptions): Promise<RunResult> {
+export async function runConformance(given: RunOptions): Promise<RunResult> {
+  const { o, guard } = withStallGuard(given);
   const started = Date.now();
   const { config, book } = o;
   const phases = o.phases ?? config.phases ?? PHASES;
@@ -108,7 +124,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
 
   for (const version of config.apiVersions) {
-    const clients = clientsFor(config, o.target.baseUrl, version);
+    const clients = clientsFor(config, o.target.baseUrl, version, guard);
     const shapes = getValidator(version);
     const todo = scenarios.filter((s) => s.versions.includes(version));
     const scenarioBudget = phaseSignal(o, 'scenarios', version);
