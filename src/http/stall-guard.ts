@@ -104,3 +104,8 @@ export class StallGuard {
     this.stalledRoutes.clear();
   }
 }
+
+/** A request the guard did not send: polling it again before a probe is answered cannot change the answer. */
+export function notAnswering(ex: Exchange): boolean {
+  return ex.error?.code === 'not-answering';
+}

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody, type MultipartPart } from '../../http/index.js';
+import { notAnswering, parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts } from '../event-form.js';
 import { waitVisible } from '../create.js';
@@ -53,7 +53,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const exchange = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: extra.flavor } });
     if (kept(exchange, extra)) return { exchange, ok: true };
-    if (Date.now() + delay > deadline) return { exchange, ok: false };
+    if (Date.now() + delay > deadline || notAnswering(exchange)) return { exchange, ok: false };
     await sleep(delay);
   }
 }
