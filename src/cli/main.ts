@@ -1,14 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../config/errors.js';
-import { buildRunConfig } from '../config/build.js';
-import { runCommand } from './run.js';
-import { serveCommand } from './serve.js';
-import { loadCommand } from './load.js';
-import { rulesCommand } from './rules.js';
-import { reportCommand } from './report.js';
-import { mutantsCommand } from './mutants.js';
 import { TOOL_VERSION } from './version.js';
 import { SUITES_DIR } from '../spec/paths.js';
+
+// Each command's module is loaded when that command runs: `evconf --help` loads only commander (issue 12 item 6).
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -69,7 +64,10 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .configureOutput({ outputError: () => undefined })
     .showHelpAfterError(false);
   runOptions(p.command('run'))
-    .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv), io)));
+    .action(async (flags: Record<string, unknown>) => {
+      const [{ buildRunConfig }, { runCommand }] = await Promise.all([import('../config/build.js'), import('./run.js')]);
+      setCode(await runCommand(buildRunConfig(flags, process.env, argv), io));
+    });
   p.command('load')
     .description('run only the load stage (without --base-url: against the reference server in a child process)')
     .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
@@ -88,7 +86,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--mutant <name>', 'embedded reference server only: plant this bug (e.g. slow-filter)')
     .option('--config <file>', 'YAML file with any of these flags (the same file as evconf run\'s; keys load does not use are ignored)')
     .option('--no-color', 'plain output')
-    .action(async (flags: Record<string, unknown>) => setCode(await loadCommand(flags, io, argv.slice(1))));
+    .action(async (flags: Record<string, unknown>) => setCode(await (await import('./load.js')).loadCommand(flags, io, argv.slice(1))));
   p.command('serve')
     .description('start the reference server')
     .option('--port <n>', 'port (0 = any free port)', '8080')
@@ -97,21 +95,21 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],…')
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
-    .action(async (flags: Record<string, unknown>) => setCode(await serveCommand(flags, io)));
+    .action(async (flags: Record<string, unknown>) => setCode(await (await import('./serve.js')).serveCommand(flags, io)));
   p.command('rules')
     .description('list every rule with its version range and how many checks exercise it')
     .option('--json', 'as JSON')
     .option('--suites <dir>', 'scenario folder', SUITES_DIR)
-    .action((flags: { json?: boolean; suites: string }) => setCode(rulesCommand(flags.suites, io, Boolean(flags.json))));
+    .action(async (flags: { json?: boolean; suites: string }) => setCode((await import('./rules.js')).rulesCommand(flags.suites, io, Boolean(flags.json))));
   p.command('mutants')
     .description('list the planted bugs of the reference server and the rule that catches each')
     .option('--json', 'as JSON')
-    .action((flags: { json?: boolean }) => setCode(mutantsCommand(io, Boolean(flags.json))));
+    .action(async (flags: { json?: boolean }) => setCode((await import('./mutants.js')).mutantsCommand(io, Boolean(flags.json))));
   p.command('report <results.json>')
     .description('re-render the HTML report and JUnit XML from a results file')
     .option('--html <file>', 'HTML output')
     .option('--junit <file>', 'JUnit output')
-    .action(async (file: string, flags: Record<string, unknown>) => setCode(await reportCommand(file, flags, io)));
+    .action(async (file: string, flags: Record<string, unknown>) => setCode(await (await import('./report.js')).reportCommand(file, flags, io)));
   return p;
 }
 
