@@ -80,7 +80,7 @@ export const HOSTILE_MUTANTS = family({
     },
   },
   'hostile-get-resets': {
-    rule: 'events.get.status',
+    rule: 'events.get.404',
     description: 'GET of a single event resets the connection (no status line); everything else answers.',
     caughtBy: 'hostile',
     wrap: (h) => (req, res) => (isSingleGet(req) ? void req.socket.resetAndDestroy() : h(req, res)),
