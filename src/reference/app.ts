@@ -3,6 +3,8 @@ import type { ApiVersion } from '../model/version.js';
 import { canRead, canWrite, type RefUser } from './auth.js';
 import type { BugFn } from './mutants/index.js';
 import type { EventStore } from './store.js';
+import { denyGrantsRead } from './mutants/spec-acl.js';
+import { rememberBeforeWrite } from './mutants/spec-state.js';
 import { HttpError, notFound, type Caller, type EventRecord } from './types.js';
 
 /** Server state shared by the endpoint handlers. */
@@ -94,7 +96,7 @@ export function baseUrl(ctx: Ctx): string {
 export function readableEvent(ctx: Ctx): EventRecord {
   const id = ctx.params[0];
   const rec = ctx.app.store.get(id);
-  if (!rec || (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl'))) throw notFound(`event '${id}' not found`);
+  if (!rec || (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !denyGrantsRead(ctx, rec))) throw notFound(`event '${id}' not found`);
   return rec;
 }
 
@@ -102,5 +104,6 @@ export function readableEvent(ctx: Ctx): EventRecord {
 export function writableEvent(ctx: Ctx): EventRecord {
   const rec = readableEvent(ctx);
   if (!canWrite(rec, ctx.caller, ctx.app.bug)) throw new HttpError(403, `no write access to event '${rec.id}'`);
+  rememberBeforeWrite(ctx.app.bug, rec);
   return rec;
 }

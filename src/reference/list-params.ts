@@ -4,6 +4,7 @@ import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
 import { parseDateTime } from './time.js';
 import { badRequest } from './types.js';
 import { atLeast } from './version.js';
+import type { EventView } from './view.js';
 
 /** Query parameters of GET /api/events (spec § GET /api/events): filter, sort, limit, offset. */
 
@@ -20,6 +21,8 @@ export interface FilterGroup {
   values: string[];
   /** true: any value matches (OR); false: all values must match (AND). */
   any: boolean;
+  /** Planted bugs only (mutants/spec-filter.ts): the match used instead of the filter's own; `label` keeps caches apart. */
+  test?: { label: string; match: (v: EventView) => boolean };
 }
 
 export interface DateRange {
@@ -91,6 +94,8 @@ export type SortName =
 export interface SortKey {
   name: SortName;
   desc: boolean;
+  /** Planted bugs only (mutants/spec-sort.ts): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
+  by?: { label: string; value: (v: EventView) => string | number };
 }
 
 const SORT_NAMES: Record<string, SortName> = {

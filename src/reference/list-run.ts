@@ -40,6 +40,7 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 function sortValue(k: SortKey, v: EventView): string | number | undefined {
+  if (k.by) return k.by.value(v);
   switch (k.name) {
     case 'title': return v.title;
     case 'presenter': return v.presenters[0] ?? '';
@@ -69,7 +70,7 @@ export function comparator(keys: SortKey[]): (a: EventView, b: EventView) => num
 }
 
 function indexedSet(store: EventStore, g: FilterGroup): ReadonlySet<string> | undefined {
-  if (g.name === 'textFilter' || g.name === 'start' || g.name === 'technical_start') return undefined;
+  if (g.test || g.name === 'textFilter' || g.name === 'start' || g.name === 'technical_start') return undefined;
   const sets = g.values.map((val): ReadonlySet<string> =>
     g.name === 'identifier' ? new Set(store.get(val) ? [val] : []) : store.lookup(g.name as IndexedFilter, val),
   );
@@ -92,6 +93,7 @@ function intersect(sets: ReadonlySet<string>[]): ReadonlySet<string> {
 type Pred = (v: EventView) => boolean;
 
 function predicateOf(g: FilterGroup, bug: BugFn = () => false): Pred | undefined {
+  if (g.test) return g.test.match;
   let tests: Pred[];
   if (g.name === 'textFilter') {
     tests = g.values.map((val) => {
@@ -129,9 +131,14 @@ function candidates(store: EventStore, filters: FilterGroup[]): ReadonlySet<stri
   return sets.length === 1 ? sets[0] : intersect(sets);
 }
 
+/** A sort criterion as a cache key part (`by`: a planted bug's value, kept apart by its label). */
+function sortKeyText(k: SortKey): string {
+  return `${k.name}${k.by ? `@${k.by.label}` : ''}:${k.desc ? 'D' : 'A'}`;
+}
+
 /** All ids in the order of `keys`, cached per store revision. */
 function globalOrder(store: EventStore, keys: SortKey[]): string[] {
-  const cacheKey = keys.map((k) => `${k.name}:${k.desc ? 'D' : 'A'}`).join(',');
+  const cacheKey = keys.map(sortKeyText).join(',');
   let ids = store.sortCache.get(cacheKey);
   if (!ids) {
     const views = [...store.values()].map((r) => store.view(r.id));
@@ -146,7 +153,7 @@ function globalOrder(store: EventStore, keys: SortKey[]): string[] {
  * globalOrder: the load stage asks the same query thousands of times between writes.
  */
 function smallOrder(store: EventStore, q: ListQuery, set: ReadonlySet<string>): string[] {
-  const key = `filtered:${JSON.stringify(q.filters.map((g) => [g.name, g.any, g.values]))}:${q.sort.map((k) => `${k.name}:${k.desc ? 'D' : 'A'}`).join(',')}`;
+  const key = `filtered:${JSON.stringify(q.filters.map((g) => [g.name, g.any, g.values, g.test?.label]))}:${q.sort.map(sortKeyText).join(',')}`;
   let ids = store.sortCache.get(key);
   if (!ids) {
     ids = q.sort.length === 0

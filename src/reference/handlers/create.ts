@@ -10,6 +10,8 @@ import { planCreate } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
 import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
+import { createLocation } from '../mutants/spec-events.js';
+import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
@@ -55,6 +57,8 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
     let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug);
     if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
+    conflicts = conflictBugs(ctx, conflicts, plan);
+    if (conflicts.length > 0) lateCreate(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
@@ -69,5 +73,5 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const bug = ctx.app.bug;
   const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(id)}`;
   const body = bug('create-id-member') ? { id } : { identifier: id };
-  return json(bug('create-status-200') ? 200 : 201, body, { Location: location });
+  return json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, id) });
 }

@@ -4,6 +4,7 @@ import { eventJson, type SerializeVariant } from '../serialize.js';
 import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
+import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -19,6 +20,7 @@ function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
 export function getEvent(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0])) return { status: 200, json: '{}' };
+  getIdBugs(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
   const changed = viewBugs(ctx, view);
@@ -26,7 +28,7 @@ export function getEvent(ctx: Ctx): Reply {
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get'), variant);
-  return { status: bug('get-status-201') ? 201 : 200, json: text };
+  return { status: bug('get-status-201') ? 201 : 200, json: getBody(ctx, text) };
 }
 
 /**
@@ -37,6 +39,8 @@ export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
   const bug = app.bug;
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
+  const bugged = deleteBugs(ctx);
+  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);

@@ -6,6 +6,10 @@ import { badRequest } from '../types.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { slowFilterScan } from '../mutants/load.js';
+import { filterBugs, filterParams } from '../mutants/spec-filter.js';
+import { sortBugs } from '../mutants/spec-sort.js';
+import { pagingBugs } from '../mutants/spec-paging.js';
+import { listBody } from '../mutants/spec-events.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -14,14 +18,15 @@ import { slowFilterScan } from '../mutants/load.js';
 export function listEvents(ctx: Ctx): Reply {
   const q = ctx.url.searchParams;
   const bug = ctx.app.bug;
-  const filters = parseFilters(q.getAll('filter'), ctx.version, bug);
-  const sort = sortCriteria(q.get('sort'), bug);
+  const filters = filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug));
+  let sort = sortBugs(ctx, sortCriteria(q.get('sort'), bug));
   const rawLimit = parseIntParam('limit', q.get('limit'));
   const offset = parseIntParam('offset', q.get('offset')) ?? 0;
   if (offset < 0) throw badRequest(`parameter 'offset' must not be negative`);
   let limit = rawLimit !== undefined && rawLimit > 0 ? rawLimit : undefined;
   const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
-  const skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
+  let skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
+  ({ skip, limit, sort } = pagingBugs(ctx, { skip, limit, sort, offset }));
   if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
   if (filters.length > 0 && bug('slow-filter')) slowFilterScan(ctx.app.store);
   const text = runList(ctx.app.store, {
@@ -37,6 +42,6 @@ export function listEvents(ctx: Ctx): Reply {
   });
   return {
     status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : text,
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : listBody(ctx, text),
   };
 }

@@ -6,6 +6,7 @@ import type { MutantName } from '../mutants/index.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
 import { mangleAstral } from '../mutants/generated.js';
+import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -56,6 +57,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     if (!extra) throw noCatalog(rec, type);
     fields = extraFields(extra);
   }
+  fields = metadataRead(ctx, rec, type, fields);
   if (bug('metadata-type-stale')) {
     fields = staleFields.get(rec) ?? fields;
     staleFields.set(rec, fields);
@@ -72,7 +74,7 @@ export function getMetadata(ctx: Ctx): Reply {
     : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
   if (bugged) return bugged;
   const rec = readableEvent(ctx);
-  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, type);
+  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type));
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -93,17 +95,18 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  const type = requireType(ctx);
+  const type = metadataType(ctx, 'PUT', requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (type !== EPISODE_FLAVOR && !extra) throw noCatalog(rec, type);
   const text = (await readForm(ctx.req)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
-  const fields = sentFields(ctx, text);
+  const fields = putFields(ctx, sentFields(ctx, text));
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
   if (bug('metadata-put-ignores-values')) return done;
   const clear = bug('metadata-put-clears-unsent');
+  lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
-    rec.episode = applyEpisode(clear ? emptyEpisode() : rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true);
+    rec.episode = applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true);
     if (bug('astral-mangled')) rec.episode = mangleAstral(rec.episode);
   } else {
     rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
@@ -119,7 +122,7 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  const type = requireType(ctx);
+  const type = metadataType(ctx, 'DELETE', requireType(ctx));
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
   if (type === EPISODE_FLAVOR) {
     if (!bug('metadata-delete-episode-allowed')) {

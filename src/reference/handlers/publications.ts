@@ -2,6 +2,7 @@ import { json, readableEvent, type Ctx, type Reply } from '../app.js';
 import { canRead } from '../auth.js';
 import { publicationObject } from '../serialize.js';
 import { notFound, type Publication } from '../types.js';
+import { publicationByEventId, publicationsListBugs } from '../mutants/spec-publications.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored (no URL signing configured). Like real
@@ -12,6 +13,7 @@ export function listPublications(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
   const list = readableEvent(ctx).publications.map(publicationObject);
+  publicationsListBugs(ctx, list);
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
 }
@@ -33,7 +35,7 @@ export function getPublication(ctx: Ctx): Reply {
     if (p) return json(200, publicationObject(p));
   }
   const rec = readableEvent(ctx);
-  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : undefined);
+  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : publicationByEventId(ctx, rec, pid));
   if (!p) throw notFound(`event '${rec.id}' has no publication '${pid}'`);
   if (bug('publication-get-no-media')) {
     const { media: _media, ...rest } = publicationObject(p);

@@ -7,6 +7,7 @@ import { schedulingObject } from '../serialize.js';
 import { isoSeconds } from '../time.js';
 import { badRequest, HttpError, type Schedule } from '../types.js';
 import { atLeast } from '../version.js';
+import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
 
@@ -56,11 +57,12 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   }
   const input = parseScheduleInput(value);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const next = mergeSchedule(rec.schedule, input);
-  const asked = atLeast(ctx.version, '1.2.0') && isTrue(form.text('allowConflict')) && !bug('allow-conflict-ignored');
+  const next = scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input));
+  const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && isTrue(form.text('allowConflict')) && !bug('allow-conflict-ignored');
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
     const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, rec.id);
+    if (conflicts.length > 0) lateSchedule(ctx, rec, next);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
   if (!bug('scheduling-put-ignored')) {

@@ -7,6 +7,7 @@ import { readForm } from '../form.js';
 import { startProcessing } from '../processing.js';
 import { mergeSchedule } from '../schedule.js';
 import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
+import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 
 /**
  * POST /api/events/{event_id} (spec: "Only what is sent is changed: a request carrying only a metadata part
@@ -17,10 +18,11 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
   const parts = parseEventParts(await readForm(ctx.req), ctx.version);
+  updateParts(ctx, parts);
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
-  const episode = parts.metadata?.episode ? applyEpisode(rec.episode, parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  const episode = parts.metadata?.episode ? applyEpisode(updateBase(ctx, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
     extras.set(flavor, applyExtra(rec.extraCatalogs.get(flavor), fields, flavor));
@@ -35,6 +37,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
   rec.episode = episode;
   for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
+  updateCatalogBugs(ctx, rec, parts);
   if (parts.acl) rec.acl = parts.acl;
   else if (bug('update-wipes-acl')) rec.acl = [];
   if (parts.processing) rec.processing = parts.processing;

@@ -9,12 +9,23 @@ import { SORT_MUTANTS } from './sort.js';
 import { GENERATED_MUTANTS } from './generated.js';
 import { PUBLICATION_MUTANTS } from './publications.js';
 import { AUTH_MUTANTS } from './auth.js';
+import { SPEC_SORT_MUTANTS } from './spec-sort.js';
+import { SPEC_FILTER_MUTANTS } from './spec-filter.js';
+import { SPEC_PAGING_MUTANTS } from './spec-paging.js';
+import { SPEC_EVENT_MUTANTS } from './spec-events.js';
+import { SPEC_ACL_MUTANTS } from './spec-acl.js';
+import { SPEC_METADATA_MUTANTS } from './spec-metadata.js';
+import { SPEC_PUBLICATION_MUTANTS } from './spec-publications.js';
+import { SPEC_SCHEDULING_MUTANTS } from './spec-scheduling.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
 /** Every mutant, by name. Add a family by spreading its object here. */
-const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS };
+const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS,
+  // Written from the spec alone (issue 11): src/reference/mutants/spec-*.ts.
+  ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
+  ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;
