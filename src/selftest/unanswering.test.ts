@@ -16,7 +16,7 @@ const BOUND_MS = 55_000;
 async function run(mutant: string): Promise<{ result: RunResult; stderr: string; stdout: string; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), `evconf-${mutant}-`));
   const json = join(dir, 'out.json');
-  const r = await runCli(['run', '--api-version', '1.6.0', '--mutant', mutant, '--timeout', '1000', '--runs', '5', '--report-dir', dir, '--json', json],
+  const r = await runCli(['run', '--api-version', '1.6.0', '--mutant', mutant, '--timeout', '1000', '--runs', '5', '--settle-ms', '2000', '--report-dir', dir, '--json', json],
     { killAfterMs: BOUND_MS + 30_000 });
   expect(r.killed, 'evconf had to be killed').toBe(false);
   expect(r.code, r.stderr).toBe(1);
