@@ -95,6 +95,12 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],…')
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
+    .option('--latitude <seed>', 'latitude mode: draw every legal alternative where the spec leaves room from this seed')
+    .option('--latitude-choice <id=alt>', 'force one latitude choice (repeatable; see --list-latitude)', collect)
+    .option('--list-latitude', 'print every latitude choice with its spec sentence and alternatives (and what --latitude picks), then exit')
+    .option('--json', 'with --list-latitude: as JSON')
+    .option('--agents <list>', 'registered capture agents (latitude capture-agents=registered): id,…')
+    .option('--series <list>', 'known series: id[=title],… (titles shown; latitude series-known=known accepts only these)')
     .action(async (flags: Record<string, unknown>) => setCode(await (await import('./serve.js')).serveCommand(flags, io)));
   p.command('rules')
     .description('list every rule with its version range and how many checks exercise it')

@@ -18,11 +18,12 @@ const DESC_IGNORED: Partial<Record<SortName, MutantName>> = {
   location: 'sort-location-desc-ignored',
 };
 
-export function sortCriteria(param: string | null, bug: BugFn): SortKey[] {
+/** `unknownIgnored`: latitude choice unknown-sort=ignored drops unknown criteria instead of answering 400. */
+export function sortCriteria(param: string | null, bug: BugFn, unknownIgnored = false): SortKey[] {
   const raw = param !== null && bug('sort-suffix-optional')
     ? param.split(',').map((e) => (e.trim() === '' || e.includes(':') ? e : `${e}:ASC`)).join(',')
     : param;
-  let keys = parseSort(raw);
+  let keys = parseSort(raw, unknownIgnored);
   if (bug('sort-deprecated-rejected')) {
     const old = keys.find((k) => k.name === 'review_status' || k.name === 'scheduling_status');
     if (old) throw badRequest(`unknown sort criterion '${old.name}'`);
@@ -31,6 +32,8 @@ export function sortCriteria(param: string | null, bug: BugFn): SortKey[] {
     const name = DESC_IGNORED[k.name];
     return name && bug(name) ? { ...k, desc: false } : k;
   });
+  // src/reference/mutants/checks-new.ts
+  if (bug('sort-end-date-ignored')) keys = keys.filter((k) => k.name !== 'end_date');
   if (bug('sort-secondary-ignored')) keys = keys.slice(0, 1);
   if (bug('sort-priority-reversed')) keys = [...keys].reverse();
   return keys;

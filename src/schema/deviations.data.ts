@@ -25,6 +25,15 @@ const nullDuration = (path: string): SchemaViolation => ({
   message: 'must be string or number (found null)',
 });
 
+/** spec § Event: the oldest variant's members are "named presenters, contributors and start_time, not presenter, contributor and start". */
+const refused = (path: string, ...members: string[]): SchemaViolation[] =>
+  members.map((m) => ({
+    path: `${path}/${m}`,
+    keyword: 'not',
+    message: `must NOT be valid: expected no member ${m}: the oldest variant names it presenters / contributors / start_time, not presenter, contributor and start`,
+  }));
+const CURRENT_NAMES = ['presenter', 'contributor', 'start'];
+
 const NEW_IN_1_1 = ['language', 'rightsholder', 'license', 'is_part_of', 'series', 'source', 'status'];
 const OLDEST_NAMES = ['presenters', 'start_time', 'contributors'];
 const noLabel = 'real catalogs are named by "title", not "label" (opencast-reality §Things… 2)';
@@ -79,7 +88,7 @@ export const DEVIATIONS: readonly Deviation[] = [
     file: 'doc-event-list-example.json',
     shape: 'event-list',
     versions: ['1.0.0'],
-    violations: [...missing('/0', ...OLDEST_NAMES), ...missing('/1', ...OLDEST_NAMES)],
+    violations: [...missing('/0', ...OLDEST_NAMES), ...missing('/1', ...OLDEST_NAMES), ...refused('/0', ...CURRENT_NAMES), ...refused('/1', ...CURRENT_NAMES)],
   },
   {
     name: 'the current docs\' single event lacks the seven 1.1.0 members',
@@ -93,7 +102,7 @@ export const DEVIATIONS: readonly Deviation[] = [
     file: 'doc-event-single-example.json',
     shape: 'event',
     versions: ['1.0.0'],
-    violations: missing('', ...OLDEST_NAMES),
+    violations: [...missing('', ...OLDEST_NAMES), ...refused('', ...CURRENT_NAMES)],
   },
   {
     name: 'an unused implementation test resource lists publications with id and url only, no channel or mediatype',

@@ -31,16 +31,35 @@ describe('schema sets per API version', () => {
 });
 
 describe('event: oldest variant (1.0.0) vs 1.1.0', () => {
-  it('the oldest event is valid in 1.0.0 and lacks the 1.1.0 names and members in 1.1.0', () => {
+  it('the oldest event is valid in 1.0.0; in 1.1.0 it lacks the 1.1.0 names and members and carries the old names', () => {
     expect(v10.validate('event', legacy)).toEqual([]);
-    const missing = v11.validate('event', legacy).map((v) => v.message.replace(/.*'(.*)'/, '$1'));
+    const out = v11.validate('event', legacy);
+    const missing = out.filter((v) => v.keyword === 'required').map((v) => v.message.replace(/.*'(.*)'/, '$1'));
     expect(missing.sort()).toEqual(['contributor', 'presenter', 'start', ...NEW_IN_1_1].sort());
+    expect(out.filter((v) => v.keyword === 'not').map((v) => v.path).sort()).toEqual(['/contributors', '/presenters', '/start_time']);
   });
 
-  it('a 1.1.0 event lacks presenters, contributors and start_time in 1.0.0 (its extra members are accepted)', () => {
+  it('a 1.1.0 event in 1.0.0 lacks presenters, contributors and start_time and carries the names the oldest variant refuses', () => {
     expect(v11.validate('event', current)).toEqual([]);
-    const missing = v10.validate('event', current).map((v) => v.message.replace(/.*'(.*)'/, '$1'));
-    expect(missing.sort()).toEqual(['contributors', 'presenters', 'start_time']);
+    const out = v10.validate('event', current);
+    expect(out.filter((v) => v.keyword === 'required').map((v) => v.message.replace(/.*'(.*)'/, '$1')).sort()).toEqual(['contributors', 'presenters', 'start_time']);
+    expect(out.filter((v) => v.keyword === 'not').map((v) => v.path).sort()).toEqual(['/contributor', '/presenter', '/start']);
+  });
+
+  // spec § Event: "In this variant the members for presenters, contributors and the start are named presenters,
+  // contributors and start_time, not presenter, contributor and start" (issue 11 item 3: both sets at once passed).
+  it('an event carrying both sets of names fails in every version, naming the member of the other variant', () => {
+    const both = { ...legacy, presenter: legacy.presenters, contributor: legacy.contributors, start: legacy.start_time };
+    expect(v10.validate('event', both).map((v) => [v.path, v.keyword]).sort()).toEqual([['/contributor', 'not'], ['/presenter', 'not'], ['/start', 'not']]);
+    expect(v10.validate('event', both)[0].message).toMatch(/not presenter, contributor and start/);
+    const both11 = { ...current, presenters: current.presenter, contributors: current.contributor, start_time: current.start };
+    expect(v11.validate('event', both11).map((v) => [v.path, v.keyword]).sort()).toEqual([['/contributors', 'not'], ['/presenters', 'not'], ['/start_time', 'not']]);
+    for (const m of ['presenter', 'contributor', 'start'] as const) expect(v10.validate('event', { ...legacy, [m]: both[m] }), m).toHaveLength(1);
+  });
+
+  it('other extra members are still accepted (names of the with* members: not shown)', () => {
+    expect(v10.validate('event', { ...legacy, acl: [], metadata: [], whatever: 1 })).toEqual([]);
+    expect(v11.validate('event', { ...current, acl: [], scheduling: {}, whatever: 1 })).toEqual([]);
   });
 
   it('each of the seven 1.1.0 members is required from 1.1.0 on', () => {
@@ -69,8 +88,8 @@ describe('event: oldest variant (1.0.0) vs 1.1.0', () => {
   it('event-list uses the event of its own version', () => {
     expect(v10.validate('event-list', [legacy])).toEqual([]);
     expect(v11.validate('event-list', [current])).toEqual([]);
-    expect(v10.validate('event-list', [current])).toHaveLength(3);
-    expect(v11.validate('event-list', [legacy])).toHaveLength(10);
+    expect(v10.validate('event-list', [current])).toHaveLength(6);
+    expect(v11.validate('event-list', [legacy])).toHaveLength(13);
   });
 });
 

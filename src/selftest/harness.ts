@@ -7,6 +7,7 @@ import { SUITES_DIR } from '../spec/paths.js';
 import { runConformance, type Phase } from '../engine/run.js';
 import { lifecycleFile, loadLifecycle } from '../stateful/index.js';
 import { parseUsers, startReferenceServer } from '../reference/index.js';
+import type { LatitudeOptions } from '../reference/latitude/select.js';
 
 export const book = loadRules();
 export const suites = loadSuites(SUITES_DIR, book);
@@ -32,14 +33,29 @@ const CREDENTIALS: Partial<RunConfig> = {
   userRoles: ['ROLE_USER_ALICE'],
 };
 
-/** Runs the suite in-process against a fresh reference server (optionally with a planted bug). */
-export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[]; phases?: Phase[] } = {}): Promise<RunResult> {
+export interface ReferenceRunOptions {
+  mutant?: string;
+  only?: string[];
+  phases?: Phase[];
+  /** Latitude mode of the reference server (src/reference/latitude): a seed and/or forced choices. */
+  latitude?: LatitudeOptions;
+  /** The run's seed (default: selftestConfig's fixed 42). */
+  seed?: number;
+  /** Registered capture agents and known series of the server (latitude capture-agents / series-known). */
+  agents?: string[];
+  series?: Record<string, string>;
+}
+
+/** Runs the suite in-process against a fresh reference server (optionally with a planted bug or in latitude mode). */
+export async function runAgainstReference(versions: ApiVersion[], opts: ReferenceRunOptions = {}): Promise<RunResult> {
   const server = await startReferenceServer({
     port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
+    ...(opts.latitude ? { latitude: opts.latitude } : {}),
+    ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.series ? { series: opts.series } : {}),
   });
   try {
     return await runConformance({
-      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}) }),
+      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}) }),
       book, suites, runId: `selftest-${opts.mutant ?? 'clean'}`, toolVersion: 'selftest', lifecycle,
       ...(opts.phases ? { phases: opts.phases } : {}),
       target: { baseUrl: server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },

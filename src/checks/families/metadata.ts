@@ -77,9 +77,11 @@ function skipped(p: Record<string, unknown>): CheckVerdict | undefined {
  */
 export const metadataValuesCheck: CheckDef = {
   name: 'metadata-values',
-  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values`',
-  params: { type: 'object', required: ['values'], additionalProperties: false, properties: { flavor: { type: 'string' }, values: VALUES } },
+  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values`, unless `skip` names an unmet precondition',
+  params: { type: 'object', required: ['values'], additionalProperties: false, properties: { flavor: { type: 'string' }, values: VALUES, skip: SKIP } },
   run(ctx, p) {
+    const s = skipped(p);
+    if (s) return s;
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
     const fields = typeof p.flavor === 'string' ? catalogFields(j.value, p.flavor) : fieldList(j.value);
@@ -88,21 +90,29 @@ export const metadataValuesCheck: CheckDef = {
   },
 };
 
-/** metadata.delete.removes: "Removes all fields and values of that catalog." 404 or fields without values. */
+/**
+ * metadata.delete.removes: "Removes all fields and values of that catalog." Read by type: 404 or fields without
+ * values. With `flavor`, read from the catalog list (GET /metadata, which does not depend on ?type being honoured):
+ * the catalog is absent or none of its fields holds a value.
+ */
 export const catalogEmptiedCheck: CheckDef = {
   name: 'catalog-emptied',
-  doc: 'the catalog read by type is gone (404) or none of its fields holds a value',
-  params: { type: 'object', additionalProperties: false, properties: { skip: SKIP } },
+  doc: 'the catalog (read by type, or the catalog `flavor` in a catalog list) is gone or none of its fields holds a value',
+  params: { type: 'object', additionalProperties: false, properties: { skip: SKIP, flavor: { type: 'string' } } },
   run(ctx: CheckContext, p) {
     const s = skipped(p);
     if (s) return s;
     const r = responseOrFail(ctx);
     if (isVerdict(r)) return r;
-    if (r.status === 404) return { pass: true, message: 'the catalog is gone (404)' };
-    if (r.status !== 200) return { pass: false, message: `expected 404 (gone) or 200 without values, got ${r.status}: ${excerpt(r.body, 200)}`, actual: r.status };
+    if (r.status === 404 && typeof p.flavor !== 'string') return { pass: true, message: 'the catalog is gone (404)' };
+    if (r.status !== 200) return { pass: false, message: `expected ${typeof p.flavor === 'string' ? '200 with the catalog list' : '404 (gone) or 200 without values'}, got ${r.status}: ${excerpt(r.body, 200)}`, actual: r.status };
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
-    const fields = fieldList(j.value);
+    if (typeof p.flavor === 'string') {
+      if (!Array.isArray(j.value)) return { pass: false, message: 'body is not a JSON array of catalogs', actual: toJson(j.value) };
+      if (!j.value.some((x) => (x as { flavor?: unknown } | null)?.flavor === p.flavor)) return { pass: true, message: `the catalog list no longer holds ${p.flavor}` };
+    }
+    const fields = typeof p.flavor === 'string' ? catalogFields(j.value, p.flavor) : fieldList(j.value);
     if (isVerdict(fields)) return fields;
     const left = fields.filter((f) => !isEmptyValue((f as { value?: unknown } | null)?.value));
     const pass = left.length === 0;
@@ -127,4 +137,40 @@ export const statusIfReadyCheck: CheckDef = {
   },
 };
 
-export const CHECKS_METADATA: CheckDef[] = [metadataValuesCheck, catalogEmptiedCheck, statusIfReadyCheck];
+/** The fields of a field list as one comparable text: id → value, sorted by id. */
+function fieldsText(v: unknown): string | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const pairs = v.map((f) => [String((f as { id?: unknown } | null)?.id), JSON.stringify((f as { value?: unknown } | null)?.value ?? null)]);
+  return JSON.stringify(pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+}
+
+/**
+ * metadata.get-type.values: "200 with an array of metadata fields of that catalog". Asked for a catalog other than
+ * dublincore/episode, the answer must not be the fields of dublincore/episode (`episode`: the same event's field
+ * list read with ?type=dublincore/episode): a server that ignores ?type answers that list for every flavor (issue
+ * 11 item 4). Judged whatever the server keeps of the other catalog: a 404 or any other field list passes.
+ */
+export const otherCatalogCheck: CheckDef = {
+  name: 'not-episode-fields',
+  doc: 'the field list answered for another flavor is not the field list of dublincore/episode (`episode`)',
+  params: { type: 'object', required: ['episode'], additionalProperties: false, properties: { episode: {} } },
+  run(ctx, p) {
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    const mine = fieldsText(p.episode);
+    if (mine === undefined || mine === '[]') {
+      return { pass: false, skip: 'precondition: the dublincore/episode fields of the event could not be read (see metadata.get-type.status)', message: 'precondition' };
+    }
+    if (r.status !== 200) return { pass: true, message: `answered ${r.status}, not the fields of dublincore/episode` };
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const same = fieldsText(j.value) === mine;
+    return {
+      pass: !same,
+      message: same ? 'the fields answered for another catalog are exactly those of dublincore/episode: ?type is ignored' : 'the fields answered are not those of dublincore/episode',
+      actual: toJson(j.value),
+    };
+  },
+};
+
+export const CHECKS_METADATA: CheckDef[] = [metadataValuesCheck, catalogEmptiedCheck, statusIfReadyCheck, otherCatalogCheck];

@@ -1,5 +1,5 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
-import { isVerdict, jsonOrFail, toJson } from '../evidence.js';
+import { isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { statusCheck } from '../status.js';
 import { schemaCheck } from '../schema.js';
 
@@ -149,4 +149,36 @@ export const retractedCheck: CheckDef = {
   },
 };
 
-export const CHECKS_PUBLICATIONS: CheckDef[] = [publishedStatusCheck, publishedSchemaCheck, publicationIsCheck, retractedCheck];
+/**
+ * events.get.publication-status (spec § Event: "publication_status | array[string] | Publications available for the
+ * event"): once the event is published (GET …/publications lists a publication), its publication_status is not
+ * empty. How it names them (channel, identifier) is not shown, and it may name more than the list (e.g. an internal
+ * channel), so only "not empty" is judged; while nothing is published nothing is judged.
+ */
+export const publicationStatusListedCheck: CheckDef = {
+  name: 'publication-status-listed',
+  doc: 'once the event is published (`published`: its publication list or its publication_status showed one), the event object\'s publication_status is a non-empty array',
+  params: { type: 'object', required: ['published'], additionalProperties: false, properties: { published: PUBLISHED } },
+  run(ctx, p) {
+    // Published (by the list, or by publication_status itself when processing ended between the two reads of the
+    // wait): either way the event has publications available, so its publication_status must not be empty.
+    const why = unpublished(p.published);
+    if (why) return skipVerdict(why);
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if (r.status !== 200) return { pass: false, skip: `precondition: GET of the event answered ${r.status} (see events.get.status)`, message: 'precondition' };
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    const status = (j.value as { publication_status?: unknown } | null)?.publication_status;
+    const pass = Array.isArray(status) && status.length > 0;
+    return {
+      pass,
+      message: pass
+        ? `publication_status names ${JSON.stringify(status)}`
+        : `the publication list names a publication, but publication_status is ${JSON.stringify(status ?? null)}`,
+      expected: 'a non-empty array', actual: toJson(status ?? null),
+    };
+  },
+};
+
+export const CHECKS_PUBLICATIONS: CheckDef[] = [publishedStatusCheck, publishedSchemaCheck, publicationIsCheck, retractedCheck, publicationStatusListedCheck];

@@ -72,9 +72,15 @@ describe('conflict-entry and conflict-shape', () => {
     expect(conflictEntryCheck.run(ctx([{ ...entry, end: '2090-01-05T12:00:00Z' }], 409), p).message).toContain('other times');
     expect(conflictEntryCheck.run(ctx({ identifier: 'x' }, 201), p).pass).toBe(false);
   });
-  it('conflict-shape fails for entries without title and skips when there is no 409', () => {
+  it('conflict-shape fails for entries without title, and fails (never skips) when an overlapping schedule gets no 409', () => {
     expect(conflictShapeCheck.run(ctx([{ start: S, end: E }], 409), {}).pass).toBe(false);
-    expect(conflictShapeCheck.run(ctx({ identifier: 'x' }, 201), {}).skip).toBeDefined();
+    const created = conflictShapeCheck.run(ctx({ identifier: 'x' }, 201), {});
+    expect(created.pass).toBe(false);
+    expect(created.skip).toBeUndefined();
+    expect(created.message).toContain('expected 409');
+  });
+  it('conflict-shape skips only when an event the step depends on was not created', () => {
+    expect(conflictShapeCheck.run(ctx({ identifier: 'x' }, 201), { after: [''] }).skip).toMatch(/precondition/);
   });
 });
 

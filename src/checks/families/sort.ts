@@ -1,8 +1,9 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
-import { expectedOrder, idOf, keyOf, runEvents, runOrder, type Direction } from './sort-order.js';
+import { expectedOrder, idOf, keyOf, runEvents, runOrder, type Direction, type Keyed } from './sort-order.js';
 import { groupedByCheck } from './sort-groups.js';
 import { WITH_CHECKS } from './with-members.js';
+import { endOrderedCheck } from './sort-reported.js';
 
 /**
  * Checks of the sort rules (spec § GET /api/events: "sort | string | Comma-separated list of sort criteria. Each
@@ -54,6 +55,7 @@ export const sortedByCheck: CheckDef = {
       key: { oneOf: [{ type: 'string' }, { type: 'array', minItems: 1, items: { type: 'string' } }] },
       from: FROM,
       pick: PICK,
+      anyPriority: { type: 'boolean' },
     },
   },
   run(ctx, p) {
@@ -65,7 +67,13 @@ export const sortedByCheck: CheckDef = {
     const events = runEvents(ctx.vars, (p.from as string | string[] | undefined) ?? 'given', p.pick as number[] | undefined);
     const ids = events.map(idOf);
     if (ids.includes('')) return { pass: false, skip: 'precondition: a run event could not be created (see events.create.*)', message: 'precondition' };
-    const expected = expectedOrder(events.map((e) => ({ id: idOf(e), key: keyOf(e, paths) })), order);
+    const keyed = events.map((e) => ({ id: idOf(e), key: keyOf(e, paths) }));
+    const expected = expectedOrder(keyed, order);
+    // anyPriority (events.list.sort.multiple): which criterion decides first is not stated, so the order with the
+    // criteria taken last-first is accepted too; every criterion must still be applied.
+    const alt = p.anyPriority === true && paths.length > 1
+      ? expectedOrder(keyed.map((e) => ({ id: e.id, key: [...e.key].reverse() })), [...order].reverse())
+      : undefined;
     const seen = runOrder(list, ids);
     const keyById = new Map(expected.map((e) => [e.id, e.key.join(' | ')]));
     const want = expected.map((e) => keyById.get(e.id)!);
@@ -77,10 +85,13 @@ export const sortedByCheck: CheckDef = {
     if (seen.doubled.length > 0) {
       return { pass: false, message: `${where}: run events listed twice: ${seen.doubled.join(', ')}`, expected: want, actual: got };
     }
-    const pass = want.every((k, i) => k === got[i]);
+    const same = (ks: Keyed[]) => ks.every((k, i) => k.id === seen.order[i]);
+    const pass = same(expected) || (alt !== undefined && same(alt));
     return {
       pass,
-      message: pass ? `${where}: the ${ids.length} run events are in order` : `${where}: the run events are not in ${order.join(',')} order of ${paths.join(', ')}`,
+      message: pass
+        ? `${where}: the ${ids.length} run events are in order`
+        : `${where}: the run events are not in ${order.join(',')} order of ${paths.join(', ')}${alt ? ` (nor in the order with the other criterion deciding first: ${alt.map((e) => keyById.get(e.id)!).join('; ')})` : ''}`,
       expected: want,
       actual: got,
     };
@@ -113,4 +124,4 @@ export const sortAcceptedCheck: CheckDef = {
 };
 
 /** Checks of the sort family and the with* flags (registered in src/checks/registry.ts). */
-export const CHECKS_SORT: CheckDef[] = [sortedByCheck, sortAcceptedCheck, groupedByCheck, ...WITH_CHECKS];
+export const CHECKS_SORT: CheckDef[] = [sortedByCheck, sortAcceptedCheck, groupedByCheck, endOrderedCheck, ...WITH_CHECKS];

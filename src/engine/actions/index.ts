@@ -1,5 +1,6 @@
 import type { EventSpec } from '../event-form.js';
 import { createEvent } from '../create.js';
+import { createdIdentifiers } from '../event-form.js';
 import type { Action } from './types.js';
 import { IMPL_LIST } from './list.js';
 import { IMPL_EVENTS } from './events.js';
@@ -22,7 +23,14 @@ const createEventAction: Action = async (env, params) => {
     ...(media ? { media: true } : {}),
   };
   const out = await createEvent(env, spec);
-  return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '' } };
+  // What the body and the Location header each name, apart (events.create.location must not compare the header
+  // with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder that
+  // names no event, so a GET of it answers 404.
+  const b = out.body as { identifier?: unknown } | null | undefined;
+  const bodyIdentifier = b && typeof b === 'object' && typeof b.identifier === 'string' ? b.identifier : '';
+  const location = out.exchange.response?.headers['location'];
+  const locationId = (location ? createdIdentifiers(undefined, location)[0] : undefined) ?? `evconf-no-location-${env.tag}`;
+  return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '', bodyIdentifier, locationId } };
 };
 
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */

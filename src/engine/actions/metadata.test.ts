@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/index.js';
 import { actionTestKit } from './testing.js';
 import { IMPL_METADATA, partsWithCatalog } from './metadata.js';
+import { taggedTitle } from '../event-form.js';
 
 const { envFor, fake, track } = actionTestKit();
 
@@ -43,7 +44,29 @@ describe('create-with-catalog', () => {
     });
     const env = envFor(s.url);
     const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
-    expect(out.value).toEqual({ identifier: 'e1', skip: expect.stringMatching(/does not keep the license\/episode catalog .*→ 404/) });
+    expect(out.value).toEqual({ identifier: 'e1', typeIgnored: false, createSkip: '', skip: expect.stringMatching(/does not keep the license\/episode catalog .*→ 404.*may not have that catalog configured/) });
     expect(env.cleanup.pending()).toEqual(['e1']);
+  });
+
+  // Issue 11 item 4: "?type ignored" is not "catalog not configured".
+  it('sets no skip when the catalog list shows the catalog although GET ?type= answers dublincore/episode', async () => {
+    const ref = await startReferenceServer({ port: 0, mutant: 'spec-metadata-get-type-ignored' });
+    track(ref);
+    const out = await IMPL_METADATA['create-with-catalog'](envFor(ref.url), { title: 't', catalog: LICENSE }, {});
+    expect(out.value).toMatchObject({ skip: '' });
+  });
+
+  it('says that ?type seems ignored (not "not configured") when GET ?type= answers the episode fields', async () => {
+    const title = taggedTitle('evconftestv160s0', 't');
+    const s2 = await fake((req, res) => {
+      if (req.method === 'POST') { res.statusCode = 201; res.end('{"identifier":"e2"}'); return; }
+      res.statusCode = 200;
+      if (req.url?.includes('/metadata?')) res.end(JSON.stringify([{ id: 'title', value: title }, { id: 'license', value: '' }]));
+      else if (req.url?.includes('/metadata')) res.end('[{"flavor":"dublincore/episode","fields":[]}]');
+      else res.end('{}');
+    });
+    const out = await IMPL_METADATA['create-with-catalog'](envFor(s2.url), { title: 't', catalog: LICENSE }, {});
+    expect(out.value).toMatchObject({ typeIgnored: true, skip: expect.stringMatching(/\?type seems ignored/) });
+    expect((out.value as { skip: string }).skip).not.toMatch(/not have that catalog configured/);
   });
 });

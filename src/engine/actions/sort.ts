@@ -24,9 +24,14 @@ function num(v: unknown, what: string): number {
 }
 
 /**
- * spec § POST /api/events, Scheduling rules: "Give start together with either end or duration." Creates one
- * scheduled event per entry of `events` ({at, hours, ...dublincore fields}) on the scenario's agent, `at` hours
- * after the scenario's far-future base time: disjoint slots, so they never conflict. Each is registered for cleanup.
+ * spec § POST /api/events, Scheduling rules: "Give start together with either end or duration." Creates the events
+ * of `events` in the order given, each registered for cleanup:
+ * - {at, hours, agent?, ...dublincore fields}: scheduled `at` hours after the scenario's far-future base time for
+ *   `hours`, on the scenario's agent (with `agent`, on the agent `<scenario agent>-<agent>`: events on different
+ *   agents may overlap, so their ends can be ordered differently from their starts);
+ * - {startAt, media?, ...fields}: not scheduled, with startDate/startTime `startAt` hours after the base time (so
+ *   scheduled and unscheduled events can be interleaved in start, title and creation order; suites/DISCRIMINATING-DATA.md).
+ * Value {events: [{identifier, title, start, end?}]} in the order given.
  */
 const createScheduledEvents: Action = async (env, params) => {
   const list = params.events;
@@ -35,20 +40,28 @@ const createScheduledEvents: Action = async (env, params) => {
   const exchanges: Exchange[] = [];
   const events: Record<string, string>[] = [];
   for (const [i, raw] of list.entries()) {
-    const { at, hours, ...fields } = raw as Record<string, unknown>;
-    const start = base + num(at, `events.${i}.at`) * HOUR;
-    const end = start + num(hours ?? 1, `events.${i}.hours`) * HOUR;
-    const scheduling = { agent_id: env.agent, start: iso(start), end: iso(end) };
-    const out = await createEvent(env, { fields: fields as Record<string, string | string[]>, scheduling });
+    const { at, hours, agent, startAt, media, ...rest } = raw as Record<string, unknown>;
+    const fields = rest as Record<string, string | string[]>;
+    let record: Record<string, string>;
+    let out;
+    if (startAt !== undefined) {
+      if (at !== undefined) throw new Error(`action create-scheduled-events: events.${i} has both \`at\` and \`startAt\``);
+      const start = iso(base + num(startAt, `events.${i}.startAt`) * HOUR);
+      const [startDate, time] = start.split('T');
+      out = await createEvent(env, { fields: { startDate, startTime: time.replace(/\.\d+Z$/, 'Z'), ...fields }, ...(media ? { media: true } : {}) });
+      record = { start };
+    } else {
+      const start = base + num(at, `events.${i}.at`) * HOUR;
+      const end = start + num(hours ?? 1, `events.${i}.hours`) * HOUR;
+      const agentId = agent === undefined ? env.agent : `${env.agent}-${String(agent)}`;
+      const scheduling = { agent_id: agentId, start: iso(start), end: iso(end) };
+      out = await createEvent(env, { fields, scheduling });
+      record = { start: scheduling.start, end: scheduling.end };
+    }
     exchanges.push(out.exchange);
     const id = out.identifiers[0] ?? '';
     const visible = id !== '' && (await waitVisible(env, id));
-    events.push({
-      identifier: visible ? id : '',
-      title: taggedTitle(env.tag, fields.title as string | undefined),
-      start: scheduling.start,
-      end: scheduling.end,
-    });
+    events.push({ identifier: visible ? id : '', title: taggedTitle(env.tag, fields.title as string | undefined), ...record });
   }
   return { exchanges, value: { events } };
 };

@@ -9,6 +9,7 @@ import { SORT_MUTANTS } from './sort.js';
 import { GENERATED_MUTANTS } from './generated.js';
 import { PUBLICATION_MUTANTS } from './publications.js';
 import { AUTH_MUTANTS } from './auth.js';
+import { CHECKS_NEW_MUTANTS } from './checks-new.js';
 import { SPEC_SORT_MUTANTS } from './spec-sort.js';
 import { SPEC_FILTER_MUTANTS } from './spec-filter.js';
 import { SPEC_PAGING_MUTANTS } from './spec-paging.js';
@@ -25,7 +26,9 @@ export type { MutantDef, MutantSpec, Handler } from './types.js';
 const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS,
   // Written from the spec alone (issue 11): src/reference/mutants/spec-*.ts.
   ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
-  ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS };
+  ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS,
+  // Caught by the checks strengthened for issue 11 (items 1, 3-6): src/reference/mutants/checks-new.ts.
+  ...CHECKS_NEW_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;
