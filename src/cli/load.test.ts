@@ -18,7 +18,8 @@ describe('CLI: evconf load', () => {
       `html: ${join(dir, 'load.html')}`, `junit: ${join(dir, 'load.xml')}`, `json: ${join(dir, 'load.json')}`, '',
     ].join('\n'));
     const r = await runCli(['load', '--config', config, '--load-duration', '1', '--only', 'list'], { killAfterMs: 60_000 });
-    expect(r.code, r.stderr).toBe(0);
+    // 0 or 1: whether the budgets are met depends on this machine's load; what is tested here is how it was called.
+    expect([0, 1], r.stderr).toContain(r.code);
     const header = r.stdout.split('\n').find((l) => l.trim().startsWith('profile'));
     expect(header?.trim().split(/\s{2,}/)).toEqual(LOAD_COLUMNS.map((c) => c.header));
     expect(r.stdout).toMatch(/list\s+1\.6\.0\s/);
