@@ -42,6 +42,7 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['seed', 11, 11, ['--seed', '12'], 12, (c) => c.seed],
   ['runs', 3, 3, ['--runs', '4'], 4, (c) => c.runs],
   ['only', 'events.list.*', ['events.list.*'], ['--only', 'acl.*'], ['acl.*'], (c) => c.only],
+  ['allow-untested', ['acl.*', 'load.*'], ['acl.*', 'load.*'], ['--allow-untested', 'events.*'], ['events.*'], (c) => c.allowUntested],
   ['timeout', 1234, 1234, ['--timeout', '2345'], 2345, (c) => c.timeoutMs],
   ['settle-ms', 50, 50, ['--settle-ms', '60'], 60, (c) => c.settleMs],
   ['processing-timeout', 5000, 5000, ['--processing-timeout', '6000'], 6000, (c) => c.processingTimeoutMs],

@@ -5,6 +5,8 @@ import { authenticate, OPEN_CALLER } from './auth.js';
 import { makeBug, MUTANTS, type Handler } from './mutants/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
+import { clientConformanceLayer, type ClientLayerOptions } from './strict/layer.js';
+import { ClientRecord } from './strict/record.js';
 import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
 import { authFailure, datetimes, errorReply, jsonContentType } from './latitude/wire.js';
@@ -72,8 +74,11 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
   }
 }
 
-/** A request handler plus its store (tests use store.count()). Throws for an unknown mutant name. */
-export function createReferenceHandler(opts: ReferenceOptions): ReferenceHandler {
+/**
+ * A request handler plus its store (tests use store.count()). Throws for an unknown mutant name.
+ * With `strict` or a `clientRecord`, the client conformance layer (strict/layer.ts) reads every request first.
+ */
+export function createReferenceHandler(opts: ReferenceOptions & ClientLayerOptions): ReferenceHandler {
   const lat = latitudeApp(opts);
   const app: App = {
     store: new EventStore(),
@@ -90,7 +95,13 @@ export function createReferenceHandler(opts: ReferenceOptions): ReferenceHandler
     handle(app, req, res).catch(() => res.destroy());
   };
   const wrap = opts.mutant ? MUTANTS[opts.mutant]?.wrap : undefined;
-  return { handler: wrap ? wrap(base) : base, store: app.store, close: () => app.timers.clear() };
+  const handler = wrap ? wrap(base) : base;
+  const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
+  return {
+    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion) : handler,
+    store: app.store,
+    close: () => app.timers.clear(),
+  };
 }
 
 export interface StartedReferenceServer {
@@ -101,7 +112,7 @@ export interface StartedReferenceServer {
 
 /** Starts the reference server (default 127.0.0.1, port 0 = a free port). */
 export async function startReferenceServer(
-  opts: ReferenceOptions & { port?: number; host?: string },
+  opts: ReferenceOptions & ClientLayerOptions & { port?: number; host?: string },
 ): Promise<StartedReferenceServer> {
   const ref = createReferenceHandler(opts);
   const server = createServer(ref.handler);
