@@ -12,12 +12,24 @@ import { parseBudgetFlag } from '../load/budget-flag.js';
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
 
-const CONFIG_KEYS = new Set([
+/** The keys a --config file takes (camelCase; kebab-case is read as camelCase). */
+export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
-  'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds',
+  'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds', 'quiet', 'verbose',
 ]);
+
+/** A YAML list in the config file reads as the comma list the flag takes (api-version, only, phases, user-roles). */
+function commaList(value: unknown): unknown {
+  return Array.isArray(value) ? value.map(String).join(',') : value;
+}
+
+/** The --header values of the config file: one string or a list. */
+function headerList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
 
 /** A comma list (a flag) or a YAML list (a config file) of patterns. */
 function patternList(value: unknown): string[] {
@@ -26,7 +38,7 @@ function patternList(value: unknown): string[] {
 }
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
-export function readConfigFile(file: string): RunFlags {
+export function readConfigFile(file: string, extraKeys: readonly string[] = []): RunFlags {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -44,7 +56,7 @@ export function readConfigFile(file: string): RunFlags {
   const out: RunFlags = {};
   for (const [k, v] of Object.entries(data)) {
     const key = k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (!CONFIG_KEYS.has(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
+    if (!CONFIG_KEYS.has(key) && !extraKeys.includes(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
     out[key] = v;
   }
   return out;
@@ -103,17 +115,24 @@ function parsePhases(value: unknown): RunConfig['phases'] {
   return PHASE_NAMES.filter((p) => list.includes(p));
 }
 
+/** --quiet / --verbose from one source (the flags, or the file); both at once is a usage error. */
+function outputLevel(src: RunFlags): RunConfig['output'] | undefined {
+  if (src.quiet && src.verbose) throw new UsageError('--quiet and --verbose exclude each other; give one');
+  return src.quiet ? 'quiet' : src.verbose ? 'verbose' : undefined;
+}
+
 /** Flags + config file + environment → a frozen RunConfig (flags win, then environment, then the file). */
 export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: string[]): RunConfig {
   const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
-  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : file[k]);
+  // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
+  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
   const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
   const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH ?? (file.auth as string | undefined);
   const userRaw = (flags.userAuth as string | undefined) ?? env.EVCONF_USER_AUTH ?? (file.userAuth as string | undefined);
   const userAuth = userRaw ? parseCredentials(userRaw, '--user-auth') : undefined;
   const headers: Record<string, string> = {};
-  for (const h of [...((file.header as string[] | undefined) ?? []), ...((flags.header as string[] | undefined) ?? [])]) {
+  for (const h of [...headerList(file.header), ...((flags.header as string[] | undefined) ?? [])]) {
     const [n, v] = parseHeader(String(h));
     headers[n] = v;
   }
@@ -158,6 +177,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(pick('loadProfiles') !== undefined ? { loadProfiles: String(pick('loadProfiles')) } : {}),
     ...(pick('budget') !== undefined ? { loadBudget: parseBudgetFlag(String(pick('budget'))) } : {}),
     color: flags.color !== false && !env.NO_COLOR,
+    output: outputLevel(flags) ?? outputLevel(file) ?? 'normal',
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),
     command: redactArgv(argv),

@@ -54,6 +54,8 @@ export interface RunConfig {
   /** Conformance phases to run: scenarios, properties, stateful (default all three). */
   phases: ('scenarios' | 'properties' | 'stateful')[];
   color: boolean;
+  /** What goes to stderr while running: quiet = only errors, normal = progress, verbose = also every result. */
+  output: 'quiet' | 'normal' | 'verbose';
   /** Reference server only: run it with this planted bug (self-test and demos). */
   mutant?: string;
   suitesDir: string;

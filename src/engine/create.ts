@@ -36,6 +36,7 @@ export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<Cr
 export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
   const started = Date.now();
   const deadline = started + env.config.settleMs;
+  let lastError: string | undefined;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
@@ -46,6 +47,9 @@ export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<Even
       return true;
     }
     if (Date.now() + delay > deadline) return false;
+    // The same transport error twice in a row (a reset, a stall): the GET is broken, not "not indexed yet" (issue 12).
+    if (ex.error && !ex.response && ex.error.code === lastError) return false;
+    lastError = ex.response ? undefined : ex.error?.code;
     await sleep(delay);
   }
 }

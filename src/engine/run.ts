@@ -4,6 +4,7 @@ import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from './cleanup.js';
 import { clientsFor } from './clients.js';
+import { StallGuard } from '../http/index.js';
 import { mapPool } from './pool.js';
 import { allWith, runScenario } from './scenario.js';
 import { selectScenarios } from './select.js';
@@ -29,6 +30,8 @@ export interface Progress {
   done: number;
   total: number;
   failed: number;
+  /** The results decided since the previous report (`--verbose` prints them). */
+  results?: readonly CheckResult[];
 }
 
 export interface RunOptions {
@@ -39,6 +42,8 @@ export interface RunOptions {
   runId: string;
   toolVersion: string;
   onProgress?: (p: Progress) => void;
+  /** Told once when the server stops answering altogether and the rest of the run is skipped. */
+  onStall?: (reason: string) => void;
   /** Aborted on SIGINT/SIGTERM or --max-duration: remaining scenarios are skipped, cleanup still runs. */
   signal?: AbortSignal;
   /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
@@ -114,17 +119,31 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
       ...base, cleanup, signal: budget.signal,
       tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
     };
+    o.onProgress?.({ phase, version: v, done: 0, total: 1, failed: 0 });
     const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
     budget.done();
     out.push(...res);
     leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
-    o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
+    o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
   }
   return { results: out, leftovers };
 }
 
+/**
+ * The run's signal, also aborted when the server stops answering altogether (src/http/stall-guard.ts): what is
+ * not run by then is skipped with that reason, and the guard keeps the rest (cleanup included) from costing a
+ * --timeout per request.
+ */
+function withStallGuard(o: RunOptions): { o: RunOptions; guard: StallGuard } {
+  const stalled = new AbortController();
+  const guard = new StallGuard({ timeoutMs: o.config.timeoutMs, onStall: (reason) => { stalled.abort(reason); o.onStall?.(reason); } });
+  const signal = o.signal ? AbortSignal.any([o.signal, stalled.signal]) : stalled.signal;
+  return { o: { ...o, signal }, guard };
+}
+
 /** Runs the conformance phases for every requested version and returns the canonical RunResult (design §4). */
-export async function runConformance(o: RunOptions): Promise<RunResult> {
+export async function runConformance(given: RunOptions): Promise<RunResult> {
+  const { o, guard } = withStallGuard(given);
   const started = Date.now();
   const { config, book } = o;
   const phases = o.phases ?? config.phases ?? PHASES;
@@ -143,7 +162,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const stops: Stops = new Map();
   for (const version of config.apiVersions) {
     const versionStarted = Date.now();
-    const clients = clientsFor(config, o.target.baseUrl, version);
+    const clients = clientsFor(config, o.target.baseUrl, version, guard);
     const shapes = getValidator(version);
     // The probe (design §1.2): what this server needs, learned once for the version and used by every stage.
     const probeCleanup = root.child();
@@ -166,6 +185,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const scenarioBudget = phaseSignal(o, 'scenarios', version, stops);
     const signal = scenarioBudget.signal;
     try {
+      if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
       await mapPool(todo, config.concurrency, async (scenario) => {
         const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
@@ -188,7 +208,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         results.push(...res);
         leftovers.push(...(await cleanup.drain(clients.admin, { settleMs: config.settleMs })));
         done++;
-        o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
+        o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
       });
       scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {

@@ -35,7 +35,9 @@ describe('renderSummary', () => {
   });
 
   it('shows the load table and leftovers, and no credential', () => {
-    expect(plain).toMatch(/list\s+1\.6\.0\s+10\s+5200\s+1\s+3\s+4\s+24/);
+    expect(plain).toMatch(/list\s+1\.6\.0\s+10\s+52000\s+5200\s+1\s+3\s+4\s+24/);
+    // The same columns as `evconf load` prints (src/report/load-table.ts).
+    expect(plain).toMatch(/profile\s+API\s+conn\s+requests\s+req\/s\s+p50 ms\s+p90 ms\s+p99 ms\s+max ms\s+errors\s+non-2xx\s+bodies ok\s+gen CPU\s+outcome/);
     expect(plain).toContain('p99 72 ms exceeds the budget of 50 ms');
     expect(plain).toContain('ev-leftover-1');
     expect(plain).not.toContain(SECRET);

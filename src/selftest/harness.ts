@@ -8,6 +8,7 @@ import { runConformance, type Phase } from '../engine/run.js';
 import { lifecycleFile, loadLifecycle } from '../stateful/index.js';
 import { parseUsers, startReferenceServer, type ClientRecord } from '../reference/index.js';
 import type { LatitudeOptions } from '../reference/latitude/select.js';
+import { BUILTIN_AGENTS, BUILTIN_SERIES } from '../reference/latitude/catalogue.js';
 import { startConsistencyProxy, type ProxyBehaviour } from './consistency-proxy.js';
 
 export const book = loadRules();
@@ -77,6 +78,14 @@ export async function runAgainstReference(versions: ApiVersion[], opts: Referenc
     await proxy?.close();
     await server.close();
   }
+}
+
+/**
+ * What a user who knows a latitude server would give evconf: on odd seeds its registered capture agent and a known
+ * series (--agent-id, --series-id); on even seeds nothing, so the probe must turn what the server refuses into skips.
+ */
+export function latitudeUserConfig(latitudeSeed: number): Partial<RunConfig> {
+  return latitudeSeed % 2 === 1 ? { agentId: BUILTIN_AGENTS[0], seriesId: Object.keys(BUILTIN_SERIES)[0] } : {};
 }
 
 /** Kept for callers written against the older name. */

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody } from '../../http/index.js';
+import { notAnswering, parseJsonBody } from '../../http/index.js';
 import { getPath, identifiers } from '../../checks/evidence.js';
 import type { PagesWalk } from '../../checks/families/list.js';
 import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
@@ -54,7 +54,7 @@ async function waitListed(env: ScenarioEnv, ids: string[], exchanges: Exchange[]
     const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
     const body = parseJsonBody(ex);
     const listed = new Set(body.ok ? identifiers(body.value) : []);
-    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline) {
+    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline || notAnswering(ex)) {
       exchanges.push(ex);
       return;
     }

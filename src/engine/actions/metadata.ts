@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody, type MultipartPart } from '../../http/index.js';
+import { notAnswering, parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
 import { waitVisible } from '../create.js';
@@ -78,7 +78,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
     const all = await env.clients.admin.send({ method: 'GET', path });
     const byType = kept(typed, extra);
     const inList = listed(all, extra);
-    if ((byType && inList) || Date.now() + delay > deadline) return { exchanges: [typed, all], byType, inList };
+    if ((byType && inList) || Date.now() + delay > deadline || (notAnswering(typed) && notAnswering(all))) return { exchanges: [typed, all], byType, inList };
     await sleep(delay);
   }
 }
