@@ -59,6 +59,13 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['phases', 'scenarios', ['scenarios'], ['--phases', 'stateful,properties'], ['properties', 'stateful'], (c) => c.phases],
   ['quiet', true, 'quiet', ['--verbose'], 'verbose', (c) => c.output],
   ['verbose', true, 'verbose', ['--quiet'], 'quiet', (c) => c.output],
+  ['format', 'json', ['json'], ['--format', 'junit'], ['junit'], (c) => c.formats],
+  ['load-profiles', 'file-profiles.yaml', 'file-profiles.yaml', ['--load-profiles', 'flag-profiles.yaml'], 'flag-profiles.yaml', (c) => c.loadProfiles],
+  ['budget', 'p99=100', 100, ['--budget', 'p99=200'], 200, (c) => c.loadBudget?.p99Ms],
+  ['agent-id', 'agent-file', 'agent-file', ['--agent-id', 'agent-flag'], 'agent-flag', (c) => c.agentId],
+  ['series-id', 'series-file', 'series-file', ['--series-id', 'series-flag'], 'series-flag', (c) => c.seriesId],
+  // No flag: a map is given in the file only, so the flag arguments leave it as the file says.
+  ['field-ids', { isPartOf: 'series' }, { isPartOf: 'series' }, [], { isPartOf: 'series' }, (c) => c.fieldIds],
 ];
 
 describe('config: a --config value wins over the default, a flag wins over the --config value', () => {
