@@ -30,7 +30,7 @@ for (let i = 0; Date.now() < deadline && i < maxRuns; i++) {
   const latitudeSeed = rand();
   const runSeed = rand();
   const t0 = Date.now();
-  const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed, config: latitudeUserConfig(latitudeSeed) });
+  const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed, config: latitudeUserConfig(latitudeSeed, 5) });
   const failures = describeFailures(result).filter((l) => !/: warn: /.test(l));
   const clean = failures.length === 0 && result.summary.errored === 0;
   runs.push({ version, latitudeSeed, runSeed, clean, failures, ms: Date.now() - t0 });

@@ -81,11 +81,16 @@ export async function runAgainstReference(versions: ApiVersion[], opts: Referenc
 }
 
 /**
- * What a user who knows a latitude server would give evconf: on odd seeds its registered capture agent and a known
- * series (--agent-id, --series-id); on even seeds nothing, so the probe must turn what the server refuses into skips.
+ * What a user who knows a latitude server would give evconf: a settle time well above its index lag (the CLI's
+ * default is 10 s; the self-test's 400 ms is shorter than a 300 ms lag on a loaded machine), and on odd seeds its
+ * registered capture agent and a known series (--agent-id, --series-id); on even seeds neither, so the probe must
+ * turn what the server refuses into skips. Few generated cases per property: the sweep (npm run sweep) runs more.
  */
-export function latitudeUserConfig(latitudeSeed: number): Partial<RunConfig> {
-  return latitudeSeed % 2 === 1 ? { agentId: BUILTIN_AGENTS[0], seriesId: Object.keys(BUILTIN_SERIES)[0] } : {};
+export function latitudeUserConfig(latitudeSeed: number, runs = 3): Partial<RunConfig> {
+  return {
+    settleMs: 3_000, runs,
+    ...(latitudeSeed % 2 === 1 ? { agentId: BUILTIN_AGENTS[0], seriesId: Object.keys(BUILTIN_SERIES)[0] } : {}),
+  };
 }
 
 /** Kept for callers written against the older name. */
