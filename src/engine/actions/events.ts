@@ -95,7 +95,20 @@ const awaitProcessing: Action = async (env, params) => {
   }
 };
 
+/**
+ * GET /api/events/{prefix} where prefix is the first half of the identifier `id` (at least one character short of
+ * it): an identifier names one event (spec § Event: "identifier | Unique identifier of the event"), so a part of one
+ * names none. A server that looks identifiers up by prefix answers with the event.
+ */
+const getIdPrefix: Action = async (env, params) => {
+  const id = str(params.id, 'id');
+  const prefix = id.slice(0, Math.max(1, Math.min(id.length - 1, Math.ceil(id.length / 2))));
+  const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(prefix)}` });
+  return { exchanges: [ex], value: { prefix, status: ex.response?.status ?? null } };
+};
+
 export const IMPL_EVENTS: Record<string, Action> = {
+  'get-id-prefix': getIdPrefix,
   'update-event': updateEvent,
   'create-invalid-event': createInvalidEvent,
   'await-processing': awaitProcessing,
