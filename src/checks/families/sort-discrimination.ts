@@ -61,6 +61,14 @@ export function modelEvents(s: Scenario): ModelEvent[] {
     });
   };
   for (const g of s.given) add(g.fields);
+  // update-event steps on a given event change its title before the lists (the run tag prefix is not modelled).
+  for (const step of s.steps) {
+    if (step.action?.name !== 'update-event') continue;
+    const { id, fields } = step.action.params as { id?: unknown; fields?: Record<string, unknown> };
+    const n = /^\{\{given\.(\d+)\.identifier\}\}$/.exec(String(id));
+    const title = first(fields?.title);
+    if (n && title !== undefined && out[Number(n[1])]) out[Number(n[1])].values.title = title.replace(/^\{\{run\.tag\}\} /, '');
+  }
   for (const step of s.steps) {
     if (step.action?.name !== 'create-scheduled-events') continue;
     for (const e of step.action.params.events as Record<string, unknown>[]) {
