@@ -39,6 +39,12 @@ function dayTime(date: unknown, time: unknown): number | undefined {
   return Date.parse(`${date}T${typeof time === 'string' ? time : '00:00:00Z'}`) - Date.parse('2031-01-01T00:00:00Z');
 }
 
+/** A sent duration field "HH:MM:SS" in milliseconds (undefined when absent or another form). */
+function hmsMs(v: unknown): number | undefined {
+  const m = typeof v === 'string' ? /^(\d+):(\d{2}):(\d{2})$/.exec(v) : null;
+  return m ? ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 : undefined;
+}
+
 function first(v: unknown): string | undefined {
   return Array.isArray(v) ? (typeof v[0] === 'string' ? v[0] : undefined) : typeof v === 'string' ? v : undefined;
 }
@@ -49,7 +55,7 @@ export function modelEvents(s: Scenario): ModelEvent[] {
   const add = (f: Record<string, unknown>, sched?: { start: number; end: number; agent: string }, startAt?: number) => {
     const index = out.length;
     const start = sched?.start ?? startAt ?? dayTime(f.startDate, f.startTime) ?? NOW + index;
-    const end = sched?.end ?? start;
+    const end = sched?.end ?? start + (hmsMs(f.duration) ?? 0);
     out.push({
       index,
       values: {
