@@ -42,4 +42,6 @@ export interface CheckDef {
   /** JSON Schema (draft-07) of the parameters (the expectation's keys other than rule and check). */
   params: Record<string, unknown>;
   run(ctx: CheckContext, params: Record<string, unknown>): CheckVerdict;
+  /** The check asserts that nothing changed: in a settle step it must hold over the whole window. */
+  unchanged?: boolean;
 }

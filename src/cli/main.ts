@@ -35,7 +35,8 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--report-dir <dir>', 'report folder (reports/<run id>/ and reports/latest/)', 'reports')
     .option('--seed <n>', 'seed for generated cases (replays a run)')
     .option('--runs <n>', 'cases per property')
-    .option('--only <patterns>', 'comma-separated rule or scenario ids (trailing * allowed)')
+    .option('--only <patterns>', 'comma-separated rule, scenario or property ids (* allowed); selecting nothing is an error')
+    .option('--allow-untested <patterns>', 'comma-separated rule ids (* allowed) whose untested gaps are accepted: they do not make a version incomplete (exit 3)')
     .option('--timeout <ms>', 'per-request timeout (default 10000)')
     .option('--settle-ms <ms>', 'how long read-after-write checks poll (default 10000)')
     .option('--processing-timeout <ms>', 'how long to wait for processing to finish (default 120000)')
@@ -76,6 +77,14 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],…')
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
+    .option('--strict', 'answer 400 to every request that departs from the spec, naming the departure and quoting the spec')
+    .option('--client-report <file>', 'on SIGINT/SIGTERM write every departure seen (JSON, and HTML beside it); live at GET /__evconf/client-report')
+    .option('--latitude <seed>', 'latitude mode: draw every legal alternative where the spec leaves room from this seed')
+    .option('--latitude-choice <id=alt>', 'force one latitude choice (repeatable; see --list-latitude)', collect)
+    .option('--list-latitude', 'print every latitude choice with its spec sentence and alternatives (and what --latitude picks), then exit')
+    .option('--json', 'with --list-latitude: as JSON')
+    .option('--agents <list>', 'registered capture agents (latitude capture-agents=registered): id,…')
+    .option('--series <list>', 'known series: id[=title],… (titles shown; latitude series-known=known accepts only these)')
     .action(async (flags: Record<string, unknown>) => setCode(await serveCommand(flags, io)));
   p.command('rules')
     .description('list every rule with its version range and how many checks exercise it')
@@ -94,7 +103,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
   return p;
 }
 
-/** Runs the CLI; returns the exit status (0 ok, 1 a rule failed or evconf erred, 2 evconf could not run). */
+/** Runs the CLI; returns the exit status (0 conformant, 1 a rule failed or evconf erred, 2 evconf could not run, 3 incomplete). */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
   try {

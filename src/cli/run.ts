@@ -13,6 +13,15 @@ import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
 import { runLoadStage } from '../load/index.js';
 import { summarize } from '../engine/summary.js';
+import { unmatchedPatterns } from '../engine/select.js';
+import { PROPERTIES } from '../engine/properties/index.js';
+import { STATEFUL_ID } from '../stateful/index.js';
+import { versionVerdicts } from '../report/tally.js';
+import type { RuleBook } from '../spec/rules.js';
+import type { ScenarioFile } from '../model/index.js';
+
+/** A settle step that waited longer than this is reported on stderr. */
+const LONG_SETTLE_MS = 2000;
 
 function newRunId(): string {
   const t = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -62,9 +71,29 @@ function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: Run
   };
 }
 
+/** --only must select something: a pattern that matches no rule, scenario, property or stage id is a usage error. */
+function checkOnly(config: RunConfig, book: RuleBook, suites: ScenarioFile[]): void {
+  const ids = [...book.rules.map((r) => r.id), ...suites.flatMap((f) => f.scenarios.map((s) => s.id)), ...PROPERTIES.map((p) => p.id), STATEFUL_ID];
+  const bad = unmatchedPatterns(config.only, ids);
+  if (bad.length) {
+    throw new UsageError(`--only: ${bad.map((p) => `"${p}"`).join(', ')} match${bad.length === 1 ? 'es' : ''} no rule, scenario or property id; see evconf rules`);
+  }
+}
+
+/**
+ * The exit status (README § Exit status): 1 when a rule failed (a load budget counts), evconf erred or the run was
+ * interrupted; 3 when a version is incomplete (untested MUST rules, or cut by --phase-budget / --max-duration);
+ * else 0: every version conformant.
+ */
+export function exitStatus(run: RunResult, interrupted: boolean): number {
+  if (interrupted || run.summary.failed > 0 || run.summary.errored > 0) return 1;
+  return versionVerdicts(run).every((v) => v.verdict === 'conformant') ? 0 : 3;
+}
+
 export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
   let config = given;
   const { book, suites, lifecycle } = loadInputs(config.suitesDir);
+  checkOnly(config, book, suites);
   let ref: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   if (!config.baseUrl) {
     const embedded = embeddedCredentials(config);
@@ -85,8 +114,10 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   timer.unref();
   const cleanupRoot = new CleanupRoot();
   // First interrupt: stop between steps, then delete what the run created. Second: stop at once, saying what is left.
+  let interrupted = false;
   const onSignal = () => {
     if (!controller.signal.aborted) {
+      interrupted = true;
       io.err.write('\nevconf: interrupted; deleting what this run created (interrupt again to stop at once)\n');
       controller.abort('interrupted (SIGINT/SIGTERM)');
       return;
@@ -109,6 +140,10 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
       onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
+      onSettle: (s) => {
+        // Settles that waited long say so (src/engine/settle.ts): a slow index, or a check that never held.
+        if (s.ms > LONG_SETTLE_MS) io.err.write(`${tty ? '\r\x1b[K' : ''}evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}\n`);
+      },
     });
     if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, io);
   } finally {
@@ -126,5 +161,5 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
   if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
   io.out.write(`\nreports: ${written.files.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
-  return run.summary.failed > 0 || run.summary.errored > 0 || controller.signal.aborted ? 1 : 0;
+  return exitStatus(run, interrupted);
 }

@@ -1,21 +1,52 @@
-import { startReferenceServer, parseUsers } from '../reference/index.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { startReferenceServer, parseUsers, ClientRecord, CLIENT_REPORT_PATH } from '../reference/index.js';
+import { renderClientReportHtml } from '../reference/strict/html.js';
 import { UsageError } from '../config/errors.js';
 import { parseIntFlag } from '../config/parse.js';
 import { isApiVersion, API_VERSIONS } from '../model/index.js';
+import { agentsFlag, latitudeFlags, listLatitude, seriesFlag } from './latitude.js';
 
-/** `evconf serve`: the reference server in the foreground until SIGINT/SIGTERM. */
+/** The HTML page beside the client report: `x.json` → `x.html`, else FILE.html. */
+export function clientReportHtmlPath(file: string): string {
+  return /\.json$/i.test(file) ? file.replace(/\.json$/i, '.html') : `${file}.html`;
+}
+
+/** Writes the client conformance record: JSON to `file`, the HTML page beside it. */
+export function writeClientReport(record: ClientRecord, file: string): void {
+  const report = record.report();
+  mkdirSync(dirname(resolve(file)), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(clientReportHtmlPath(file), renderClientReportHtml(report));
+}
+
+/**
+ * `evconf serve`: the reference server in the foreground until SIGINT/SIGTERM. Every request is read by the
+ * client conformance layer (issue 13): --strict answers departures 400; --client-report FILE writes them at exit.
+ */
 export async function serveCommand(flags: Record<string, unknown>, io: { out: NodeJS.WriteStream }): Promise<number> {
+  const latitude = latitudeFlags(flags);
+  if (flags.listLatitude) {
+    io.out.write(listLatitude(latitude, Boolean(flags.json)));
+    return 0;
+  }
   const port = parseIntFlag(flags.port ?? 8080, '--port', 0, 65535);
   const host = String(flags.host ?? '127.0.0.1');
   const version = flags.apiVersion as string | undefined;
   if (version !== undefined && !isApiVersion(version)) throw new UsageError(`--api-version must be one of ${API_VERSIONS.join(', ')} (got "${version}")`);
+  const strict = flags.strict === true;
+  const reportFile = flags.clientReport === undefined ? undefined : String(flags.clientReport);
+  const record = new ClientRecord(strict);
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     server = await startReferenceServer({
-      port, host,
+      port, host, strict, clientRecord: record,
       ...(version ? { apiVersion: version } : {}),
       ...(flags.users ? { users: parseUsers(String(flags.users)) } : {}),
       ...(flags.mutant ? { mutant: String(flags.mutant) } : {}),
+      ...(latitude ? { latitude } : {}),
+      ...(flags.agents !== undefined ? { agents: agentsFlag(flags.agents) } : {}),
+      ...(flags.series !== undefined ? { series: seriesFlag(flags.series) } : {}),
       ...(flags.processingDelay !== undefined ? { processingDelayMs: parseIntFlag(flags.processingDelay, '--processing-delay', 0, 600_000) } : {}),
     });
   } catch (e) {
@@ -24,12 +55,18 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
     if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${host}:${port}; use a port above 1023`);
     throw new UsageError((e as Error).message);
   }
-  io.out.write(`evconf reference server listening on ${server.url}${flags.mutant ? ` (mutant ${String(flags.mutant)})` : ''}\n`);
+  const mode = [flags.mutant ? `mutant ${String(flags.mutant)}` : '', latitude ? `latitude${latitude.seed !== undefined ? ` seed ${latitude.seed}` : ''}${Object.keys(latitude.choices ?? {}).length > 0 ? ` + ${Object.entries(latitude.choices ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}` : '', strict ? 'strict' : ''].filter((s) => s !== '');
+  io.out.write(`evconf reference server listening on ${server.url}${mode.length > 0 ? ` (${mode.join('; ')})` : ''}\n`);
+  io.out.write(`client conformance record: GET ${server.url}${CLIENT_REPORT_PATH}${reportFile ? `, written to ${reportFile} at exit` : ''}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   await server.close();
+  if (reportFile) {
+    writeClientReport(record, reportFile);
+    io.out.write(`client conformance record written: ${reportFile} and ${clientReportHtmlPath(reportFile)} (${record.report().departures} departures)\n`);
+  }
   return 0;
 }

@@ -14,7 +14,14 @@ const CONFIG_KEYS = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
+  'allowUntested',
 ]);
+
+/** A comma list (a flag) or a YAML list (a config file) of patterns. */
+function patternList(value: unknown): string[] {
+  const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+  return items.map((s) => s.trim()).filter(Boolean);
+}
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
 export function readConfigFile(file: string): RunFlags {
@@ -90,6 +97,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   }
   const rolesRaw = pick('userRoles') as string | undefined;
   const only = pick('only');
+  const allowUntested = pick('allowUntested');
   const baseUrl = pick('baseUrl');
   const config: RunConfig = {
     ...(baseUrl !== undefined ? { baseUrl: parseBaseUrl(String(baseUrl)) } : {}),
@@ -105,7 +113,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     reportDir: String(pick('reportDir') ?? 'reports'),
     seed: pick('seed') !== undefined ? parseIntFlag(pick('seed'), '--seed', 0, 2 ** 31 - 1) : randomInt(2 ** 31 - 1),
     runs: parseIntFlag(pick('runs') ?? 20, '--runs', 1, 10_000),
-    ...(only ? { only: String(only).split(',').map((s) => s.trim()).filter(Boolean) } : {}),
+    ...(only ? { only: patternList(only) } : {}),
+    ...(allowUntested ? { allowUntested: patternList(allowUntested) } : {}),
     timeoutMs: parseIntFlag(pick('timeout') ?? 10_000, '--timeout', 100, 600_000),
     settleMs: parseIntFlag(pick('settleMs') ?? 10_000, '--settle-ms', 0, 600_000),
     processingTimeoutMs: parseIntFlag(pick('processingTimeout') ?? 120_000, '--processing-timeout', 0, 3_600_000),

@@ -23,6 +23,8 @@ export interface RunConfig {
   seed: number;
   runs: number;
   only?: string[];
+  /** --allow-untested: rule id patterns whose untested gaps do not make a version "incomplete" (still listed). */
+  allowUntested?: string[];
   timeoutMs: number;
   settleMs: number;
   processingTimeoutMs: number;

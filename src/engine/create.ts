@@ -32,11 +32,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * enough here: whether it is exactly 200 is the business of events.get.status, not of every scenario's setup.
  */
 export async function waitVisible(env: ScenarioEnv, id: string): Promise<boolean> {
-  const deadline = Date.now() + env.config.settleMs;
+  const started = Date.now();
+  const deadline = started + env.config.settleMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
-    if (st >= 200 && st < 300) return true;
+    if (st >= 200 && st < 300) {
+      // The learned lag (src/engine/settle.ts): how long this create took to become readable.
+      env.lag?.note(Date.now() - started - ex.durationMs);
+      return true;
+    }
     if (Date.now() + delay > deadline) return false;
     await sleep(delay);
   }

@@ -4,6 +4,7 @@ import type { ShapeValidator } from '../checks/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { RunConfig } from '../config/types.js';
 import type { CleanupRegistry } from './cleanup.js';
+import type { LagTracker } from './settle.js';
 
 /** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
 export interface VersionClients {
@@ -30,4 +31,18 @@ export interface ScenarioEnv {
   timeBase: string;
   /** Aborted on interrupt or --max-duration: the scenario stops between steps (its cleanup still runs). */
   signal?: AbortSignal;
+  /** The server's learned visibility lag for this version (sets the settle window W; src/engine/settle.ts). */
+  lag?: LagTracker;
+  /** Told about every settled step (reads, wait); the CLI prints the long ones. */
+  onSettle?: (s: SettleInfo) => void;
+}
+
+/** How one settle step went: where, how many reads, how long it waited. */
+export interface SettleInfo {
+  version: ApiVersion;
+  source: string;
+  rules: string[];
+  reads: number;
+  ms: number;
+  windowMs: number;
 }

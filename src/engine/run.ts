@@ -12,6 +12,9 @@ import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from './properties/index.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { isoUtc } from '../spec/datetime.js';
+import { LagTracker } from './settle.js';
+import type { SettleInfo } from './env.js';
+import { computeVerdicts } from '../report/tally.js';
 
 /** The conformance phases, in the order they run for each version (design §2 engine). */
 export const PHASES = ['scenarios', 'properties', 'stateful'] as const;
@@ -39,6 +42,8 @@ export interface RunOptions {
   cleanupRoot?: CleanupRoot;
   /** Which phases run (default: config.phases, else all); the load stage is separate (src/load). */
   phases?: readonly Phase[];
+  /** Told about every settled read-after-write step (the CLI prints those that waited long). */
+  onSettle?: (s: SettleInfo) => void;
   /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
   lifecycle?: LifecycleConfig;
 }
@@ -52,8 +57,14 @@ function timeBase(seed: number, index: number): string {
   return isoUtc(day);
 }
 
-/** The run's signal combined with a --phase-budget deadline for one phase of one version. */
-function phaseSignal(o: RunOptions, phase: Phase, v: ApiVersion): { signal: AbortSignal; done(): void } {
+/** Versions whose run was cut short (interrupt, --max-duration, --phase-budget), with the first reason. */
+type Stops = Map<ApiVersion, string>;
+
+/**
+ * The run's signal combined with a --phase-budget deadline for one phase of one version. When the phase ends
+ * (`done`) with its signal aborted, the version is recorded as cut short: it can then not be "conformant".
+ */
+function phaseSignal(o: RunOptions, phase: Phase, v: ApiVersion, stops?: Stops): { signal: AbortSignal; done(): void } {
   const c = new AbortController();
   const budget = o.config.phaseBudgetMs;
   const timer = setTimeout(() => c.abort(`--phase-budget ${budget} ms reached (phase ${phase}, API ${v})`), budget);
@@ -61,14 +72,21 @@ function phaseSignal(o: RunOptions, phase: Phase, v: ApiVersion): { signal: Abor
   const onRun = () => c.abort(o.signal?.reason);
   if (o.signal?.aborted) c.abort(o.signal.reason);
   o.signal?.addEventListener('abort', onRun, { once: true });
-  return { signal: c.signal, done: () => { clearTimeout(timer); o.signal?.removeEventListener('abort', onRun); } };
+  return {
+    signal: c.signal,
+    done: () => {
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onRun);
+      if (c.signal.aborted && stops && !stops.has(v)) stops.set(v, `${phase}: ${String(c.signal.reason ?? 'the run was stopped')}`);
+    },
+  };
 }
 
 /**
  * Runs the generated-case phases of one version (properties, then the stateful stage) with their own tag, capture
  * agent and cleanup registry; returns their results and what could not be deleted.
  */
-async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, root: CleanupRoot, runTag: string): Promise<{ results: CheckResult[]; leftovers: string[] }> {
+async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, root: CleanupRoot, runTag: string, stops: Stops): Promise<{ results: CheckResult[]; leftovers: string[] }> {
   const phases = o.phases ?? o.config.phases ?? PHASES;
   const v = base.version;
   const out: CheckResult[] = [];
@@ -76,7 +94,7 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
   for (const phase of ['properties', 'stateful'] as const) {
     if (!phases.includes(phase)) continue;
     const cleanup = root.child();
-    const budget = phaseSignal(o, phase, v);
+    const budget = phaseSignal(o, phase, v, stops);
     const env = {
       ...base, cleanup, signal: budget.signal,
       tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
@@ -104,11 +122,15 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const root = o.cleanupRoot ?? new CleanupRoot();
   const runTag = o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase();
 
+  const stops: Stops = new Map();
   for (const version of config.apiVersions) {
     const clients = clientsFor(config, o.target.baseUrl, version);
     const shapes = getValidator(version);
     const todo = scenarios.filter((s) => s.versions.includes(version));
-    const scenarioBudget = phaseSignal(o, 'scenarios', version);
+    // The server's visibility lag, learned from this version's writes (src/engine/settle.ts).
+    const lag = new LagTracker();
+    const onSettle = o.onSettle;
+    const scenarioBudget = phaseSignal(o, 'scenarios', version, stops);
     const signal = scenarioBudget.signal;
     try {
       await mapPool(todo, config.concurrency, async (scenario) => {
@@ -121,7 +143,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
           // Distinct per version too, so that a leftover of one version can never collide with the next one.
           agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`,
           timeBase: timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
-          signal,
+          signal, lag, ...(onSettle ? { onSettle } : {}),
         };
         let res: CheckResult[];
         if (signal.aborted) {
@@ -139,8 +161,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       const generated = await runGeneratedPhases(o, {
         version, clients, shapes, book, config, baseUrl: o.target.baseUrl,
         observe: (ob) => observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob),
-        ...(o.signal ? { signal: o.signal } : {}),
-      }, root, runTag);
+        ...(o.signal ? { signal: o.signal } : {}), lag, ...(onSettle ? { onSettle } : {}),
+      }, root, runTag, stops);
       results.push(...generated.results);
       leftovers.push(...generated.leftovers);
     } finally {
@@ -149,7 +171,8 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     }
   }
   results.sort((a, b) => a.id.localeCompare(b.id));
-  return {
+  if (o.signal?.aborted) for (const v of config.apiVersions) if (!stops.has(v)) stops.set(v, String(o.signal.reason ?? 'the run was stopped'));
+  const run: RunResult = {
     tool: { name: 'evconf', version: o.toolVersion },
     runId: o.runId,
     startedAt: new Date(started).toISOString(),
@@ -165,4 +188,17 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     ...(leftovers.length ? { leftovers } : {}),
     rules: book.rules.map((r) => ({ id: r.id, level: r.level, since: r.since, ...(r.until ? { until: r.until } : {}), section: r.section, endpoint: r.endpoint, quote: r.quote })),
   };
+  run.verdicts = computeVerdicts(run, {
+    ...(config.allowUntested ? { allowUntested: config.allowUntested } : {}),
+    stopped: [...stops].map(([apiVersion, reason]) => ({ apiVersion, reason })),
+    notRun: (rule) => notRunReason(rule, config, phases),
+  });
+  return run;
+}
+
+/** Why a rule has no result at all in a version: --only left it out, or its phase did not run. */
+function notRunReason(rule: string, config: RunConfig, phases: readonly Phase[]): string {
+  if (config.only?.length) return 'not selected by --only';
+  if (phases.length < PHASES.length) return `its checks are in a phase not run (--phases ${phases.join(',')})`;
+  return 'no check of this rule ran in this version';
 }

@@ -1,4 +1,4 @@
-import type { CheckResult, Scenario } from '../model/index.js';
+import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { createEvent, givenVars, waitVisible } from './create.js';
 import { runStep } from './step.js';
@@ -32,11 +32,12 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
 }
 
 /** Creates the scenario's given events; returns their variables or why the scenario cannot run. */
-async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>): Promise<Record<string, unknown>[] | string> {
+async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<Record<string, unknown>[] | string> {
   const out: Record<string, unknown>[] = [];
   for (const [i, g] of scenario.given.entries()) {
     const spec = interpolate(g, vars) as EventSpec;
     const created = await createEvent(env, spec);
+    history.push(created.exchange);
     const status = created.exchange.response?.status ?? created.exchange.error?.code ?? 'no response';
     if (created.identifiers.length === 0) {
       return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
@@ -49,6 +50,14 @@ async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<st
   return out;
 }
 
+/**
+ * The exchanges of a step that may lead to a later failure (its evidence, issue 12 item 4): every write, and the
+ * reads whose value a later step uses (`save`). Other reads of earlier steps are left out.
+ */
+function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
+  return step.save ? exchanges : exchanges.filter((x) => x.request.method !== 'GET');
+}
+
 /** Runs one scenario in one version: given events, steps in order, then deletes what it created. */
 export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise<CheckResult[]> {
   if (scenario.needs?.includes('user') && !env.clients.user) {
@@ -56,9 +65,10 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
   }
   const vars = baseVars(env);
   const results: CheckResult[] = [];
+  const history: Exchange[] = [];
   let stepIndex = 0;
   try {
-    const given = await createGiven(scenario, env, vars);
+    const given = await createGiven(scenario, env, vars, history);
     if (typeof given === 'string') return allWith(scenario, env, 'skip', given);
     vars.given = given;
     for (const [k, step] of scenario.steps.entries()) {
@@ -66,7 +76,8 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
       if (env.signal?.aborted) {
         return [...results, ...allWith(scenario, env, 'skip', `not run: ${String(env.signal.reason ?? 'the run was stopped')}`, k)];
       }
-      const out = await runStep(step, vars, env);
+      const out = await runStep(step, vars, env, [...history]);
+      history.push(...leadingExchanges(step, out.exchanges));
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
     }

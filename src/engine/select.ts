@@ -7,6 +7,13 @@ export function matches(pattern: string, id: string): boolean {
   return re.test(id);
 }
 
+/** The --only patterns that match none of `ids` (rule, scenario, property and stage ids): each is a usage error. */
+export function unmatchedPatterns(only: readonly string[] | undefined, ids: Iterable<string>): string[] {
+  if (!only?.length) return [];
+  const all = [...ids];
+  return only.filter((p) => !all.some((id) => matches(p, id)));
+}
+
 /**
  * Applies --only: a pattern naming a scenario keeps it whole; a pattern naming rules keeps the scenarios that
  * check those rules, with only those rules' expectations.

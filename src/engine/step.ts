@@ -7,6 +7,8 @@ import { buildRequest } from './request.js';
 import { ACTION_IMPLS } from './actions/index.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
+import { evidence } from './evidence.js';
 
 export interface StepOutcome {
   results: CheckResult[];
@@ -16,8 +18,10 @@ export interface StepOutcome {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Performed = { exchanges: Exchange[]; value: unknown; body: ParsedBody };
+
 /** Sends the step's request or runs its action once. */
-async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<{ exchanges: Exchange[]; value: unknown; body: ParsedBody } | { skip: string }> {
+async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
     const out = await impl(env, interpolate(step.action.params, vars), vars);
@@ -43,12 +47,58 @@ function evaluate(e: Expectation, ctx: CheckContext, vars: Record<string, unknow
   }
 }
 
-/** Runs one step; with `settle`, repeats it until every expectation passes or --settle-ms elapses. */
-export async function runStep(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<StepOutcome> {
+/** An expectation is `unchanged` (must hold over the whole window) when the scenario or its check says so. */
+export function settleMode(e: Expectation): SettleMode {
+  return e.unchanged || CHECKS.get(e.check)?.unchanged ? 'unchanged' : 'stable';
+}
+
+/** The answer of a read: status and parsed body of the checked (last) exchange, or its transport error. */
+function answerOf(p: Performed): string {
+  const ex = p.exchanges[p.exchanges.length - 1];
+  if (!ex) return JSON.stringify(p.value ?? null);
+  const body = p.body.ok ? JSON.stringify(p.body.value) : (ex.response?.body ?? '');
+  return `${ex.response?.status ?? ex.error?.code ?? 'none'}\u0000${body}`;
+}
+
+interface Read extends SettleRead {
+  performed: Performed;
+  ctx: CheckContext;
+  verdicts: Evaluation[];
+}
+
+/** Where an expectation stands while its step settles. */
+interface Track {
+  e: Expectation;
+  mode: SettleMode;
+  reads: SettleRead[];
+  /** Index in the step's reads of each of `reads` (reads that gave a skip are not among them). */
+  readIndex: number[];
+  /** The latest read gave a skip. */
+  skipping?: boolean;
+  done?: { verdict: Evaluation; read: Read; decision?: SettleDecision; decisiveReads: Read[] };
+}
+
+/**
+ * Runs one step. Without `settle`: one request (or action), judged once. With `settle`: read again until every
+ * expectation is decided by src/engine/settle.ts (a stable read for positives, the whole window for `unchanged`
+ * ones, a failure once the answer stops changing), bounded by --settle-ms. `history` holds the exchanges of the
+ * scenario that led here (setup and writes): they are the evidence of a failure, with the decisive read first.
+ */
+export async function runStep(step: Step, vars: Record<string, unknown>, env: ScenarioEnv, history: Exchange[] = []): Promise<StepOutcome> {
   const applicable = step.expect.filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version));
-  const deadline = Date.now() + env.config.settleMs;
-  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-    const started = Date.now();
+  // A read whose every check belongs to rules this version does not have is not sent: it would only put
+  // a request the version's spec does not define (e.g. filter is_part_of before 1.1.0) in front of the server.
+  if (step.request?.method === 'GET' && step.expect.length > 0 && applicable.length === 0 && !step.save && !step.observe?.length) {
+    return { results: [], value: undefined, exchanges: [] };
+  }
+  const started = Date.now();
+  const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
+  const deadline = started + env.config.settleMs;
+  const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [], readIndex: [] }));
+  const reads: Read[] = [];
+  let graceUsed = false;
+  let delay = 50;
+  for (;;) {
     const done = await perform(step, vars, env);
     if ('skip' in done) {
       return { results: applicable.map((e) => toResult(e, env, { pass: false, skip: done.skip, message: done.skip }, [], 0)), value: undefined, exchanges: [] };
@@ -58,29 +108,82 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
       exchanges: done.exchanges, body: done.body, value: done.value, vars, shapes: env.shapes,
     };
     const stepVars = { ...vars, value: done.value };
-    const verdicts = applicable.map((e) => evaluate(e, ctx, stepVars));
-    const allPass = verdicts.every((v) => v.pass || v.skip);
-    if (!step.settle || allPass || Date.now() + delay > deadline || env.signal?.aborted) {
-      recordObservations(step.observe ?? [], ctx, env);
-      const ms = Date.now() - started;
-      return { results: applicable.map((e, i) => toResult(e, env, verdicts[i], done.exchanges, ms)), value: done.value, exchanges: done.exchanges };
+    const verdicts = tracks.map((t) => (t.done ? t.done.verdict : evaluate(t.e, ctx, stepVars)));
+    const read: Read = { performed: done, ctx, verdicts, holds: false, answer: answerOf(done), atMs: Date.now() - started };
+    reads.push(read);
+    const final = !step.settle || Date.now() >= deadline || Boolean(env.signal?.aborted);
+    tracks.forEach((t, i) => {
+      if (t.done) return;
+      const v = verdicts[i];
+      t.skipping = Boolean(v.skip);
+      if (!step.settle || v.evconfError || (v.skip && final)) {
+        t.done = { verdict: v, read, decisiveReads: [read] };
+        return;
+      }
+      // A skip that depends on the answer (e.g. "no object to check: 404") may go away once the write shows.
+      if (v.skip) return;
+      t.reads.push({ holds: v.pass, answer: read.answer, atMs: read.atMs });
+      t.readIndex.push(reads.length - 1);
+      const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
+      if (!d) return;
+      const decisiveReads = d.decisive.map((k) => reads[t.readIndex[k]]);
+      const at = decisiveReads[decisiveReads.length - 1];
+      const atVerdict = at.verdicts[i];
+      const verdict: Evaluation = d.pass ? { ...atVerdict, pass: true } : { ...atVerdict, pass: false, message: `${atVerdict.message} (${d.why})` };
+      if (d.pass && t.mode === 'stable') {
+        const first = t.reads.findIndex((r) => r.holds);
+        if (first > 0) env.lag?.note(t.reads[first].atMs);
+      }
+      t.done = { verdict, read: at, decision: d, decisiveReads };
+    });
+    // Expectations that only skip are decided (as skips) once every other one is.
+    if (tracks.every((t) => t.done || t.skipping)) {
+      tracks.forEach((t, i) => { if (!t.done) t.done = { verdict: verdicts[i], read, decisiveReads: [read] }; });
     }
-    await sleep(delay);
+    const open = tracks.some((t) => !t.done);
+    if (!open) break;
+    if (final) {
+      // Past --settle-ms: a positive that has just started to hold gets one confirming read.
+      if (graceUsed) break;
+      graceUsed = true;
+    }
+    // A read that has just held is confirmed at once; otherwise back off, reading again right after the window.
+    const anyHeldOnce = tracks.some((t) => !t.done && t.mode === 'stable' && t.reads.length > 0 && t.reads[t.reads.length - 1].holds);
+    const toWindow = windowMs - (Date.now() - started);
+    let wait = CONFIRM_DELAY_MS;
+    if (!anyHeldOnce) {
+      wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
+      delay = Math.min(delay * 2, 500);
+    }
+    if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
+    if (wait > 0) await sleep(wait);
   }
+  const last = reads[reads.length - 1];
+  recordObservations(step.observe ?? [], last.ctx, env);
+  const ms = Date.now() - started;
+  const settled = step.settle ? { reads: reads.length, settledMs: ms } : undefined;
+  if (settled) env.onSettle?.({ version: env.version, source: `${step.pos.file}:${step.pos.line}`, rules: [...new Set(applicable.map((e) => e.rule))], reads: reads.length, ms, windowMs });
+  const results = tracks.map((t) => {
+    const d = t.done ?? { verdict: last.verdicts[tracks.indexOf(t)], read: last, decisiveReads: [last] };
+    const own = d.decisiveReads.flatMap((r) => r.performed.exchanges);
+    return toResult(t.e, env, d.verdict, [...history, ...own], ms, settled);
+  });
+  return { results, value: last.performed.value, exchanges: last.performed.exchanges };
 }
 
-function toResult(e: Expectation, env: ScenarioEnv, v: Evaluation, exchanges: Exchange[], ms: number): CheckResult {
+function toResult(e: Expectation, env: ScenarioEnv, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
   const rule = env.book.get(e.rule)!;
   const outcome = v.skip ? 'skip' : v.pass ? 'pass' : v.evconfError ? 'error' : rule.level === 'SHOULD' ? 'warn' : 'fail';
-  const last = exchanges[exchanges.length - 1];
+  const ev = evidence(sequence);
   return {
     id: '', rule: rule.id, level: rule.level, apiVersion: env.version, endpoint: rule.endpoint, outcome,
     message: v.skip ?? v.message,
     ...(v.expected !== undefined ? { expected: v.expected } : {}),
     ...(v.actual !== undefined ? { actual: v.actual } : {}),
-    exchanges: outcome === 'pass' ? [] : exchanges,
-    ...(last ? { curl: last.curl } : {}),
+    exchanges: outcome === 'pass' ? [] : ev.exchanges,
+    ...(outcome === 'pass' ? (sequence.length ? { curl: sequence[sequence.length - 1].curl } : {}) : ev.curl ? { curl: ev.curl } : {}),
     source: `${e.pos.file}:${e.pos.line}`,
     durationMs: ms,
+    ...(settled && outcome !== 'skip' ? settled : {}),
   };
 }

@@ -29,6 +29,9 @@ export interface CheckResult {
   /** Command line that replays a generated failure. */
   replay?: string;
   durationMs?: number;
+  /** A settled read-after-write check: how many reads the step made and how long it waited (ms). */
+  reads?: number;
+  settledMs?: number;
 }
 
 /** Behaviour the spec leaves "not shown", recorded as information only. */
@@ -55,6 +58,26 @@ export interface ResultSummary {
   errored: number;
 }
 
+/**
+ * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none
+ * failed; `not-conformant` when a rule failed or evconf erred; else `incomplete` (untested rules, with why).
+ */
+export type Verdict = 'conformant' | 'not-conformant' | 'incomplete';
+
+export interface VersionVerdict extends ResultSummary {
+  apiVersion: ApiVersion;
+  verdict: Verdict;
+  /** Same as verdict === 'conformant'. */
+  conformant: boolean;
+  /**
+   * MUST rules that apply to this version and were never checked (every result a skip, or none), with the reason.
+   * `allowed`: the user accepted the gap (--allow-untested): listed, but it does not make the version incomplete.
+   */
+  untested: { rule: string; reason: string; allowed?: boolean }[];
+  /** Why this version's run was cut short (interrupt, --max-duration, --phase-budget): never conformant then. */
+  stopped?: string;
+}
+
 /** The canonical record of a run (design §4); reporters read only this. */
 export interface RunResult {
   tool: { name: 'evconf'; version: string };
@@ -72,6 +95,8 @@ export interface RunResult {
   load: LoadResult[];
   /** Identifiers of events the run created but could not delete. */
   leftovers?: string[];
+  /** The verdict of each version (issue 11 item 4), as every reporter shows it (src/report/tally.ts computes it). */
+  verdicts?: VersionVerdict[];
   /** Rules known to the run (for the matrix and coverage in reports). */
   rules?: { id: string; level: RuleLevel; since: ApiVersion; until?: ApiVersion; section: string; endpoint: string; quote: string }[];
 }

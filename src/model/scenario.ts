@@ -13,6 +13,11 @@ export interface Expectation {
   check: string;
   /** The check's own parameters (already validated by the check's parameter schema). */
   params: Record<string, unknown>;
+  /**
+   * A negative expectation ("unchanged", "not created"): in a settle step it must hold on every read over the
+   * settle window, not only on the first (src/engine/settle.ts). Checks can also be negative by nature (CheckDef).
+   */
+  unchanged?: boolean;
   pos: SourcePos;
 }
 
@@ -33,7 +38,10 @@ export interface Step {
   id?: string;
   request?: RequestTemplate;
   action?: { name: string; params: Record<string, unknown> };
-  /** Repeat the step until its expectations pass or --settle-ms elapses (eventual consistency). */
+  /**
+   * Read again until every expectation is decided (a stable read, or held over the window for `unchanged` ones),
+   * bounded by --settle-ms (eventual consistency; src/engine/settle.ts).
+   */
   settle?: boolean;
   expect: Expectation[];
   /** Store the parsed JSON body (or the action's value) under this name for later steps. */

@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { ApiVersion } from '../model/version.js';
 import { canRead, canWrite, type RefUser } from './auth.js';
 import type { BugFn } from './mutants/index.js';
+import type { LatFn, LatitudeOptions } from './latitude/select.js';
 import type { EventStore } from './store.js';
+import { unreadable } from './latitude/access.js';
 import { denyGrantsRead } from './mutants/spec-acl.js';
 import { rememberBeforeWrite } from './mutants/spec-state.js';
 import { HttpError, notFound, type Caller, type EventRecord } from './types.js';
@@ -22,6 +24,12 @@ export interface ReferenceOptions {
   retractDelayMs?: number;
   /** For Location and publication URLs; default derived from the Host header. */
   publicBaseUrl?: string;
+  /** Latitude mode (src/reference/latitude): a seed draws every legal alternative, `choices` force some. */
+  latitude?: LatitudeOptions;
+  /** Registered capture agents (latitude choice capture-agents=registered), besides the built-in ones. */
+  agents?: string[];
+  /** Known series id → title (shown as the series title; latitude choice series-known=known accepts only these). */
+  series?: Record<string, string>;
 }
 
 /** Timers of the processing simulation: unref'd, one per key, all cleared on close. */
@@ -53,6 +61,12 @@ export class Timers {
 export interface App {
   store: EventStore;
   bug: BugFn;
+  /** Which legal alternative this server takes at a latitude choice (src/reference/latitude/catalogue.ts). */
+  lat: LatFn;
+  /** Registered capture agents (capture-agents=registered). */
+  agents: ReadonlySet<string>;
+  /** Known series ids (series-known=known). */
+  series: ReadonlySet<string>;
   timers: Timers;
   processingDelayMs: number;
   retractDelayMs: number;
@@ -75,6 +89,8 @@ export interface Ctx {
 export interface Reply {
   status: number;
   json?: string;
+  /** A text/plain body (latitude choice error-body=text). */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -96,7 +112,8 @@ export function baseUrl(ctx: Ctx): string {
 export function readableEvent(ctx: Ctx): EventRecord {
   const id = ctx.params[0];
   const rec = ctx.app.store.get(id);
-  if (!rec || (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !denyGrantsRead(ctx, rec))) throw notFound(`event '${id}' not found`);
+  if (!rec || ctx.app.store.hidden.has(id)) throw notFound(`event '${id}' not found`);
+  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !denyGrantsRead(ctx, rec)) throw unreadable(ctx, id);
   return rec;
 }
 

@@ -45,6 +45,8 @@ function tracksOf(form: Form): UploadedTrack[] {
 export interface PartsVariant {
   /** Mutant create-lenient-metadata: unquoted keys in the metadata part are quoted before parsing. */
   lenientMetadata?: boolean;
+  /** ACL entries without allow (latitude choices acl-allow-default / put-acl-allow): a default or 'required'. */
+  aclDefault?: boolean | 'required';
 }
 
 function metadataJson(text: string, variant: PartsVariant): unknown {
@@ -58,14 +60,13 @@ function metadataJson(text: string, variant: PartsVariant): unknown {
   return parseJsonParam(text, 'metadata');
 }
 
-/** Validates every part that was sent (nothing is applied here). `acls` is accepted as an alias of `acl`. */
+/** Validates every part that was sent (nothing is applied here). Unknown parts (e.g. `acls`) are ignored. */
 export function parseEventParts(form: Form, version: ApiVersion, variant: PartsVariant = {}): EventParts {
   const parts: EventParts = { tracks: tracksOf(form) };
   const metadata = form.text('metadata');
   if (present(metadata)) parts.metadata = parseCatalogs(metadataJson(metadata, variant));
-  const aclName = present(form.text('acl')) ? 'acl' : 'acls';
-  const acl = form.text(aclName);
-  if (present(acl)) parts.acl = parseAcl(parseJsonParam(acl, aclName), aclName);
+  const acl = form.text('acl');
+  if (present(acl)) parts.acl = parseAcl(parseJsonParam(acl, 'acl'), 'acl', variant.aclDefault);
   const processing = form.text('processing');
   if (present(processing)) parts.processing = parseProcessing(parseJsonParam(processing, 'processing'));
   const scheduling = form.text('scheduling');

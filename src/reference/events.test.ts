@@ -95,12 +95,18 @@ describe('events: create, get, update, delete', () => {
     expect((await call(base, `/api/events/${id}`)).body.title).toBe('After');
   });
 
-  it('update accepts the part name acls as acl', async () => {
-    const id = await createId(base, { fields: { title: 'acls' } });
+  it('a part named acls is not the part acl (spec § POST /api/events parts table): ignored on create and update', async () => {
     const fd = new FormData();
-    fd.append('acls', JSON.stringify([{ action: 'write', role: 'W', allow: true }]));
-    expect((await call(base, `/api/events/${id}`, { method: 'POST', body: fd })).status).toBe(204);
-    expect((await call(base, `/api/events/${id}/acl`)).body).toEqual([{ allow: true, action: 'write', role: 'W' }]);
+    fd.append('metadata', JSON.stringify([{ flavor: 'dublincore/episode', fields: [{ id: 'title', value: 'acls' }] }]));
+    fd.append('acls', JSON.stringify([{ action: 'read', role: 'C', allow: true }]));
+    const created = await call(base, '/api/events', { method: 'POST', body: fd });
+    expect(created.status).toBe(201);
+    const id = created.body.identifier as string;
+    expect((await call(base, `/api/events/${id}/acl`)).body).toEqual([]);
+    const up = new FormData();
+    up.append('acls', JSON.stringify([{ action: 'write', role: 'W', allow: true }]));
+    expect((await call(base, `/api/events/${id}`, { method: 'POST', body: up })).status).toBe(204);
+    expect((await call(base, `/api/events/${id}/acl`)).body).toEqual([]);
   });
 
   it('DELETE → 204 and gone (every version, unpublished event)', async () => {

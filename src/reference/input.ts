@@ -15,15 +15,21 @@ export function parseJsonParam(text: string, name: string): unknown {
   }
 }
 
-function parseAllow(v: unknown, where: string): boolean {
-  if (v === undefined || v === null) return true;
+function parseAllow(v: unknown, where: string, dflt: boolean | 'required'): boolean {
+  if (v === undefined || v === null) {
+    if (dflt === 'required') throw badRequest(`${where}: 'allow' is required`);
+    return dflt;
+  }
   if (typeof v === 'boolean') return v;
   if (v === 'true' || v === 'false') return v === 'true';
   throw badRequest(`${where}: 'allow' must be a boolean`);
 }
 
-/** An ACL (spec § Access control list entry); `allow` optional, default true (opencast-reality.md). */
-export function parseAcl(v: unknown, name: string): AclEntry[] {
+/**
+ * An ACL (spec § Access control list entry); `allow` optional, default true (opencast-reality.md) unless
+ * `dflt` says otherwise (latitude choices acl-allow-default, put-acl-allow).
+ */
+export function parseAcl(v: unknown, name: string, dflt: boolean | 'required' = true): AclEntry[] {
   if (!Array.isArray(v)) throw badRequest(`parameter '${name}' must be a JSON array of ACL entries`);
   return v.map((e, i) => {
     const where = `parameter '${name}' entry ${i}`;
@@ -31,7 +37,7 @@ export function parseAcl(v: unknown, name: string): AclEntry[] {
     const { action, role } = e;
     if (typeof action !== 'string' || action.trim() === '') throw badRequest(`${where}: 'action' must be a non-empty string`);
     if (typeof role !== 'string' || role.trim() === '') throw badRequest(`${where}: 'role' must be a non-empty string`);
-    return { allow: parseAllow(e.allow, where), action, role };
+    return { allow: parseAllow(e.allow, where, dflt), action, role };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ApiVersion } from '../model/version.js';
 import { isMutantName, type BugFn } from './mutants/index.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
-import { parseDateTime } from './time.js';
+import { isoSeconds, parseDateTime } from './time.js';
 import { badRequest } from './types.js';
 import { atLeast } from './version.js';
 import type { EventView } from './view.js';
@@ -41,6 +41,15 @@ export function parseRange(name: string, value: string): DateRange {
   return { from, to };
 }
 
+/**
+ * The created filter ("Created matches") compares instants: a datetime in any form the server shows (with
+ * milliseconds or an offset, latitude choice datetime-format) finds the events created at that second.
+ */
+function sameInstant(value: string): string {
+  const ms = parseDateTime(value);
+  return ms === undefined ? value : isoSeconds(ms);
+}
+
 function splitEntry(raw: string): [string, string] | undefined {
   let entry = raw;
   // A client (WordPress plugin) URL-encodes the entries twice: decode once more when no ':' is left.
@@ -56,9 +65,18 @@ function splitEntry(raw: string): [string, string] | undefined {
  * 1.0.0 ignores unknown and 1.1.0-only names. Repeated keyword: OR from 1.5.0 (spec § Filters rule), AND below,
  * always OR for the multi-valued contributors/identifier/presenters. Different keywords are ANDed.
  */
-export function parseFilters(params: string[], version: ApiVersion, bug: BugFn = () => false): FilterGroup[] {
+export interface FilterLatitude {
+  /** Latitude choice filter-repeat-below-1.5.0: how a repeated keyword combines below 1.5.0. */
+  repeat?: 'per-keyword' | 'and' | 'or';
+  /** Latitude choice unknown-filter=ignored. */
+  unknownIgnored?: boolean;
+}
+
+export function parseFilters(params: string[], version: ApiVersion, bug: BugFn = () => false, lat: FilterLatitude = {}): FilterGroup[] {
   const strict = atLeast(version, '1.1.0');
-  const orRepeats = atLeast(version, '1.5.0') && !bug('list-filter-or-as-and');
+  const newRule = atLeast(version, '1.5.0');
+  const orRepeats = newRule ? !bug('list-filter-or-as-and') : lat.repeat === 'or';
+  const repeatOr = (name: FilterName) => orRepeats || (ALWAYS_OR.has(name) && (newRule || (lat.repeat ?? 'per-keyword') === 'per-keyword'));
   const groups = new Map<FilterName, FilterGroup>();
   for (const param of params) {
     for (const raw of param.split(',')) {
@@ -71,7 +89,7 @@ export function parseFilters(params: string[], version: ApiVersion, bug: BugFn =
       const [given, value] = kv;
       const known = strict ? ALL.has(given) : OLDEST.has(given);
       if (!known) {
-        if (strict && !bug('list-filter-unknown-ignored')) throw badRequest(`unknown filter '${given}'`);
+        if (strict && !bug('list-filter-unknown-ignored') && !lat.unknownIgnored) throw badRequest(`unknown filter '${given}'`);
         continue;
       }
       const ignored = `list-filter-ignored-${given}`;
@@ -79,8 +97,8 @@ export function parseFilters(params: string[], version: ApiVersion, bug: BugFn =
       const name = (given === 'series' ? 'is_part_of' : given) as FilterName;
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
       if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
-      const g = groups.get(name) ?? { name, values: [], any: orRepeats || ALWAYS_OR.has(name) };
-      g.values.push(value);
+      const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
+      g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }
   }
@@ -106,7 +124,7 @@ const SORT_NAMES: Record<string, SortName> = {
 };
 
 /** `name:ASC|DESC[,...]`: the suffix is mandatory (spec § GET /api/events, sort); unknown name → 400. */
-export function parseSort(param: string | null): SortKey[] {
+export function parseSort(param: string | null, unknownIgnored = false): SortKey[] {
   if (param === null || param.trim() === '') return [];
   const keys: SortKey[] = [];
   for (const raw of param.split(',')) {
@@ -116,6 +134,7 @@ export function parseSort(param: string | null): SortKey[] {
     if (i < 0) throw badRequest(`sort criterion '${entry}' lacks the suffix :ASC or :DESC`);
     const name = SORT_NAMES[entry.slice(0, i).trim()];
     const order = entry.slice(i + 1).trim().toUpperCase();
+    if (!name && unknownIgnored) continue;
     if (!name) throw badRequest(`unknown sort criterion '${entry.slice(0, i)}'`);
     if (order !== 'ASC' && order !== 'DESC' && order !== 'ASCENDING' && order !== 'DESCENDING') {
       throw badRequest(`sort criterion '${entry}' must end with :ASC or :DESC`);

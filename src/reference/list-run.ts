@@ -2,7 +2,9 @@ import type { ApiVersion } from '../model/version.js';
 import { canRead } from './auth.js';
 import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
 import type { BugFn } from './mutants/index.js';
-import { eventJson, type SerializeVariant, type WithFlags } from './serialize.js';
+import { eventJson, type SerializeVariant, type ShapeStyle, type WithFlags } from './serialize.js';
+import { DEFAULT_LIST_LATITUDE, type ListLatitude } from './latitude/list.js';
+import { matchPredicate, orderComparator } from './latitude/list-order.js';
 import type { EventStore, IndexedFilter } from './store.js';
 import { notFound, type Caller } from './types.js';
 import type { EventView } from './view.js';
@@ -22,6 +24,10 @@ export interface ListQuery {
   variant?: SerializeVariant;
   /** Planted bugs (mutants) of the filter and paging code; absent = correct. */
   bug?: BugFn;
+  /** Legal response shapes (latitude mode). */
+  style?: ShapeStyle;
+  /** Legal filter and order readings (latitude mode); absent = the defaults. */
+  lat?: ListLatitude;
 }
 
 /** Code-point order of two strings (UTF-16 units remapped so that surrogates sort above U+FFFF). */
@@ -55,22 +61,30 @@ function sortValue(k: SortKey, v: EventView): string | number | undefined {
   }
 }
 
-/** Comparator: criteria in the given order, ties broken by identifier. */
-export function comparator(keys: SortKey[]): (a: EventView, b: EventView) => number {
+/**
+ * Comparator: criteria in the given order, ties broken by identifier (latitude: sort-collation compares text
+ * case-insensitively first; sort-ties breaks ties by insertion order instead).
+ */
+export function comparator(keys: SortKey[], lat: ListLatitude = DEFAULT_LIST_LATITUDE): (a: EventView, b: EventView) => number {
+  const text = lat.collation === 'case-insensitive'
+    ? (x: string, y: string) => compareCodePoints(x.toLowerCase(), y.toLowerCase()) || compareCodePoints(x, y)
+    : compareCodePoints;
+  const tie = orderComparator(lat.ties);
   return (a, b) => {
     for (const k of keys) {
       const x = sortValue(k, a);
       const y = sortValue(k, b);
       if (x === undefined || y === undefined || x === y) continue;
-      const c = typeof x === 'number' && typeof y === 'number' ? x - y : compareCodePoints(String(x), String(y));
+      const c = typeof x === 'number' && typeof y === 'number' ? x - y : text(String(x), String(y));
       if (c !== 0) return k.desc ? -c : c;
     }
-    return compareCodePoints(a.id, b.id);
+    return tie(a, b);
   };
 }
 
-function indexedSet(store: EventStore, g: FilterGroup): ReadonlySet<string> | undefined {
+function indexedSet(store: EventStore, g: FilterGroup, lat: ListLatitude = DEFAULT_LIST_LATITUDE): ReadonlySet<string> | undefined {
   if (g.test || g.name === 'textFilter' || g.name === 'start' || g.name === 'technical_start') return undefined;
+  if (matchPredicate(g, lat)) return undefined;
   const sets = g.values.map((val): ReadonlySet<string> =>
     g.name === 'identifier' ? new Set(store.get(val) ? [val] : []) : store.lookup(g.name as IndexedFilter, val),
   );
@@ -92,10 +106,12 @@ function intersect(sets: ReadonlySet<string>[]): ReadonlySet<string> {
 
 type Pred = (v: EventView) => boolean;
 
-function predicateOf(g: FilterGroup, bug: BugFn = () => false): Pred | undefined {
+function predicateOf(g: FilterGroup, bug: BugFn = () => false, lat: ListLatitude = DEFAULT_LIST_LATITUDE): Pred | undefined {
   if (g.test) return g.test.match;
   let tests: Pred[];
-  if (g.name === 'textFilter') {
+  const matching = matchPredicate(g, lat);
+  if (matching) tests = g.values.map(matching);
+  else if (g.name === 'textFilter') {
     tests = g.values.map((val) => {
       const needle = bug('list-textfilter-needle-case') ? val : val.toLowerCase();
       return (v: EventView) => v.fullText.includes(needle);
@@ -107,7 +123,8 @@ function predicateOf(g: FilterGroup, bug: BugFn = () => false): Pred | undefined
       const r = parseRange(g.name, val);
       return (v: EventView) => {
         const t = tech ? v.techStartMs : v.bibStartMs;
-        return outside ? t < r.from || t > r.to : t >= r.from && t <= r.to;
+        if (outside) return t < r.from || t > r.to;
+        return t >= r.from && (lat.startBounds === 'exclusive-end' ? t < r.to : t <= r.to);
       };
     });
   } else return undefined;
@@ -115,18 +132,18 @@ function predicateOf(g: FilterGroup, bug: BugFn = () => false): Pred | undefined
 }
 
 /** Mutant list-filter-and-as-or: an event passes when ANY group matches (different keywords ORed). */
-function anyGroup(store: EventStore, filters: FilterGroup[], bug: BugFn): Pred {
+function anyGroup(store: EventStore, filters: FilterGroup[], bug: BugFn, lat?: ListLatitude): Pred {
   const tests = filters.map((g): Pred => {
-    const p = predicateOf(g, bug);
+    const p = predicateOf(g, bug, lat);
     if (p) return p;
-    const set = indexedSet(store, g)!;
+    const set = indexedSet(store, g, lat)!;
     return (v) => set.has(v.id);
   });
   return (v) => tests.some((t) => t(v));
 }
 
-function candidates(store: EventStore, filters: FilterGroup[]): ReadonlySet<string> | undefined {
-  const sets = filters.map((g) => indexedSet(store, g)).filter((s): s is ReadonlySet<string> => s !== undefined);
+function candidates(store: EventStore, filters: FilterGroup[], lat?: ListLatitude): ReadonlySet<string> | undefined {
+  const sets = filters.map((g) => indexedSet(store, g, lat)).filter((s): s is ReadonlySet<string> => s !== undefined);
   if (sets.length === 0) return undefined;
   return sets.length === 1 ? sets[0] : intersect(sets);
 }
@@ -137,12 +154,12 @@ function sortKeyText(k: SortKey): string {
 }
 
 /** All ids in the order of `keys`, cached per store revision. */
-function globalOrder(store: EventStore, keys: SortKey[]): string[] {
-  const cacheKey = keys.map(sortKeyText).join(',');
+function globalOrder(store: EventStore, keys: SortKey[], lat?: ListLatitude): string[] {
+  const cacheKey = keys.map(sortKeyText).join(',') || 'default-order';
   let ids = store.sortCache.get(cacheKey);
   if (!ids) {
     const views = [...store.values()].map((r) => store.view(r.id));
-    ids = views.sort(comparator(keys)).map((v) => v.id);
+    ids = views.sort(keys.length > 0 ? comparator(keys, lat) : orderComparator(lat?.defaultOrder ?? 'insertion')).map((v) => v.id);
     store.sortCache.set(cacheKey, ids);
   }
   return ids;
@@ -157,8 +174,8 @@ function smallOrder(store: EventStore, q: ListQuery, set: ReadonlySet<string>): 
   let ids = store.sortCache.get(key);
   if (!ids) {
     ids = q.sort.length === 0
-      ? [...set].map((id) => store.get(id)!).sort((a, b) => a.seq - b.seq).map((r) => r.id)
-      : [...set].map((id) => store.view(id)).sort(comparator(q.sort)).map((v) => v.id);
+      ? [...set].map((id) => store.view(id)).sort(orderComparator(q.lat?.defaultOrder ?? 'insertion')).map((v) => v.id)
+      : [...set].map((id) => store.view(id)).sort(comparator(q.sort, q.lat)).map((v) => v.id);
     if (store.sortCache.size >= 256) store.sortCache.clear();
     store.sortCache.set(key, ids);
   }
@@ -167,17 +184,17 @@ function smallOrder(store: EventStore, q: ListQuery, set: ReadonlySet<string>): 
 
 /** Ids in result order (before paging). Yields lazily so that a limit stops the walk early. */
 function* ordered(store: EventStore, q: ListQuery): Generator<EventView> {
-  const set = candidates(store, q.filters);
+  const set = candidates(store, q.filters, q.lat);
   const small = set !== undefined && set.size * 16 < store.count();
   if (small) {
     for (const id of smallOrder(store, q, set)) yield store.view(id);
     return;
   }
-  if (q.sort.length === 0) {
+  if (q.sort.length === 0 && (q.lat?.defaultOrder ?? 'insertion') === 'insertion') {
     for (const r of store.values()) if (!set || set.has(r.id)) yield store.view(r.id);
     return;
   }
-  for (const id of globalOrder(store, q.sort)) if (!set || set.has(id)) yield store.view(id);
+  for (const id of globalOrder(store, q.sort, q.lat)) if (!set || set.has(id)) yield store.view(id);
 }
 
 /** Answers of at most this many characters are cached. */
@@ -190,7 +207,7 @@ const CACHED_LIST_CHARS = 1 << 18;
 export function runList(store: EventStore, query: ListQuery): string {
   if (!query.caller.admin) return computeList(store, query);
   const q = query;
-  const key = JSON.stringify([q.version, q.filters, q.sort, q.limit ?? null, q.skip, q.flags, q.variant ?? null]);
+  const key = JSON.stringify([q.version, q.filters, q.sort, q.limit ?? null, q.skip, q.flags, q.variant ?? null, q.style ?? null, q.lat ?? null]);
   const hit = store.listCache.get(key);
   if (hit !== undefined) return hit;
   const text = computeList(store, query);
@@ -204,26 +221,26 @@ export function runList(store: EventStore, query: ListQuery): string {
 function computeList(store: EventStore, query: ListQuery): string {
   const bug = query.bug ?? (() => false);
   let q = query;
-  let preds = q.filters.map((g) => predicateOf(g, bug)).filter((p): p is Pred => p !== undefined);
+  let preds = q.filters.map((g) => predicateOf(g, bug, q.lat)).filter((p): p is Pred => p !== undefined);
   if (q.filters.length > 1 && bug('list-filter-and-as-or')) {
-    preds = [anyGroup(store, q.filters, bug)];
+    preds = [anyGroup(store, q.filters, bug, q.lat)];
     q = { ...q, filters: [] };
   }
-  if (preds.length === 0 && q.caller.admin && q.filters.length === 0 && q.sort.length > 0) {
+  if (preds.length === 0 && q.caller.admin && q.filters.length === 0 && q.sort.length > 0 && store.hidden.size === 0) {
     // Fast path (deep pages of a sorted, unfiltered list): slice the cached order.
-    const ids = globalOrder(store, q.sort);
+    const ids = globalOrder(store, q.sort, q.lat);
     const page = pagingBugs(ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit), q, bug);
-    return '[' + page.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant)).join(',') + ']';
+    return '[' + page.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant, q.style)).join(',') + ']';
   }
   const parts: string[] = [];
   let skipped = 0;
   for (const v of ordered(store, q)) {
     if (q.limit !== undefined && parts.length >= q.limit) break;
-    if (!preds.every((p) => p(v))) continue;
+    if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
     if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl')) continue;
     if (skipped < q.skip) { skipped++; continue; }
-    parts.push(eventJson(rec, v, q.version, q.flags, q.variant));
+    parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }
   return '[' + pagingBugs(parts, q, bug).join(',') + ']';
 }

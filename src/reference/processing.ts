@@ -64,10 +64,22 @@ export function buildPublication(rec: EventRecord): Publication {
 /** Starts (or restarts) processing: RUNNING now, SUCCEEDED (and published when there is media) later. */
 export function startProcessing(app: App, rec: EventRecord): void {
   rec.processingState = 'RUNNING';
+  // Latitude choice state-sequence=paused-first ("Transitions: not shown."): PAUSED, waiting for a resource, at first.
+  if (app.lat('state-sequence') === 'paused-first') pauseFirst(app, rec);
   app.timers.after(`process:${rec.id}`, app.processingDelayMs, () => {
     if (app.store.get(rec.id) !== rec) return;
     rec.processingState = 'SUCCEEDED';
     rec.publications = rec.tracks.length > 0 ? [buildPublication(rec)] : [];
+    app.store.commit(rec);
+  });
+}
+
+function pauseFirst(app: App, rec: EventRecord): void {
+  rec.processingState = 'PAUSED';
+  app.store.commit(rec);
+  app.timers.after(`pause:${rec.id}`, Math.floor(app.processingDelayMs / 2), () => {
+    if (app.store.get(rec.id) !== rec || rec.processingState !== 'PAUSED') return;
+    rec.processingState = 'RUNNING';
     app.store.commit(rec);
   });
 }

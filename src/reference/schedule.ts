@@ -113,7 +113,7 @@ function singleEnd(s: ScheduleInput, startMs: number, bug: BugFn): number {
  * end/duration (1, 2); several events: rrule + end + duration (3); end after start. `bug` plants the mutants of
  * src/reference/mutants/scheduling.ts.
  */
-export function planCreate(s: ScheduleInput, bug: BugFn = NO_BUG): Schedule[] {
+export function planCreate(s: ScheduleInput, bug: BugFn = NO_BUG, window: 'until-end' | 'until-end-plus-duration' = 'until-end'): Schedule[] {
   if (s.agentId === undefined && !bug('schedule-agent-optional')) throw badRequest(`scheduling 'agent_id' is required`);
   if (s.startMs === undefined) throw badRequest(`scheduling 'start' is required`);
   const base = { agentId: s.agentId ?? '', ...(s.inputs ? { inputs: s.inputs } : {}) };
@@ -126,7 +126,8 @@ export function planCreate(s: ScheduleInput, bug: BugFn = NO_BUG): Schedule[] {
   const durationMs = s.durationMs ?? (bug('rrule-duration-optional') ? HOUR_MS : undefined);
   if (durationMs === undefined) throw badRequest(`scheduling with 'rrule' requires 'duration'`);
   if (s.endMs < s.startMs) throw badRequest(`scheduling 'end' must not be before 'start'`);
-  const all = occurrences(s.rrule, s.startMs, s.endMs);
+  // Latitude choice rrule-window: "within the period from start to end plus duration" read as starts up to end, or up to end + duration.
+  const all = occurrences(s.rrule, s.startMs, window === 'until-end' ? s.endMs : s.endMs + durationMs);
   if (all.length === 0) throw badRequest(`scheduling: the rrule has no occurrence between start and end`);
   if (all.length > MAX_OCCURRENCES) throw badRequest(`scheduling: the rrule has more than ${MAX_OCCURRENCES} occurrences`);
   const starts = bug('rrule-first-only') ? all.slice(0, 1) : all;

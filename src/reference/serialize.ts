@@ -15,6 +15,18 @@ export interface WithFlags {
   scheduling: boolean;
 }
 
+/** Legal shapes the latitude mode picks (src/reference/latitude/shape.ts); absent = the default shapes. */
+export interface ShapeStyle {
+  /** number-fields=strings: archive_version and (1.1.0+) duration as strings of digits. */
+  stringNumbers?: boolean;
+  /** with-member-names=flag-names: withacl, withmetadata, ... instead of acl, metadata, ... */
+  flagNames?: boolean;
+  /** extra-members=extra: members the spec does not name. */
+  extraMembers?: boolean;
+  /** inputs-echo. */
+  inputs?: 'as-sent' | 'empty' | 'default';
+}
+
 /** Deliberate deviations, used only by mutants. */
 export interface SerializeVariant {
   dropCreated?: boolean;
@@ -79,9 +91,16 @@ function currentObject(rec: EventRecord, v: EventView, shape: Shape): Record<str
   };
 }
 
-function baseObject(rec: EventRecord, v: EventView, version: ApiVersion): Record<string, unknown> {
+function baseObject(rec: EventRecord, v: EventView, version: ApiVersion, style: ShapeStyle = {}): Record<string, unknown> {
   const shape = shapeOf(version);
-  return shape === 'v1.0' ? oldestObject(rec, v) : currentObject(rec, v, shape);
+  const o = shape === 'v1.0' ? oldestObject(rec, v) : currentObject(rec, v, shape);
+  if (style.stringNumbers) {
+    o.archive_version = String(o.archive_version);
+    if (shape !== 'v1.0') o.duration = String(o.duration);
+  }
+  // The oldest variant lists its members ("the members are ..."): extra members only from 1.1.0.
+  if (style.extraMembers && shape !== 'v1.0') Object.assign(o, { organization: 'mh_default_org', x_index_version: 1 });
+  return o;
 }
 
 function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, variant: SerializeVariant): Record<string, unknown> {
@@ -95,27 +114,36 @@ function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, vari
 }
 
 /** Scheduling object (spec § Scheduling information): {agent_id, start, end, inputs?}. */
-export function schedulingObject(s: Schedule): Record<string, unknown> {
+export function schedulingObject(s: Schedule, style: ShapeStyle = {}): Record<string, unknown> {
   const o: Record<string, unknown> = { agent_id: s.agentId, start: isoSeconds(s.startMs), end: isoSeconds(s.endMs) };
+  const inputs = style.inputs ?? 'as-sent';
   if (s.inputs) o.inputs = s.inputs;
+  else if (inputs !== 'as-sent') o.inputs = inputs === 'default' ? ['default'] : [];
+  if (style.extraMembers) o.x_agent_configuration = {};
   return o;
 }
 
-/** Full publication object (spec § Publication; opencast-reality.md: lists carry full objects). */
+/** A publication as listed: id, channel, mediatype, url (spec § Publication: media, attachments and metadata are "Only in the single-publication response"). */
+export function publicationSummary(p: Publication): Pick<Publication, 'id' | 'channel' | 'mediatype' | 'url'> {
+  return { id: p.id, channel: p.channel, mediatype: p.mediatype, url: p.url };
+}
+
+/** Full publication object (spec § Publication: the single-publication response). */
 export function publicationObject(p: Publication): Publication {
   return p;
 }
 
-function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags: WithFlags): string {
+function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags: WithFlags, style: ShapeStyle): string {
   let out = '';
-  if (flags.acl) out += ',"acl":' + JSON.stringify(rec.acl);
+  const w = style.flagNames ? 'with' : '';
+  if (flags.acl) out += `,"${w}acl":` + JSON.stringify(rec.acl);
   if (flags.metadata) {
     const cats = renderCatalogs(rec.episode, { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs }, rec.extraCatalogs);
-    out += ',"metadata":' + JSON.stringify(cats);
+    out += `,"${w}metadata":` + JSON.stringify(cats);
   }
-  if (flags.publications) out += ',"publications":' + JSON.stringify(rec.publications.map(publicationObject));
+  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(rec.publications.map(publicationObject));
   if (flags.scheduling && atLeast(version, '1.1.0')) {
-    out += ',"scheduling":' + JSON.stringify(rec.schedule ? schedulingObject(rec.schedule) : null);
+    out += `,"${w}scheduling":` + JSON.stringify(rec.schedule ? schedulingObject(rec.schedule, style) : null);
   }
   return out;
 }
@@ -127,6 +155,7 @@ export function eventJson(
   version: ApiVersion,
   flags: WithFlags,
   variant?: SerializeVariant,
+  style: ShapeStyle = {},
 ): string {
   let base: string;
   if (variant && (variant.dropCreated || variant.legacyNames || variant.view)) {
@@ -134,9 +163,9 @@ export function eventJson(
   } else {
     const key = shapeOf(version);
     const cached = rec.json.get(key);
-    base = cached ?? JSON.stringify(baseObject(rec, v, version));
+    base = cached ?? JSON.stringify(baseObject(rec, v, version, style));
     if (cached === undefined) rec.json.set(key, base);
   }
-  const extra = extraMembers(rec, v, version, flags);
+  const extra = extraMembers(rec, v, version, flags, style);
   return extra === '' ? base : base.slice(0, -1) + extra + '}';
 }

@@ -5,8 +5,12 @@ import { authenticate, OPEN_CALLER } from './auth.js';
 import { makeBug, MUTANTS, type Handler } from './mutants/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
+import { clientConformanceLayer, type ClientLayerOptions } from './strict/layer.js';
+import { ClientRecord } from './strict/record.js';
 import { HttpError } from './types.js';
-import { contentTypeOf, negotiateVersion } from './version.js';
+import { negotiateVersion } from './version.js';
+import { authFailure, datetimes, errorReply, jsonContentType } from './latitude/wire.js';
+import { configureStore, latitudeApp } from './latitude/setup.js';
 
 /** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
 
@@ -17,27 +21,24 @@ export interface ReferenceHandler {
   close(): void;
 }
 
-function write(res: ServerResponse, reply: Reply, contentType: string): void {
+function write(app: App, res: ServerResponse, reply: Reply, contentType: string): void {
   const headers: Record<string, string | number> = { ...reply.headers };
-  if (reply.json !== undefined) {
+  if (reply.json !== undefined || reply.text !== undefined) {
     // The text goes out as a string: node writes head and body in one syscall, without a Buffer copy per request.
-    headers['Content-Type'] = contentType;
-    headers['Content-Length'] = Buffer.byteLength(reply.json);
+    const body = reply.json !== undefined ? datetimes(app, reply.json) : reply.text!;
+    headers['Content-Type'] = reply.json !== undefined ? contentType : 'text/plain; charset=utf-8';
+    headers['Content-Length'] = Buffer.byteLength(body);
     res.writeHead(reply.status, headers);
-    res.end(reply.json);
+    res.end(body);
   } else {
     res.writeHead(reply.status, headers);
     res.end();
   }
 }
 
-function errorReply(e: unknown): Reply {
-  if (e instanceof HttpError) {
-    const reply: Reply = { status: e.status, json: JSON.stringify(e.body ?? { error: e.message }) };
-    if (e.status === 413) reply.headers = { Connection: 'close' };
-    return reply;
-  }
-  return { status: 500, json: JSON.stringify({ error: `internal error: ${(e as Error)?.message ?? String(e)}` }) };
+function failure(app: App, e: unknown): Reply {
+  if (e instanceof HttpError) return errorReply(app, e.status, e.message, e.body, e.status === 413 ? { Connection: 'close' } : undefined);
+  return errorReply(app, 500, `internal error: ${(e as Error)?.message ?? String(e)}`);
 }
 
 async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -48,48 +49,59 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
     if (app.users.length > 0 && url.pathname.startsWith('/api')) {
       const who = authenticate(req, app.users);
       if (!who) {
-        write(res, { status: 401, json: '{"error":"authentication required"}', headers: { 'WWW-Authenticate': 'Basic realm="evconf"' } }, contentType);
+        write(app, res, authFailure(app), contentType);
         return;
       }
       caller = who;
     }
     const version = negotiateVersion(req.headers.accept, app.pinned);
     if (!version) {
-      write(res, { status: 406, json: JSON.stringify({ error: `not acceptable: this server serves application/v1.0.0+json … application/v1.6.0+json` }) }, contentType);
+      write(app, res, errorReply(app, 406, `not acceptable: this server serves application/v1.0.0+json … application/v1.6.0+json`), contentType);
       return;
     }
-    contentType = contentTypeOf(version);
+    contentType = jsonContentType(app, version);
     const m = match(req.method ?? 'GET', url.pathname, version);
     if (m.kind === 'not-found') throw new HttpError(404, `no such resource: ${url.pathname}`);
     if (m.kind === 'method-not-allowed') {
-      write(res, { status: 405, json: JSON.stringify({ error: `method ${req.method} not allowed` }), headers: { Allow: m.allow.join(', ') } }, contentType);
+      write(app, res, errorReply(app, 405, `method ${req.method} not allowed`, undefined, { Allow: m.allow.join(', ') }), contentType);
       return;
     }
     const ctx: Ctx = { app, req, url, version, caller, params: m.params };
-    write(res, await m.route(ctx), contentType);
+    write(app, res, await m.route(ctx), contentType);
   } catch (e) {
-    if (!res.headersSent) write(res, errorReply(e), contentType);
+    if (!res.headersSent) write(app, res, failure(app, e), contentType);
     else res.destroy();
   }
 }
 
-/** A request handler plus its store (tests use store.count()). Throws for an unknown mutant name. */
-export function createReferenceHandler(opts: ReferenceOptions): ReferenceHandler {
+/**
+ * A request handler plus its store (tests use store.count()). Throws for an unknown mutant name.
+ * With `strict` or a `clientRecord`, the client conformance layer (strict/layer.ts) reads every request first.
+ */
+export function createReferenceHandler(opts: ReferenceOptions & ClientLayerOptions): ReferenceHandler {
+  const lat = latitudeApp(opts);
   const app: App = {
     store: new EventStore(),
     bug: makeBug(opts.mutant),
+    ...lat,
     timers: new Timers(),
-    processingDelayMs: opts.processingDelayMs ?? 300,
+    processingDelayMs: (opts.processingDelayMs ?? 300) + lat.extraProcessingMs,
     retractDelayMs: opts.retractDelayMs ?? 300,
-    publicBaseUrl: opts.publicBaseUrl,
     users: opts.users ?? [],
     pinned: opts.apiVersion,
   };
+  configureStore(app, opts);
   const base: Handler = (req, res) => {
     handle(app, req, res).catch(() => res.destroy());
   };
   const wrap = opts.mutant ? MUTANTS[opts.mutant]?.wrap : undefined;
-  return { handler: wrap ? wrap(base) : base, store: app.store, close: () => app.timers.clear() };
+  const handler = wrap ? wrap(base) : base;
+  const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
+  return {
+    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion) : handler,
+    store: app.store,
+    close: () => app.timers.clear(),
+  };
 }
 
 export interface StartedReferenceServer {
@@ -100,7 +112,7 @@ export interface StartedReferenceServer {
 
 /** Starts the reference server (default 127.0.0.1, port 0 = a free port). */
 export async function startReferenceServer(
-  opts: ReferenceOptions & { port?: number; host?: string },
+  opts: ReferenceOptions & ClientLayerOptions & { port?: number; host?: string },
 ): Promise<StartedReferenceServer> {
   const ref = createReferenceHandler(opts);
   const server = createServer(ref.handler);

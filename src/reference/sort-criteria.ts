@@ -18,11 +18,12 @@ const DESC_IGNORED: Partial<Record<SortName, MutantName>> = {
   location: 'sort-location-desc-ignored',
 };
 
-export function sortCriteria(param: string | null, bug: BugFn): SortKey[] {
+/** `unknownIgnored`: latitude choice unknown-sort=ignored drops unknown criteria instead of answering 400. */
+export function sortCriteria(param: string | null, bug: BugFn, unknownIgnored = false): SortKey[] {
   const raw = param !== null && bug('sort-suffix-optional')
     ? param.split(',').map((e) => (e.trim() === '' || e.includes(':') ? e : `${e}:ASC`)).join(',')
     : param;
-  let keys = parseSort(raw);
+  let keys = parseSort(raw, unknownIgnored);
   if (bug('sort-deprecated-rejected')) {
     const old = keys.find((k) => k.name === 'review_status' || k.name === 'scheduling_status');
     if (old) throw badRequest(`unknown sort criterion '${old.name}'`);

@@ -1,5 +1,5 @@
 import type { EventRecord } from './types.js';
-import { deriveView, type EventView } from './view.js';
+import { deriveView, type DeriveOptions, type EventView } from './view.js';
 
 /** Filters answered from an exact value index (spec § GET /api/events, Filters). */
 export const INDEXED_FILTERS = [
@@ -40,6 +40,16 @@ export class EventStore {
   private readonly indexes = new Map<IndexedFilter, Map<string, Set<string>>>(INDEXED_FILTERS.map((f) => [f, new Map()]));
   private readonly seriesTitles = new Map<string, string>();
   private seq = 0;
+  /** Ids not yet visible (latitude choice index-lag): GET/writes answer 404 and lists leave them out. */
+  readonly hidden = new Set<string>();
+  /** How views are derived (latitude choices status-values and has-previews; defaults otherwise). */
+  derive: DeriveOptions = {};
+  /**
+   * Latitude choice index-lag=lag-300ms-changes: runs a change's commit later (views, indexes and cached JSON stay
+   * as they were until then); undefined = commit at once.
+   */
+  defer?: (id: string, commit: () => void) => void;
+  private readonly deferred = new Set<string>();
   /** Incremented on every write. */
   rev = 0;
   /** Sorted id lists of the whole store per sort expression; cleared on every write. */
@@ -75,6 +85,11 @@ export class EventStore {
     return this.indexes.get(f)?.get(value) ?? EMPTY;
   }
 
+  /** Registers the title of a known series. */
+  addSeries(id: string, title: string): void {
+    this.seriesTitles.set(id, title);
+  }
+
   /** Title of a series; an unknown series id is registered as `Series <id>`. */
   seriesTitle(id: string): string {
     let t = this.seriesTitles.get(id);
@@ -87,14 +102,28 @@ export class EventStore {
 
   insert(rec: EventRecord): void {
     this.records.set(rec.id, rec);
-    this.commit(rec);
+    this.apply(rec);
   }
 
   /** Call after every change of a record: re-derives its view, re-indexes it, drops caches. */
   commit(rec: EventRecord): void {
     if (this.records.get(rec.id) !== rec) return;
+    if (this.defer && this.views.has(rec.id)) {
+      if (this.deferred.has(rec.id)) return;
+      this.deferred.add(rec.id);
+      this.defer(rec.id, () => {
+        this.deferred.delete(rec.id);
+        this.apply(rec);
+      });
+      return;
+    }
+    this.apply(rec);
+  }
+
+  private apply(rec: EventRecord): void {
+    if (this.records.get(rec.id) !== rec) return;
     this.unindex(rec.id);
-    const v = deriveView(rec, (s) => this.seriesTitle(s));
+    const v = deriveView(rec, (s) => this.seriesTitle(s), this.derive);
     this.views.set(rec.id, v);
     for (const f of INDEXED_FILTERS) {
       const idx = this.indexes.get(f)!;
@@ -112,6 +141,8 @@ export class EventStore {
     if (!this.records.has(id)) return false;
     this.unindex(id);
     this.records.delete(id);
+    this.hidden.delete(id);
+    this.deferred.delete(id);
     this.views.delete(id);
     this.touch();
     return true;

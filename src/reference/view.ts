@@ -4,6 +4,8 @@ import { isoSeconds } from './time.js';
 /** Event values derived from a record, used by serializers, filters and sorting (recomputed on write). */
 export interface EventView {
   id: string;
+  /** Insertion order of the record. */
+  seq: number;
   title: string;
   description: string;
   location: string;
@@ -53,7 +55,15 @@ export function statusOf(rec: EventRecord): string {
   }
 }
 
-export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string): EventView {
+/** Latitude choices that change derived values (src/reference/latitude/catalogue.ts). */
+export interface DeriveOptions {
+  /** status-values=plain: PROCESSED instead of EVENTS.EVENTS.STATUS.PROCESSED. */
+  plainStatus?: boolean;
+  /** has-previews=never. */
+  noPreviews?: boolean;
+}
+
+export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string, opts: DeriveOptions = {}): EventView {
   const e = rec.episode;
   const techStartMs = rec.schedule ? rec.schedule.startMs : (e.startMs ?? rec.createdMs);
   const bibStartMs = e.startMs ?? techStartMs;
@@ -66,6 +76,7 @@ export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string
     e.language, e.rightsHolder, e.license, e.isPartOf, e.source];
   return {
     id: rec.id,
+    seq: rec.seq,
     title: e.title,
     description: e.description,
     location: e.location,
@@ -85,9 +96,9 @@ export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string
     techEndMs: rec.schedule ? rec.schedule.endMs : techStartMs + durationMs,
     durationMs,
     processingState: rec.processingState,
-    status: statusOf(rec),
+    status: opts.plainStatus ? statusOf(rec).replace('EVENTS.EVENTS.STATUS.', '') : statusOf(rec),
     agentId: rec.schedule?.agentId ?? '',
-    hasPreviews: rec.publications.length > 0,
+    hasPreviews: rec.publications.length > 0 && !opts.noPreviews,
     publicationStatus,
     fullText: searchable.join('\u0000').toLowerCase(),
   };

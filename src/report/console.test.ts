@@ -14,6 +14,14 @@ describe('renderSummary', () => {
     expect(lines[2]).toMatch(/^1\.6\.0\s+✘ not conformant\s+7 passed, 3 failed, 1 warned, 2 skipped, 1 error$/);
   });
 
+  it('lists the untested MUST rules with why (accepted gaps marked), and an incomplete version says so', () => {
+    expect(plain).toMatch(/Untested MUST rules \(2\)\n  accepted acl\.user\.read \[1\.5\.0, 1\.6\.0\]  no non-admin credentials given \(--user-auth\)/);
+    const incomplete = { ...run, verdicts: run.verdicts!.map((v) => ({ ...v, verdict: 'incomplete' as const, conformant: false, untested: v.untested.map((u) => ({ rule: u.rule, reason: u.reason })) })) };
+    const text = renderSummary({ ...incomplete, verdicts: [incomplete.verdicts[0]] }, { color: false });
+    expect(text).toMatch(/^1\.5\.0\s+◌ incomplete\s+9 passed.*\(2 MUST rules untested\)$/m);
+    expect(text).toMatch(/  ○ acl\.user\.read \[1\.5\.0\]  no non-admin credentials given/);
+  });
+
   it('lists failures with message, first exchange and curl line', () => {
     const i = lines.findIndex((l) => l.includes('✘ events.list.limit'));
     expect(i).toBeGreaterThan(0);

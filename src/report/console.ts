@@ -18,10 +18,42 @@ function verdictLines(run: RunResult, c: Colors): string[] {
   const verdicts = versionVerdicts(run);
   const width = Math.max(...verdicts.map((v) => v.apiVersion.length));
   return verdicts.map((v) => {
-    const label = v.total === 0 ? c.dim('– no checks    ')
-      : v.conformant ? c.green('✔ conformant    ') : c.red(c.bold('✘ not conformant'));
-    return `${v.apiVersion.padEnd(width)}  ${label}  ${countsText(v)}`;
+    const gaps = v.untested.filter((u) => !u.allowed).length;
+    const label = v.verdict === 'conformant' ? c.green('✔ conformant    ')
+      : v.verdict === 'not-conformant' ? c.red(c.bold('✘ not conformant')) : c.yellow(c.bold('◌ incomplete    '));
+    const why = v.verdict !== 'incomplete' ? '' : [v.stopped ? `stopped: ${v.stopped}` : '', gaps ? `${gaps} MUST rule${gaps === 1 ? '' : 's'} untested` : '', v.total === 0 ? 'no checks' : '']
+      .filter(Boolean).join('; ');
+    return `${v.apiVersion.padEnd(width)}  ${label}  ${countsText(v)}${why ? c.yellow(`  (${why})`) : ''}`;
   });
+}
+
+const MAX_UNTESTED_LINES = 25;
+
+/** Untested MUST rules (why a version is incomplete), grouped by rule and reason across versions. */
+function untestedSection(run: RunResult, c: Colors): string[] {
+  const groups = new Map<string, { rule: string; reason: string; allowed: boolean; versions: string[] }>();
+  for (const v of versionVerdicts(run)) {
+    for (const u of v.untested) {
+      const key = `${u.rule}\u0000${u.reason}\u0000${Boolean(u.allowed)}`;
+      const g = groups.get(key) ?? { rule: u.rule, reason: u.reason, allowed: Boolean(u.allowed), versions: [] };
+      g.versions.push(v.apiVersion);
+      groups.set(key, g);
+    }
+  }
+  if (groups.size === 0) return [];
+  const list = [...groups.values()].sort((a, b) => Number(a.allowed) - Number(b.allowed));
+  const mark = (allowed: boolean) => (allowed ? c.dim('accepted') : c.yellow('○'));
+  const title = c.bold(`Untested MUST rules (${list.length})`);
+  if (list.length <= MAX_UNTESTED_LINES) {
+    return ['', title, ...list.map((g) => `  ${mark(g.allowed)} ${g.rule} ${c.dim(`[${g.versions.join(', ')}]`)}  ${g.reason}`)];
+  }
+  // Many: one line per reason, naming the first few rules (results.json lists them all).
+  const byReason = new Map<string, typeof list>();
+  for (const g of list) byReason.set(`${g.allowed}\u0000${g.reason}`, [...(byReason.get(`${g.allowed}\u0000${g.reason}`) ?? []), g]);
+  return ['', title, ...[...byReason.values()].map((gs) => {
+    const names = gs.slice(0, 3).map((g) => g.rule).join(', ') + (gs.length > 3 ? ', …' : '');
+    return `  ${mark(gs[0].allowed)} ${String(gs.length).padStart(3)} rule${gs.length === 1 ? ' ' : 's'}  ${gs[0].reason}  ${c.dim(`(${names}; results.json: verdicts[].untested)`)}`;
+  })];
 }
 
 /** Groups results of one outcome by rule and message, so `--api-version all` does not repeat a finding 7×. */
@@ -41,7 +73,9 @@ function findingLines(group: CheckResult[], mark: string, c: Colors): string[] {
   const x = r.exchanges[0];
   if (x) out.push(`    ${c.dim(exchangeLine(x))}`);
   const curl = r.curl ?? x?.curl;
-  if (curl) out.push(`    ${c.cyan(`$ ${curl}`)}`);
+  // One line per request, in the order sent (the decisive exchange above is the last of them).
+  if (curl) out.push(...curl.split('\n').map((line) => `    ${c.cyan(`$ ${line}`)}`));
+  if (r.reads !== undefined) out.push(`    ${c.dim(`settled: ${r.reads} read(s) over ${formatDuration(r.settledMs ?? 0)}`)}`);
   if (r.source) out.push(`    ${c.dim(`at ${r.source}`)}`);
   if (r.replay) out.push(`    ${c.dim(`replay: ${r.replay}`)}`);
   return out;
@@ -97,6 +131,7 @@ export function renderSummary(input: RunResult, opts: { color: boolean }): strin
     ...verdictLines(run, c),
     ...findingSection('Failures', by('fail'), c.red('✘'), c),
     ...findingSection('Errors (evconf could not check)', by('error'), c.magenta('⚠'), c),
+    ...untestedSection(run, c),
     ...warnSection(by('warn'), c),
     ...skipSection(by('skip'), c),
     ...loadSection(run.load, c),

@@ -46,11 +46,12 @@ export function evidenceText(r: CheckResult, opts: { maxBody: number }): string 
   if (r.expected !== undefined) out.push('expected:', indent(prettyJson(r.expected), '  '));
   if (r.actual !== undefined) out.push('actual:', indent(prettyJson(r.actual), '  '));
   if (r.exchanges.length > 0) {
-    out.push('exchanges:');
+    out.push(r.exchanges.length > 1 ? 'exchanges (#1 decided the check; the others led to it, in the order sent):' : 'exchanges:');
     r.exchanges.forEach((x, i) => out.push(...exchangeText(x, i, opts.maxBody).map((l) => indent(l, '  '))));
   }
   const curl = r.curl ?? r.exchanges[0]?.curl;
-  if (curl) out.push('reproduce:', `  ${curl}`);
+  if (curl) out.push('reproduce (in this order):', ...curl.split('\n').map((line) => `  ${line}`));
+  if (r.reads !== undefined) out.push(`settled: ${r.reads} read(s) over ${Math.round(r.settledMs ?? 0)} ms`);
   if (r.source) out.push(`source: ${r.source}`);
   if (r.seed !== undefined) out.push(`seed: ${r.seed}`);
   if (r.counterexample !== undefined) out.push('counterexample:', indent(prettyJson(r.counterexample), '  '));

@@ -13,12 +13,13 @@ function ordered(o: object, keys: readonly string[]): Obj {
   return out;
 }
 
-const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'target', 'seed', 'command', 'summary', 'results',
+const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'target', 'seed', 'command', 'summary', 'verdicts', 'results',
   'observations', 'coverage', 'load', 'leftovers', 'rules'] as const;
 const TARGET_KEYS = ['baseUrl', 'apiVersions', 'reference', 'mutant'];
 const SUMMARY_KEYS = ['total', 'passed', 'failed', 'warned', 'skipped', 'errored'];
+const VERDICT_KEYS = ['apiVersion', 'verdict', 'conformant', 'stopped', ...SUMMARY_KEYS, 'untested'];
 const RESULT_KEYS = ['id', 'rule', 'level', 'apiVersion', 'endpoint', 'outcome', 'message', 'expected', 'actual',
-  'exchanges', 'curl', 'source', 'seed', 'counterexample', 'replay', 'durationMs'];
+  'exchanges', 'curl', 'source', 'seed', 'counterexample', 'replay', 'durationMs', 'reads', 'settledMs'];
 const EXCHANGE_KEYS = ['request', 'response', 'error', 'durationMs', 'curl'];
 const REQUEST_KEYS = ['method', 'url', 'headers', 'body'];
 const RESPONSE_KEYS = ['status', 'headers', 'body', 'truncated', 'bodyBytes'];
@@ -55,6 +56,7 @@ export function renderJson(run: RunResult): string {
     tool: ordered(r.tool, ['name', 'version']),
     target: ordered(r.target, TARGET_KEYS),
     summary: ordered(r.summary, SUMMARY_KEYS),
+    ...(r.verdicts ? { verdicts: r.verdicts.map((v) => ordered(v, VERDICT_KEYS)) } : {}),
     results: r.results.map(result),
     observations: r.observations.map((o) => ordered(o, ['topic', 'apiVersion', 'value', 'context'])),
     coverage: r.coverage.map((c) => ordered(c, ['rule', 'apiVersion', 'checks'])),

@@ -2,7 +2,7 @@
 import type { CheckResult, RunResult } from '../model/index.js';
 import { evidenceText } from './evidence.js';
 import { redactRun } from './redact.js';
-import { countOutcomes, endpointFamily, runVersions, scenarioOf } from './tally.js';
+import { countOutcomes, endpointFamily, runVersions, scenarioOf, versionVerdicts, type VersionVerdict } from './tally.js';
 import { xmlAttr, xmlText } from './xml.js';
 
 const MAX_BODY = 4096;
@@ -58,16 +58,27 @@ function counts(results: readonly CheckResult[], ms: number): string {
   return `tests="${c.total}" failures="${c.failed}" errors="${c.errored}" skipped="${c.skipped}" time="${seconds(ms)}"`;
 }
 
-function suite(run: RunResult, version: string): string {
+/** Why a version is not conformant although nothing failed: one line per untested rule (and the stop reason). */
+function incompleteText(v: VersionVerdict): string {
+  const lines = [`evconf verdict for API ${v.apiVersion}: ${v.verdict}`];
+  if (v.stopped) lines.push(`stopped: ${v.stopped}`);
+  for (const u of v.untested) lines.push(`untested${u.allowed ? ' (accepted)' : ''}: ${u.rule}: ${u.reason}`);
+  return lines.join('\n');
+}
+
+function suite(run: RunResult, version: string, verdict: VersionVerdict | undefined): string {
   const results = run.results.filter((r) => r.apiVersion === version);
   const ms = results.reduce((a, r) => a + (r.durationMs ?? 0), 0);
   const names = caseNames(results);
-  const props = [['baseUrl', run.target.baseUrl], ['runId', run.runId], ['seed', String(run.seed)]]
+  const props = [['baseUrl', run.target.baseUrl], ['runId', run.runId], ['seed', String(run.seed)],
+    ...(verdict ? [['verdict', verdict.verdict], ['untested', String(verdict.untested.filter((u) => !u.allowed).length)]] : [])]
     .map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`).join('\n');
+  const out = verdict && (verdict.untested.length > 0 || verdict.stopped) ? [`    <system-out>${xmlText(incompleteText(verdict))}</system-out>`] : [];
   return [
     `  <testsuite name="evconf ${xmlAttr(version)}" ${counts(results, ms)} timestamp="${xmlAttr(run.startedAt)}">`,
     `    <properties>\n${props}\n    </properties>`,
     ...results.map((r, i) => testcase(r, names[i])),
+    ...out,
     '  </testsuite>',
   ].join('\n');
 }
@@ -75,10 +86,11 @@ function suite(run: RunResult, version: string): string {
 /** The run as JUnit XML; every string is XML-escaped and stripped of characters XML 1.0 forbids. */
 export function renderJunit(input: RunResult): string {
   const run = redactRun(input);
+  const verdicts = versionVerdicts(run);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evconf" ${counts(run.results, run.durationMs)}>`,
-    ...runVersions(run).map((v) => suite(run, v)),
+    ...runVersions(run).map((v) => suite(run, v, verdicts.find((x) => x.apiVersion === v))),
     '</testsuites>',
     '',
   ].join('\n');

@@ -75,5 +75,11 @@ export function redactRun(run: RunResult): RunResult {
     load: run.load.map(redactLoad),
   };
   if (run.command !== undefined) out.command = redactText(run.command);
+  if (run.verdicts) {
+    out.verdicts = run.verdicts.map((v) => ({
+      ...v, untested: v.untested.map((u) => ({ ...u, reason: redactText(u.reason) })),
+      ...(v.stopped !== undefined ? { stopped: redactText(v.stopped) } : {}),
+    }));
+  }
   return out;
 }

@@ -1,19 +1,16 @@
 /** Per-version verdicts, endpoint families and ordering shared by all reporters (design §4, §9). */
-import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type ResultSummary, type RunResult } from '../model/index.js';
+import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type ResultSummary, type RunResult, type VersionVerdict, type Verdict } from '../model/index.js';
 
-/**
- * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none
- * failed; `not-conformant` when a rule failed or evconf erred; else `incomplete` (untested rules, with why).
- */
-export type Verdict = 'conformant' | 'not-conformant' | 'incomplete';
+export type { Verdict, VersionVerdict };
 
-export interface VersionVerdict extends ResultSummary {
-  apiVersion: ApiVersion;
-  verdict: Verdict;
-  /** Same as verdict === 'conformant'. */
-  conformant: boolean;
-  /** MUST rules that apply to this version and were never checked (pass/fail/warn), with the reason. */
-  untested: { rule: string; reason: string }[];
+/** What the engine knows beyond the results when it judges a run (src/engine/run.ts). */
+export interface VerdictContext {
+  /** --allow-untested: rule id patterns (`*` allowed) whose gaps are accepted. */
+  allowUntested?: readonly string[];
+  /** Versions whose run was cut short, and why. */
+  stopped?: readonly { apiVersion: ApiVersion; reason: string }[];
+  /** Why a rule that has no result at all in a version was not checked (e.g. "not selected by --only"). */
+  notRun?: (rule: string, apiVersion: ApiVersion) => string;
 }
 
 /** Failures first: the order results are listed in every report. */
@@ -49,13 +46,54 @@ export function countOutcomes(results: readonly CheckResult[]): ResultSummary {
   return c;
 }
 
-/** The verdict of each version over its conformance checks (load budgets excluded). */
-export function versionVerdicts(run: RunResult): VersionVerdict[] {
+/** Whether a pattern (exact, or `*` anywhere) matches an id: the --only / --allow-untested syntax. */
+export function idMatches(pattern: string, id: string): boolean {
+  if (!pattern.includes('*')) return pattern === id;
+  return new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(id);
+}
+
+/** Distinct skip reasons of a rule's results, most frequent first (at most two, so a line stays readable). */
+function skipReasons(results: readonly CheckResult[]): string {
+  const n = new Map<string, number>();
+  for (const r of results) n.set(r.message, (n.get(r.message) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([m]) => m).join('; ');
+}
+
+/**
+ * The verdict of each version (issue 11 item 4), over its conformance checks (load budgets excluded):
+ * `not-conformant` when a check failed or evconf erred; `conformant` only when, besides, every MUST normative rule
+ * that applies to the version (run.coverage) was checked at least once (an outcome other than skip) and the run
+ * of the version was not cut short; else `incomplete`, with the untested rules and why.
+ */
+export function computeVerdicts(run: RunResult, ctx: VerdictContext = {}): VersionVerdict[] {
+  const known = new Map((run.rules ?? []).map((r) => [r.id, r]));
+  // A coverage entry outside its rule's version range (a hand-made results file) does not count.
+  const applies = (rule: string, v: ApiVersion) => {
+    const r = known.get(rule);
+    return !r || (versionIndex(r.since) <= versionIndex(v) && (!r.until || versionIndex(v) <= versionIndex(r.until)));
+  };
+  const allow = ctx.allowUntested ?? [];
   return runVersions(run).map((apiVersion) => {
-    const c = countOutcomes(run.results.filter((r) => r.apiVersion === apiVersion && !isLoadRule(r.rule)));
-    const conformant = c.total > 0 && c.failed === 0 && c.errored === 0;
-    return { apiVersion, ...c, verdict: conformant ? 'conformant' : 'not-conformant', conformant, untested: [] };
+    const mine = run.results.filter((r) => r.apiVersion === apiVersion && !isLoadRule(r.rule));
+    const c = countOutcomes(mine);
+    const checked = new Set(mine.filter((r) => r.outcome !== 'skip').map((r) => r.rule));
+    const untested = run.coverage
+      .filter((e) => e.apiVersion === apiVersion && (known.get(e.rule)?.level ?? 'MUST') === 'MUST' && applies(e.rule, apiVersion) && !isLoadRule(e.rule) && !checked.has(e.rule))
+      .map((e) => {
+        const skips = mine.filter((r) => r.rule === e.rule);
+        const reason = skips.length ? skipReasons(skips) : ctx.notRun?.(e.rule, apiVersion) ?? 'no check of this rule ran';
+        return { rule: e.rule, reason, ...(allow.some((p) => idMatches(p, e.rule)) ? { allowed: true } : {}) };
+      });
+    const stopped = ctx.stopped?.find((s) => s.apiVersion === apiVersion)?.reason;
+    const verdict: Verdict = c.failed > 0 || c.errored > 0 ? 'not-conformant'
+      : c.total === 0 || stopped !== undefined || untested.some((u) => !u.allowed) ? 'incomplete' : 'conformant';
+    return { apiVersion, ...c, verdict, conformant: verdict === 'conformant', untested, ...(stopped !== undefined ? { stopped } : {}) };
   });
+}
+
+/** The verdicts every reporter shows: those the run stored (RunResult.verdicts), else computed from the results. */
+export function versionVerdicts(run: RunResult): VersionVerdict[] {
+  return run.verdicts ?? computeVerdicts(run);
 }
 
 /**

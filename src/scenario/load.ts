@@ -49,7 +49,7 @@ function toGiven(raw: Raw): GivenEvent {
 function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: string[]): Step {
   const expects = ((raw.expect as Raw[] | undefined) ?? []).map((e, k): Expectation => {
     const ep = [...path, 'expect', k];
-    const { rule, check, ...params } = e as Raw & { rule: string; check: string };
+    const { rule, check, unchanged, ...params } = e as Raw & { rule: string; check: string; unchanged?: boolean };
     if (!rules.includes(rule)) fail(src, [...ep, 'rule'], `rule "${rule}" is not listed in the scenario's rules`);
     const def = CHECKS.get(check);
     if (!def) fail(src, [...ep, 'check'], `unknown check "${check}" (known: ${[...CHECKS.keys()].join(', ')})`);
@@ -59,7 +59,7 @@ function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: str
       fail(src, [...ep, ...pointerToPath(err.instancePath)], `check "${check}": ${ajvMessage(err)}`);
     }
     const pos = src.pos(ep);
-    return { rule, check, params, pos: { file: src.file, ...pos } };
+    return { rule, check, params, ...(unchanged ? { unchanged: true } : {}), pos: { file: src.file, ...pos } };
   });
   if (typeof raw.action === 'string' && !ACTIONS.has(raw.action)) {
     fail(src, [...path, 'action'], `unknown action "${raw.action}" (known: ${[...ACTIONS].join(', ')})`);

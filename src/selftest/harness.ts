@@ -6,7 +6,9 @@ import { loadSuites } from '../scenario/load.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { runConformance, type Phase } from '../engine/run.js';
 import { lifecycleFile, loadLifecycle } from '../stateful/index.js';
-import { parseUsers, startReferenceServer } from '../reference/index.js';
+import { parseUsers, startReferenceServer, type ClientRecord } from '../reference/index.js';
+import type { LatitudeOptions } from '../reference/latitude/select.js';
+import { startConsistencyProxy, type ProxyBehaviour } from './consistency-proxy.js';
 
 export const book = loadRules();
 export const suites = loadSuites(SUITES_DIR, book);
@@ -32,22 +34,53 @@ const CREDENTIALS: Partial<RunConfig> = {
   userRoles: ['ROLE_USER_ALICE'],
 };
 
-/** Runs the suite in-process against a fresh reference server (optionally with a planted bug). */
-export async function runAgainstReference(versions: ApiVersion[], opts: { mutant?: string; only?: string[]; phases?: Phase[] } = {}): Promise<RunResult> {
+export interface ReferenceRunOptions {
+  mutant?: string;
+  only?: string[];
+  phases?: Phase[];
+  /** Latitude mode of the reference server (src/reference/latitude): a seed and/or forced choices. */
+  latitude?: LatitudeOptions;
+  /** The run's seed (default: selftestConfig's fixed 42). */
+  seed?: number;
+  /** Registered capture agents and known series of the server (latitude capture-agents / series-known). */
+  agents?: string[];
+  series?: Record<string, string>;
+  /** The server answers every request that departs from the spec 400 (evconf serve --strict). */
+  strict?: boolean;
+  /** Collects the departures of the suite's own requests (src/reference/strict). */
+  clientRecord?: ClientRecord;
+  /** Put a proxy that lags or answers unreliably in front of the reference server (src/selftest/consistency-proxy.ts). */
+  proxy?: ProxyBehaviour;
+  /** Configuration that differs from the self-test's (e.g. settleMs, phaseBudgetMs, allowUntested). */
+  config?: Partial<RunConfig>;
+  signal?: AbortSignal;
+}
+
+/** Runs the suite in-process against a fresh reference server (optionally with a planted bug, in latitude mode or strict). */
+export async function runAgainstReference(versions: ApiVersion[], opts: ReferenceRunOptions = {}): Promise<RunResult> {
   const server = await startReferenceServer({
     port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
+    ...(opts.latitude ? { latitude: opts.latitude } : {}),
+    ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.series ? { series: opts.series } : {}),
+    ...(opts.strict ? { strict: true } : {}), ...(opts.clientRecord ? { clientRecord: opts.clientRecord } : {}),
   });
+  const proxy = opts.proxy ? await startConsistencyProxy(server.url, opts.proxy) : undefined;
   try {
     return await runConformance({
-      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}) }),
+      config: selftestConfig(versions, { ...CREDENTIALS, ...(opts.only ? { only: opts.only } : {}), ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...opts.config }),
       book, suites, runId: `selftest-${opts.mutant ?? 'clean'}`, toolVersion: 'selftest', lifecycle,
       ...(opts.phases ? { phases: opts.phases } : {}),
-      target: { baseUrl: server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      target: { baseUrl: proxy?.url ?? server.url, reference: true, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
     });
   } finally {
+    await proxy?.close();
     await server.close();
   }
 }
+
+/** Kept for callers written against the older name. */
+export type RunAgainstOptions = ReferenceRunOptions;
 
 /** One line per failing result, for readable assertion messages. */
 export function describeFailures(run: RunResult): string[] {

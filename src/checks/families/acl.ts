@@ -141,6 +141,7 @@ export const aclIncludesCheck: CheckDef = {
  */
 export const aclOthersUnchangedCheck: CheckDef = {
   name: 'acl-others-unchanged',
+  unchanged: true,
   doc: 'apart from the pair `except`, the body ACL equals `before` (the ACL read before the change)',
   params: {
     type: 'object', required: ['before', 'except'], additionalProperties: false,

@@ -4,6 +4,7 @@ import { parseAcl, parseJsonParam } from '../input.js';
 import type { MutantName } from '../mutants/index.js';
 import { badRequest, notFound, type AclEntry } from '../types.js';
 import { collapseRoles } from '../mutants/generated.js';
+import { aclDefault, aclShown } from '../latitude/acl.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
@@ -22,7 +23,7 @@ function ok(ctx: Ctx, name: MutantName, status: number): number {
 export function getAcl(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-get-unknown-200', json(200, []));
   if (bugged) return bugged;
-  const acl = aclRead(ctx, readableEvent(ctx));
+  const acl = aclShown(ctx, aclRead(ctx, readableEvent(ctx)));
   const body = ctx.app.bug('acl-get-no-allow') ? acl.map(({ action, role }) => ({ action, role })) : acl;
   return json(ctx.app.bug('acl-get-status-201') ? 201 : 200, body);
 }
@@ -39,7 +40,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
   const text = (await readForm(ctx.req)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
-  const parsed = parseAcl(parseJsonParam(text, 'acl'), 'acl');
+  const parsed = parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put'));
   const sent = aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed);
   rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : sent;
   ctx.app.store.commit(rec);
@@ -75,8 +76,10 @@ export function removeAce(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   const [, action, role] = ctx.params;
   const rest = rec.acl.filter((e) => !(e.action === action && e.role === role));
-  if (rest.length === rec.acl.length || aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
+  if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
   const done = empty(ok(ctx, 'acl-remove-status-200', 204));
+  // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.
+  if (rest.length === rec.acl.length) return done;
   if (ctx.app.bug('acl-remove-noop')) return done;
   rec.acl = ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : aclRemoveBugs(ctx, rec, rest, role);
   ctx.app.store.commit(rec);

@@ -1,15 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { baseUrl, json, type Ctx, type Reply } from '../app.js';
 import { applyExtra } from '../catalogs.js';
 import { findConflicts } from '../conflicts.js';
 import { applyEpisode, emptyEpisode } from '../episode.js';
 import { parseEventParts, type EventParts } from '../event-parts.js';
 import { readForm } from '../form.js';
+import { aclDefault } from '../latitude/acl.js';
 import { startProcessing } from '../processing.js';
 import { planCreate } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
 import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
+import { checkMedia, checkScheduling, checkSeries, hideForLag, newEventId, rruleOrder, shapeNewRecord } from '../latitude/events.js';
 import { createLocation } from '../mutants/spec-events.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 
@@ -20,11 +21,11 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
   if (ctx.app.bug('title-truncated-255')) truncateTitle(episode);
   if (ctx.app.bug('create-description-dropped')) episode.description = '';
-  if (schedule && episode.location === '') episode.location = schedule.agentId;
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
+  shapeNewRecord(ctx, episode, schedule, extras);
   return {
-    id: randomUUID(),
+    id: newEventId(ctx.app),
     seq: ctx.app.store.nextSeq(),
     creator: ctx.caller.name,
     createdMs: nowMs,
@@ -44,16 +45,19 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 }
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
-  const parts = parseEventParts(await readForm(ctx.req), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata') });
+  const parts = parseEventParts(await readForm(ctx.req), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
   }
+  checkMedia(ctx, parts);
+  checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
   if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
-  const plan = parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug) : undefined;
+  const plan = parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined;
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
+  checkSeries(ctx, probe.episode);
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
     let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug);
     if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
@@ -66,8 +70,9 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
+  hideForLag(ctx.app, records);
   if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single')) {
-    return json(200, records.map((r) => ({ identifier: r.id })));
+    return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;
   const bug = ctx.app.bug;

@@ -4,6 +4,7 @@ import { eventJson, type SerializeVariant } from '../serialize.js';
 import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
+import { shapeStyle } from '../latitude/shape.js';
 import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
@@ -27,7 +28,7 @@ export function getEvent(ctx: Ctx): Reply {
   const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
-  const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get'), variant);
+  const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
   return { status: bug('get-status-201') ? 201 : 200, json: getBody(ctx, text) };
 }
 
@@ -45,7 +46,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
-  if (newRules && (rec.publications.length > 0 || rec.deleting)) {
+  if (newRules && (rec.publications.length > 0 || rec.deleting) && app.lat('delete-published') === 'accepted') {
     startRetraction(app, rec);
     return ok(202);
   }

@@ -1,4 +1,5 @@
-import { isTrue } from '../input.js';
+import type { App } from '../app.js';
+import { flagOn } from '../latitude/shape.js';
 import type { BugFn, MutantName } from '../mutants/index.js';
 import type { WithFlags } from '../serialize.js';
 
@@ -20,14 +21,15 @@ const IGNORED: Record<'list' | 'get', Record<keyof WithFlags, MutantName>> = {
 
 /**
  * The with* query flags (spec § GET /api/events: withacl, withmetadata, withpublications, withscheduling; § GET
- * /api/events/{event_id}: "with the same meanings as for the list"). `bug` and `endpoint` switch on planted bugs.
+ * /api/events/{event_id}: "with the same meanings as for the list"). `bug` and `endpoint` switch on planted bugs;
+ * `app` gives the latitude choice boolean-flags.
  */
-export function withFlags(q: URLSearchParams, bug?: BugFn, endpoint: 'list' | 'get' = 'list'): WithFlags {
+export function withFlags(q: URLSearchParams, bug?: BugFn, endpoint: 'list' | 'get' = 'list', app?: App): WithFlags {
   const flags: WithFlags = {
-    acl: isTrue(q.get('withacl')),
-    metadata: isTrue(q.get('withmetadata')),
-    publications: isTrue(q.get('withpublications')),
-    scheduling: isTrue(q.get('withscheduling')),
+    acl: flagOn(app, q.get('withacl')),
+    metadata: flagOn(app, q.get('withmetadata')),
+    publications: flagOn(app, q.get('withpublications')),
+    scheduling: flagOn(app, q.get('withscheduling')),
   };
   if (bug) for (const k of Object.keys(flags) as (keyof WithFlags)[]) if (bug(IGNORED[endpoint][k])) flags[k] = false;
   return flags;

@@ -1,11 +1,12 @@
 import type { Ctx, Reply } from '../app.js';
-import { parseFilters, parseIntParam } from '../list-params.js';
+import { parseFilters } from '../list-params.js';
 import { sortCriteria } from '../sort-criteria.js';
 import { runList } from '../list-run.js';
-import { badRequest } from '../types.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { slowFilterScan } from '../mutants/load.js';
+import { listLatitude, paging } from '../latitude/list.js';
+import { shapeStyle } from '../latitude/shape.js';
 import { filterBugs, filterParams } from '../mutants/spec-filter.js';
 import { sortBugs } from '../mutants/spec-sort.js';
 import { pagingBugs } from '../mutants/spec-paging.js';
@@ -18,12 +19,14 @@ import { listBody } from '../mutants/spec-events.js';
 export function listEvents(ctx: Ctx): Reply {
   const q = ctx.url.searchParams;
   const bug = ctx.app.bug;
-  const filters = filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug));
-  let sort = sortBugs(ctx, sortCriteria(q.get('sort'), bug));
-  const rawLimit = parseIntParam('limit', q.get('limit'));
-  const offset = parseIntParam('offset', q.get('offset')) ?? 0;
-  if (offset < 0) throw badRequest(`parameter 'offset' must not be negative`);
-  let limit = rawLimit !== undefined && rawLimit > 0 ? rawLimit : undefined;
+  const lat = ctx.app.lat;
+  const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
+  const filters = filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat));
+  let sort = sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored'));
+  const page = paging(ctx);
+  if (page.empty) return { status: 200, json: '[]' };
+  const offset = page.offset;
+  let limit = page.limit;
   const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
   let skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
   ({ skip, limit, sort } = pagingBugs(ctx, { skip, limit, sort, offset }));
@@ -35,7 +38,9 @@ export function listEvents(ctx: Ctx): Reply {
     sort,
     limit,
     skip,
-    flags: withFlags(q, bug, 'list'),
+    flags: withFlags(q, bug, 'list', ctx.app),
+    style: shapeStyle(ctx.app),
+    lat: listLatitude(ctx),
     caller: ctx.caller,
     bug,
     variant: bug('list-drops-created') ? { dropCreated: true } : undefined,

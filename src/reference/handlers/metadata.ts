@@ -6,6 +6,7 @@ import type { MutantName } from '../mutants/index.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
 import { mangleAstral } from '../mutants/generated.js';
+import { checkSeries } from '../latitude/events.js';
 import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
@@ -106,8 +107,9 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const clear = bug('metadata-put-clears-unsent');
   lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
-    rec.episode = applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true);
-    if (bug('astral-mangled')) rec.episode = mangleAstral(rec.episode);
+    const next = applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true);
+    checkSeries(ctx, next);
+    rec.episode = bug('astral-mangled') ? mangleAstral(next) : next;
   } else {
     rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
   }

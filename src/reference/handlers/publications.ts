@@ -1,18 +1,19 @@
 import { json, readableEvent, type Ctx, type Reply } from '../app.js';
 import { canRead } from '../auth.js';
-import { publicationObject } from '../serialize.js';
+import { publicationObject, publicationSummary } from '../serialize.js';
+import { shownPublication } from '../latitude/shape.js';
 import { notFound, type Publication } from '../types.js';
 import { publicationByEventId, publicationsListBugs } from '../mutants/spec-publications.js';
 
 /**
- * Publications (spec § Publications). `sign` is accepted and ignored (no URL signing configured). Like real
- * servers, the list sends full publication objects (opencast-reality.md, "Things ... differently" 3).
+ * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
+ * id, channel, mediatype and url; media, attachments and metadata are "Only in the single-publication response".
  */
 
 export function listPublications(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
-  const list = readableEvent(ctx).publications.map(publicationObject);
+  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, publicationSummary(p)));
   publicationsListBugs(ctx, list);
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
@@ -32,14 +33,14 @@ export function getPublication(ctx: Ctx): Reply {
   const pid = ctx.params[1];
   if (bug('publication-get-ignores-event')) {
     const p = anyEventsPublication(ctx, pid);
-    if (p) return json(200, publicationObject(p));
+    if (p) return json(200, shownPublication(ctx, publicationObject(p)));
   }
   const rec = readableEvent(ctx);
   const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : publicationByEventId(ctx, rec, pid));
   if (!p) throw notFound(`event '${rec.id}' has no publication '${pid}'`);
   if (bug('publication-get-no-media')) {
     const { media: _media, ...rest } = publicationObject(p);
-    return json(200, rest);
+    return json(200, shownPublication(ctx, rest));
   }
-  return json(bug('publication-get-201') ? 201 : 200, publicationObject(p));
+  return json(bug('publication-get-201') ? 201 : 200, shownPublication(ctx, publicationObject(p)));
 }

@@ -7,13 +7,16 @@ import { schedulingObject } from '../serialize.js';
 import { isoSeconds } from '../time.js';
 import { badRequest, HttpError, type Schedule } from '../types.js';
 import { atLeast } from '../version.js';
+import { checkAllowConflict } from '../latitude/access.js';
+import { checkScheduling } from '../latitude/events.js';
+import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
 
 /** The scheduling object as answered (with the planted GET bugs). */
 function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
-  const o = schedulingObject(s);
+  const o = schedulingObject(s, shapeStyle(ctx.app));
   if (ctx.app.bug('scheduling-get-end-shifted')) o.end = isoSeconds(s.endMs + 3_600_000);
   if (ctx.app.bug('scheduling-get-agent-camel')) {
     const { agent_id: agentId, ...rest } = o;
@@ -56,9 +59,11 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
     throw e;
   }
   const input = parseScheduleInput(value);
+  checkScheduling(ctx, input, false);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
   const next = scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input));
   const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && isTrue(form.text('allowConflict')) && !bug('allow-conflict-ignored');
+  if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
     const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, rec.id);

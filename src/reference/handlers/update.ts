@@ -7,6 +7,8 @@ import { readForm } from '../form.js';
 import { startProcessing } from '../processing.js';
 import { mergeSchedule } from '../schedule.js';
 import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
+import { aclDefault } from '../latitude/acl.js';
+import { checkScheduling, checkSeries } from '../latitude/events.js';
 import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 
 /**
@@ -17,12 +19,14 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   const { store, bug } = ctx.app;
   if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
-  const parts = parseEventParts(await readForm(ctx.req), ctx.version);
+  const parts = parseEventParts(await readForm(ctx.req), ctx.version, { aclDefault: aclDefault(ctx, 'create') });
   updateParts(ctx, parts);
+  checkScheduling(ctx, parts.scheduling, false);
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
   const episode = parts.metadata?.episode ? applyEpisode(updateBase(ctx, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  checkSeries(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
     extras.set(flavor, applyExtra(rec.extraCatalogs.get(flavor), fields, flavor));

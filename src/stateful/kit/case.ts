@@ -1,6 +1,13 @@
 import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
-import type { Verdict } from './verdict.js';
+import { OK, type Verdict } from './verdict.js';
+import type { Exchange } from '../../model/index.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../engine/settle.js';
+
+/** The answer of an attempt: its verdict and what each of its exchanges answered (status and body). */
+function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
+  return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,18 +47,69 @@ export class CaseKit {
   }
 
   /**
-   * Repeats `attempt` until it passes or settleMs elapse; the evidence keeps only the last attempt's exchanges.
-   * Records `rule` as exercised.
+   * Repeats the read `attempt` until it is decided as src/engine/settle.ts decides a scenario's settle step: it
+   * passes on a stable read (held twice in a row with the same answer), fails once the answer stops changing
+   * after the window W or when it held and then did not (an unstable server), bounded by settleMs. With settleMs 0
+   * (shrinking) one read decides. The evidence keeps the deciding attempts' exchanges. Records `rule` as exercised.
    */
   async settle(rule: string, attempt: () => Promise<Verdict>): Promise<Verdict> {
     this.exercised.add(rule);
-    const deadline = Date.now() + this.settleMs;
-    for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
+    const started = Date.now();
+    const deadline = started + this.settleMs;
+    const windowMs = settleWindow(this.settleMs, this.env.lag?.ms ?? 0);
+    const reads: SettleRead[] = [];
+    const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
+    let graceUsed = false;
+    let delay = 25;
+    for (;;) {
       const mark = this.api.exchanges.length;
       const v = await attempt();
-      if (v.ok || Date.now() + delay > deadline) return v;
+      const exchanges = this.api.exchanges.splice(mark);
+      if (this.settleMs <= 0) {
+        this.api.exchanges.push(...exchanges);
+        return v;
+      }
+      kept.push({ verdict: v, exchanges });
+      reads.push({ holds: v.ok, answer: answerOf(v, exchanges), atMs: Date.now() - started });
+      const final = Date.now() >= deadline || Boolean(this.env.signal?.aborted);
+      const d = decideSettle('stable', reads, { windowMs, final, graceUsed });
+      if (d) {
+        for (const k of d.decisive) this.api.exchanges.push(...kept[k].exchanges);
+        const at = kept[d.decisive[d.decisive.length - 1]].verdict;
+        if (d.pass) {
+          const first = reads.findIndex((r) => r.holds);
+          if (first > 0) this.env.lag?.note(reads[first].atMs);
+          return OK;
+        }
+        return at.ok ? at : { ...at, message: `${at.message} (${d.why})` };
+      }
+      if (final) graceUsed = true;
+      const held = v.ok;
+      const toWindow = windowMs - (Date.now() - started);
+      let wait = CONFIRM_DELAY_MS;
+      if (!held) {
+        wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
+        delay = Math.min(delay * 2, 400);
+      }
+      if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
+      if (wait > 0) await sleep(wait);
+    }
+  }
+
+  /**
+   * Waits (bounded by settleMs, not recorded as evidence) until GET /api/events/{id} answers a 2xx: a created
+   * event may become readable late (design §1.7). Notes how long it took as the server's lag. False if never.
+   */
+  async visible(id: string): Promise<boolean> {
+    const started = Date.now();
+    for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
+      const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
+      if (r.status !== undefined && r.status >= 200 && r.status < 300) {
+        this.env.lag?.note(Date.now() - started - r.ex.durationMs);
+        return true;
+      }
+      if (Date.now() + delay > started + this.settleMs) return false;
       await sleep(delay);
-      this.api.exchanges.splice(mark);
     }
   }
 

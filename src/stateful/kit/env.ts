@@ -2,6 +2,7 @@ import type { ApiVersion } from '../../model/index.js';
 import type { HttpClient } from '../../http/index.js';
 import type { RunConfig } from '../../config/types.js';
 import type { RuleBook } from '../../spec/rules.js';
+import type { LagTracker } from '../../engine/settle.js';
 
 /**
  * What the property and stateful stages need in one API version. The engine's ScenarioEnv satisfies it
@@ -21,6 +22,8 @@ export interface PhaseEnv {
   agent: string;
   /** Aborted by an interrupt, --max-duration or --phase-budget: what has not started is skipped with the reason. */
   signal?: AbortSignal;
+  /** The learned visibility lag of the server in this version (src/engine/settle.ts); shared with the scenarios. */
+  lag?: LagTracker;
 }
 
 /** The administrative role every created event grants read and write to, so the run can always clean up. */

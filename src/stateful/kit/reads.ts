@@ -90,7 +90,11 @@ export async function readScheduling(kit: CaseKit, id: string): Promise<{ agent_
  */
 export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string | Broken> {
   const r = await kit.api.create(spec);
-  if (r.ids.length > 0) return r.ids[0];
+  if (r.ids.length > 0) {
+    // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
+    await kit.visible(r.ids[0]);
+    return r.ids[0];
+  }
   if (r.status === 409 && spec.scheduling) {
     return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
   }

@@ -1,6 +1,7 @@
 import type { CheckResult, Exchange, Json, Outcome } from '../../model/index.js';
 import type { PhaseEnv } from './env.js';
 import { toJson } from './verdict.js';
+import { evidence, MAX_EVIDENCE_EXCHANGES } from '../../engine/evidence.js';
 
 /** What one result of a generated stage says (the rest comes from the rule and the environment). */
 export interface ResultSpec {
@@ -17,16 +18,15 @@ export interface ResultSpec {
   durationMs?: number;
 }
 
-/** Keep a failure's evidence readable: at most this many exchanges (the last ones, where it failed). */
-export const MAX_EVIDENCE_EXCHANGES = 12;
+export { MAX_EVIDENCE_EXCHANGES };
 
 /** A CheckResult for `spec.rule` in the env's version (SHOULD rules warn instead of failing; design §1.4). */
 export function ruleResult(env: PhaseEnv, spec: ResultSpec): CheckResult {
   const rule = env.book.get(spec.rule);
   if (!rule) throw new Error(`evconf bug: rule "${spec.rule}" is not in specs/rules.yaml`);
   const outcome: Outcome = spec.outcome === 'fail' && rule.level === 'SHOULD' ? 'warn' : spec.outcome;
-  const exchanges = (spec.exchanges ?? []).slice(-MAX_EVIDENCE_EXCHANGES);
-  const last = exchanges[exchanges.length - 1];
+  // The failing request (the case's last exchange) first, then those that led to it; curl replays them in order.
+  const ev = evidence(spec.exchanges ?? []);
   return {
     id: `${env.version}/${spec.source}/${rule.id}`,
     rule: rule.id,
@@ -37,8 +37,8 @@ export function ruleResult(env: PhaseEnv, spec: ResultSpec): CheckResult {
     message: spec.message,
     ...(spec.expected !== undefined ? { expected: spec.expected } : {}),
     ...(spec.actual !== undefined ? { actual: spec.actual } : {}),
-    exchanges,
-    ...(last && outcome !== 'pass' ? { curl: last.curl } : {}),
+    exchanges: ev.exchanges,
+    ...(ev.curl && outcome !== 'pass' ? { curl: ev.curl } : {}),
     source: spec.source,
     seed: env.config.seed,
     ...(spec.counterexample !== undefined ? { counterexample: spec.counterexample } : {}),

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { ClientReport } from '../reference/index.js';
+import { QUOTE } from '../reference/strict/spec-quotes.js';
+
+const BIN = fileURLToPath(new URL('../../bin/evconf.mjs', import.meta.url));
+
+// Issue 13: `evconf serve --strict --client-report FILE` answers departures 400 and writes the record at SIGTERM.
+describe('CLI: evconf serve --strict --client-report', () => {
+  it('answers a departure 400, serves the record live, and writes JSON + HTML when stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evconf-client-'));
+    const file = join(dir, 'client-report.json');
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--strict', '--client-report', file, '--users', 'admin:cli-secret:ROLE_ADMIN'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 20_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening on (http:\/\/\S+) \(strict\)/.exec(out);
+          if (m) { clearTimeout(t); resolve(m[1]); }
+        });
+      });
+      const auth = { authorization: `Basic ${Buffer.from('admin:cli-secret').toString('base64')}` };
+      const bad = await fetch(`${url}/api/events?sort=startDate:ASC`, { headers: auth });
+      expect(bad.status).toBe(400);
+      const body = await bad.json() as { departures: { kind: string; spec: string }[] };
+      expect(body.departures.map((d) => [d.kind, d.spec])).toEqual([['unknown-sort', QUOTE.sortNames]]);
+      expect((await fetch(`${url}/api/events?sort=start_date:ASC`, { headers: auth })).status).toBe(200);
+      const live = await (await fetch(`${url}/__evconf/client-report`)).json() as ClientReport;
+      expect([live.requests, live.departures]).toEqual([2, 1]);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await closed).toBe(0);
+    const report = JSON.parse(readFileSync(file, 'utf8')) as ClientReport;
+    expect(report.strict).toBe(true);
+    expect(report.kinds.map((k) => [k.kind, k.count, k.sentences[0].spec])).toEqual([['unknown-sort', 1, QUOTE.sortNames]]);
+    expect(report.kinds[0].example.request.headers.authorization).toBe('Basic <redacted>');
+    const html = readFileSync(join(dir, 'client-report.html'), 'utf8');
+    expect(html).toContain('unknown-sort');
+    expect(html).toContain(QUOTE.sortNames);
+    expect(`${html}${readFileSync(file, 'utf8')}`).not.toContain('cli-secret');
+    expect(out).toContain(`client conformance record written: ${file}`);
+  }, 60_000);
+});

@@ -1,0 +1,253 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { FormData } from 'undici';
+import { startReferenceServer } from '../index.js';
+import { call, catalogs, sleep, until, VIDEO, type CallOptions, type Fields } from '../testkit.js';
+import { CATALOGUE, CHOICE_IDS, type ChoiceId } from './catalogue.js';
+
+/**
+ * Every alternative of every latitude choice really changes the server's behaviour: a probe (direct HTTP requests)
+ * observes something on a server with that one alternative forced that differs from the default server.
+ */
+
+const ADMIN: [string, string] = ['admin', 'pw'];
+const ALICE: [string, string] = ['alice', 'pw'];
+const DAY = 86_400_000;
+const T0 = Date.UTC(2031, 2, 3, 10, 0, 0);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19) + 'Z';
+
+/** A probe's view of one fresh server. */
+class Probe {
+  constructor(readonly base: string) {}
+
+  call(path: string, o: CallOptions = {}) {
+    return call(this.base, path, { auth: ADMIN, version: '1.6.0', ...o });
+  }
+
+  /** POST /api/events; returns the response. */
+  create(o: { fields?: Fields; acl?: unknown[]; scheduling?: Record<string, unknown>; media?: boolean; version?: CallOptions['version']; raw?: boolean } = {}) {
+    const fd = new FormData();
+    fd.append('metadata', catalogs(o.fields ?? { title: 'Probe' }));
+    if (o.acl) fd.append('acl', JSON.stringify(o.acl));
+    fd.append('processing', JSON.stringify({ workflow: 'fast', configuration: {} }));
+    if (o.scheduling) fd.append('scheduling', JSON.stringify(o.scheduling));
+    if (o.media ?? !o.scheduling) fd.append(VIDEO.part, new Blob([new Uint8Array(VIDEO.bytes)], { type: VIDEO.type }), VIDEO.name);
+    return this.call('/api/events', { method: 'POST', body: fd, version: o.version ?? '1.6.0' });
+  }
+
+  /** Creates one event, waits until it is readable (index lag), returns its id. */
+  async id(o: Parameters<Probe['create']>[0] = {}): Promise<string> {
+    const r = await this.create(o);
+    if (r.status !== 201) throw new Error(`create: ${r.status} ${r.text}`);
+    const id = r.body.identifier as string;
+    await until(async () => (await this.call(`/api/events/${encodeURIComponent(id)}`)).status === 200, 3000);
+    return id;
+  }
+
+  async published(id: string): Promise<void> {
+    await until(async () => (await this.call(`/api/events/${id}`)).body.processing_state === 'SUCCEEDED', 5000);
+  }
+
+  async list(query: string, version: CallOptions['version'] = '1.6.0'): Promise<unknown[]> {
+    const r = await this.call(`/api/events?${query}`, { version });
+    if (r.status !== 200) throw new Error(`list ${query}: ${r.status} ${r.text}`);
+    return r.body as unknown[];
+  }
+
+  async titles(query: string): Promise<string> {
+    return (await this.list(query)).map((e) => (e as { title: string }).title).join(',');
+  }
+}
+
+const sched = (agent: string, startMs: number, extra: Record<string, unknown> = {}) => ({ agent_id: agent, start: iso(startMs), duration: 3_600_000, ...extra });
+
+/** Events created one after the other, titled by their index; the observation maps list order to indexes. */
+async function numbered(p: Probe, n: number, title?: string): Promise<Map<string, number>> {
+  const idx = new Map<string, number>();
+  for (let i = 0; i < n; i++) idx.set(await p.id({ fields: { title: title ?? `n${i}` }, media: false }), i);
+  return idx;
+}
+
+const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
+  'index-lag': async (p) => {
+    const id = (await p.create()).body.identifier as string;
+    const fresh = [(await p.call(`/api/events/${id}`)).status, (await p.list('')).length];
+    await until(async () => (await p.call(`/api/events/${id}`)).status === 200, 3000);
+    const body = new URLSearchParams({ metadata: JSON.stringify([{ id: 'title', value: 'Changed' }]) });
+    await p.call(`/api/events/${id}/metadata?type=dublincore/episode`, { method: 'PUT', body });
+    return [...fresh, (await p.call(`/api/events/${id}`)).body.title, (await p.list('filter=title:Changed')).length];
+  },
+  'create-media': async (p) => (await p.create({ media: false })).status,
+  'capture-agents': async (p) => (await p.create({ scheduling: sched('not-registered', T0) })).status,
+  'series-known': async (p) => (await p.create({ fields: { title: 'S', isPartOf: 'unknown-series' } })).status,
+  'filter-repeat-below-1.5.0': async (p) => {
+    await p.id({ fields: { title: 'A', contributor: ['X'] } });
+    await p.id({ fields: { title: 'B', contributor: ['Y'] } });
+    return [(await p.list('filter=title:A,title:B', '1.4.0')).length, (await p.list('filter=contributors:X,contributors:Y', '1.4.0')).length];
+  },
+  'rrule-window': async (p) => {
+    // Occurrences at 10:00 on day 0, 1, 2; end is day 2 09:30, so day 2 starts in (end, end + duration].
+    const r = await p.create({ scheduling: { agent_id: 'capture-agent-1', start: iso(T0), end: iso(T0 + 2 * DAY - 1_800_000), duration: 3_600_000, rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0' } });
+    return [r.status, Array.isArray(r.body) ? r.body.length : r.text];
+  },
+  'bibliographic-start': async (p) => {
+    const id = await p.id({ fields: { title: 'B', startDate: '2031-01-01', startTime: '08:00:00Z' }, scheduling: sched('capture-agent-1', T0) });
+    return (await p.call(`/api/events/${id}`)).body.start;
+  },
+  'sort-collation': async (p) => {
+    for (const t of ['b', 'A', 'a', 'B']) await p.id({ fields: { title: t }, media: false });
+    return p.titles('sort=title:ASC');
+  },
+  'sort-ties': async (p) => {
+    const idx = await numbered(p, 8, 'same');
+    return (await p.list('sort=title:ASC')).map((e) => idx.get((e as { identifier: string }).identifier)).join(',');
+  },
+  'default-order': async (p) => {
+    const idx = await numbered(p, 8);
+    return (await p.list('')).map((e) => idx.get((e as { identifier: string }).identifier)).join(',');
+  },
+  'default-limit': async (p) => {
+    await numbered(p, 101);
+    return (await p.list('')).length;
+  },
+  'max-limit': async (p) => {
+    await numbered(p, 101);
+    return (await p.list('limit=150')).length;
+  },
+  'limit-zero': async (p) => {
+    await p.id({ media: false });
+    return (await p.list('limit=0')).length;
+  },
+  'bad-paging': async (p) => [(await p.call('/api/events?limit=abc')).status, (await p.call('/api/events?offset=-1')).status],
+  'error-body': async (p) => {
+    const r = await p.call('/api/events/does-not-exist');
+    return [r.status, r.headers.get('content-type'), r.text];
+  },
+  'json-content-type': async (p) => (await p.call('/api/events')).headers.get('content-type'),
+  'acl-allow-default': async (p) => {
+    const id = await p.id({ acl: [{ action: 'read', role: 'R' }] });
+    return (await p.call(`/api/events/${id}/acl`)).body;
+  },
+  'put-acl-allow': async (p) => {
+    const id = await p.id();
+    return (await p.call(`/api/events/${id}/acl`, { method: 'PUT', body: new URLSearchParams({ acl: '[{"action":"read","role":"R"}]' }) })).status;
+  },
+  'with-member-names': async (p) => Object.keys((await p.call(`/api/events/${await p.id()}?withacl=true`)).body).filter((k) => /acl/.test(k)),
+  'number-fields': async (p) => {
+    const ev = (await p.call(`/api/events/${await p.id()}`)).body;
+    return [typeof ev.archive_version, typeof ev.duration];
+  },
+  'datetime-format': async (p) => ((await p.call(`/api/events/${await p.id()}`)).body.created as string).replace(/^[\d-]+T[\d:]+/, ''),
+  'public-base-url': async (p) => ((await p.create()).headers.get('location') ?? '').startsWith(`${p.base}/api/events/`),
+  'identifier-format': async (p) => {
+    const id = await p.id();
+    return /^[0-9a-f-]{36}$/.test(id) ? 'uuid' : /^\d+$/.test(id) ? 'numeric' : /^ev_[0-9a-z]{12}$/.test(id) ? 'prefixed' : id;
+  },
+  'unknown-filter': async (p) => (await p.call('/api/events?filter=bogus:x')).status,
+  'unknown-sort': async (p) => (await p.call('/api/events?sort=bogus:ASC')).status,
+  'filter-match': async (p) => {
+    await p.id({ fields: { title: 'Hello World' } });
+    return [(await p.list('filter=title:hello%20world')).length, (await p.list('filter=title:Hello')).length];
+  },
+  'text-filter': async (p) => {
+    await p.id({ fields: { title: 'Hello World' } });
+    return [(await p.list('filter=textFilter:hell')).length, (await p.list('filter=textFilter:world')).length];
+  },
+  'start-bounds': async (p) => {
+    await p.id({ fields: { title: 'S', startDate: '2031-03-03', startTime: '10:00:00Z' } });
+    return (await p.list(`filter=start:${iso(T0 - 3_600_000)}/${iso(T0)}`)).length;
+  },
+  'inputs-required': async (p) => (await p.create({ scheduling: sched('capture-agent-1', T0) })).status,
+  'inputs-echo': async (p) => {
+    const a = await p.id({ scheduling: sched('capture-agent-1', T0, { inputs: ['camera'] }) });
+    const b = await p.id({ scheduling: sched('capture-agent-2', T0) });
+    return [(await p.call(`/api/events/${a}/scheduling`)).body?.inputs, (await p.call(`/api/events/${b}/scheduling`)).body?.inputs];
+  },
+  'allow-conflict-non-admin': async (p) => {
+    const id = await p.id({ scheduling: sched('capture-agent-1', T0, { inputs: ['default'] }), acl: [{ action: 'read', role: 'ROLE_USER_ALICE', allow: true }, { action: 'write', role: 'ROLE_USER_ALICE', allow: true }] });
+    const body = new URLSearchParams({ scheduling: JSON.stringify({ start: iso(T0 + 60_000) }), allowConflict: 'true' });
+    return (await p.call(`/api/events/${id}/scheduling`, { method: 'PUT', body, auth: ALICE })).status;
+  },
+  'unreadable-event': async (p) => (await p.call(`/api/events/${await p.id()}`, { auth: ALICE })).status,
+  'processing-time': async (p) => {
+    const id = await p.id();
+    await sleep(900);
+    return (await p.call(`/api/events/${id}`)).body.processing_state;
+  },
+  'state-sequence': async (p) => {
+    const id = (await p.create()).body.identifier as string;
+    return (await p.call(`/api/events/${id}`)).body?.processing_state ?? 'hidden';
+  },
+  'delete-published': async (p) => {
+    const id = await p.id();
+    await p.published(id);
+    return (await p.call(`/api/events/${id}`, { method: 'DELETE' })).status;
+  },
+  'boolean-flags': async (p) => 'acl' in (await p.call(`/api/events/${await p.id()}?withacl=1`)).body,
+  'status-values': async (p) => (await p.call(`/api/events/${await p.id()}`)).body.status,
+  'extra-catalog': async (p) => ((await p.call(`/api/events/${await p.id()}/metadata`)).body as { flavor: string }[]).map((c) => c.flavor),
+  'extra-members': async (p) => 'organization' in (await p.call(`/api/events/${await p.id()}`)).body,
+  'auth-failure': async (p) => (await p.call('/api/events', { auth: undefined })).status,
+  'acl-order': async (p) => {
+    const id = await p.id({ acl: [{ action: 'read', role: 'Z', allow: true }, { action: 'read', role: 'A', allow: true }] });
+    return ((await p.call(`/api/events/${id}/acl`)).body as { role: string }[]).map((e) => e.role);
+  },
+  'has-previews': async (p) => {
+    const id = await p.id();
+    await p.published(id);
+    return (await p.call(`/api/events/${id}`)).body.has_previews;
+  },
+  'url-signing': async (p) => {
+    const id = await p.id();
+    await p.published(id);
+    return /signature=/.test((await p.call(`/api/events/${id}/publications?sign=true`)).text);
+  },
+  'rrule-order': async (p) => {
+    const r = await p.create({ scheduling: { agent_id: 'capture-agent-1', start: iso(T0), end: iso(T0 + 2 * DAY + 60_000), duration: 3_600_000, rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0' } });
+    await sleep(400);
+    const starts: string[] = [];
+    for (const { identifier } of r.body as { identifier: string }[]) starts.push((await p.call(`/api/events/${identifier}/scheduling`)).body.start);
+    return starts;
+  },
+  'scheduled-location': async (p) => (await p.call(`/api/events/${await p.id({ scheduling: sched('capture-agent-1', T0) })}`)).body.location,
+};
+
+const servers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of servers) await close();
+});
+
+async function observe(id: ChoiceId, alt?: string): Promise<string> {
+  const s = await startReferenceServer({
+    users: [{ name: 'admin', password: 'pw', roles: ['ROLE_ADMIN'] }, { name: 'alice', password: 'pw', roles: [] }],
+    processingDelayMs: 400,
+    retractDelayMs: 100,
+    ...(alt ? { latitude: { choices: { [id]: alt } } } : {}),
+  });
+  servers.push(s.close);
+  return JSON.stringify(await PROBES[id](new Probe(s.url)));
+}
+
+describe('latitude: every alternative changes what a client observes', () => {
+  it('has a probe for every choice', () => {
+    expect(Object.keys(PROBES).sort()).toEqual([...CHOICE_IDS].sort());
+  });
+
+  it.each(CHOICE_IDS.map((id) => [id]))('%s', async (id) => {
+    const base = await observe(id);
+    for (const [alt] of CATALOGUE[id].alternatives.slice(1)) {
+      expect(await observe(id, alt), `${id}=${alt} looks like the default (${base})`).not.toBe(base);
+    }
+  }, 30_000);
+});
+
+describe('latitude: the server stays consistent with what it shows', () => {
+  it.each([['seconds'], ['millis'], ['utc-offset']])('datetime-format=%s: the created filter finds an event by its shown created value', async (alt) => {
+    const s = await startReferenceServer({ latitude: { choices: { 'datetime-format': alt } } });
+    servers.push(s.close);
+    const p = new Probe(s.url);
+    const id = await p.id({ fields: { title: 'Created' } });
+    const created = (await p.call(`/api/events/${id}`)).body.created as string;
+    const found = await p.list(`filter=${encodeURIComponent(`created:${created}`)}`);
+    expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
+  });
+});

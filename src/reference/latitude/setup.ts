@@ -1,0 +1,35 @@
+import type { App, ReferenceOptions } from '../app.js';
+import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, LAG_MS, SLOW_EXTRA_MS } from './catalogue.js';
+import { makeLat, type LatFn } from './select.js';
+
+/** The server-wide settings that follow from the latitude choices (read once when the server starts). */
+
+export interface LatitudeApp {
+  lat: LatFn;
+  agents: ReadonlySet<string>;
+  series: ReadonlySet<string>;
+  publicBaseUrl?: string;
+  /** processing-time=slow adds this to the processing delay. */
+  extraProcessingMs: number;
+}
+
+/** Throws an Error (one line) for an unknown choice or alternative. */
+export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
+  const lat = makeLat(opts.latitude);
+  const configured = lat('public-base-url') === 'configured' ? DEFAULT_PUBLIC_BASE_URL : undefined;
+  return {
+    lat,
+    agents: new Set([...BUILTIN_AGENTS, ...(opts.agents ?? [])]),
+    series: new Set([...Object.keys(BUILTIN_SERIES), ...Object.keys(opts.series ?? {})]),
+    publicBaseUrl: opts.publicBaseUrl ?? configured,
+    extraProcessingMs: lat('processing-time') === 'slow' ? SLOW_EXTRA_MS : 0,
+  };
+}
+
+/** Store settings: derived values (status-values, has-previews) and the titles of known series. */
+export function configureStore(app: App, opts: ReferenceOptions): void {
+  if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, LAG_MS, commit);
+  app.store.derive = { plainStatus: app.lat('status-values') === 'plain', noPreviews: app.lat('has-previews') === 'never' };
+  const builtin = app.lat('series-known') === 'known' ? BUILTIN_SERIES : {};
+  for (const [id, title] of Object.entries({ ...builtin, ...opts.series })) app.store.addSeries(id, title);
+}

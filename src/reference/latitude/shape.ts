@@ -1,0 +1,42 @@
+import type { App, Ctx } from '../app.js';
+import { isTrue } from '../input.js';
+import type { Publication } from '../types.js';
+import type { ShapeStyle } from '../serialize.js';
+
+/** Latitude choices of response shapes (spec § Event, § Scheduling information, § Publications). */
+
+/** number-fields, with-member-names, extra-members, inputs-echo as one serializer style. */
+export function shapeStyle(app: App): ShapeStyle {
+  return {
+    stringNumbers: app.lat('number-fields') === 'strings',
+    flagNames: app.lat('with-member-names') === 'flag-names',
+    extraMembers: app.lat('extra-members') === 'extra',
+    inputs: app.lat('inputs-echo'),
+  };
+}
+
+/** boolean-flags: is a query flag on? ("true-or-1" also takes 1). */
+export function flagOn(app: App | undefined, value: string | null): boolean {
+  if (app?.lat('boolean-flags') === 'true-only') return value !== null && value.trim().toLowerCase() === 'true';
+  return isTrue(value);
+}
+
+function signed(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}policy=evconf-latitude&signature=${Buffer.from(url).toString('base64url').slice(0, 16)}`;
+}
+
+/**
+ * url-signing=on: with sign=true every URL of a publication carries a policy and a signature ("signed only when
+ * the sign parameter is true and URL signing is turned on"); extra-members=extra adds a member.
+ */
+export function shownPublication<T extends Partial<Publication>>(ctx: Ctx, p: T): T {
+  let out: T = p;
+  if (ctx.app.lat('url-signing') === 'on' && flagOn(ctx.app, ctx.url.searchParams.get('sign'))) {
+    const item = <I extends { url: string }>(x: I): I => ({ ...x, url: signed(x.url) });
+    out = { ...p, ...(p.url ? { url: signed(p.url) } : {}) };
+    if (p.media) out.media = p.media.map(item);
+    if (p.attachments) out.attachments = p.attachments.map(item);
+    if (p.metadata) out.metadata = p.metadata.map(item);
+  }
+  return ctx.app.lat('extra-members') === 'extra' ? { ...out, x_checksum_type: 'md5' } : out;
+}

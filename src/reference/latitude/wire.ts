@@ -1,0 +1,37 @@
+import type { App, Reply } from '../app.js';
+import type { ApiVersion } from '../../model/version.js';
+import { contentTypeOf } from '../version.js';
+
+/** Latitude choices of the wire format: error bodies, JSON Content-Type, datetimes, auth failures. */
+
+/**
+ * error-body ("Error response body format and error codes: not shown."): JSON {"error"}, text/plain or no body.
+ * A 409 keeps its JSON array of conflict entries (spec § Errors: "The body is an array of conflict entries").
+ */
+export function errorReply(app: App, status: number, message: string, body?: unknown, headers?: Record<string, string>): Reply {
+  const alt = app.lat('error-body');
+  if (body !== undefined || alt === 'json') return { status, json: JSON.stringify(body ?? { error: message }), headers };
+  if (alt === 'text') return { status, text: message, headers };
+  return { status, headers };
+}
+
+/** json-content-type ("Responses carry JSON."): application/vX.Y.Z+json or application/json. */
+export function jsonContentType(app: App, version: ApiVersion): string {
+  return app.lat('json-content-type') === 'plain' ? 'application/json;charset=UTF-8' : contentTypeOf(version);
+}
+
+const DATETIME = /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})Z"/g;
+
+/** datetime-format: rewrites the `YYYY-MM-DDTHH:MM:SSZ` strings of a JSON answer (identity for `seconds`). */
+export function datetimes(app: App, text: string): string {
+  const alt = app.lat('datetime-format');
+  if (alt === 'seconds') return text;
+  return text.replace(DATETIME, alt === 'millis' ? '"$1.000Z"' : '"$1+00:00"');
+}
+
+/** auth-failure ("How a caller authenticates ...: not shown."): 401 with a challenge, or 403. */
+export function authFailure(app: App): Reply {
+  return app.lat('auth-failure') === '403'
+    ? errorReply(app, 403, 'authentication required')
+    : errorReply(app, 401, 'authentication required', undefined, { 'WWW-Authenticate': 'Basic realm="evconf"' });
+}

@@ -1,0 +1,36 @@
+import { QUOTE, type QuoteKey } from './spec-quotes.js';
+
+/** A way a request can leave the spec, with the one-line title the client report shows for it. */
+export const DEPARTURE_KINDS = {
+  'unsupported-version': 'asks for a version the server does not serve',
+  'not-in-version': 'uses a part, parameter, filter or endpoint before the version that has it',
+  'unknown-endpoint': 'method and path the spec does not have',
+  'unknown-parameter': 'unknown multipart part, form parameter or query parameter',
+  'missing-parameter': 'a required parameter is absent',
+  'body-encoding': 'body not encoded as the endpoint requires (multipart / form parameters / none)',
+  'not-json': 'not JSON text (or empty) where JSON text is required',
+  'wrong-type': 'a value of the wrong type or shape',
+  'not-boolean': 'a boolean that is not true or false',
+  'not-integer': 'an integer parameter that is not an integer',
+  'unknown-filter': 'unknown filter name',
+  'filter-form': 'a filter entry that is not <FilterName>:<value> (e.g. an unescaped comma inside a value)',
+  'unknown-sort': 'unknown sort criterion',
+  'sort-suffix': 'a sort criterion without the mandatory :ASC or :DESC suffix',
+  'scheduling-rule': 'scheduling breaks the scheduling rules (both end and duration, missing agent_id/start, rrule without end and duration)',
+} as const;
+
+export type DepartureKind = keyof typeof DEPARTURE_KINDS;
+
+export interface Departure {
+  kind: DepartureKind;
+  /** What in the request: `part 'acls'`, `query parameter 'sort'`, `scheduling.duration` … */
+  where: string;
+  /** What was wrong, for the client's developer. */
+  message: string;
+  /** The spec sentence the request breaks, verbatim from specs/events-api.md. */
+  spec: string;
+}
+
+export function departure(kind: DepartureKind, where: string, message: string, quote: QuoteKey): Departure {
+  return { kind, where, message, spec: QUOTE[quote] };
+}

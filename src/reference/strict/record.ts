@@ -1,0 +1,112 @@
+import { CREDENTIAL_HEADERS, headerSecrets, redactHeaderValue, redactText } from '../../http/redact.js';
+import { DEPARTURE_KINDS, type Departure, type DepartureKind } from './departure.js';
+import type { BodyEntry, SeenRequest } from './inspect.js';
+
+/** The client conformance record (issue 13): every departure seen, grouped by kind. */
+
+/** A request as the report shows it; credentials redacted (design §1.5, src/http/redact.ts). */
+export interface ExampleRequest {
+  method: string;
+  /** Path and query. */
+  target: string;
+  headers: Record<string, string>;
+  /** Body entries: text (first 500 characters) or `<file NAME, TYPE, N bytes>`. */
+  body?: [string, string][];
+}
+
+export interface KindEntry {
+  kind: DepartureKind;
+  title: string;
+  /** How many departures of this kind were seen. */
+  count: number;
+  /** Each distinct spec sentence of this kind, with how often it was broken. */
+  sentences: { spec: string; count: number }[];
+  /** The first departure of this kind and its request. */
+  example: { where: string; message: string; spec: string; request: ExampleRequest };
+}
+
+export interface ClientReport {
+  tool: 'evconf';
+  report: 'client-conformance';
+  strict: boolean;
+  startedAt: string;
+  requests: number;
+  departingRequests: number;
+  departures: number;
+  kinds: KindEntry[];
+}
+
+/** One departing request and all its departures (the in-process log, for tests that attribute them). */
+export interface DepartingRequest {
+  request: ExampleRequest;
+  departures: Departure[];
+}
+
+/** At most this many departing requests are kept one by one (the kinds count every one). */
+const LOG_LIMIT = 10_000;
+
+const SHOWN_HEADERS = ['accept', 'content-type', ...CREDENTIAL_HEADERS];
+
+export function exampleRequest(req: SeenRequest, entries: BodyEntry[]): ExampleRequest {
+  const secrets: string[] = [];
+  const headers: Record<string, string> = {};
+  for (const name of SHOWN_HEADERS) {
+    const raw = req.headers[name];
+    if (raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw.join(', ') : raw;
+    if (CREDENTIAL_HEADERS.includes(name)) {
+      secrets.push(...headerSecrets(name, value));
+      headers[name] = redactHeaderValue(name, value);
+    } else headers[name] = value;
+  }
+  const red = (s: string) => redactText(s, secrets);
+  const out: ExampleRequest = { method: req.method, target: red(req.url.pathname + req.url.search), headers };
+  if (entries.length > 0) {
+    out.body = entries.map((e) => [e.name, e.file ? `<file ${red(e.file.filename)}, ${e.file.type || 'no type'}, ${e.file.size} bytes>` : red(e.text.slice(0, 500))]);
+  }
+  return out;
+}
+
+export class ClientRecord {
+  private readonly startedAt = new Date().toISOString();
+  private requests = 0;
+  private departingRequests = 0;
+  private readonly byKind = new Map<DepartureKind, KindEntry>();
+  private readonly log: DepartingRequest[] = [];
+
+  constructor(readonly strict: boolean) {}
+
+  /** Records one request and its departures (none = a clean request, counted). */
+  add(req: SeenRequest, entries: BodyEntry[], departures: Departure[]): void {
+    this.requests++;
+    if (departures.length === 0) return;
+    this.departingRequests++;
+    const example = exampleRequest(req, entries);
+    if (this.log.length < LOG_LIMIT) this.log.push({ request: example, departures });
+    for (const d of departures) {
+      let k = this.byKind.get(d.kind);
+      if (!k) {
+        k = { kind: d.kind, title: DEPARTURE_KINDS[d.kind], count: 0, sentences: [], example: { where: d.where, message: d.message, spec: d.spec, request: example } };
+        this.byKind.set(d.kind, k);
+      }
+      k.count++;
+      const s = k.sentences.find((x) => x.spec === d.spec);
+      if (s) s.count++;
+      else k.sentences.push({ spec: d.spec, count: 1 });
+    }
+  }
+
+  /** Every departing request so far (up to LOG_LIMIT), oldest first. */
+  departing(): DepartingRequest[] {
+    return structuredClone(this.log);
+  }
+
+  report(): ClientReport {
+    const kinds = [...this.byKind.values()].sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+    return {
+      tool: 'evconf', report: 'client-conformance', strict: this.strict, startedAt: this.startedAt,
+      requests: this.requests, departingRequests: this.departingRequests,
+      departures: kinds.reduce((n, k) => n + k.count, 0), kinds: structuredClone(kinds),
+    };
+  }
+}
