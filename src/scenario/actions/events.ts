@@ -6,6 +6,6 @@ export const ACTIONS_EVENTS: readonly string[] = [
   'create-invalid-event',
   /** Polls GET /api/events/{id} until processing is over (or --processing-timeout); the last GET is the step's exchange. */
   'await-processing',
-  /** GET /api/events/{first half of `id`}: part of an identifier names no event (events.get.404). */
-  'get-id-prefix',
+  /** A proper prefix of `id` that is no other event's identifier (value: prefix, skip), for events.get.404. */
+  'pick-id-prefix',
 ];
