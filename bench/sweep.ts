@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { API_VERSIONS, type ApiVersion } from '../src/model/index.js';
 import { departures, resolveLatitude } from '../src/reference/latitude/select.js';
-import { describeFailures, runAgainstReference } from '../src/selftest/harness.js';
+import { describeFailures, latitudeUserConfig, runAgainstReference } from '../src/selftest/harness.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +30,7 @@ for (let i = 0; Date.now() < deadline && i < maxRuns; i++) {
   const latitudeSeed = rand();
   const runSeed = rand();
   const t0 = Date.now();
-  const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed });
+  const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed, config: latitudeUserConfig(latitudeSeed) });
   const failures = describeFailures(result).filter((l) => !/: warn: /.test(l));
   const clean = failures.length === 0 && result.summary.errored === 0;
   runs.push({ version, latitudeSeed, runSeed, clean, failures, ms: Date.now() - t0 });

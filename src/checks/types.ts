@@ -22,6 +22,8 @@ export interface CheckContext {
   /** Saved values of earlier steps, given events and run variables (read only). */
   vars: Readonly<Record<string, unknown>>;
   shapes: ShapeValidator;
+  /** Readings this run has fixed for the version where the spec reads two ways (src/engine/readings.ts). */
+  readings?: { get(question: string): { reading: string; where: string } | undefined };
 }
 
 /** A check's verdict; the engine turns it into a CheckResult (design §4). */
@@ -32,6 +34,11 @@ export interface CheckVerdict {
   actual?: Json;
   /** When set, the check could not be evaluated for a reason that is not the server's fault of this rule. */
   skip?: string;
+  /**
+   * A reading the answer showed, where the spec reads two honest ways (only one of them fits the answer). The
+   * engine fixes it for the run and version once the step's verdict is final; later answers must keep to it.
+   */
+  learned?: { question: string; reading: string; where: string };
 }
 
 /** A named check: parameters are declared as a JSON Schema and validated when a scenario file loads. */

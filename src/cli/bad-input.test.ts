@@ -37,6 +37,8 @@ describe('CLI: bad input gives exit 2 and one line', () => {
     ['an unknown mutant', ['run', '--mutant', 'nope'], /Unknown mutant "nope"/],
     ['--mutant with --base-url', ['run', '--mutant', 'list-status-201', '--base-url', 'http://127.0.0.1:1'], /--mutant applies to the embedded reference server only/],
     ['a missing results file', ['report', join(dir, 'none.json')], /cannot read results/],
+    ['an unknown --budget', ['run', '--load', '--budget', 'latency=3'], /--budget: unknown budget "latency"/],
+    ['a bad --budget of evconf load', ['load', '--budget', 'errors=2'], /--budget: errors must be a rate from 0 to 1/],
   ])('%s', async (_, args, message) => {
     const run = await runCli(args, { killAfterMs: 20_000 });
     expect(run.killed).toBe(false);

@@ -1,23 +1,44 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { UsageError } from '../config/errors.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from '../config/parse.js';
-import { redactArgv } from '../config/build.js';
+import { readConfigFile, redactArgv } from '../config/build.js';
+import { parseApiVersionFlag } from '../spec/versions.js';
+import { writeReports } from '../report/write.js';
 import { summarize } from '../engine/summary.js';
-import { runLoadStage, renderLoadReport, LOAD_LIMITS, type LoadStageOptions } from '../load/index.js';
-import { isApiVersion, API_VERSIONS, DEFAULT_API_VERSION, type RunResult } from '../model/index.js';
-import { renderJson } from '../report/json.js';
+import { runLoadStage, renderLoadReport, parseBudgetFlag, LOAD_LIMITS, type LoadStageOptions } from '../load/index.js';
+import { DEFAULT_API_VERSION, type RunResult } from '../model/index.js';
 import { TOOL_VERSION } from './version.js';
 
 /** `evconf load`: only the load stage (design §3, §8). Exit 0 = every budget met, 1 = one missed, 2 = could not run. */
 
+/**
+ * Keys of a --config file that `evconf load` uses (the same file as `evconf run`'s; its other keys are accepted and
+ * ignored, and so is `only`, which selects checks in `run` but profiles here: give profiles with --only).
+ */
+const LOAD_FILE_KEYS = ['baseUrl', 'apiVersion', 'auth', 'header', 'versionHeader', 'timeout', 'settleMs', 'workflow',
+  'loadEvents', 'loadDuration', 'profiles', 'mutant', 'json', 'junit', 'html', 'budget'] as const;
+
+/** Flags over the --config file (a flag given wins; the file wins over the defaults), like `evconf run`. */
+function mergedFlags(flags: Record<string, unknown>): Record<string, unknown> {
+  const file = typeof flags.config === 'string' ? readConfigFile(flags.config, ['profiles']) : {};
+  const out: Record<string, unknown> = { ...flags };
+  for (const k of LOAD_FILE_KEYS) {
+    if (out[k] !== undefined || file[k] === undefined) continue;
+    out[k] = k === 'header' ? (Array.isArray(file[k]) ? file[k] : [file[k]]) : Array.isArray(file[k]) ? (file[k] as unknown[]).join(',') : file[k];
+  }
+  if (flags.header !== undefined && file.header !== undefined) out.header = [...(Array.isArray(file.header) ? file.header : [file.header]), ...(flags.header as string[])];
+  return out;
+}
+
 function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadStageOptions {
-  const version = String(flags.apiVersion ?? DEFAULT_API_VERSION);
-  if (!isApiVersion(version)) throw new UsageError(`--api-version must be one of ${API_VERSIONS.join(', ')} (got "${version}")`);
+  // Several versions (e.g. "all" in a config file shared with `evconf run`): the newest, as `run --load` does.
+  const versions = parseApiVersionFlag(String(flags.apiVersion ?? DEFAULT_API_VERSION));
+  if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
+  const version = versions[versions.length - 1];
   const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH;
   const headers: Record<string, string> = {};
   for (const h of (flags.header as string[] | undefined) ?? []) {
-    const [n, v] = parseHeader(h);
+    const [n, v] = parseHeader(String(h));
     headers[n] = v;
   }
   return {
@@ -27,9 +48,13 @@ function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadSt
     events: parseIntFlag(flags.loadEvents ?? 1000, '--load-events', 1, LOAD_LIMITS.maxEvents),
     ...(flags.loadDuration !== undefined ? { durationS: parseIntFlag(flags.loadDuration, '--load-duration', 1, LOAD_LIMITS.maxDurationS) } : {}),
     ...(flags.profiles ? { profilesFile: String(flags.profiles) } : {}),
+    ...(flags.budget !== undefined ? { budget: parseBudgetFlag(String(flags.budget)) } : {}),
     ...(flags.only ? { only: String(flags.only).split(',').map((s) => s.trim()).filter(Boolean) } : {}),
     ...(authRaw ? { auth: parseCredentials(authRaw, '--auth') } : {}),
     headers,
+    ...(flags.versionHeader !== undefined ? { versionHeader: String(flags.versionHeader) } : {}),
+    ...(flags.settleMs !== undefined ? { settleMs: parseIntFlag(flags.settleMs, '--settle-ms', 0, 600_000) } : {}),
+    ...(flags.workflow !== undefined ? { workflow: String(flags.workflow) } : {}),
     timeoutMs: parseIntFlag(flags.timeout ?? 10_000, '--timeout', 100, 600_000),
   };
 }
@@ -40,7 +65,8 @@ export async function loadCommand(
   io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream },
   argv: string[] = [],
 ): Promise<number> {
-  const opts = options(flags, process.env);
+  const merged = mergedFlags(flags);
+  const opts = options(merged, process.env);
   const startedAt = new Date();
   const controller = new AbortController();
   const onSignal = () => {
@@ -59,7 +85,8 @@ export async function loadCommand(
   const color = flags.color !== false && !process.env.NO_COLOR && Boolean(io.out.isTTY);
   io.out.write(renderLoadReport(stage.load, stage.results, { color }));
   if (stage.leftovers.length > 0) io.out.write(`\nLeftovers (${stage.leftovers.length}): seeded events that could not be deleted\n${stage.leftovers.map((id) => `  ${id}\n`).join('')}`);
-  if (typeof flags.json === 'string') {
+  const paths = { json: merged.json, junit: merged.junit, html: merged.html };
+  if (Object.values(paths).some((p) => p !== undefined)) {
     const run: RunResult = {
       tool: { name: 'evconf', version: TOOL_VERSION }, runId: stage.runId, startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
@@ -67,10 +94,12 @@ export async function loadCommand(
       seed: 0, command: redactArgv(argv), summary: summarize(stage.results), results: stage.results,
       observations: [], coverage: [], load: stage.load, ...(stage.leftovers.length > 0 ? { leftovers: stage.leftovers } : {}),
     };
-    const file = resolve(flags.json);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, renderJson(run), 'utf8');
-    io.err.write(`results: ${file}\n`);
+    const written = await writeReports(run, {
+      ...(paths.json !== undefined ? { json: String(paths.json) } : {}),
+      ...(paths.junit !== undefined ? { junit: String(paths.junit) } : {}),
+      ...(paths.html !== undefined ? { html: String(paths.html) } : {}),
+    });
+    io.err.write(`reports: ${written.files.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
   }
   if (stage.interrupted) return 2;
   return stage.results.some((r) => r.outcome === 'fail' || r.outcome === 'error') ? 1 : 0;

@@ -1,38 +1,31 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../config/errors.js';
-import { buildRunConfig } from '../config/build.js';
-import { runCommand } from './run.js';
-import { serveCommand } from './serve.js';
-import { loadCommand } from './load.js';
-import { rulesCommand } from './rules.js';
-import { reportCommand } from './report.js';
-import { mutantsCommand } from './mutants.js';
 import { TOOL_VERSION } from './version.js';
 import { SUITES_DIR } from '../spec/paths.js';
 
+// Each command's module is loaded when that command runs: `evconf --help` loads only commander (issue 12 item 6).
+
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-function program(argv: string[], setCode: (c: number) => void): Command {
-  const io = { out: process.stdout, err: process.stderr };
-  const p = new Command('evconf')
-    .description('Conformance suite and load tester for the Event Management HTTP API (/api/events)')
-    .version(TOOL_VERSION)
-    .exitOverride()
-    .configureOutput({ outputError: () => undefined })
-    .showHelpAfterError(false);
-  p.command('run')
+/**
+ * The options of `evconf run`. None has a commander default: a default would hide the --config file's value
+ * (issue 12 item 1); the defaults live in buildRunConfig (src/config/build.ts), after flag > environment > file.
+ */
+function runOptions(cmd: Command): Command {
+  return cmd
     .description('run the conformance suite (without --base-url: against the embedded reference server)')
     .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
-    .option('--api-version <v>', 'X.Y.Z or "all"', '1.6.0')
+    .option('--api-version <v>', 'X.Y.Z, a comma list, or "all" (default 1.6.0)')
     .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
     .option('--user-auth <user:pass>', 'a non-administrative user, for the role rules (or EVCONF_USER_AUTH)')
     .option('--user-roles <r1,r2>', "that user's roles (default ROLE_USER_<NAME>)")
     .option('--header <name: value>', 'extra request header, repeatable', collect)
-    .option('--version-header <template>', 'how the version is asked for', 'Accept: application/v{version}+json')
+    .option('--version-header <template>', 'how the version is asked for (default "Accept: application/v{version}+json"; "" sends none)')
     .option('--json <file>', 'also write the results JSON here')
     .option('--junit <file>', 'also write JUnit XML here')
     .option('--html <file>', 'also write the HTML report here')
-    .option('--report-dir <dir>', 'report folder (reports/<run id>/ and reports/latest/)', 'reports')
+    .option('--report-dir <dir>', 'report folder: <dir>/<run id>/ and <dir>/latest/ (default reports)')
+    .option('--format <list>', 'what to write: json,junit,html,github (repeatable or comma list; default json,junit,html, plus github when GITHUB_ACTIONS=true)', collect)
     .option('--seed <n>', 'seed for generated cases (replays a run)')
     .option('--runs <n>', 'cases per property')
     .option('--only <patterns>', 'comma-separated rule, scenario or property ids (* allowed); selecting nothing is an error')
@@ -42,6 +35,8 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--processing-timeout <ms>', 'how long to wait for processing to finish (default 120000)')
     .option('--workflow <id>', 'processing workflow sent on create (default schedule-and-upload)')
     .option('--agent-prefix <str>', 'capture agent id prefix for schedules (default evconf-agent-)')
+    .option('--agent-id <id>', 'a registered capture agent, used for every schedule when the server refuses evconf\'s own agent ids')
+    .option('--series-id <id>', 'an existing series, used as isPartOf when the server refuses evconf\'s own series ids')
     .option('--concurrency <n>', 'scenarios in flight at once (default 4)')
     .option('--max-duration <ms>', 'bound on the whole run (default 1800000)')
     .option('--phase-budget <ms>', 'bound on each phase of each version: scenarios and properties not started by then are skipped (default 600000)')
@@ -49,26 +44,56 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--load', 'add the load stage')
     .option('--load-events <n>', 'events seeded for the load stage (default 1000, max 20000)')
     .option('--load-duration <s>', 'seconds per load profile, overriding suites/load/profiles.yaml (max 60)')
-    .option('--mutant <name>', 'embedded reference server only: plant this bug (see src/reference/mutants)')
+    .option('--load-profiles <file>', 'load profiles (default suites/load/profiles.yaml); their budgets are yours')
+    .option('--budget <list>', 'your load budgets for every profile: p99=MS,rps=N,errors=RATE (defaults only warn against --base-url)')
+    .option('--mutant <name>', 'embedded reference server only: plant this bug (list them with evconf mutants)')
     .option('--config <file>', 'YAML file with any of these flags')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
-    .option('--no-color', 'plain output')
-    .action(async (flags: Record<string, unknown>) => setCode(await runCommand(buildRunConfig(flags, process.env, argv), io)));
+    .option('--quiet', 'print only the final summary and errors (no progress)')
+    .option('--verbose', 'also print every check result as it is decided')
+    .option('--no-color', 'plain output');
+}
+
+/** `evconf run` flags as commander hands them to buildRunConfig (for tests of the flag / file / default order). */
+export function parseRunFlags(args: string[]): Record<string, unknown> {
+  const cmd = runOptions(new Command('run')).exitOverride().configureOutput({ outputError: () => undefined });
+  cmd.parse(args, { from: 'user' });
+  return cmd.opts();
+}
+
+function program(argv: string[], setCode: (c: number) => void): Command {
+  const io = { out: process.stdout, err: process.stderr };
+  const p = new Command('evconf')
+    .description('Conformance suite and load tester for the Event Management HTTP API (/api/events)')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined })
+    .showHelpAfterError(false);
+  runOptions(p.command('run'))
+    .action(async (flags: Record<string, unknown>) => {
+      const [{ buildRunConfig }, { runCommand }] = await Promise.all([import('../config/build.js'), import('./run.js')]);
+      setCode(await runCommand(buildRunConfig(flags, process.env, argv), io));
+    });
   p.command('load')
     .description('run only the load stage (without --base-url: against the reference server in a child process)')
     .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
-    .option('--api-version <v>', 'X.Y.Z', '1.6.0')
+    .option('--api-version <v>', 'X.Y.Z (default 1.6.0; of a list or "all", the newest)')
     .option('--load-events <n>', 'events to seed (default 1000, max 20000)')
     .option('--load-duration <s>', 'seconds per profile, overriding the profiles file (max 60)')
-    .option('--profiles <file>', 'load profiles (default suites/load/profiles.yaml)')
+    .option('--profiles <file>', 'load profiles (default suites/load/profiles.yaml); their budgets are yours')
+    .option('--budget <list>', 'your budgets for every profile: p99=MS,rps=N,errors=RATE (defaults only warn against --base-url)')
     .option('--only <profiles>', 'comma-separated profile names')
     .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
     .option('--header <name: value>', 'extra request header, repeatable', collect)
     .option('--timeout <ms>', 'per-request timeout (default 10000)')
+    .option('--version-header <template>', 'how the version is asked for (default "Accept: application/v{version}+json")')
     .option('--json <file>', 'write the results JSON (results + load) here')
+    .option('--junit <file>', 'write JUnit XML here')
+    .option('--html <file>', 'write the HTML report here')
     .option('--mutant <name>', 'embedded reference server only: plant this bug (e.g. slow-filter)')
+    .option('--config <file>', 'YAML file with any of these flags (the same file as evconf run\'s; keys load does not use are ignored)')
     .option('--no-color', 'plain output')
-    .action(async (flags: Record<string, unknown>) => setCode(await loadCommand(flags, io, argv.slice(1))));
+    .action(async (flags: Record<string, unknown>) => setCode(await (await import('./load.js')).loadCommand(flags, io, argv.slice(1))));
   p.command('serve')
     .description('start the reference server')
     .option('--port <n>', 'port (0 = any free port)', '8080')
@@ -85,21 +110,22 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--json', 'with --list-latitude: as JSON')
     .option('--agents <list>', 'registered capture agents (latitude capture-agents=registered): id,…')
     .option('--series <list>', 'known series: id[=title],… (titles shown; latitude series-known=known accepts only these)')
-    .action(async (flags: Record<string, unknown>) => setCode(await serveCommand(flags, io)));
+    .action(async (flags: Record<string, unknown>) => setCode(await (await import('./serve.js')).serveCommand(flags, io)));
   p.command('rules')
     .description('list every rule with its version range and how many checks exercise it')
     .option('--json', 'as JSON')
     .option('--suites <dir>', 'scenario folder', SUITES_DIR)
-    .action((flags: { json?: boolean; suites: string }) => setCode(rulesCommand(flags.suites, io, Boolean(flags.json))));
+    .action(async (flags: { json?: boolean; suites: string }) => setCode((await import('./rules.js')).rulesCommand(flags.suites, io, Boolean(flags.json))));
   p.command('mutants')
     .description('list the planted bugs of the reference server and the rule that catches each')
     .option('--json', 'as JSON')
-    .action((flags: { json?: boolean }) => setCode(mutantsCommand(io, Boolean(flags.json))));
+    .action(async (flags: { json?: boolean }) => setCode((await import('./mutants.js')).mutantsCommand(io, Boolean(flags.json))));
   p.command('report <results.json>')
     .description('re-render the HTML report and JUnit XML from a results file')
     .option('--html <file>', 'HTML output')
     .option('--junit <file>', 'JUnit output')
-    .action(async (file: string, flags: Record<string, unknown>) => setCode(await reportCommand(file, flags, io)));
+    .option('--format <list>', 'what to write: html,junit,github (repeatable or comma list; default html,junit)', collect)
+    .action(async (file: string, flags: Record<string, unknown>) => setCode(await (await import('./report.js')).reportCommand(file, flags, io)));
   return p;
 }
 

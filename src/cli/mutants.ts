@@ -8,9 +8,12 @@ export function mutantsCommand(io: { out: NodeJS.WriteStream }, json: boolean): 
     io.out.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  const w = Math.max(...rows.map((r) => r.name.length));
+  const w = Math.max('mutant'.length, ...rows.map((r) => r.name.length));
   const rw = Math.max(...rows.map((r) => r.rule.length));
-  for (const r of rows) io.out.write(`${r.name.padEnd(w)}  ${r.rule.padEnd(rw)}  ${r.versions.padEnd(12)} ${r.caughtBy.padEnd(10)} ${r.description}\n`);
+  const line = (c: { name: string; rule: string; versions: string; caughtBy: string; description: string }) =>
+    `${c.name.padEnd(w)}  ${c.rule.padEnd(rw)}  ${c.versions.padEnd(12)} ${c.caughtBy.padEnd(10)} ${c.description}\n`;
+  io.out.write(line({ name: 'mutant', rule: 'rule', versions: 'versions', caughtBy: 'caught by', description: 'planted bug' }));
+  for (const r of rows) io.out.write(line(r));
   io.out.write(`\n${rows.length} mutants (evconf serve --mutant NAME, or evconf run --mutant NAME against the embedded server)\n`);
   return 0;
 }

@@ -31,8 +31,8 @@ afterEach(() => { for (const c of children.splice(0)) c.kill('SIGTERM'); });
 // when that server has a planted bug.
 describe('CLI: run against a separately started server', () => {
   const users = 'admin:pw:ROLE_ADMIN,alice:alicepw';
-  const run = (url: string, json: string) => runCli(['run', '--base-url', url, '--api-version', '1.3.0', '--auth', 'admin:pw',
-    '--user-auth', 'alice:alicepw', '--json', json, '--settle-ms', '500', '--report-dir', mkdtempSync(join(tmpdir(), 'evconf-run-'))], { killAfterMs: 120_000 });
+  const run = (url: string, json: string, extra: string[] = []) => runCli(['run', '--base-url', url, '--api-version', '1.3.0', '--auth', 'admin:pw',
+    '--user-auth', 'alice:alicepw', '--json', json, '--settle-ms', '500', '--report-dir', mkdtempSync(join(tmpdir(), 'evconf-run-')), ...extra], { killAfterMs: 120_000 });
 
   it('a clean server: exit 0 and the results JSON in the design §4 shape', async () => {
     const url = await serve(['--users', users]);
@@ -40,6 +40,9 @@ describe('CLI: run against a separately started server', () => {
     const r = await run(url, json);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/1\.3\.0\s+✔ conformant/);
+    // Issue 12 item 2: stderr is a pipe here (as in CI): plain progress lines, one per phase at least, no TTY codes.
+    for (const phase of ['scenarios', 'properties', 'stateful']) expect(r.stderr).toMatch(new RegExp(`^evconf: ${phase} 1\\.3\\.0 \\d+/\\d+ done, 0 failed so far \\(\\d+ s\\)$`, 'm'));
+    expect(r.stderr).not.toMatch(/\r|\x1b\[/);
     const out = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
     expect(Object.keys(out)).toEqual(expect.arrayContaining(['tool', 'runId', 'startedAt', 'durationMs', 'target', 'seed', 'summary', 'results', 'observations', 'coverage', 'load']));
     expect(out.target).toMatchObject({ baseUrl: url, apiVersions: ['1.3.0'], reference: false });
@@ -51,14 +54,20 @@ describe('CLI: run against a separately started server', () => {
   it('a server with a planted bug: exit 1 and the failing rule named', async () => {
     const url = await serve(['--users', users, '--mutant', 'acl-put-merges']);
     const json = join(mkdtempSync(join(tmpdir(), 'evconf-json-')), 'out.json');
-    const r = await run(url, json);
+    const r = await run(url, json, ['--quiet']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/✘ acl\.put\.overwrites MUST/);
+    // --quiet: only the summary (stdout) and errors; no progress, no start line.
+    expect(r.stderr).not.toMatch(/^evconf: (scenarios|properties|stateful) /m);
+    expect(r.stderr).not.toMatch(/run \S+ against/);
   });
 
   it('the embedded server accepts the credentials the user gives', async () => {
     const r = await runCli(['run', '--api-version', '1.0.0', '--phases', 'scenarios', '--auth', 'boss:s3:cret', '--user-auth', 'bob:pw',
-      '--report-dir', mkdtempSync(join(tmpdir(), 'evconf-emb-'))], { killAfterMs: 120_000 });
+      '--report-dir', mkdtempSync(join(tmpdir(), 'evconf-emb-')), '--verbose'], { killAfterMs: 120_000 });
     expect(r.code, r.stderr).toBe(0);
+    // --verbose: every decided check on a line of its own.
+    expect(r.stderr).toMatch(/^ {2}pass auth\.\S+ \[1\.0\.0\]/m);
+    expect(r.stderr).not.toContain('s3:cret');
   });
 });

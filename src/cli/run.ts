@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { join, relative } from 'node:path';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
-import { renderProgressLine, renderSummary } from '../report/console.js';
-import { writeReports } from '../report/write.js';
+import { renderSummary } from '../report/console.js';
+import { finishOutputs, suspendWorkflowCommands, writeRunReports } from './outputs.js';
+import { progressReporter } from './progress.js';
 import type { RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
@@ -34,22 +34,28 @@ function newRunId(): string {
  * of its own in a child process (the load generator must not share a process with the server it measures).
  * It runs at the newest version of the run.
  */
-async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, io: { err: NodeJS.WriteStream }): Promise<RunResult> {
+async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, log: (line: string) => void): Promise<RunResult> {
+  const loadStarted = Date.now();
+  const apiVersion = config.apiVersions[config.apiVersions.length - 1];
+  const capabilities = run.capabilities?.find((c) => c.version === apiVersion);
   const stage = await runLoadStage({
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.mutant ? { mutant: config.mutant } : {}),
-    apiVersion: config.apiVersions[config.apiVersions.length - 1],
+    apiVersion, ...(capabilities ? { capabilities } : {}),
     events: config.loadEvents,
     ...(config.loadDurationS ? { durationS: config.loadDurationS } : {}),
+    ...(config.loadProfiles ? { profilesFile: config.loadProfiles } : {}),
+    ...(config.loadBudget ? { budget: config.loadBudget } : {}),
     ...(config.baseUrl && config.auth ? { auth: config.auth } : {}),
     headers: config.headers, versionHeader: config.versionHeader, timeoutMs: config.timeoutMs,
     settleMs: config.settleMs, workflow: config.workflow, runId: run.runId, signal,
-    log: (line) => io.err.write(`${line}\n`),
+    log,
   });
   const results = [...run.results, ...stage.results];
   const leftovers = [...(run.leftovers ?? []), ...stage.leftovers];
   return {
     ...run, results, summary: summarize(results), load: stage.load, durationMs: Date.now() - Date.parse(run.startedAt),
+    timing: [...(run.timing ?? []), { apiVersion: config.apiVersions[config.apiVersions.length - 1], stage: 'load', durationMs: Date.now() - loadStarted }],
     ...(leftovers.length ? { leftovers } : {}),
   };
 }
@@ -129,37 +135,39 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const tty = Boolean(io.err.isTTY);
-  const onProgress = (p: Progress) => {
-    if (tty) io.err.write(`\r${renderProgressLine({ phase: p.phase, done: p.done, total: p.total, failed: p.failed, ...(p.version ? { version: p.version } : {}) })}\x1b[K`);
-  };
+  // Live line on a TTY, plain lines every few seconds elsewhere (CI), nothing with --quiet (src/cli/progress.ts).
+  const progress = progressReporter({ err: io.err, tty, output: config.output });
+  const onProgress = (p: Progress) => progress.onProgress(p);
   let run: RunResult;
+  let stalled: string | undefined;
   try {
     await preflight(config, baseUrl);
-    io.err.write(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}\n`);
+    progress.line(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}`);
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
       onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
+      onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
       onSettle: (s) => {
-        // Settles that waited long say so (src/engine/settle.ts): a slow index, or a check that never held.
-        if (s.ms > LONG_SETTLE_MS) io.err.write(`${tty ? '\r\x1b[K' : ''}evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}\n`);
+        // Settles that waited long say so (src/engine/settle.ts): a slow index, or a check that never held (not with --quiet).
+        if (s.ms > LONG_SETTLE_MS) progress.line(`evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}`);
       },
     });
-    if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, io);
+    if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, (line) => progress.line(line));
   } finally {
     clearTimeout(timer);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    if (tty) io.err.write('\r\x1b[K');
+    progress.finish();
     await ref?.close();
   }
-  const dir = join(config.reportDir, runId);
-  const written = await writeReports(run, {
-    dir, latestDir: join(config.reportDir, 'latest'),
-    ...(config.json ? { json: config.json } : {}), ...(config.junit ? { junit: config.junit } : {}), ...(config.html ? { html: config.html } : {}),
-  });
+  const written = await writeRunReports(run, config);
+  const resumeCommands = suspendWorkflowCommands(config, io);
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
-  if (controller.signal.aborted) io.out.write(`\nrun stopped early: ${String(controller.signal.reason)}; the skipped checks say so\n`);
-  io.out.write(`\nreports: ${written.files.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
+  const stopped = controller.signal.aborted ? String(controller.signal.reason) : stalled;
+  if (stopped) io.out.write(`\nrun stopped early: ${stopped}; the skipped checks say so\n`);
+  resumeCommands();
+  await finishOutputs(run, config, written, io);
+  // A run the stall guard ended has failed the rules it checked (1), else it is incomplete (3).
   return exitStatus(run, interrupted);
 }

@@ -4,18 +4,32 @@ import { parse } from 'yaml';
 import { parseApiVersionFlag } from '../spec/versions.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
+import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
 import type { RunConfig } from './types.js';
+import { parseBudgetFlag } from '../load/budget-flag.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
 
-const CONFIG_KEYS = new Set([
+/** The keys a --config file takes (camelCase; kebab-case is read as camelCase). */
+export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'baseUrl', 'apiVersion', 'auth', 'userAuth', 'userRoles', 'header', 'versionHeader', 'json', 'junit', 'html',
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
-  'allowUntested',
+  'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds', 'quiet', 'verbose',
 ]);
+
+/** A YAML list in the config file reads as the comma list the flag takes (api-version, only, phases, user-roles). */
+function commaList(value: unknown): unknown {
+  return Array.isArray(value) ? value.map(String).join(',') : value;
+}
+
+/** The --header values of the config file: one string or a list. */
+function headerList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
 
 /** A comma list (a flag) or a YAML list (a config file) of patterns. */
 function patternList(value: unknown): string[] {
@@ -24,7 +38,7 @@ function patternList(value: unknown): string[] {
 }
 
 /** Reads --config FILE (YAML, keys as the long flags in camelCase or kebab-case). */
-export function readConfigFile(file: string): RunFlags {
+export function readConfigFile(file: string, extraKeys: readonly string[] = []): RunFlags {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -42,7 +56,7 @@ export function readConfigFile(file: string): RunFlags {
   const out: RunFlags = {};
   for (const [k, v] of Object.entries(data)) {
     const key = k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (!CONFIG_KEYS.has(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
+    if (!CONFIG_KEYS.has(key) && !extraKeys.includes(key)) throw new UsageError(`--config ${file}: unknown key "${k}"`);
     out[key] = v;
   }
   return out;
@@ -68,6 +82,26 @@ export function redactArgv(argv: string[]): string {
   return ['evconf', ...out].map((s) => (/[\s"'$]/.test(s) ? JSON.stringify(s) : s)).join(' ');
 }
 
+/** Config key `fieldIds`: a mapping evconf field name → the server's field id (strings, no empty ones). */
+function parseFieldIds(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new UsageError('fieldIds (config file) must be a mapping of evconf field names to the server\'s field ids, e.g. {isPartOf: series}');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`fieldIds.${k} (config file) must be a non-empty string (the server's field id)`);
+    out[k] = v.trim();
+  }
+  return out;
+}
+
+/** An identifier flag (--agent-id, --series-id): a non-empty string without surrounding spaces. */
+function parseId(value: unknown, flag: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const s = String(value).trim();
+  if (s === '') throw new UsageError(`${flag} needs an identifier (got an empty value)`);
+  return s;
+}
+
 const PHASE_NAMES = ['scenarios', 'properties', 'stateful'] as const;
 
 /** "scenarios,properties" → the phases, in their fixed order. */
@@ -81,17 +115,24 @@ function parsePhases(value: unknown): RunConfig['phases'] {
   return PHASE_NAMES.filter((p) => list.includes(p));
 }
 
+/** --quiet / --verbose from one source (the flags, or the file); both at once is a usage error. */
+function outputLevel(src: RunFlags): RunConfig['output'] | undefined {
+  if (src.quiet && src.verbose) throw new UsageError('--quiet and --verbose exclude each other; give one');
+  return src.quiet ? 'quiet' : src.verbose ? 'verbose' : undefined;
+}
+
 /** Flags + config file + environment → a frozen RunConfig (flags win, then environment, then the file). */
 export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: string[]): RunConfig {
   const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
-  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : file[k]);
+  // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
+  const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
   const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
   const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH ?? (file.auth as string | undefined);
   const userRaw = (flags.userAuth as string | undefined) ?? env.EVCONF_USER_AUTH ?? (file.userAuth as string | undefined);
   const userAuth = userRaw ? parseCredentials(userRaw, '--user-auth') : undefined;
   const headers: Record<string, string> = {};
-  for (const h of [...((file.header as string[] | undefined) ?? []), ...((flags.header as string[] | undefined) ?? [])]) {
+  for (const h of [...headerList(file.header), ...((flags.header as string[] | undefined) ?? [])]) {
     const [n, v] = parseHeader(String(h));
     headers[n] = v;
   }
@@ -99,6 +140,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   const only = pick('only');
   const allowUntested = pick('allowUntested');
   const baseUrl = pick('baseUrl');
+  const agentId = parseId(pick('agentId'), '--agent-id');
+  const seriesId = parseId(pick('seriesId'), '--series-id');
   const config: RunConfig = {
     ...(baseUrl !== undefined ? { baseUrl: parseBaseUrl(String(baseUrl)) } : {}),
     apiVersions: versions,
@@ -111,6 +154,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(pick('junit') ? { junit: String(pick('junit')) } : {}),
     ...(pick('html') ? { html: String(pick('html')) } : {}),
     reportDir: String(pick('reportDir') ?? 'reports'),
+    formats: parseFormats(pick('format'), env),
     seed: pick('seed') !== undefined ? parseIntFlag(pick('seed'), '--seed', 0, 2 ** 31 - 1) : randomInt(2 ** 31 - 1),
     runs: parseIntFlag(pick('runs') ?? 20, '--runs', 1, 10_000),
     ...(only ? { only: patternList(only) } : {}),
@@ -120,6 +164,9 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     processingTimeoutMs: parseIntFlag(pick('processingTimeout') ?? 120_000, '--processing-timeout', 0, 3_600_000),
     workflow: String(pick('workflow') ?? 'schedule-and-upload'),
     agentPrefix: String(pick('agentPrefix') ?? 'evconf-agent-'),
+    ...(agentId ? { agentId } : {}),
+    ...(seriesId ? { seriesId } : {}),
+    fieldIds: parseFieldIds(file.fieldIds),
     concurrency: parseIntFlag(pick('concurrency') ?? 4, '--concurrency', 1, 32),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),
@@ -127,7 +174,10 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     phases: parsePhases(pick('phases')),
     loadEvents: parseIntFlag(pick('loadEvents') ?? 1000, '--load-events', 1, 20_000),
     ...(pick('loadDuration') !== undefined ? { loadDurationS: parseIntFlag(pick('loadDuration'), '--load-duration', 1, 60) } : {}),
+    ...(pick('loadProfiles') !== undefined ? { loadProfiles: String(pick('loadProfiles')) } : {}),
+    ...(pick('budget') !== undefined ? { loadBudget: parseBudgetFlag(String(pick('budget'))) } : {}),
     color: flags.color !== false && !env.NO_COLOR,
+    output: outputLevel(flags) ?? outputLevel(file) ?? 'normal',
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),
     command: redactArgv(argv),

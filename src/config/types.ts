@@ -1,4 +1,5 @@
-import type { ApiVersion } from '../model/index.js';
+import type { ApiVersion, LoadBudget } from '../model/index.js';
+import type { ReportFormat } from './formats.js';
 
 export interface Credentials {
   user: string;
@@ -20,6 +21,8 @@ export interface RunConfig {
   junit?: string;
   html?: string;
   reportDir: string;
+  /** What the run writes and prints (src/config/formats.ts). */
+  formats: ReportFormat[];
   seed: number;
   runs: number;
   only?: string[];
@@ -30,6 +33,12 @@ export interface RunConfig {
   processingTimeoutMs: number;
   workflow: string;
   agentPrefix: string;
+  /** A capture agent the server knows (--agent-id): every schedule uses it when the server refuses evconf's own. */
+  agentId?: string;
+  /** A series the server knows (--series-id): used as isPartOf when the server refuses evconf's own ids. */
+  seriesId?: string;
+  /** Config file `fieldIds`: evconf's dublincore/episode field name → the server's field id. */
+  fieldIds: Record<string, string>;
   concurrency: number;
   maxDurationMs: number;
   /** Bound on each phase of each version; what the phase has not started by then is skipped with that reason. */
@@ -38,9 +47,15 @@ export interface RunConfig {
   /** Load stage: events to seed and seconds per profile (undefined = the profiles file's own durations). */
   loadEvents: number;
   loadDurationS?: number;
+  /** Load profiles file (--load-profiles; default suites/load/profiles.yaml): its budgets are the user's. */
+  loadProfiles?: string;
+  /** The user's load budgets for every profile (--budget p99=…,rps=…,errors=…). */
+  loadBudget?: LoadBudget;
   /** Conformance phases to run: scenarios, properties, stateful (default all three). */
   phases: ('scenarios' | 'properties' | 'stateful')[];
   color: boolean;
+  /** What goes to stderr while running: quiet = only errors, normal = progress, verbose = also every result. */
+  output: 'quiet' | 'normal' | 'verbose';
   /** Reference server only: run it with this planted bug (self-test and demos). */
   mutant?: string;
   suitesDir: string;

@@ -1,5 +1,5 @@
 import type { ApiVersion } from '../model/index.js';
-import { createHttpClient, type HttpClient } from '../http/index.js';
+import { createHttpClient, type HttpClient, type StallGuard } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { VersionClients } from './env.js';
 
@@ -11,9 +11,10 @@ export function versionHeader(template: string, v: ApiVersion): { name: string; 
 }
 
 /** One client per identity for a version: the administrator, the ordinary user (if configured), nobody. */
-export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion): VersionClients & { closeAll(): Promise<void> } {
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard): VersionClients & { closeAll(): Promise<void> } {
   const base = {
     baseUrl,
+    ...(stallGuard ? { stallGuard } : {}),
     timeoutMs: config.timeoutMs,
     headers: config.headers,
     versionHeader: versionHeader(config.versionHeader, v),

@@ -1,7 +1,10 @@
 import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
-import { createdIdentifiers, eventCreateParts, taggedTitle, type EventSpec } from './event-form.js';
+import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from './event-form.js';
 import type { ScenarioEnv } from './env.js';
+import { waitProcessed } from './readiness.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface CreateOutcome {
   exchange: Exchange;
@@ -15,6 +18,7 @@ export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<Cr
     tag: env.tag,
     workflow: env.config.workflow,
     adminRoles: ['ROLE_ADMIN'],
+    caps: env.caps,
   });
   const exchange = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: parts });
   const parsed = parseJsonBody(exchange);
@@ -25,24 +29,27 @@ export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<Cr
   return { exchange, body, identifiers };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7). Any 2xx is
- * enough here: whether it is exactly 200 is the business of events.get.status, not of every scenario's setup.
+ * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), and, for an event
+ * evconf uploaded media for, until its processing is over (a server may refuse changes while the workflow runs).
  */
-export async function waitVisible(env: ScenarioEnv, id: string): Promise<boolean> {
+export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
   const started = Date.now();
   const deadline = started + env.config.settleMs;
+  let lastError: string | undefined;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
     if (st >= 200 && st < 300) {
       // The learned lag (src/engine/settle.ts): how long this create took to become readable.
       env.lag?.note(Date.now() - started - ex.durationMs);
+      if (spec && sendsMedia(spec, env.caps)) await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs);
       return true;
     }
     if (Date.now() + delay > deadline) return false;
+    // The same transport error twice in a row (a reset, a stall): the GET is broken, not "not indexed yet" (issue 12).
+    if (ex.error && !ex.response && ex.error.code === lastError) return false;
+    lastError = ex.response ? undefined : ex.error?.code;
     await sleep(delay);
   }
 }

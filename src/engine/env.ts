@@ -4,6 +4,8 @@ import type { ShapeValidator } from '../checks/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { RunConfig } from '../config/types.js';
 import type { CleanupRegistry } from './cleanup.js';
+import type { ReadingLedger } from '../spec/readings.js';
+import type { Capabilities } from './capabilities.js';
 import type { LagTracker } from './settle.js';
 
 /** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
@@ -29,8 +31,12 @@ export interface ScenarioEnv {
   agent: string;
   /** Far-future base time for this scenario's schedules (ISO, whole hour, UTC). */
   timeBase: string;
+  /** What the version's probe learned (media, agents, series, field ids): every stage adapts the same way. */
+  caps: Capabilities;
   /** Aborted on interrupt or --max-duration: the scenario stops between steps (its cleanup still runs). */
   signal?: AbortSignal;
+  /** The readings the server chose where the spec reads two ways, fixed once per run and version (shared by all stages). */
+  readings?: ReadingLedger;
   /** The server's learned visibility lag for this version (sets the settle window W; src/engine/settle.ts). */
   lag?: LagTracker;
   /** Told about every settled step (reads, wait); the CLI prints the long ones. */

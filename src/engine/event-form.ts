@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { MultipartPart } from '../http/index.js';
+import { serverField, type Capabilities } from './capabilities.js';
+import { mediaPart } from './media.js';
 
 /** What a scenario asks to create (fields of dublincore/episode, optional scheduling, ACL, media). */
 export interface EventSpec {
@@ -14,14 +15,16 @@ export interface FormOptions {
   tag: string;
   workflow: string;
   adminRoles: string[];
+  /** What the probe learned (media to upload, field ids); absent = a server that accepts everything optional. */
+  caps?: Capabilities;
 }
 
-/** Small deterministic media bytes (the reference server measures size and checksum of what it receives). */
-export function sampleMedia(tag: string): Uint8Array {
-  const bytes = new Uint8Array(4096);
-  const seed = createHash('sha256').update(tag).digest();
-  for (let i = 0; i < bytes.length; i++) bytes[i] = seed[i % seed.length] ^ (i & 0xff);
-  return bytes;
+/**
+ * Whether a create of `spec` uploads media: asked for (`media: true`), or needed by the server (the probe found it
+ * refuses an event without media) for a create without a schedule (a scheduled event gets its media from the agent).
+ */
+export function sendsMedia(spec: Pick<EventSpec, 'media' | 'scheduling'>, caps: Capabilities | undefined): boolean {
+  return Boolean(spec.media) || (Boolean(caps?.media) && !spec.scheduling);
 }
 
 /** The title the server will hold for a given title: tagged with the run. */
@@ -38,7 +41,7 @@ export function eventCreateParts(spec: EventSpec, opts: FormOptions): MultipartP
   if (fields.subjects === undefined) fields.subjects = [opts.tag];
   const metadata = [{
     flavor: 'dublincore/episode',
-    fields: Object.entries(fields).map(([id, value]) => ({ id, value })),
+    fields: Object.entries(fields).map(([id, value]) => ({ id: serverField(opts.caps, id), value })),
   }];
   const acl = spec.acl ?? opts.adminRoles.flatMap((role) => [
     { allow: true, action: 'read', role },
@@ -50,9 +53,7 @@ export function eventCreateParts(spec: EventSpec, opts: FormOptions): MultipartP
     { name: 'processing', value: JSON.stringify({ workflow: opts.workflow, configuration: {} }) },
   ];
   if (spec.scheduling) parts.push({ name: 'scheduling', value: JSON.stringify(spec.scheduling) });
-  if (spec.media) {
-    parts.push({ name: 'presenter', filename: 'presenter.mp4', contentType: 'video/mp4', data: sampleMedia(opts.tag) });
-  }
+  if (sendsMedia(spec, opts.caps)) parts.push(mediaPart(opts.caps?.media ?? undefined));
   return parts;
 }
 

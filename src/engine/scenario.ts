@@ -4,6 +4,8 @@ import { createEvent, givenVars, waitVisible } from './create.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
 import type { EventSpec } from './event-form.js';
+import { seriesFor } from './capabilities.js';
+import { unmetNeed } from './needs.js';
 
 /** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
 export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
@@ -23,6 +25,8 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     run: { tag: env.tag },
     version: env.version,
     agent: env.agent,
+    // Two series ids of the scenario's own (or the user's --series-id for both, where the server refuses ours).
+    series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '' },
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
     user: env.config.userAuth ? { name: env.config.userAuth.user, role: env.config.userRoles[0] ?? '' } : {},
@@ -42,7 +46,7 @@ async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<st
     if (created.identifiers.length === 0) {
       return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
     }
-    if (!(await waitVisible(env, created.identifiers[0]))) {
+    if (!(await waitVisible(env, created.identifiers[0], spec))) {
       return `precondition: created event ${created.identifiers[0]} never became readable within --settle-ms`;
     }
     out.push(givenVars(env, spec, created.identifiers));
@@ -63,6 +67,8 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
   if (scenario.needs?.includes('user') && !env.clients.user) {
     return allWith(scenario, env, 'skip', 'needs a non-administrative user: give --user-auth USER:PASS');
   }
+  const unmet = unmetNeed(scenario, env.caps);
+  if (unmet) return allWith(scenario, env, 'skip', unmet);
   const vars = baseVars(env);
   const results: CheckResult[] = [];
   const history: Exchange[] = [];

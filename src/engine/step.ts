@@ -106,6 +106,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const ctx: CheckContext = {
       version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],
       exchanges: done.exchanges, body: done.body, value: done.value, vars, shapes: env.shapes,
+      ...(env.readings ? { readings: env.readings } : {}),
     };
     const stepVars = { ...vars, value: done.value };
     const verdicts = tracks.map((t) => (t.done ? t.done.verdict : evaluate(t.e, ctx, stepVars)));
@@ -166,6 +167,8 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   const results = tracks.map((t) => {
     const d = t.done ?? { verdict: last.verdicts[tracks.indexOf(t)], read: last, decisiveReads: [last] };
     const own = d.decisiveReads.flatMap((r) => r.performed.exchanges);
+    // A reading the final verdict showed is fixed for the run and version (src/spec/readings.ts).
+    if (d.verdict.pass && d.verdict.learned) env.readings?.learn(d.verdict.learned.question, d.verdict.learned.reading, d.verdict.learned.where);
     return toResult(t.e, env, d.verdict, [...history, ...own], ms, settled);
   });
   return { results, value: last.performed.value, exchanges: last.performed.exchanges };

@@ -9,12 +9,17 @@ export interface FilterSpec {
   since: ApiVersion;
   multi?: boolean;
   range?: boolean;
+  /**
+   * The keyword that replaces this one ("series … From 1.1.0 use is_part_of instead."). A server may take the two
+   * as one keyword (then from 1.5.0 they OR); what the pair means together is left open, so it is never generated.
+   */
+  supersededBy?: string;
 }
 
 export const FILTERS: readonly FilterSpec[] = [
   { name: 'contributors', since: '1.0.0', multi: true },
   { name: 'location', since: '1.0.0' },
-  { name: 'series', since: '1.0.0' },
+  { name: 'series', since: '1.0.0', supersededBy: 'is_part_of' },
   { name: 'subject', since: '1.0.0' },
   { name: 'textFilter', since: '1.0.0' },
   { name: 'identifier', since: '1.1.0', multi: true },
@@ -47,6 +52,11 @@ export function filterNamesFor(version: ApiVersion): string[] {
 
 export function filterSpec(name: string): FilterSpec | undefined {
   return FILTERS.find((f) => f.name === name);
+}
+
+/** Whether two keywords may stand for one (one supersedes the other): their combination has no settled meaning. */
+export function sameKeyword(a: string, b: string): boolean {
+  return a === b || filterSpec(a)?.supersededBy === b || filterSpec(b)?.supersededBy === a;
 }
 
 /** The sort criteria of GET /api/events (spec § Sort criteria), the same in every version. */

@@ -14,4 +14,4 @@ export { pagination, pageOffset, type Pagination, type PaginationConstraints } f
 export { badJson, type BadJsonConstraints } from './bad-json.js';
 export { invalidInput, INVALID_KINDS, type InvalidInput, type InvalidKind, type InvalidInputConstraints } from './invalid-input.js';
 export { filterableEvents, type FilterableEvent, type FilterableEventsConstraints } from './filterable-events.js';
-export { sortableEvents, type SortableEvent, type SortableEventsConstraints } from './sortable-events.js';
+export { sortableEvents, TOTAL_SORTS, type SortableEvent, type SortableEventsConstraints } from './sortable-events.js';

@@ -25,11 +25,29 @@ describe('filter, sort, pagination and invalid-input arbitraries', () => {
     expect(renderFilter(all[0], all[0].terms.map(() => 'v'))).toMatch(/^[a-zA-Z_]+:v(,[a-zA-Z_]+:v)*$/);
   });
 
+  it.each(API_VERSIONS)('filterExpression in %s never combines a keyword with the one that supersedes it (series with is_part_of)', (version) => {
+    // spec § Filters: series "From 1.1.0 use is_part_of instead": a server may take them as one keyword, which from
+    // 1.5.0 ORs them; the spec leaves the meaning of the pair open, so no generated expression holds both.
+    for (const seed of [1, 2, 3]) {
+      for (const e of sample(filterExpression({ version, events: 3 }), seed, 600)) {
+        const names = new Set(e.terms.map((t) => t.name));
+        expect(names.has('series') && names.has('is_part_of'), JSON.stringify(e)).toBe(false);
+      }
+    }
+  });
+
   it('sortExpression: distinct criteria, each with a suffix', () => {
     for (const keys of sample(sortExpression({ maxCriteria: 3 }), 7)) {
       expect(new Set(keys.map((k) => k.name)).size).toBe(keys.length);
       expect(renderSort(keys)).toMatch(new RegExp(`^((${SORT_NAMES.join('|')}):(ASC|DESC),?)+$`));
     }
+  });
+
+  it('sortExpression with totalBy always holds a total criterion, appended ASC only when none was drawn', () => {
+    const all = sample(sortExpression({ criteria: ['end_date', 'workflow_state', 'title'], totalBy: ['title'] }), 9);
+    for (const keys of all) expect(keys.some((k) => k.name === 'title')).toBe(true);
+    expect(all.some((keys) => keys.length === 3 && keys[2].name === 'title' && !keys[2].desc)).toBe(true);
+    expect(() => sortExpression({ totalBy: ['nope' as 'title'] })).toThrow(/totalBy/);
   });
 
   it('pageOffset follows the version rule: item index, or page index in the oldest description', () => {

@@ -75,10 +75,30 @@ const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
   bound: fc.oneof(fc.record({ count: fc.integer({ min: 1, max: 6 }) }), fc.record({ days: fc.integer({ min: 1, max: 10 }) })),
 });
 
+/** Minutes the end lies off the quarter-hour grid of occurrence starts: no occurrence ever starts exactly at end. */
+const END_OFF_GRID_MS = 7 * MINUTE_MS;
+
+/** The first start the rule's parts give from `fromMs` on (the rule with COUNT=1). */
+function firstOccurrence(parts: RuleParts, fromMs: number): number | undefined {
+  const r = new RRule({ ...RRule.parseString(ruleText({ ...parts, bound: { count: 1 } }, fromMs)), dtstart: new Date(fromMs) });
+  return r.all()[0]?.getTime();
+}
+
+/** Occurrence starts of `rule` (from `startMs`) in [endMs, endMs + duration]: the edge the spec leaves open. */
+function edgeOccurrences(rule: string, startMs: number, endMs: number, duration: number): number[] {
+  const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(startMs) });
+  return r.between(new Date(endMs), new Date(endMs + duration), true).map((d) => d.getTime());
+}
+
 /**
  * A recurring schedule (FREQ DAILY/WEEKLY, INTERVAL, BYDAY, BYHOUR, BYMINUTE, COUNT or UNTIL; UTC) with 1 …
  * maxOccurrences occurrences, a duration shorter than half the smallest gap (occurrences never overlap each other),
- * and its expected occurrences. Pure and seeded.
+ * and its expected occurrences. Pure and seeded. Cases stay off the edges with more than one honest reading:
+ * - start is the rule's first occurrence (RFC 5545 § 3.3.10: a DTSTART not synchronized with the rule gives an
+ *   undefined recurrence set, and whether such a start counts is read both ways by real libraries);
+ * - no occurrence starts in [end, end + duration] (spec § POST /api/events, Scheduling rule 3: "The rule
+ *   determines the dates and times within the period from start to end plus duration" reads as "starts up to end"
+ *   and as "starts up to end + duration"); end lies off the occurrence grid, so none starts exactly at end.
  */
 export function recurringSchedule(constraints: RecurringScheduleConstraints): fc.Arbitrary<RecurringSchedule> {
   const where = 'recurringSchedule';
@@ -94,16 +114,21 @@ export function recurringSchedule(constraints: RecurringScheduleConstraints): fc
     minutes: fc.integer({ min: 5, max: 120 }),
     rule: ruleParts,
   }).map((g) => {
-    const startMs = fromMs + g.day * DAY_MS + g.startQuarter * 15 * MINUTE_MS;
-    const endMs = startMs + ('days' in g.rule.bound ? g.rule.bound.days : g.windowDays) * DAY_MS;
+    const startMs = firstOccurrence(g.rule, fromMs + g.day * DAY_MS + g.startQuarter * 15 * MINUTE_MS) ?? NaN;
+    const endMs = startMs + ('days' in g.rule.bound ? g.rule.bound.days : g.windowDays) * DAY_MS + END_OFF_GRID_MS;
     const rrule = ruleText(g.rule, endMs);
-    const occ = expectedOccurrences(rrule, startMs, endMs, maxOcc + 1);
+    const occ = Number.isNaN(startMs) ? [] : expectedOccurrences(rrule, startMs, endMs, maxOcc + 1);
     let gap = Infinity;
     for (let i = 1; i < occ.length; i++) gap = Math.min(gap, occ[i] - occ[i - 1]);
     const duration = Math.max(MINUTE_MS, Math.min(g.minutes * MINUTE_MS, Math.floor(gap / 2 / MINUTE_MS) * MINUTE_MS));
+    const onEdge = occ.length > 0 && edgeOccurrences(rrule, startMs, endMs, duration).length > 0;
     return {
-      request: { agent_id: g.agent, start: isoUtc(startMs), end: isoUtc(endMs), duration, rrule },
-      occurrences: occ.map(isoUtc),
+      synchronized: occ[0] === startMs && !onEdge,
+      schedule: {
+        request: { agent_id: g.agent, start: isoUtc(startMs || fromMs), end: isoUtc(endMs || fromMs), duration, rrule },
+        occurrences: occ.map(isoUtc),
+      },
     };
-  }).filter((s) => s.occurrences.length >= 1 && s.occurrences.length <= maxOcc);
+  }).filter((x) => x.synchronized && x.schedule.occurrences.length >= 1 && x.schedule.occurrences.length <= maxOcc)
+    .map((x) => x.schedule);
 }

@@ -61,3 +61,21 @@ describe('schedule arbitraries', () => {
     expect(disjoint).toBeGreaterThan(10);
   });
 });
+
+describe('recurringSchedule stays off the edges the spec leaves open', () => {
+  const all = [1, 2, 3, 4, 5].flatMap((seed) => sample(recurringSchedule({ agentPrefix: 'a', runId: 'b', maxOccurrences: 6 }), seed, 300));
+
+  it('no occurrence of the rule starts in [end, end + duration] ("from start to end plus duration" reads both ways)', () => {
+    for (const s of all) {
+      const { start, end, duration, rrule } = s.request;
+      const endMs = Date.parse(end);
+      const r = new RRule({ ...RRule.parseString(rrule), dtstart: new Date(start) });
+      const edge = r.between(new Date(endMs), new Date(endMs + duration), true);
+      expect(edge.map((d) => d.toISOString()), JSON.stringify(s.request)).toEqual([]);
+    }
+  });
+
+  it('start is itself an occurrence of the rule (RFC 5545: a DTSTART not synchronized with the rule gives an undefined set)', () => {
+    for (const s of all) expect(s.occurrences[0], JSON.stringify(s.request)).toBe(s.request.start);
+  });
+});

@@ -13,6 +13,13 @@ export interface SortableEvent {
   startDate: string;
 }
 
+/**
+ * Sort criteria whose values are distinct across a case of {@link sortableEvents}, under every reading (each a total
+ * order). Not start_date: the events are unscheduled, and whether it sorts by the bibliographic start (distinct) or
+ * the technical one (which an unscheduled event may lack) is not said.
+ */
+export const TOTAL_SORTS = ['title', 'presenter', 'location'] as const;
+
 /** Constraints of {@link sortableEvents}. */
 export interface SortableEventsConstraints {
   /**

@@ -7,6 +7,7 @@ import { joinUrl, normalizeBaseUrl, prepareRequest, type PrepareContext } from '
 import { sendFollowing } from './redirects.js';
 import { authSecrets, redactExchange } from './redact.js';
 import { describeTransportError } from './transport-error.js';
+import type { Admission } from './stall-guard.js';
 import {
   DEFAULT_CONNECTIONS,
   DEFAULT_EXCERPT_BYTES,
@@ -95,8 +96,13 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
 
   async function send(spec: RequestSpec): Promise<Exchange> {
     const t0 = performance.now();
+    let gate: Admission | undefined;
     try {
       const req = await prepareRequest(spec, ctx);
+      gate = opts.stallGuard?.admit(req.record.method, spec.path);
+      if (gate && !gate.send) {
+        return redactExchange({ request: req.record, error: gate.error, durationMs: elapsed(t0), curl: toCurl(req.record, spec.multipart) }, req.secrets);
+      }
       const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
       const follow = { maxRedirects: opts.maxRedirects ?? 0, timeoutMs, maxBodyBytes, excerptBytes };
       const result = await sendFollowing(agent, req, follow, t0);
@@ -110,11 +116,14 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
         curl: toCurl(req.record, spec.multipart),
       };
       const redacted = redactExchange(ex, req.secrets);
+      if (gate?.send) opts.stallGuard!.record(gate, redacted);
       // Checks parse the whole body as received (a long list is valid JSON even when its excerpt is cut).
       if (response) rememberRawBody(redacted, result.capped ? undefined : result.body.toString('utf8'));
       return redacted;
     } catch (err) {
-      return failed({ spec, err, t0, base, secrets: [...authSecrets(auth), ...authSecrets(spec.auth)] });
+      const ex = failed({ spec, err, t0, base, secrets: [...authSecrets(auth), ...authSecrets(spec.auth)] });
+      if (gate?.send) opts.stallGuard!.record(gate, ex);
+      return ex;
     }
   }
 

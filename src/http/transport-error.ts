@@ -50,6 +50,7 @@ const TITLES: Record<TransportErrorCode, string> = {
   'too-many-redirects': 'too many redirects',
   dns: 'host name could not be resolved (check the URL)',
   aborted: 'request aborted',
+  'not-answering': 'not sent: the server stopped answering within the timeout',
   other: 'request failed',
 };
 

@@ -1,4 +1,5 @@
 import type { Exchange } from '../model/exchange.js';
+import type { StallGuard } from './stall-guard.js';
 
 /** Options of one HTTP client (design §1.6: every request has a timeout and a size cap). */
 export interface HttpClientOptions {
@@ -22,6 +23,8 @@ export interface HttpClientOptions {
   maxRedirects?: number;
   /** Per-origin connection pool cap (default 8). */
   connections?: number;
+  /** Shared by a run's clients: stops sending to a route, or to the server, that no longer answers. */
+  stallGuard?: StallGuard;
 }
 
 export interface BasicAuth {

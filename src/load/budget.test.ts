@@ -70,3 +70,14 @@ describe('budgets → load.* results', () => {
     expect(worstOutcome([{ outcome: 'fail' }, { outcome: 'error' }])).toBe('error');
   });
 });
+
+describe('default budgets against a server evconf did not start', () => {
+  it('an advisory budget that is missed warns with the reason; a budget the user set still fails', () => {
+    const r = byRule(input({ p99Ms: 412.5, rpsMean: 24.4, responses: 1000, non2xx: 5 }, { advisory: ['p99Ms', 'maxErrorRate'] }));
+    expect(r['load.p99'].outcome).toBe('warn');
+    expect(r['load.p99'].message).toMatch(/default budget.*--budget/);
+    expect(r['load.errors'].outcome).toBe('warn');
+    expect(r['load.rps'].outcome).toBe('fail');
+    expect(byRule(input({ sampledBodiesValid: 39, problems: ['wrong'] }, { advisory: ['p99Ms', 'minRps', 'maxErrorRate'] }))['load.correct'].outcome).toBe('fail');
+  });
+});

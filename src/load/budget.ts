@@ -1,4 +1,5 @@
 import type { ApiVersion, CheckResult, Exchange, Json, LoadBudget, Outcome, RuleLevel } from '../model/index.js';
+import type { BudgetKey } from './budget-flag.js';
 
 /** Budgets of a profile → CheckResults with the load.* rule ids (design §8; specs/rules.yaml, kind budget). */
 
@@ -32,6 +33,12 @@ export interface BudgetInput {
   /** Evidence: e.g. one request of the profile made before the load (with its curl line). */
   exchanges?: Exchange[];
   source?: string;
+  /**
+   * Budgets that only advise: the shipped defaults (tuned to the embedded reference server) against a server
+   * evconf did not start. Missing one warns instead of failing; the user's own budgets (--budget, a profiles
+   * file) always decide.
+   */
+  advisory?: readonly BudgetKey[];
 }
 
 const fmt = (x: number, digits = 2) => String(Math.round(x * 10 ** digits) / 10 ** digits);
@@ -106,11 +113,22 @@ function correct(m: ProfileMeasurement): Verdict {
     };
 }
 
+const BUDGET_OF: Partial<Record<LoadRuleId, BudgetKey>> = { 'load.p99': 'p99Ms', 'load.rps': 'minRps', 'load.errors': 'maxErrorRate' };
+const ADVISORY_NOTE = ' (a default budget, tuned to the embedded reference server: against a server evconf did not start it only warns; set your own with --budget or a profiles file)';
+
+/** A missed advisory budget warns, with the reason. */
+function advise(rule: LoadRuleId, v: Verdict, advisory: readonly BudgetKey[]): Verdict {
+  const key = BUDGET_OF[rule];
+  return v.outcome === 'fail' && key !== undefined && advisory.includes(key) ? { ...v, outcome: 'warn', message: `${v.message}${ADVISORY_NOTE}` } : v;
+}
+
 /** The four load.* results of one profile (pure; no clock, no I/O). */
 export function evaluateBudgets(input: BudgetInput): CheckResult[] {
   const { m, budget: b } = input;
+  const advisory = input.advisory ?? [];
   const verdicts: Record<LoadRuleId, Verdict> = {
-    'load.p99': p99(b, m), 'load.rps': rps(b, m), 'load.errors': errors(b, m), 'load.correct': correct(m),
+    'load.p99': advise('load.p99', p99(b, m), advisory), 'load.rps': advise('load.rps', rps(b, m), advisory),
+    'load.errors': advise('load.errors', errors(b, m), advisory), 'load.correct': correct(m),
   };
   return LOAD_RULES.map((rule) => {
     const v = verdicts[rule];

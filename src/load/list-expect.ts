@@ -5,9 +5,9 @@ import { asListed, type SeedPlan } from './seed-plan.js';
 import { filterMatches } from './sample-check.js';
 
 /**
- * What a correct answer to one profile query looks like (spec § GET /api/events): every item satisfies the
- * filter, the items are in the order of the first sort criterion, there are at most `limit` of them, and at least
- * as many as this run's seeded events that match (other events may match too, so that is a lower bound).
+ * What a correct answer to one profile query looks like (spec § GET /api/events): every one of the run's own items
+ * satisfies the filter, they are in the order of the first sort criterion, there are at most `limit` items, and at
+ * least as many as this run's seeded events that match (other events may match too, so that is a lower bound).
  */
 export interface FilterTerm {
   name: string;
@@ -22,6 +22,11 @@ export interface ListExpectation {
   sort?: { name: string; desc: boolean };
   limit?: number;
   minItems: number;
+  /**
+   * The run's own events (its seeded ones): only they are judged (a shared server lists other people's events,
+   * in any shape, under any collation). By identifier when the stage knows them, else by the tagged title.
+   */
+  run: { tag: string; ids?: ReadonlySet<string> };
 }
 
 export interface PreparedQuery {
@@ -80,6 +85,9 @@ export function prepareQuery(t: QueryTemplate, plan: SeedPlan, v: ApiVersion): P
   return {
     path: `/api/events${qs ? `?${qs}` : ''}`,
     query,
-    expect: { apiVersion: v, filters, ...(sort ? { sort } : {}), ...(limit !== undefined ? { limit } : {}), minItems },
+    expect: {
+      apiVersion: v, filters, ...(sort ? { sort } : {}), ...(limit !== undefined ? { limit } : {}), minItems,
+      run: { tag: plan.tag, ...(plan.ids ? { ids: plan.ids } : {}) },
+    },
   };
 }

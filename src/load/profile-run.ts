@@ -7,6 +7,7 @@ import { prepareQuery, type PreparedQuery } from './list-expect.js';
 import type { LoadProfile } from './profile.js';
 import { checkListBody } from './sample-check.js';
 import type { SeedPlan } from './seed-plan.js';
+import type { BudgetKey } from './budget-flag.js';
 
 /** One profile end to end: readiness probe, warm-up, measured run, sampled bodies checked, budgets evaluated. */
 
@@ -25,6 +26,8 @@ export interface ProfileContext {
   durationS?: number;
   /** Warm-up bound in ms before the measured run (default 1000). */
   warmupMs?: number;
+  /** Budgets that only warn when missed (defaults against a server evconf did not start; budget.ts). */
+  advisory?: readonly BudgetKey[];
   signal?: AbortSignal;
 }
 
@@ -83,7 +86,7 @@ export async function runProfile(ctx: ProfileContext, p: LoadProfile, v: ApiVers
   const durationS = Math.min(ctx.durationS ?? p.durationS, 60);
   const run = await runGenerator({ ...base, durationS });
   const m = measurement(run, queries, v);
-  const results = evaluateBudgets({ profile: p.name, apiVersion: v, budget: p.budget, m, levels: ctx.levels, exchanges: exchanges.slice(0, 1), source: p.source });
+  const results = evaluateBudgets({ profile: p.name, apiVersion: v, budget: p.budget, m, levels: ctx.levels, exchanges: exchanges.slice(0, 1), source: p.source, advisory: ctx.advisory ?? [] });
   const outcome = worstOutcome(results);
   const notes = results.filter((r) => r.outcome === 'fail' || r.outcome === 'warn').map((r) => r.message.replace(`${p.name}: `, ''));
   const load: LoadResult = {
@@ -104,6 +107,7 @@ export async function runProfile(ctx: ProfileContext, p: LoadProfile, v: ApiVers
     generatorSaturated: m.generatorSaturated,
     generatorCpuPct: run.cpuPct,
     budget: p.budget,
+    ...(ctx.advisory?.length ? { advisoryBudgets: [...ctx.advisory] } : {}),
     outcome,
     ...(notes.length > 0 ? { message: notes.join('; ') } : {}),
   };

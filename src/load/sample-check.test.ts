@@ -21,6 +21,9 @@ function listed(e: SeededEvent, i: number): Record<string, unknown> {
 const all = plan.events.map(listed);
 const q = (t: Record<string, string>, v: ApiVersion = '1.6.0') => prepareQuery({ params: {}, ...t }, plan, v);
 
+/** The problems other than the item count (bodies of a few items against a query with a larger limit). */
+const judged = (body: unknown[], ex: ReturnType<typeof q>['expect']) => checkListBody(JSON.stringify(body), ex, V).filter((p) => !/seeded events match$/.test(p));
+
 describe('sampled list bodies (rule load.correct)', () => {
   it('prepareQuery resolves placeholders into the request and knows how many seeded events match', () => {
     const p = q({ filter: 'title:${title.3}', limit: '20' });
@@ -84,5 +87,41 @@ describe('sampled list bodies (rule load.correct)', () => {
     expect(filterMatches(item, { name: 'textFilter', value: 'nowhere' }, '1.6.0')).toBeUndefined();
     expect(filterMatches(item, { name: 'subject', value: 'x' }, '1.6.0')).toBeUndefined();
     expect(filterMatches(item, { name: 'is_part_of', value: 'other' }, '1.6.0')).toBe(false);
+  });
+  it('judges only the run\'s own events: foreign events (any schema, any value, any place in the order) are not looked at', () => {
+    const foreign = [
+      { identifier: 'other-1', title: 'Zebra lecture' },
+      { identifier: 'other-2', title: 'apple', location: 'ROOM', start: 'yesterday' },
+      { identifier: 'other-3', title: 'Äpfel und Birnen', presenter: 'not a list' },
+    ];
+    const byTitle = [3, 4, 5, 6, 7].map((k) => all.find((e) => e.title === `${plan.tag} Load ${k}`)!);
+    // A case-insensitive collation puts "apple" and "Äpfel" before the run's titles and "Zebra" after them.
+    const body = [foreign[1], foreign[2], ...byTitle, foreign[0]];
+    expect(judged(body, q({ sort: 'title:ASC', limit: '20' }).expect)).toEqual([]);
+    const loc = q({ filter: 'location:${location.4}', limit: '20' });
+    const own = all.filter((e) => e.location === loc.expect.filters[0].value);
+    expect(judged([foreign[1], ...own.slice(0, 19)], loc.expect)).toEqual([]);
+    // The run's own events are still judged: schema, filter, order.
+    expect(judged([foreign[0], { ...all[0], title: 7 }], q({ limit: '20' }).expect)[0]).toMatch(/^schema event-list: .*title must be string/);
+    expect(judged([foreign[1], own[0], all[5]], loc.expect)[0]).toMatch(/outside the filter location:/);
+    expect(judged([foreign[0], byTitle[1], foreign[1], byTitle[0]], q({ sort: 'title:ASC', limit: '20' }).expect)[0]).toMatch(/out of order for sort title:ASC/);
+  });
+
+  it('recognises the run\'s events by their identifiers when the stage knows them', () => {
+    const ids = new Set(['id-0', 'id-1']);
+    const p = prepareQuery({ params: {}, limit: '20' }, { ...plan, ids }, '1.6.0');
+    expect(judged([{ ...all[0], title: 7 }, { ...all[2], title: 7, identifier: 'someone-else' }], p.expect)).toHaveLength(1);
+  });
+
+  it('never judges an order that depends on collation (numeric, case-insensitive) or on ties', () => {
+    const p = q({ sort: 'title:ASC', limit: '20' });
+    const load = (k: number) => all.find((e) => e.title === `${plan.tag} Load ${k}`)!;
+    // A natural (numeric) collation: "Load 2" before "Load 10"; code-point order says the reverse.
+    expect(judged([load(1), load(2), load(10), load(11)], p.expect)).toEqual([]);
+    // Equal titles in any order.
+    const threes = all.filter((e) => e.title === load(3).title);
+    expect(judged([threes[1], threes[0], threes[2]], p.expect)).toEqual([]);
+    // What every collation agrees on is still judged.
+    expect(judged([load(4), load(3)], p.expect)[0]).toMatch(/out of order/);
   });
 });

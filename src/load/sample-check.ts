@@ -41,6 +41,7 @@ export function filterMatches(item: Item, f: FilterTerm, v: ApiVersion): boolean
 
 /** Code-point order (real servers sort keyword fields by code point; opencast-reality.md "Sort"). */
 import { compareCodePoints } from '../checks/families/sort-order.js';
+import { agreedOrder } from './collation.js';
 
 export { compareCodePoints };
 
@@ -63,33 +64,49 @@ function describe(item: Item, i: number): string {
   return `item ${i}${typeof item.identifier === 'string' ? ` (${item.identifier})` : ''}`;
 }
 
-function itemProblems(items: Item[], ex: ListExpectation): string[] {
+/** Whether a list item is one of the run's own seeded events. */
+export function isOwn(item: Item, run: ListExpectation['run']): boolean {
+  if (run.ids) return typeof item.identifier === 'string' && run.ids.has(item.identifier);
+  // Every seeded title is tagged and the tag is the seeded events' only subject (seed-plan.ts).
+  const subjects = item.subjects;
+  return (typeof item.title === 'string' && item.title.startsWith(`${run.tag} `)) || (Array.isArray(subjects) && subjects.includes(run.tag));
+}
+
+/** The run's own items with their index in the body. */
+type Own = { item: Item; i: number };
+
+function itemProblems(own: Own[], ex: ListExpectation): string[] {
   const out: string[] = [];
-  items.forEach((item, i) => {
+  for (const { item, i } of own) {
     for (const f of ex.filters) {
       if (filterMatches(item, f, ex.apiVersion) !== false) continue;
       const member = EXACT_MEMBER[f.name] ?? (f.name === 'start' ? 'start' : undefined);
       const shown = member ? ` has ${member} ${JSON.stringify(item[member])}` : ' does not contain the value';
       out.push(`${describe(item, i)}${shown}, outside the filter ${f.name}:${f.value}`);
     }
-  });
+  }
   const s = ex.sort;
-  if (s) {
-    for (let i = 1; i < items.length; i++) {
-      const a = sortValue(items[i - 1], s.name, ex.apiVersion);
-      const b = sortValue(items[i], s.name, ex.apiVersion);
+  if (!s) return out;
+  // Every pair of the run's own items, judged only where every honest collation agrees and there is no tie.
+  for (let j = 1; j < own.length; j++) {
+    for (let k = 0; k < j; k++) {
+      const a = sortValue(own[k].item, s.name, ex.apiVersion);
+      const b = sortValue(own[j].item, s.name, ex.apiVersion);
       if (a === undefined || b === undefined) continue;
-      const c = typeof a === 'number' && typeof b === 'number' ? a - b : compareCodePoints(String(a), String(b));
+      const c = agreedOrder(a, b);
       if (s.desc ? c < 0 : c > 0) {
-        out.push(`${describe(items[i], i)} is out of order for sort ${s.name}:${s.desc ? 'DESC' : 'ASC'} (${JSON.stringify(a)} before ${JSON.stringify(b)})`);
-        break;
+        out.push(`${describe(own[j].item, own[j].i)} is out of order for sort ${s.name}:${s.desc ? 'DESC' : 'ASC'} (${JSON.stringify(a)} before ${JSON.stringify(b)})`);
+        return out;
       }
     }
   }
   return out;
 }
 
-/** Problems of one sampled body ([] = correct): JSON, schema `event-list`, limit, seeded matches, filter, order. */
+/**
+ * Problems of one sampled body ([] = correct): JSON, at most `limit` items, at least as many as the seeded events
+ * that match, and for the run's own items only: schema `event-list`, filter and order.
+ */
 export function checkListBody(body: string, ex: ListExpectation, validator: SchemaValidator, max = 5): string[] {
   let data: unknown;
   try {
@@ -97,12 +114,14 @@ export function checkListBody(body: string, ex: ListExpectation, validator: Sche
   } catch (e) {
     return [`body is not JSON (${(e as Error).message.split('\n')[0]}): ${JSON.stringify(body.slice(0, 80))}`];
   }
-  const problems = validator.validate('event-list', data).map((x) => `schema event-list: ${x.path || '/'} ${x.message}`);
-  if (Array.isArray(data)) {
-    if (ex.limit !== undefined && data.length > ex.limit) problems.push(`${data.length} events, more than limit ${ex.limit}`);
-    if (data.length < ex.minItems) problems.push(`${data.length} events, but at least ${ex.minItems} seeded events match`);
-    const items = data.filter((x): x is Item => typeof x === 'object' && x !== null && !Array.isArray(x));
-    problems.push(...itemProblems(items, ex));
+  if (!Array.isArray(data)) return validator.validate('event-list', data).map((x) => `schema event-list: ${x.path || '/'} ${x.message}`).slice(0, max);
+  const problems: string[] = [];
+  const own = data.flatMap((x, i): Own[] => (typeof x === 'object' && x !== null && !Array.isArray(x) && isOwn(x as Item, ex.run) ? [{ item: x as Item, i }] : []));
+  for (const { item, i } of own) {
+    problems.push(...validator.validate('event-list', [item]).map((x) => `schema event-list: ${x.path.replace(/^\/0/, `/${i}`) || '/'} ${x.message}`));
   }
+  if (ex.limit !== undefined && data.length > ex.limit) problems.push(`${data.length} events, more than limit ${ex.limit}`);
+  if (data.length < ex.minItems) problems.push(`${data.length} events, but at least ${ex.minItems} seeded events match`);
+  problems.push(...itemProblems(own, ex));
   return problems.slice(0, max);
 }

@@ -28,6 +28,8 @@ export interface SeedPlan {
   /** Start of the first hour of the seeded start dates. */
   t0Ms: number;
   events: SeededEvent[];
+  /** Identifiers of the seeded events, once the stage has created them (how a list item is known as the run's own). */
+  ids?: ReadonlySet<string>;
 }
 
 const HOUR = 3_600_000;

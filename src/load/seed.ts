@@ -4,6 +4,7 @@ import type { Exchange } from '../model/index.js';
 import { mapPool } from '../engine/pool.js';
 import { createdIdentifiers, eventCreateParts } from '../engine/event-form.js';
 import { episodeFields, type SeedPlan } from './seed-plan.js';
+import type { Capabilities } from '../model/index.js';
 
 /**
  * Seeding of the load stage's events through the API (design §1.6: everything evconf creates is
@@ -17,6 +18,8 @@ export interface SeedOptions {
   /** Requests in flight at once (default 16). */
   concurrency?: number;
   workflow: string;
+  /** The probe's findings: media uploaded with every seeded event where the server needs it (src/engine/probe.ts). */
+  caps?: Capabilities;
   /** Each identifier as soon as it is known (the caller's cleanup list). */
   onCreated: (id: string) => void;
   signal?: AbortSignal;
@@ -34,7 +37,7 @@ export async function seedEvents(o: SeedOptions): Promise<SeedOutcome> {
   const out: SeedOutcome = { created: 0, failures: 0 };
   await mapPool(o.plan.events, o.concurrency ?? 16, async (e) => {
     if (o.signal?.aborted) return;
-    const multipart = eventCreateParts({ fields: episodeFields(e, o.plan.tag) }, { tag: o.plan.tag, workflow: o.workflow, adminRoles: ['ROLE_ADMIN'] });
+    const multipart = eventCreateParts({ fields: episodeFields(e, o.plan.tag) }, { tag: o.plan.tag, workflow: o.workflow, adminRoles: ['ROLE_ADMIN'], ...(o.caps ? { caps: o.caps } : {}) });
     const ex = await o.client.send({ method: 'POST', path: '/api/events', multipart });
     const status = ex.response?.status ?? 0;
     const parsed = parseJsonBody(ex);

@@ -85,3 +85,25 @@ describe('runLoadStage end to end', () => {
     await probe.close();
   });
 });
+
+describe('budgets are the user\'s', () => {
+  it('against a server evconf did not start, a missed default budget only warns; the user\'s --budget decides', async () => {
+    const slow = await startChildServer({ mutant: 'slow-filter' });
+    try {
+      const base = { baseUrl: slow.url, events: 100, only: ['filter-title'], durationS: 1, warmupMs: 300 };
+      const byDefault = await runLoadStage(base);
+      const timing = byDefault.results.filter((r) => r.rule === 'load.p99' || r.rule === 'load.rps');
+      expect(timing.map((r) => r.outcome)).toContain('warn');
+      expect(timing.every((r) => r.outcome === 'pass' || r.outcome === 'warn')).toBe(true);
+      expect(timing.find((r) => r.outcome === 'warn')!.message).toMatch(/default budget|generator saturated/);
+      expect(byDefault.load[0].advisoryBudgets).toEqual(['p99Ms', 'minRps', 'maxErrorRate']);
+      expect(byDefault.results.find((r) => r.rule === 'load.correct')!.outcome).toBe('pass');
+      const own = await runLoadStage({ ...base, budget: { p99Ms: 100, minRps: 200 } });
+      expect(own.results.filter((r) => r.rule === 'load.p99' || r.rule === 'load.rps').map((r) => r.outcome)).toContain('fail');
+      expect(own.load[0].advisoryBudgets).toEqual(['maxErrorRate']);
+      expect(own.load[0].budget).toMatchObject({ p99Ms: 100, minRps: 200 });
+    } finally {
+      await slow.close();
+    }
+  });
+});

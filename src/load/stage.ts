@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../config/errors.js';
 import type { Credentials } from '../config/types.js';
-import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadResult, type RuleLevel } from '../model/index.js';
+import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadBudget, type LoadResult, type RuleLevel } from '../model/index.js';
 import { makeBug } from '../reference/mutants/index.js';
 import { loadRules } from '../spec/rules.js';
 import { inRange } from '../spec/versions.js';
 import { LOAD_RULES, skippedBudgets, type LoadRuleId } from './budget.js';
+import { BUDGET_KEYS, type BudgetKey } from './budget-flag.js';
 import { runProfile } from './profile-run.js';
 import { LOAD_LIMITS, type LoadProfile } from './profile.js';
 import { loadProfiles, selectProfiles } from './profiles.js';
 import { seedEvents } from './seed.js';
+import type { Capabilities } from '../model/index.js';
+import { probeServer } from '../engine/probe.js';
 import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
 import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
 
@@ -28,6 +31,8 @@ export interface LoadStageOptions {
   profilesFile?: string;
   /** Profiles already loaded (instead of profilesFile). */
   profiles?: LoadProfile[];
+  /** The user's budgets (--budget), for every profile: they replace the profiles' own values. */
+  budget?: LoadBudget;
   only?: string[];
   auth?: Credentials;
   headers?: Record<string, string>;
@@ -38,6 +43,8 @@ export interface LoadStageOptions {
   settleMs?: number;
   /** Processing workflow sent on create (default schedule-and-upload). */
   workflow?: string;
+  /** What the conformance run's probe learned for this version (media to upload, field ids); absent = none needed. */
+  capabilities?: Capabilities;
   runId?: string;
   /** Bound of the warm-up before each measured run (default 1000 ms). */
   warmupMs?: number;
@@ -88,6 +95,16 @@ function skippedLoad(p: LoadProfile, baseUrl: string, v: ApiVersion, reason: str
   };
 }
 
+/**
+ * Budgets that only advise (warn when missed): the shipped defaults (suites/load/profiles.yaml) against a server
+ * evconf did not start, where the user gave no value of their own (--budget, --profiles, profiles passed in).
+ * Against the embedded reference server every budget decides.
+ */
+export function advisoryBudgets(o: Pick<LoadStageOptions, 'budget' | 'profiles' | 'profilesFile'>, ownServer: boolean): BudgetKey[] {
+  if (ownServer || o.profiles !== undefined || o.profilesFile !== undefined) return [];
+  return BUDGET_KEYS.filter((k) => o.budget?.[k] === undefined);
+}
+
 interface Run {
   o: LoadStageOptions;
   t: LoadTarget;
@@ -98,8 +115,9 @@ interface Run {
 }
 
 /** One profile: skipped (interrupted, or before its `since`), or run and recorded. */
-async function stageProfile(r: Run, p: LoadProfile): Promise<void> {
+async function stageProfile(r: Run, given: LoadProfile): Promise<void> {
   const { o, t, out } = r;
+  const p: LoadProfile = o.budget ? { ...given, budget: { ...given.budget, ...o.budget } } : given;
   const v = p.apiVersion ?? r.version;
   if (o.signal?.aborted) {
     out.interrupted = true;
@@ -114,6 +132,7 @@ async function stageProfile(r: Run, p: LoadProfile): Promise<void> {
   o.log?.(`load: ${p.name} (${p.connections} connections, ${o.durationS ?? p.durationS} s, API ${v})`);
   const res = await runProfile({
     baseUrl: t.baseUrl, client: t.clientFor(v), headers: t.headersFor(v), plan: r.plan, levels: r.levels,
+    advisory: advisoryBudgets(o, Boolean(t.child)),
     // The reference server is read-after-write consistent: no need to wait for an index to catch up.
     settleMs: t.child ? 0 : o.settleMs ?? 10_000, timeoutMs: o.timeoutMs ?? 10_000,
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}), ...(o.warmupMs !== undefined ? { warmupMs: o.warmupMs } : {}),
@@ -137,12 +156,20 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
   try {
     await checkReachable(t, version);
     const plan = makeSeedPlan(`evconf-load-${runId}`, events);
+    // Without a conformance run's findings, a server evconf did not start is probed the same way (src/engine/probe.ts).
+    const caps = o.capabilities ?? (t.child ? undefined : (await probeServer({
+      client: t.clientFor(version), version, book: loadRules(), config: { workflow: o.workflow ?? 'schedule-and-upload', settleMs: o.settleMs ?? 10_000, fieldIds: {} },
+      tag: `${plan.tag}probe`, agent: `evconf-load-${runId}-probe`, register: (...ids) => seeded.push(...ids),
+    })).caps);
+    if (caps?.media) log(`load: the server refuses events without media; every seeded event uploads ${caps.media.filename}`);
     log(`load: seeding ${events} events on ${t.baseUrl} (tag ${plan.tag})`);
-    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
+    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', ...(caps ? { caps } : {}), onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
     if (seed.failures > 0 && !o.signal?.aborted) {
       const f = seed.failure;
       throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);
     }
+    // load.correct judges only these events (src/load/sample-check.ts).
+    plan.ids = new Set(seeded);
     const run: Run = { o: { ...o, log }, t, plan, levels, version, out };
     for (const p of profiles) await stageProfile(run, p);
     out.interrupted ||= Boolean(o.signal?.aborted);

@@ -30,6 +30,8 @@ export type TransportErrorCode =
   | 'too-many-redirects'
   | 'dns'
   | 'aborted'
+  /** Not sent: the route (or the whole server) stopped answering within --timeout (src/http/stall-guard.ts). */
+  | 'not-answering'
   | 'other';
 
 export interface TransportError {

@@ -4,3 +4,4 @@ export * from './exchange.js';
 export * from './result.js';
 export * from './load.js';
 export * from './scenario.js';
+export * from './capabilities.js';

@@ -23,6 +23,8 @@ export interface LoadResult {
   generatorSaturated?: boolean;
   generatorCpuPct?: number;
   budget: LoadBudget;
+  /** Budgets that only warned when missed: the shipped defaults against a server evconf did not start. */
+  advisoryBudgets?: string[];
   outcome: 'pass' | 'fail' | 'warn' | 'skip' | 'error';
   message?: string;
 }

@@ -2,6 +2,7 @@ import type { ApiVersion } from './version.js';
 import type { Exchange } from './exchange.js';
 import type { RuleLevel } from './rule.js';
 import type { LoadResult } from './load.js';
+import type { Capabilities } from './capabilities.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
 
@@ -84,6 +85,8 @@ export interface RunResult {
   runId: string;
   startedAt: string;
   durationMs: number;
+  /** Wall time of each stage of each version, in the order run (versions run one after another). */
+  timing?: { apiVersion: ApiVersion; stage: 'conformance' | 'load'; durationMs: number }[];
   target: { baseUrl: string; apiVersions: ApiVersion[]; reference: boolean; mutant?: string };
   seed: number;
   /** The command line as given (credentials redacted). */
@@ -93,6 +96,8 @@ export interface RunResult {
   observations: Observation[];
   coverage: CoverageEntry[];
   load: LoadResult[];
+  /** What the probe learned per version (also shown as observations); the load stage adapts to it. */
+  capabilities?: Capabilities[];
   /** Identifiers of events the run created but could not delete. */
   leftovers?: string[];
   /** The verdict of each version (issue 11 item 4), as every reporter shows it (src/report/tally.ts computes it). */

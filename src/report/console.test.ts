@@ -22,10 +22,10 @@ describe('renderSummary', () => {
     expect(text).toMatch(/  ○ acl\.user\.read \[1\.5\.0\]  no non-admin credentials given/);
   });
 
-  it('lists failures with message, first exchange and curl line', () => {
+  it('lists failures with message, the decisive exchange and curl line', () => {
     const i = lines.findIndex((l) => l.includes('✘ events.list.limit'));
     expect(i).toBeGreaterThan(0);
-    expect(lines.slice(i, i + 5).join('\n')).toMatch(/limit=2 returned 3 events\n\s+POST http:\/\/127\.0\.0\.1:8080\/api\/events → 201 .*\n\s+\$ curl /);
+    expect(lines.slice(i, i + 5).join('\n')).toMatch(/limit=2 returned 3 events\n\s+GET http:\/\/127\.0\.0\.1:8080\/api\/events\?limit=2 → 200 .*\n\s+\$ curl /);
   });
 
   it('groups skips by reason with counts, groups warnings across versions', () => {
@@ -35,7 +35,9 @@ describe('renderSummary', () => {
   });
 
   it('shows the load table and leftovers, and no credential', () => {
-    expect(plain).toMatch(/list\s+1\.6\.0\s+10\s+5200\s+1\s+3\s+4\s+24/);
+    expect(plain).toMatch(/list\s+1\.6\.0\s+10\s+52000\s+5200\s+1\s+3\s+4\s+24/);
+    // The same columns as `evconf load` prints (src/report/load-table.ts).
+    expect(plain).toMatch(/profile\s+API\s+conn\s+requests\s+req\/s\s+p50 ms\s+p90 ms\s+p99 ms\s+max ms\s+errors\s+non-2xx\s+bodies ok\s+gen CPU\s+outcome/);
     expect(plain).toContain('p99 72 ms exceeds the budget of 50 ms');
     expect(plain).toContain('ev-leftover-1');
     expect(plain).not.toContain(SECRET);

@@ -3,8 +3,8 @@ import pc from 'picocolors';
 import type { CheckResult, LoadResult, RunResult } from '../model/index.js';
 import { exchangeLine } from './evidence.js';
 import { redactRun } from './redact.js';
-import { formatDuration, formatMs, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
-import { textTable } from './text-table.js';
+import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
+import { loadTableLines } from './load-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -102,21 +102,9 @@ function skipSection(results: CheckResult[], c: Colors): string[] {
 
 function loadSection(load: readonly LoadResult[], c: Colors): string[] {
   if (load.length === 0) return [];
-  const mark = (o: LoadResult['outcome']) => (o === 'pass' ? c.green('pass') : o === 'fail' || o === 'error' ? c.red(o) : c.yellow(o));
-  const cols = [{ header: 'profile' }, { header: 'version' }, { header: 'conn', align: 'right' as const },
-    { header: 'req/s', align: 'right' as const }, { header: 'p50 ms', align: 'right' as const },
-    { header: 'p90 ms', align: 'right' as const }, { header: 'p99 ms', align: 'right' as const },
-    { header: 'max ms', align: 'right' as const }, { header: 'errors', align: 'right' as const },
-    { header: 'non-2xx', align: 'right' as const }, { header: 'bodies ok', align: 'right' as const }];
-  const rows = load.map((l) => [l.profile, l.apiVersion ?? '', String(l.connections), l.rps.mean.toFixed(0),
-    formatMs(l.latencyMs.p50), formatMs(l.latencyMs.p90), formatMs(l.latencyMs.p99), formatMs(l.latencyMs.max),
-    String(l.errors + l.timeouts), String(l.non2xx), `${l.sampledBodiesValid}/${l.sampledBodies}`]);
-  const table = textTable(cols, rows);
-  return ['', c.bold('Load'), c.dim(table[0]), ...table.slice(1).map((line, i) => {
-    const l = load[i];
-    const note = l.message ? `  ${l.message}` : '';
-    return `${line}  ${mark(l.outcome)}${l.generatorSaturated ? c.yellow('  (load generator saturated)') : ''}${note}`;
-  })];
+  const saturated = load.some((l) => l.generatorSaturated)
+    ? [c.yellow('! the load generator used nearly a full CPU core in the profiles marked "!": the server may be faster than measured')] : [];
+  return ['', c.bold('Load'), ...loadTableLines(load, c), ...saturated];
 }
 
 /** The end-of-run summary: verdict per version, then failures, errors, warnings, skip reasons, load, leftovers. */

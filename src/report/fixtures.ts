@@ -69,9 +69,10 @@ const limitFailure: CheckResult = check({
   rule: 'events.list.limit', apiVersion: '1.6.0', outcome: 'fail', message: 'limit=2 returned 3 events',
   expected: { maxItems: 2 }, actual: { items: 3 }, source: 'suites/events/list.yaml:31',
   curl: `curl -sS -H 'Accept: application/v1.6.0+json' -H 'Authorization: ${SECRET}' '${BASE}/api/events?limit=2'`,
+  // The decisive exchange first, then those that led to it in the order sent (src/engine/evidence.ts).
   exchanges: [
-    exchange('POST', '/api/events', 201, '{"identifier":"e3"}'),
     exchange('GET', '/api/events?limit=2', 200, JSON.stringify([{ identifier: 'e1' }, { identifier: 'e2' }, { identifier: 'e3', title: 'x'.repeat(6000) }])),
+    exchange('POST', '/api/events', 201, '{"identifier":"e3"}'),
   ],
 });
 
@@ -119,7 +120,10 @@ function fixtureRun(): RunResult {
   const results = [...versionResults('1.5.0'), ...versionResults('1.6.0'), limitFailure, hostile, generated, broken, deleted, loadPass, loadFail];
   return withSummary({
     tool: { name: 'evconf', version: '0.1.0' }, runId: 'run-20260101-abc', startedAt: '2026-01-01T10:00:00.000Z',
-    durationMs: 93_500, target: { baseUrl: BASE, apiVersions: ['1.5.0', '1.6.0'], reference: true }, seed: 4242,
+    durationMs: 93_500,
+    timing: [{ apiVersion: '1.5.0', stage: 'conformance', durationMs: 40_000 }, { apiVersion: '1.6.0', stage: 'conformance', durationMs: 50_000 },
+      { apiVersion: '1.6.0', stage: 'load', durationMs: 3_500 }],
+    target: { baseUrl: BASE, apiVersions: ['1.5.0', '1.6.0'], reference: true }, seed: 4242,
     command: 'evconf run --api-version all --auth admin:s3cret --seed 4242', results,
     observations: [
       { topic: 'error-body', apiVersion: '1.5.0', value: 'text/plain', context: 'GET /api/events/{unknown} → 404' },

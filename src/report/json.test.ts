@@ -19,7 +19,7 @@ describe('renderJson', () => {
     shuffled.results = run.results.map((r) => Object.fromEntries(Object.entries(r).reverse()) as unknown as typeof r);
     const again = renderJson(shuffled);
     expect(again).toBe(text);
-    expect(Object.keys(parsed).slice(0, 8)).toEqual(['tool', 'runId', 'startedAt', 'durationMs', 'target', 'seed', 'command', 'summary']);
+    expect(Object.keys(parsed).slice(0, 9)).toEqual(['tool', 'runId', 'startedAt', 'durationMs', 'timing', 'target', 'seed', 'command', 'summary']);
     expect(Object.keys(parsed.results[0]).slice(0, 7)).toEqual(['id', 'rule', 'level', 'apiVersion', 'endpoint', 'outcome', 'message']);
   });
 

@@ -13,7 +13,7 @@ function ordered(o: object, keys: readonly string[]): Obj {
   return out;
 }
 
-const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'target', 'seed', 'command', 'summary', 'verdicts', 'results',
+const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'results',
   'observations', 'coverage', 'load', 'leftovers', 'rules'] as const;
 const TARGET_KEYS = ['baseUrl', 'apiVersions', 'reference', 'mutant'];
 const SUMMARY_KEYS = ['total', 'passed', 'failed', 'warned', 'skipped', 'errored'];
@@ -25,7 +25,7 @@ const REQUEST_KEYS = ['method', 'url', 'headers', 'body'];
 const RESPONSE_KEYS = ['status', 'headers', 'body', 'truncated', 'bodyBytes'];
 const LOAD_KEYS = ['profile', 'url', 'apiVersion', 'connections', 'durationMs', 'requests', 'rps', 'latencyMs',
   'errors', 'timeouts', 'non2xx', 'bytes', 'sampledBodies', 'sampledBodiesValid', 'generatorSaturated',
-  'generatorCpuPct', 'budget', 'outcome', 'message'];
+  'generatorCpuPct', 'budget', 'advisoryBudgets', 'outcome', 'message'];
 
 function exchange(x: Exchange): Obj {
   return ordered({

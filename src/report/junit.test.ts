@@ -74,4 +74,22 @@ describe('renderJunit', () => {
     expect(xml).not.toContain(SECRET.split(' ')[1]);
     expect(xml).toContain('Basic [redacted]');
   });
+
+  it('times each suite by its version\'s wall time, not by the sum of its checks (issue 12 item 7)', () => {
+    expect(root.attrs.time).toBe('93.500');
+    expect(root.children.map((s) => s.attrs.time)).toEqual(['40.000', '53.500']);
+    // Without timing (an older results file) a suite of several versions claims no time rather than a wrong one.
+    const old = parseXml(renderJunit({ ...run, timing: undefined }));
+    expect(old.children.map((s) => s.attrs.time)).toEqual([undefined, undefined]);
+    const one = parseXml(renderJunit({ ...run, timing: undefined, target: { ...run.target, apiVersions: ['1.6.0'] }, results: run.results.filter((r) => r.apiVersion === '1.6.0') }));
+    expect(one.children[0].attrs.time).toBe('93.500');
+  });
+
+  it('carries each version\'s verdict as a property and in system-out', () => {
+    const prop = (s: XmlElement, name: string) => child(s, 'properties')!.children.find((p) => p.attrs.name === name)?.attrs.value;
+    const [v15, v16] = root.children;
+    expect(prop(v15, 'verdict')).toBe('conformant');
+    expect(prop(v16, 'verdict')).toBe('not-conformant');
+    expect(child(v16, 'system-out')!.text).toMatch(/^API 1\.6\.0: not conformant \(\d+ passed, 3 failed, 1 errors/);
+  });
 });

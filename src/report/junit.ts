@@ -1,8 +1,12 @@
-/** JUnit XML (design §9): one <testsuite> per API version, one <testcase> per CheckResult. */
+/**
+ * JUnit XML (design §9): one <testsuite> per API version, one <testcase> per CheckResult; each suite carries its
+ * version's verdict (property `verdict`, and in <system-out> the untested rules with why).
+ */
 import type { CheckResult, RunResult } from '../model/index.js';
 import { evidenceText } from './evidence.js';
 import { redactRun } from './redact.js';
 import { countOutcomes, endpointFamily, runVersions, scenarioOf, versionVerdicts, type VersionVerdict } from './tally.js';
+import { untestedByReason, verdictParagraph } from './verdict-text.js';
 import { xmlAttr, xmlText } from './xml.js';
 
 const MAX_BODY = 4096;
@@ -53,32 +57,34 @@ function testcase(r: CheckResult, name: string): string {
   return body ? `    <testcase ${attrs}>${body}</testcase>` : `    <testcase ${attrs}/>`;
 }
 
-function counts(results: readonly CheckResult[], ms: number): string {
+function counts(results: readonly CheckResult[], ms: number | undefined): string {
   const c = countOutcomes(results);
-  return `tests="${c.total}" failures="${c.failed}" errors="${c.errored}" skipped="${c.skipped}" time="${seconds(ms)}"`;
+  const time = ms === undefined ? '' : ` time="${seconds(ms)}"`;
+  return `tests="${c.total}" failures="${c.failed}" errors="${c.errored}" skipped="${c.skipped}"${time}`;
 }
 
-/** Why a version is not conformant although nothing failed: one line per untested rule (and the stop reason). */
-function incompleteText(v: VersionVerdict): string {
-  const lines = [`evconf verdict for API ${v.apiVersion}: ${v.verdict}`];
-  if (v.stopped) lines.push(`stopped: ${v.stopped}`);
-  for (const u of v.untested) lines.push(`untested${u.allowed ? ' (accepted)' : ''}: ${u.rule}: ${u.reason}`);
-  return lines.join('\n');
+/**
+ * Wall time of a version: its stages as the run timed them (versions run one after another). Not the sum of its
+ * checks' times: checks run concurrently and the expectations of one request share its time. A results file
+ * without timing gives no suite time unless the run had one version.
+ */
+function suiteMs(run: RunResult, version: string): number | undefined {
+  const stages = run.timing?.filter((t) => t.apiVersion === version);
+  if (stages?.length) return stages.reduce((a, t) => a + t.durationMs, 0);
+  return runVersions(run).length === 1 ? run.durationMs : undefined;
 }
 
 function suite(run: RunResult, version: string, verdict: VersionVerdict | undefined): string {
   const results = run.results.filter((r) => r.apiVersion === version);
-  const ms = results.reduce((a, r) => a + (r.durationMs ?? 0), 0);
   const names = caseNames(results);
   const props = [['baseUrl', run.target.baseUrl], ['runId', run.runId], ['seed', String(run.seed)],
-    ...(verdict ? [['verdict', verdict.verdict], ['untested', String(verdict.untested.filter((u) => !u.allowed).length)]] : [])]
+    ...(verdict ? [['verdict', verdict.verdict], ['untested', String(untestedByReason(verdict).reduce((a, g) => a + g.rules.length, 0))]] : [])]
     .map(([k, v]) => `      <property name="${k}" value="${xmlAttr(v)}"/>`).join('\n');
-  const out = verdict && (verdict.untested.length > 0 || verdict.stopped) ? [`    <system-out>${xmlText(incompleteText(verdict))}</system-out>`] : [];
   return [
-    `  <testsuite name="evconf ${xmlAttr(version)}" ${counts(results, ms)} timestamp="${xmlAttr(run.startedAt)}">`,
+    `  <testsuite name="evconf ${xmlAttr(version)}" ${counts(results, suiteMs(run, version))} timestamp="${xmlAttr(run.startedAt)}">`,
     `    <properties>\n${props}\n    </properties>`,
     ...results.map((r, i) => testcase(r, names[i])),
-    ...out,
+    ...(verdict ? [`    <system-out>${xmlText(verdictParagraph(verdict))}</system-out>`] : []),
     '  </testsuite>',
   ].join('\n');
 }

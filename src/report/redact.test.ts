@@ -16,6 +16,11 @@ describe('redaction', () => {
     ['evconf run --auth admin:pw --user-auth=bob:pw2', 'evconf run --auth admin:[redacted] --user-auth=bob:[redacted]'],
     ['GET http://admin:pw@host/api', 'GET http://admin:[redacted]@host/api'],
     ['{"authorization":"Bearer abc.def"}', '{"authorization":"Bearer [redacted]"}'],
+    // Only the exact usage hint is spared: a real password that happens to be PASS, or a real user, is not.
+    ['evconf run --user-auth admin:PASS', 'evconf run --user-auth admin:[redacted]'],
+    ['evconf run --auth USER:s3cret', 'evconf run --auth USER:[redacted]'],
+    ['evconf run --auth USER:PASSWORD1', 'evconf run --auth USER:[redacted]'],
+    ["curl -u 'USER:PASS2' http://h/", "curl -u 'USER:[redacted]' http://h/"],
   ])('redactText(%j)', (input, out) => {
     expect(redactText(input)).toBe(out);
   });
@@ -24,6 +29,8 @@ describe('redaction', () => {
     "curl -u 'admin:<password>' http://h/",
     'a 401 without an Authorization: header is expected',
     'Authorization: Basic [redacted]',
+    'needs a non-administrative user: give --user-auth USER:PASS',
+    'check --auth USER:PASS or EVCONF_AUTH',
   ])('leaves placeholders and prose alone: %j', (s) => {
     expect(redactText(s)).toBe(s);
   });

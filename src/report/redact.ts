@@ -27,7 +27,14 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
+/**
+ * Our own usage hint ("give --user-auth USER:PASS"): the documented metavariables, exactly as written in our
+ * messages, are not a credential. Only this whole pair: `admin:PASS` or `USER:secret` are still redacted.
+ */
+const USAGE_HINT = /^USER:PASS$/;
+
 function maskUserPass(value: string): string {
+  if (USAGE_HINT.test(value)) return value;
   const i = value.indexOf(':');
   if (i < 0) return PLACEHOLDER.test(value) ? value : REDACTED;
   const pass = value.slice(i + 1);

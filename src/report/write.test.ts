@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,5 +24,19 @@ describe('writeReports', () => {
     ]);
     expect(await readFile(join(root, 'reports', 'latest', 'results.json'), 'utf8')).toBe(renderJson(run));
     expect(await readFile(join(root, 'ci', 'deep', 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
+  });
+
+  it('writes only the chosen kinds and removes the others from latestDir, so it never mixes two runs', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'evconf-report-'));
+    try {
+      const run = reportFixture();
+      const latest = join(base, 'latest');
+      await writeReports(run, { dir: join(base, 'a'), latestDir: latest });
+      const { files } = await writeReports(run, { dir: join(base, 'b'), latestDir: latest, kinds: ['junit'], json: join(base, 'x.json') });
+      expect(files.map((f) => f.slice(base.length))).toEqual(['/b/report.xml', '/latest/report.xml', '/x.json']);
+      expect((await readdir(latest)).sort()).toEqual(['report.xml']);
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });

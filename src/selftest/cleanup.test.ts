@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUsers } from '../reference/index.js';
 import { referenceServerForTests } from './test-server.js';
 import { runCli } from './cli-process.js';
@@ -11,7 +14,10 @@ describe('self-test: cleanup guarantee', () => {
   const srv = referenceServerForTests({ processingDelayMs: 50, retractDelayMs: 50, users: parseUsers('admin:pw-admin:ROLE_ADMIN,alice:pw-alice') },
     (h) => (req, res) => (slow ? void setTimeout(() => h(req, res), 25) : h(req, res)));
   const ref = srv.ref;
-  const args = () => ['run', '--base-url', srv.url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--runs', '3', '--report-dir', 'reports/selftest-cleanup'];
+  // Reports go to a temporary folder, removed afterwards: `npm test` leaves nothing behind in reports/ (issue 12).
+  const reportDir = mkdtempSync(join(tmpdir(), 'evconf-selftest-cleanup-'));
+  afterAll(() => rmSync(reportDir, { recursive: true, force: true }));
+  const args = () => ['run', '--base-url', srv.url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--runs', '3', '--report-dir', reportDir];
 
   beforeAll(async () => {
     // Someone else's events: must survive every run untouched.

@@ -8,6 +8,7 @@ import { runConformance, type Phase } from '../engine/run.js';
 import { lifecycleFile, loadLifecycle } from '../stateful/index.js';
 import { parseUsers, startReferenceServer, type ClientRecord } from '../reference/index.js';
 import type { LatitudeOptions } from '../reference/latitude/select.js';
+import { BUILTIN_AGENTS, BUILTIN_SERIES } from '../reference/latitude/catalogue.js';
 import { startConsistencyProxy, type ProxyBehaviour } from './consistency-proxy.js';
 
 export const book = loadRules();
@@ -28,7 +29,7 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
 
 /** The self-test's users: an administrator and an ordinary user, so the role rules run instead of skipping. */
 export const SELFTEST_USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw';
-const CREDENTIALS: Partial<RunConfig> = {
+export const CREDENTIALS: Partial<RunConfig> = {
   auth: { user: 'admin', password: 'selftest-admin-pw' },
   userAuth: { user: 'alice', password: 'selftest-alice-pw' },
   userRoles: ['ROLE_USER_ALICE'],
@@ -77,6 +78,14 @@ export async function runAgainstReference(versions: ApiVersion[], opts: Referenc
     await proxy?.close();
     await server.close();
   }
+}
+
+/**
+ * What a user who knows a latitude server would give evconf: on odd seeds its registered capture agent and a known
+ * series (--agent-id, --series-id); on even seeds nothing, so the probe must turn what the server refuses into skips.
+ */
+export function latitudeUserConfig(latitudeSeed: number): Partial<RunConfig> {
+  return latitudeSeed % 2 === 1 ? { agentId: BUILTIN_AGENTS[0], seriesId: Object.keys(BUILTIN_SERIES)[0] } : {};
 }
 
 /** Kept for callers written against the older name. */

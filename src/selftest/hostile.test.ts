@@ -17,7 +17,8 @@ const BOUND_MS = 45_000;
 // Issue 7: against a hostile server evconf finishes within a bound, fails the affected rules with the transport
 // error as evidence (not `error`), keeps checking the rest, writes its reports and exits 1, without a stack trace.
 describe('self-test: hostile servers', () => {
-  const hostile = Object.values(MUTANTS).filter((m) => m.caughtBy === 'hostile');
+  // hostile-all-late stalls on everything: nothing else can pass there; src/selftest/unanswering.test.ts covers it.
+  const hostile = Object.values(MUTANTS).filter((m) => m.caughtBy === 'hostile' && m.name !== 'hostile-all-late');
   it('there are hostile mutants to test', () => expect(hostile.length).toBeGreaterThanOrEqual(8));
   it.each(hostile.map((m) => [m.name, m.rule]))('%s: bounded finish, exit 1, %s fails with evidence, report written', async (name, rule) => {
     const dir = mkdtempSync(join(tmpdir(), `evconf-${name}-`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 import { departures, resolveLatitude } from '../reference/latitude/select.js';
-import { describeFailures, runAgainstReference } from './harness.js';
+import { describeFailures, latitudeUserConfig, runAgainstReference } from './harness.js';
 
 /**
  * Issue 10: a conformant server always passes. The whole suite (default phases) against the reference server in
@@ -43,7 +43,7 @@ describe('self-test: no false alarm on the reference server in latitude mode', (
       const chosen = resolveLatitude({ seed: latitude });
       const changed = departures(chosen).map((id) => `${id}=${chosen[id]}`);
       console.log(`latitude seed ${latitude} (replay: EVCONF_LATITUDE_SEED=${latitude}${latitude === freshLatitude ? ` EVCONF_RUN_SEED=${run}` : ''}), version ${version}: ${changed.join(' ')}`);
-      const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run });
+      const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run, config: latitudeUserConfig(latitude) });
       expect(describeFailures(result).filter((l) => !/: warn: /.test(l))).toEqual([]);
       expect(result.summary.errored).toBe(0);
       expect(result.summary.passed).toBeGreaterThan(0);

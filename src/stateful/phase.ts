@@ -13,6 +13,7 @@ import { lifecycleFile, loadLifecycle, type CommandName, type LifecycleConfig } 
 import { EventModel } from './model.js';
 import { Real, type RealOptions } from './real.js';
 import { selectedStageRules } from './select.js';
+import { missing } from '../engine/capabilities.js';
 
 /** Id of the stage (result ids `<version>/stateful-lifecycle/<rule>`, usable with --only). */
 export const STATEFUL_ID = 'stateful-lifecycle';
@@ -66,11 +67,19 @@ function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions,
 export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOptions = {}): Promise<CheckResult[]> {
   const life = options.lifecycle ?? loadLifecycle(lifecycleFile(env.config.suitesDir));
   const started = Date.now();
-  const scheduling = applies(env, 'scheduling.put.applies');
-  let names: CommandName[] = life.commands.filter((c) => c !== 'put-scheduling' || scheduling);
+  const versionSchedules = applies(env, 'scheduling.put.applies');
+  // Where the server refused evconf's capture agent and none was given, nothing is scheduled (the probe's reason).
+  const noAgent = versionSchedules ? missing(env.caps, 'agents') : undefined;
+  const scheduling = versionSchedules && !noAgent;
+  const listed: CommandName[] = life.commands.filter((c) => c !== 'put-scheduling' || versionSchedules);
+  let names: CommandName[] = listed.filter((c) => c !== 'put-scheduling' || scheduling);
   const skipped: CheckResult[] = [];
-  const wanted = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c]));
+  const wanted = selectedStageRules(env, STATEFUL_ID, listed.flatMap((c) => COMMAND_RULES[c]));
   if (wanted.length === 0) return [];
+  if (noAgent) {
+    const unmet = selectedStageRules(env, STATEFUL_ID, [...COMMAND_RULES['put-scheduling'], 'events.create.schedule-single']).filter((r) => wanted.includes(r));
+    for (const rule of unmet) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: `precondition: ${noAgent}` }));
+  }
   if (env.signal?.aborted) {
     const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;
     return wanted.map((rule) => ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
@@ -84,7 +93,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
       for (const rule of COMMAND_RULES['delete-catalog'].filter((r) => wanted.includes(r))) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
     }
   }
-  const rules = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c]));
+  const rules = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c])).filter((r) => !skipped.some((x) => x.rule === r));
   const slots = scheduling ? life.maxEvents + 2 : 0;
   const fields = EPISODE_FIELD_IDS.filter((f) => memberFor(f, env.version) !== undefined);
   // create is drawn twice as often: every other command needs a live event.

@@ -132,7 +132,7 @@ function instant(v: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** events.get.start-technical / start-bibliographic: the member `start` is the instant `at` (instants, not strings). */
+/** events.get.start-technical / start-bibliographic: the member `start` is the instant `at` (instants, not strings), unless `skip`. */
 export const eventStartCheck: CheckDef = {
   name: 'event-start',
   doc: 'the event member `start` is the same instant as `at` (ISO date-time)',
@@ -140,9 +140,10 @@ export const eventStartCheck: CheckDef = {
     type: 'object',
     required: ['at'],
     additionalProperties: false,
-    properties: { at: { type: 'string' } },
+    properties: { at: { type: 'string' }, skip: { type: 'string', description: 'an unmet precondition (from an action value); non-empty = skip' } },
   },
   run(ctx, p) {
+    if (typeof p.skip === 'string' && p.skip !== '') return { pass: false, skip: p.skip, message: p.skip };
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
     const want = instant(p.at);

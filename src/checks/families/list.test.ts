@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../types.js';
 import { filterResultCheck, pagesConcatCheck, type PagesWalk } from './list.js';
 import { entryMatch, eventMatch, filterEntries, type RunEvent, type RunEvents } from './list-match.js';
+import { ReadingLedger, repeatQuestion } from '../../spec/readings.js';
 
 /** A check context for GET /api/events?filter=<filter> answered `status` with `body`; `run` saved as "run". */
 function ctx(filter: string, body: unknown, run: RunEvents, opts: { status?: number } = {}): CheckContext {
@@ -134,5 +135,35 @@ describe('pages-concat', () => {
 
   it('skips when the whole list fits in one page', () => {
     expect(run(walk([['a', 'b']], ['a', 'b'])).skip).toContain('paging needs more');
+  });
+});
+
+describe('filter-result, repeat: either: one reading per run and version', () => {
+  const f = 'contributors:Carla,contributors:Dmitri';
+  const withLedger = (c: CheckContext, ledger: ReadingLedger): CheckContext => ({ ...c, readings: ledger });
+
+  it('a discriminating answer teaches the reading; the same reading again passes, the other one fails', () => {
+    const ledger = new ReadingLedger('1.1.0');
+    const first = filterResultCheck.run(withLedger(ctx(f, listed(C), RUN), ledger), { of: 'run', repeat: 'either' });
+    expect(first.pass).toBe(true);
+    expect(first.learned).toEqual({ question: repeatQuestion('contributors'), reading: 'and', where: `filter=${f}` });
+    ledger.learn(first.learned!.question, first.learned!.reading, first.learned!.where);
+    expect(filterResultCheck.run(withLedger(ctx(f, listed(C), RUN), ledger), { of: 'run', repeat: 'either' }).pass).toBe(true);
+    const flip = filterResultCheck.run(withLedger(ctx(f, listed(A, B, C), RUN), ledger), { of: 'run', repeat: 'either' });
+    expect(flip.pass).toBe(false);
+    expect(flip.message).toMatch(/read as OR.*earlier in this run.*AND/);
+  });
+
+  it('an answer that fits neither reading wholly fails (a mix of AND and OR)', () => {
+    const v = filterResultCheck.run(withLedger(ctx(f, listed(A, C), RUN), new ReadingLedger('1.1.0')), { of: 'run', repeat: 'either' });
+    expect(v.pass).toBe(false);
+    expect(v.message).toMatch(/neither/);
+  });
+
+  it('an answer both readings give teaches nothing', () => {
+    const only = { events: [C] };
+    const v = filterResultCheck.run(withLedger(ctx(f, listed(C), only), new ReadingLedger('1.1.0')), { of: 'run', repeat: 'either' });
+    expect(v.pass).toBe(true);
+    expect(v.learned).toBeUndefined();
   });
 });

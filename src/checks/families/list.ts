@@ -1,6 +1,7 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { getPath, identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { eventMatch, filterEntries, type RepeatMode, type RunEvent, type RunEvents } from './list-match.js';
+import { repeatQuestion } from '../../spec/readings.js';
 
 /** An action that could not send its request (e.g. a value to filter by was missing) passes its reason on. */
 function actionSkip(ctx: CheckContext): string | undefined {
@@ -22,7 +23,8 @@ const label = (e: RunEvent) => `${e.identifier} (${String(e.sent.fields.title ??
  * and none that does not. Only the run's own events are judged (a shared server holds other data); which of
  * them must and must not match is computed from what the run sent and read (src/checks/families/list-match.ts).
  * Keywords combine with AND; a repeated keyword follows `repeat`: or (default; spec § Filters, the 1.5.0 rule),
- * and, or either (both readings accepted: "May occur multiple times" says nothing of how repeats combine).
+ * and, or either (both readings accepted: "May occur multiple times" says nothing of how repeats combine; the
+ * answer must fit one of them wholly, and the same one every time in a run and version: src/engine/readings.ts).
  */
 export const filterResultCheck: CheckDef = {
   name: 'filter-result',
@@ -50,29 +52,77 @@ export const filterResultCheck: CheckDef = {
     const groups = filterEntries(ctx.exchange!.request.url);
     if (groups.size === 0) return { pass: false, skip: 'the request carried no filter entry', message: 'no filter' };
     const mode = (p.repeat as RepeatMode | undefined) ?? 'or';
-    const must = events.filter((e) => eventMatch(e, groups, mode) === 'yes');
-    const mustNot = events.filter((e) => eventMatch(e, groups, mode) === 'no');
-    if (must.length === 0 && mustNot.length === 0) {
+    const returned = new Set(identifiers(j.value));
+    const repeated = [...groups.entries()].filter(([, v]) => v.length > 1);
+    if (mode === 'either' && repeated.length === 1) return eitherReading(ctx, events, groups, returned, repeated[0][0]);
+    const o = judge(events, groups, mode, returned);
+    if (o.must.length === 0 && o.mustNot.length === 0) {
       const why = 'none of the run\'s events is certain to match or to fail this filter (values not stored as sent?)';
       return { pass: false, skip: why, message: why };
     }
-    const returned = new Set(identifiers(j.value));
-    const missing = must.filter((e) => !returned.has(e.identifier));
-    const wrong = mustNot.filter((e) => returned.has(e.identifier));
-    const pass = missing.length === 0 && wrong.length === 0;
-    const problems = [
-      missing.length ? `matching events not listed: ${missing.map(label).join(', ')}` : '',
-      wrong.length ? `non-matching events listed: ${wrong.map(label).join(', ')}` : '',
-    ].filter(Boolean);
-    const runIds = new Set(events.map((e) => e.identifier));
-    return {
-      pass,
-      message: pass ? `${must.length} matching run event(s) listed, ${mustNot.length} non-matching left out` : problems.join('; '),
-      expected: toJson({ filter: Object.fromEntries(groups), ...([...groups.values()].some((v) => v.length > 1) ? { repeat: mode } : {}), listed: must.map(label), notListed: mustNot.map(label) }),
-      actual: toJson({ listedRunEvents: [...returned].filter((id) => id !== null && runIds.has(id)) }),
-    };
+    return verdictOf(o, groups, mode, events, returned);
   },
 };
+
+/** Which run events must and must not be listed under `mode`, and which of them the answer gets wrong. */
+interface Judged {
+  must: RunEvent[];
+  mustNot: RunEvent[];
+  missing: RunEvent[];
+  wrong: RunEvent[];
+  pass: boolean;
+}
+
+function judge(events: RunEvent[], groups: Map<string, string[]>, mode: RepeatMode, returned: Set<string | null>): Judged {
+  const must = events.filter((e) => eventMatch(e, groups, mode) === 'yes');
+  const mustNot = events.filter((e) => eventMatch(e, groups, mode) === 'no');
+  const missing = must.filter((e) => !returned.has(e.identifier));
+  const wrong = mustNot.filter((e) => returned.has(e.identifier));
+  return { must, mustNot, missing, wrong, pass: missing.length === 0 && wrong.length === 0 };
+}
+
+function verdictOf(o: Judged, groups: Map<string, string[]>, mode: RepeatMode, events: RunEvent[], returned: Set<string | null>, note = ''): CheckVerdict {
+  const problems = [
+    o.missing.length ? `matching events not listed: ${o.missing.map(label).join(', ')}` : '',
+    o.wrong.length ? `non-matching events listed: ${o.wrong.map(label).join(', ')}` : '',
+  ].filter(Boolean);
+  const runIds = new Set(events.map((e) => e.identifier));
+  return {
+    pass: o.pass,
+    message: (o.pass ? `${o.must.length} matching run event(s) listed, ${o.mustNot.length} non-matching left out` : problems.join('; ')) + note,
+    expected: toJson({ filter: Object.fromEntries(groups), ...([...groups.values()].some((v) => v.length > 1) ? { repeat: mode } : {}), listed: o.must.map(label), notListed: o.mustNot.map(label) }),
+    actual: toJson({ listedRunEvents: [...returned].filter((id) => id !== null && runIds.has(id)) }),
+  };
+}
+
+/**
+ * `repeat: either` with one repeated keyword: the answer must fit the AND or the OR reading wholly (a mix is
+ * neither), and the reading this run already fixed for the keyword in this version, if any (src/engine/readings.ts).
+ * An answer only one reading gives teaches that reading.
+ */
+function eitherReading(ctx: CheckContext, events: RunEvent[], groups: Map<string, string[]>, returned: Set<string | null>, keyword: string): CheckVerdict {
+  const and = judge(events, groups, 'and', returned);
+  const or = judge(events, groups, 'or', returned);
+  if (and.must.length + and.mustNot.length === 0 && or.must.length + or.mustNot.length === 0) {
+    const why = 'none of the run\'s events is certain to match or to fail this filter (values not stored as sent?)';
+    return { pass: false, skip: why, message: why };
+  }
+  const where = `filter=${[...groups.entries()].flatMap(([n, vs]) => vs.map((v) => `${n}:${v}`)).join(',')}`;
+  if (!and.pass && !or.pass) {
+    const v = verdictOf(or, groups, 'or', events, returned);
+    return { ...v, message: `the answer fits neither reading of a repeated ${keyword} (AND: ${verdictOf(and, groups, 'and', events, returned).message}; OR: ${v.message})` };
+  }
+  const question = repeatQuestion(keyword);
+  const fixed = ctx.readings?.get(question);
+  const fits = [...(and.pass ? ['and'] : []), ...(or.pass ? ['or'] : [])];
+  if (fixed && !fits.includes(fixed.reading)) {
+    const now = fits[0];
+    const v = verdictOf(fixed.reading === 'and' ? and : or, groups, fixed.reading as RepeatMode, events, returned);
+    return { ...v, pass: false, message: `${where} was read as ${now.toUpperCase()}, but earlier in this run the server read a repeated ${keyword} as ${fixed.reading.toUpperCase()} (${fixed.where}): ${v.message}` };
+  }
+  const v = verdictOf(or.pass ? or : and, groups, or.pass ? 'or' : 'and', events, returned, fits.length === 1 ? ` (read as ${fits[0].toUpperCase()})` : '');
+  return fits.length === 1 ? { ...v, learned: { question, reading: fits[0], where } } : v;
+}
 
 /** What the `list-walk-pages` action found: the whole list and each page, by identifier. */
 export interface PagesWalk {

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody } from '../../http/index.js';
+import { notAnswering, parseJsonBody } from '../../http/index.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 
@@ -39,7 +39,7 @@ export async function readAclWhenReady(env: ScenarioEnv, event: string, ready: P
     const body = parseJsonBody(exchange);
     const acl = exchange.response?.status === 200 && body.ok ? body.value : undefined;
     if (holds(acl, ready)) return { exchange, acl };
-    if (Date.now() + delay > deadline) return { exchange, acl: null };
+    if (Date.now() + delay > deadline || notAnswering(exchange)) return { exchange, acl: null };
     await sleep(delay);
   }
 }

@@ -61,7 +61,7 @@ const createInvalidEvent: Action = async (env, params) => {
   const title = taggedTitle(env.tag, 'invalid');
   const raw = typeof params.metadata === 'string' ? params.metadata
     : `[{flavor: "dublincore/episode", fields: [{id: "title", value: "${title}"}, {id: "subjects", value: ["${env.tag}"]}]}]`;
-  const parts = eventCreateParts({ fields: { title: 'invalid' } }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'] })
+  const parts = eventCreateParts({ fields: { title: 'invalid' } }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'], caps: env.caps })
     .map((p) => (p.name === 'metadata' ? { name: 'metadata', value: raw } : p));
   const before = await listTagged(env);
   const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: parts });

@@ -1,5 +1,5 @@
 import type { EventSpec } from '../event-form.js';
-import { createEvent } from '../create.js';
+import { createEvent, waitVisible } from '../create.js';
 import { createdIdentifiers } from '../event-form.js';
 import type { Action } from './types.js';
 import { IMPL_LIST } from './list.js';
@@ -10,6 +10,7 @@ import { IMPL_PUBLICATIONS } from './publications.js';
 import { IMPL_SCHEDULING } from './scheduling.js';
 import { IMPL_AUTH } from './auth.js';
 import { IMPL_SORT } from './sort.js';
+import { IMPL_EVENT_START } from './event-start.js';
 
 export type { Action, ActionOutcome } from './types.js';
 
@@ -23,6 +24,8 @@ const createEventAction: Action = async (env, params) => {
     ...(media ? { media: true } : {}),
   };
   const out = await createEvent(env, spec);
+  // Later steps write to the event: wait until it is readable (design §1.7), as for given events.
+  for (const id of out.identifiers) await waitVisible(env, id, spec);
   // What the body and the Location header each name, apart (events.create.location must not compare the header
   // with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder that
   // names no event, so a GET of it answers 404.
@@ -36,5 +39,5 @@ const createEventAction: Action = async (env, params) => {
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */
 export const ACTION_IMPLS: Record<string, Action> = {
   'create-event': createEventAction,
-  ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT,
+  ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
 };

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody } from '../../http/index.js';
+import { notAnswering, parseJsonBody } from '../../http/index.js';
 import { getPath, identifiers } from '../../checks/evidence.js';
 import type { PagesWalk } from '../../checks/families/list.js';
 import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
@@ -68,7 +68,7 @@ async function waitListed(env: ScenarioEnv, ids: string[], exchanges: Exchange[]
     const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
     const body = parseJsonBody(ex);
     const listed = new Set(body.ok ? identifiers(body.value) : []);
-    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline) {
+    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline || notAnswering(ex)) {
       exchanges.push(ex);
       return;
     }
@@ -93,14 +93,19 @@ const listSetup: Action = async (env, params) => {
     const scheduling = item.schedule
       ? { agent_id: env.agent, start: isoAt(env.timeBase, item.schedule.at), end: isoAt(env.timeBase, item.schedule.at + (item.schedule.minutes ?? 30)) }
       : undefined;
-    const fields = { ...item.fields, ...(item.startAt !== undefined ? bibliographicStart(env.timeBase, item.startAt) : {}) };
+    // A scheduled event also gets the schedule's start as its metadata start (unless the scenario gives one, or a
+    // startAt of its own): what a server makes the bibliographic start of a scheduled event, and which start the
+    // `start` filter reads, are not shown, and with both starts equal neither matters.
+    const when: Record<string, string> = item.startAt !== undefined ? bibliographicStart(env.timeBase, item.startAt)
+      : scheduling && item.fields.startDate === undefined ? { startDate: scheduling.start.slice(0, 10), startTime: scheduling.start.slice(11) } : {};
+    const fields = { ...item.fields, ...when };
     const spec: EventSpec = { fields, ...(scheduling ? { scheduling } : {}) };
     const out = await createEvent(env, spec);
     exchanges.push(out.exchange);
     const id = out.identifiers[0];
     const status = out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response';
     if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
-    if (!(await waitVisible(env, id))) return fail(`created event ${id} never became readable within --settle-ms`);
+    if (!(await waitVisible(env, id, spec))) return fail(`created event ${id} never became readable within --settle-ms`);
     // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
     const sent: Record<string, string | string[]> = { ...fields, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
     if (sent.subjects === undefined) sent.subjects = [env.tag];

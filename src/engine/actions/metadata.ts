@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody, type MultipartPart } from '../../http/index.js';
+import { notAnswering, parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
 import { waitVisible } from '../create.js';
@@ -78,7 +78,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
     const all = await env.clients.admin.send({ method: 'GET', path });
     const byType = kept(typed, extra);
     const inList = listed(all, extra);
-    if ((byType && inList) || Date.now() + delay > deadline) return { exchanges: [typed, all], byType, inList };
+    if ((byType && inList) || Date.now() + delay > deadline || (notAnswering(typed) && notAnswering(all))) return { exchanges: [typed, all], byType, inList };
     await sleep(delay);
   }
 }
@@ -94,7 +94,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 const createWithCatalog: Action = async (env, params) => {
   const { catalog, ...fields } = params;
   const extra = catalogParam(catalog);
-  const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'] });
+  const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'], caps: env.caps });
   const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: partsWithCatalog(parts, extra) });
   const body = parseJsonBody(post);
   const status = post.response?.status ?? 0;
@@ -107,7 +107,7 @@ const createWithCatalog: Action = async (env, params) => {
     return { exchanges: [post], value: { identifier: missing, typeIgnored: false, skip, createSkip: skip } };
   }
   const id = ids[0];
-  if (!(await waitVisible(env, id))) {
+  if (!(await waitVisible(env, id, {}))) {
     const skip = `precondition: created event ${id} never became readable within --settle-ms`;
     return { exchanges: [post], value: { identifier: id, typeIgnored: false, skip, createSkip: skip } };
   }

@@ -20,7 +20,7 @@ describe('scheduling times', () => {
   });
 
   it('computes rrule occurrences with the rrule package', () => {
-    const s = { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T08:00:00Z', end: '2090-01-15T18:00:00Z', duration: 3_600_000 };
+    const s = { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T10:00:00Z', end: '2090-01-15T18:00:00Z', duration: 3_600_000 };
     expect(expectedOccurrences(s)).toEqual([
       { start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:00:00Z' },
       { start: '2090-01-04T10:00:00Z', end: '2090-01-04T11:00:00Z' },
@@ -31,7 +31,12 @@ describe('scheduling times', () => {
 
   it('refuses a rule whose occurrences depend on how the period is read, or that has none', () => {
     // An occurrence at 10:00 on the last day lies after end (09:30) but before end + duration (10:30).
-    expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T08:00:00Z', end: '2090-01-04T09:30:00Z', duration: 3_600_000 })).toThrow(/different occurrences/);
+    expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T10:00:00Z', end: '2090-01-04T09:30:00Z', duration: 3_600_000 })).toThrow(/different occurrences/);
     expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T11:00:00Z', end: '2090-01-02T12:00:00Z', duration: 60_000 })).toThrow(/no occurrence/);
+  });
+
+  it('refuses a start that is not an occurrence of the rule (RFC 5545: the recurrence set is then undefined)', () => {
+    expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T08:00:00Z', end: '2090-01-05T18:00:00Z', duration: 3_600_000 })).toThrow(/not itself an occurrence/);
+    expect(() => expectedOccurrences({ rrule: 'FREQ=WEEKLY;BYDAY=WE;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T10:00:00Z', end: '2090-01-15T18:00:00Z', duration: 3_600_000 })).toThrow(/not itself an occurrence/);
   });
 });

@@ -57,7 +57,9 @@ function starts(rule: string, dtstart: number, until: number): number[] {
  * The recordings an rrule schedule asks for (spec rule 3: "The rule determines the dates and times within the
  * period from start to end plus duration"), computed with the rrule package. The sentence can be read with the
  * period ending at `end` or at `end + duration`; a scenario must choose a rule for which both readings give the
- * same occurrences (else this throws: the scenario, not the server, is wrong), and at least one.
+ * same occurrences (else this throws: the scenario, not the server, is wrong), and at least one. Its start must be
+ * the rule's first occurrence: RFC 5545 § 3.8.5.3, "The recurrence set generated with a "DTSTART" property value
+ * not synchronized with the recurrence rule is undefined" (libraries count such a start, or do not).
  */
 export function expectedOccurrences(s: Record<string, unknown>): Window[] {
   const { rrule, start, end, duration } = s;
@@ -69,6 +71,7 @@ export function expectedOccurrences(s: Record<string, unknown>): Window[] {
   const a = starts(rrule, from, to);
   const b = starts(rrule, from, to + duration);
   if (a.length === 0) throw new Error(`the rule ${rrule} has no occurrence between ${start} and ${end}: choose another`);
+  if (a[0] !== from) throw new Error(`the start ${start} is not itself an occurrence of the rule ${rrule} (the first is ${isoUtc(a[0])}): choose a synchronized start`);
   if (a.length !== b.length || a.some((t, i) => t !== b[i])) {
     throw new Error(`the rule ${rrule} gives different occurrences for the periods start..end and start..end+duration: choose another`);
   }

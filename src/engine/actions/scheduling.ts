@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type HttpClient } from '../../http/index.js';
-import { createEvent } from '../create.js';
+import { createEvent, waitVisible } from '../create.js';
 import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
@@ -46,6 +46,8 @@ const createScheduled: Action = async (env, params) => {
   const complete = typeof rrule === 'string' && start !== undefined && end !== undefined && duration !== undefined;
   const expected = complete ? expectedOccurrences(scheduling) : undefined;
   const out = await createEvent(env, spec);
+  // Later steps write to the events: wait until they are readable (design §1.7), as for given events.
+  for (const id of out.identifiers) await waitVisible(env, id, spec);
   const window = singleWindow(scheduling);
   return {
     exchanges: [out.exchange],

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { parseJsonBody } from '../../http/index.js';
+import { notAnswering, parseJsonBody } from '../../http/index.js';
 import type { SortedPair, SortedResponse } from '../../checks/families/sort-groups.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { createEvent, waitVisible } from '../create.js';
@@ -95,7 +95,7 @@ const listAscDesc: Action = async (env, params) => {
     const desc = await listSorted(env, `${sort}:DESC`, filter);
     const value: SortedPair = { sort, asc: asc.r, desc: desc.r };
     const settled = !stable || snapshot(asc.r.body, stable) === snapshot(desc.r.body, stable);
-    if (settled || Date.now() + delay > deadline) return { exchanges: [asc.ex, desc.ex], value };
+    if (settled || Date.now() + delay > deadline || notAnswering(asc.ex) || notAnswering(desc.ex)) return { exchanges: [asc.ex, desc.ex], value };
     await sleep(delay);
   }
 };

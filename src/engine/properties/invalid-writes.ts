@@ -67,5 +67,6 @@ export const invalidWrites = defineProperty<InvalidInput>({
   runsFactor: 2,
   rules: INVALID_KINDS.filter((k) => (WRITE_KINDS as readonly string[]).includes(k.kind)).map((k) => k.rule),
   cases: (env, rules) => invalidInput({ version: env.version, kinds: INVALID_KINDS.filter((k) => rules.includes(k.rule) && (WRITE_KINDS as readonly string[]).includes(k.kind)).map((k) => k.kind) }),
+  needs: { agents: ['events.create.schedule-both', 'scheduling.put.400'] },
   check: checkOne,
 });

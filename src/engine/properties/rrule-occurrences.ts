@@ -42,6 +42,7 @@ export const rruleOccurrences = defineProperty<RecurringSchedule>({
   id: 'prop-rrule',
   title: 'A recurring schedule creates exactly its occurrences',
   rules: ['events.create.rrule', 'events.create.rrule-200'],
+  needs: { agents: ['events.create.rrule', 'events.create.rrule-200'] },
   cases: (env) => recurringSchedule({ agentPrefix: '', runId: propertyAgent(env, 'rrule'), maxOccurrences: 6 }),
   runsFactor: 2,
   async check(kit, s) {

@@ -7,6 +7,7 @@ import { selectedStageRules } from '../../stateful/select.js';
 import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
 import { ruleResult } from '../../stateful/kit/results.js';
+import { missing } from '../capabilities.js';
 
 export interface PropertyPhaseOptions {
   /** The properties to run (default: all of PROPERTIES). */
@@ -18,6 +19,17 @@ export interface PropertyPhaseOptions {
 /** Rules of `def` to run and report in this version: applicable ones, narrowed by --only (id or rule). */
 export function selectedRules(def: AnyProperty, env: PhaseEnv): string[] {
   return selectedStageRules(env, def.id, def.rules);
+}
+
+/** Rules of `rules` this server cannot be tested on (the probe's refusals), with the reason. */
+export function unmetRules(def: AnyProperty, env: PhaseEnv, rules: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const what of ['agents', 'series'] as const) {
+    const why = missing(env.caps, what);
+    if (!why) continue;
+    for (const rule of def.needs?.[what] ?? []) if (rules.includes(rule) && !out.has(rule)) out.set(rule, `precondition: ${why}`);
+  }
+  return out;
 }
 
 function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
@@ -43,7 +55,11 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
   const results: CheckResult[] = [];
   const all = options.properties ?? PROPERTIES;
   for (const [index, def] of all.entries()) {
-    const rules = selectedRules(def, env);
+    const selected = selectedRules(def, env);
+    if (selected.length === 0) continue;
+    const unmet = unmetRules(def, env, selected);
+    results.push(...[...unmet].map(([rule, message]) => ruleResult(env, { source: def.id, rule, outcome: 'skip', message })));
+    const rules = selected.filter((r) => !unmet.has(r));
     if (rules.length === 0) continue;
     if (env.signal?.aborted) {
       const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;

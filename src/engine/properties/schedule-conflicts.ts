@@ -35,6 +35,7 @@ export const scheduleConflicts = defineProperty<ScheduleOverlap>({
   title: 'Overlapping schedules on one agent conflict (409, one entry per event); disjoint ones do not',
   runsFactor: 2.5,
   rules: ['events.create.409', 'events.create.no-conflict'],
+  needs: { agents: ['events.create.409', 'events.create.no-conflict'] },
   cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3 }),
   async check(kit: CaseKit, c) {
     const titles = c.existing.map((_, i) => kit.title(`existing ${i}`));

@@ -22,6 +22,12 @@ export interface PropertyDef<T> {
    * @defaultValue 1
    */
   runsFactor?: number;
+  /**
+   * Rules that need a capture agent the server schedules on (`agents`) or a series id it accepts (`series`): where
+   * the probe found neither evconf's own id accepted nor one given by the user, they are skipped with that reason
+   * and the cases never exercise them (src/engine/capabilities.ts).
+   */
+  needs?: Partial<Record<'agents' | 'series', readonly string[]>>;
 }
 
 /** A property of any case type, as the registry holds it. */

@@ -10,6 +10,11 @@ function isList(req: IncomingMessage): boolean {
   return req.method === 'GET' && /^\/api\/events\/?(\?|$)/.test(req.url ?? '');
 }
 
+/** GET of a single event (GET /api/events/{id}, not its sub-resources). */
+function isSingleGet(req: IncomingMessage): boolean {
+  return req.method === 'GET' && /^\/api\/events\/[^/?]+\/?(\?|$)/.test(req.url ?? '');
+}
+
 /** Runs `fault` for list requests and the real handler for everything else. */
 function onList(fault: (req: IncomingMessage, res: ServerResponse) => void): (h: Handler) => Handler {
   return (h) => (req, res) => (isList(req) ? fault(req, res) : h(req, res));
@@ -69,6 +74,22 @@ export const HOSTILE_MUTANTS = family({
     caughtBy: 'hostile',
     wrap: (h) => (req, res) => {
       if (!isList(req)) return h(req, res);
+      const t = setTimeout(() => h(req, res), 2_000);
+      t.unref();
+      res.on('close', () => clearTimeout(t));
+    },
+  },
+  'hostile-get-resets': {
+    rule: 'events.get.404',
+    description: 'GET of a single event resets the connection (no status line); everything else answers.',
+    caughtBy: 'hostile',
+    wrap: (h) => (req, res) => (isSingleGet(req) ? void req.socket.resetAndDestroy() : h(req, res)),
+  },
+  'hostile-all-late': {
+    rule: 'events.list.status',
+    description: 'Every response is 2 s late (longer than a --timeout of 1 s): the server stalls on everything.',
+    caughtBy: 'hostile',
+    wrap: (h) => (req, res) => {
       const t = setTimeout(() => h(req, res), 2_000);
       t.unref();
       res.on('close', () => clearTimeout(t));

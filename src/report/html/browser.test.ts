@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigRun } from '../fixtures-big.js';
 import { reportFixture, XSS } from '../fixtures.js';
 import { renderHtml } from './render.js';
+import { expectNavLands, layout, SECTION_ORDER } from '../../selftest/browser-nav.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const exists = existsSync(CHROMIUM);
@@ -56,11 +57,12 @@ describe('HTML report in Chromium', () => {
     const detail = page.locator('.res .detail').first();
     await expect(detail.locator('.cmd code').first().textContent()).resolves.toContain("curl -sS -H 'Accept: application/v1.6.0+json'");
     expect(await detail.locator('.cmd code').first().isVisible()).toBe(true);
-    await expect(detail.locator('.xch .status').allTextContents()).resolves.toEqual(['201', '200']);
+    await expect(detail.locator('.xch .status').allTextContents()).resolves.toEqual(['200', '201']);
+    expect(await detail.locator('.xch.decisive .method').textContent()).toBe('GET');
     expect(await detail.locator('.quote').textContent()).toContain('Maximum number of results to return');
     expect(page.url()).toContain('open=1.6.0%2Fbasic%2Fevents.list.limit');
     await page.screenshot({ path: `${REPORTS}report-screenshot.png` });
-    const big = detail.locator('.xch').nth(1).locator('pre.body');
+    const big = detail.locator('.xch').nth(0).locator('pre.body');
     const before = (await big.textContent())!.length;
     await detail.locator('.showall').click();
     expect((await big.textContent())!.length).toBeGreaterThan(before);
@@ -110,7 +112,12 @@ describe('HTML report in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('.res').length > 150);
     expect(await page.locator('.res').count()).toBeGreaterThanOrEqual(300);
     expect(loadMs).toBeLessThan(20_000);
+    // Issue 12 item 5: with rows still rendering lazily, every nav link lands on its section, in either order.
+    const { order } = await layout(page);
+    expect(order).toEqual([...SECTION_ORDER.slice(0, -1), 'sec-leftovers', 'sec-results']);
+    await page.locator('.chip[data-outcome="fail"]').click();
+    expect(await expectNavLands(page, { reverse: true })).toHaveLength(7);
     expect(watch.errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });

@@ -35,15 +35,17 @@ function statusClass(x) {
   return s >= 500 ? 'st-5' : s >= 400 ? 'st-4' : s >= 300 ? 'st-3' : 'st-2';
 }
 
-/* Exchanges are <details>: open when they are likely the evidence (the last one, a 4xx/5xx or a transport
+/* A failure's exchanges (issue 12 item 4): the decisive one first, then those that led to it in the order sent.
+   Exchanges are <details>: open when they are likely the evidence (the decisive one, a 4xx/5xx or a transport
    failure, or when there are only two); the others show their one-line summary until clicked. */
 function exchangeEl(x, i, n) {
   var status = x.response ? String(x.response.status) : (x.error ? x.error.code : 'no response');
-  var prominent = i === n - 1 || n <= 2 || !x.response || x.response.status >= 400;
-  var el = h('details', { class: 'xch', open: prominent },
+  var prominent = i === 0 || n <= 2 || !x.response || x.response.status >= 400;
+  var el = h('details', { class: 'xch' + (i === 0 && n > 1 ? ' decisive' : ''), open: prominent },
     h('summary', { class: 'xline' }, h('span', { class: 'n' }, '#' + (i + 1)), h('b', { class: 'method' }, x.request.method),
       h('span', { class: 'url' }, x.request.url), h('span', { class: 'status ' + statusClass(x) }, status),
-      h('span', { class: 'muted small' }, Math.round(x.durationMs) + ' ms')));
+      h('span', { class: 'muted small' }, Math.round(x.durationMs) + ' ms'),
+      i === 0 && n > 1 ? h('span', { class: 'tag' }, 'decided the check') : null));
   if (x.error) el.append(h('p', { class: 'xerr' }, x.error.code + ': ' + x.error.message));
   el.append(headersEl('request headers', x.request.headers));
   if (x.request.body) el.append(h('div', { class: 'k' }, 'request body'), bodyEl(x.request.body, x.request.reportCut ? 'cut at ' + x.request.body.length + ' of ' + x.request.reportCut + ' characters in this report' : ''));
@@ -72,14 +74,16 @@ function detailEl(r) {
   if (rule) d.append(h('blockquote', { class: 'quote' }, h('span', null, '“' + rule.quote + '”'), h('cite', null, 'spec § ' + rule.section)));
   d.append(h('p', { class: 'd-msg o-' + r.outcome }, r.message));
   var curl = r.curl || (r.exchanges[0] && r.exchanges[0].curl);
-  if (curl) d.append(cmd('reproduce', curl));
+  if (curl) d.append(cmd(curl.indexOf('\n') >= 0 ? 'reproduce, in this order' : 'reproduce', curl));
   if (r.expected !== undefined || r.actual !== undefined) {
     d.append(h('div', { class: 'ea' },
       h('div', null, h('div', { class: 'k' }, 'expected'), r.expected !== undefined ? jsonPre(r.expected) : h('p', { class: 'muted' }, '—')),
       h('div', null, h('div', { class: 'k' }, 'actual'), r.actual !== undefined ? jsonPre(r.actual) : h('p', { class: 'muted' }, '—'))));
   }
   if (r.exchanges.length) {
-    d.append(h('div', { class: 'k' }, 'exchanges (' + r.exchanges.length + ')'));
+    d.append(h('div', { class: 'k' }, r.exchanges.length > 1
+      ? 'exchanges (' + r.exchanges.length + '): #1 decided the check; the others led to it, in the order sent'
+      : 'exchange'));
     r.exchanges.forEach(function (x, i) { d.append(exchangeEl(x, i, r.exchanges.length)); });
   }
   if (r.seed !== undefined || r.counterexample !== undefined || r.replay) {

@@ -153,7 +153,43 @@ function changed() {
 function showHash() {
   state = readHash();
   apply();
-  document.getElementById('sec-results').scrollIntoView({ block: 'start' });
+  jump(openRow() || 'sec-results');
+}
+
+/** The expanded row of state.open, when it is rendered. */
+function openRow() {
+  if (!state.open) return null;
+  var wraps = list.querySelectorAll('.res');
+  for (var i = 0; i < wraps.length; i++) if (wraps[i].getAttribute('data-id') === state.open) return wraps[i];
+  return null;
+}
+
+/* ---- navigation: land on a section and stay there while content above it settles ---- */
+var pinned = null;
+
+function jump(where) {
+  var target = typeof where === 'string' ? document.getElementById(where) : where;
+  if (!target) return;
+  if (pinned) pinned();
+  target.scrollIntoView({ block: 'start' });
+  var top = target.getBoundingClientRect().top;
+  var until = Date.now() + 1000;
+  var events = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+  var stop = function () {
+    events.forEach(function (ev) { window.removeEventListener(ev, stop, true); });
+    if (pinned === stop) pinned = null;
+  };
+  events.forEach(function (ev) { window.addEventListener(ev, stop, true); });
+  pinned = stop;
+  var tick = function () {
+    if (pinned !== stop) return;
+    if (Math.abs(target.getBoundingClientRect().top - top) > 1) {
+      target.scrollIntoView({ block: 'start' });
+      top = target.getBoundingClientRect().top;
+    }
+    if (Date.now() < until) requestAnimationFrame(tick); else stop();
+  };
+  requestAnimationFrame(tick);
 }
 
 function wire() {
@@ -180,7 +216,7 @@ function wire() {
   document.querySelectorAll('[data-goto]').forEach(function (a) {
     a.addEventListener('click', function (e) {
       e.preventDefault();
-      document.getElementById(a.getAttribute('data-goto')).scrollIntoView({ block: 'start' });
+      jump(a.getAttribute('data-goto'));
     });
   });
   window.addEventListener('hashchange', showHash);
@@ -201,4 +237,5 @@ function wire() {
 wire();
 state = readHash();
 apply();
-if (state.open) openById(state.open, true);
+if (openRow()) jump(openRow());
+else if (/^#sec-[a-z]+$/.test(location.hash)) jump(location.hash.slice(1));

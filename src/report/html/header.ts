@@ -2,6 +2,7 @@
 import esc from 'escape-html';
 import type { RunResult } from '../../model/index.js';
 import { countOutcomes, endpointFamily, formatDuration, isLoadRule, OUTCOME_ORDER, versionVerdicts, type VersionVerdict } from '../tally.js';
+import { headline, stoppedReason, untestedByReason, verdictWords } from '../verdict-text.js';
 
 const OUTCOME_LABEL: Record<string, string> = { fail: 'failed', error: 'errors', warn: 'warned', skip: 'skipped', pass: 'passed' };
 
@@ -33,15 +34,30 @@ function countLink(v: VersionVerdict, outcome: string, n: number): string {
   return `<a class="cnt c-${outcome}${n === 0 ? ' zero' : ''}" href="${esc(href)}"><b>${n}</b> ${label}</a>`;
 }
 
+function untestedList(v: VersionVerdict): string {
+  const stopped = stoppedReason(v);
+  const groups = untestedByReason(v);
+  const accepted = untestedByReason(v, true);
+  if (!stopped && groups.length === 0 && accepted.length === 0) return '';
+  const li = (g: { reason: string; rules: string[] }) =>
+    `<li><span class="why">${esc(g.reason)}</span> <span class="muted">(${g.rules.length})</span>: ${g.rules.map((r) => `<code>${esc(r)}</code>`).join(', ')}</li>`;
+  const n = groups.reduce((a, g) => a + g.rules.length, 0);
+  const parts = [
+    stopped ? `<p class="stopped">Run stopped early: ${esc(stopped)}</p>` : '',
+    groups.length ? `<details class="untested"${n <= 6 ? ' open' : ''}><summary>${n} MUST rule${n === 1 ? '' : 's'} not tested</summary><ul>${groups.map(li).join('')}</ul></details>` : '',
+    accepted.length ? `<details class="untested accepted"><summary>${accepted.reduce((a, g) => a + g.rules.length, 0)} untested, accepted (--allow-untested)</summary><ul>${accepted.map(li).join('')}</ul></details>` : '',
+  ];
+  return parts.join('');
+}
+
 function verdictCard(v: VersionVerdict): string {
-  const cls = v.total === 0 ? 'none' : v.conformant ? 'good' : 'bad';
-  const icon = v.total === 0 ? '–' : v.conformant ? '✔' : '✘';
-  const text = v.total === 0 ? 'no checks ran' : v.conformant ? 'conformant' : 'not conformant';
+  const w = verdictWords(v);
+  const text = v.total === 0 ? `${w.label}: no checks ran` : w.label;
   const n: [string, number][] = [['fail', v.failed], ['error', v.errored], ['warn', v.warned], ['skip', v.skipped], ['pass', v.passed]];
   const counts = n.filter(([o, k]) => k > 0 || o === 'fail' || o === 'pass').map(([o, k]) => countLink(v, o, k)).join('');
-  return `<div class="verdict ${cls}"><div class="v-top"><span class="v-icon" aria-hidden="true">${icon}</span>` +
-    `<span class="v-ver">${esc(v.apiVersion)}</span><span class="v-text">${text}</span></div>` +
-    `<div class="v-counts">${counts}</div></div>`;
+  return `<div class="verdict ${w.tone}" data-verdict="${esc(v.verdict)}"><div class="v-top"><span class="v-icon" aria-hidden="true">${w.icon}</span>` +
+    `<span class="v-ver">${esc(v.apiVersion)}</span><span class="v-text">${esc(text)}</span></div>` +
+    `<div class="v-counts">${counts}</div>${untestedList(v)}</div>`;
 }
 
 function loadCard(run: RunResult): string {
@@ -56,11 +72,8 @@ function loadCard(run: RunResult): string {
 
 export function verdictHtml(run: RunResult): string {
   const verdicts = versionVerdicts(run);
-  const bad = verdicts.filter((v) => v.total > 0 && !v.conformant).length;
-  const headline = bad === 0
-    ? `<h1 class="headline good">Conformant in ${verdicts.length === 1 ? `API ${esc(verdicts[0].apiVersion)}` : `all ${verdicts.length} API versions`}</h1>`
-    : `<h1 class="headline bad">Not conformant in ${bad} of ${verdicts.length} API version${verdicts.length === 1 ? '' : 's'}</h1>`;
-  return `<section class="verdicts" aria-label="Verdict per API version">${headline}` +
+  const h = headline(verdicts);
+  return `<section class="verdicts" id="sec-verdicts" aria-label="Verdict per API version"><h1 class="headline ${h.tone}">${esc(h.text)}</h1>` +
     `<div class="cards">${verdicts.map(verdictCard).join('')}${loadCard(run)}</div></section>`;
 }
 

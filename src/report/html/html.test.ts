@@ -99,4 +99,34 @@ describe('renderHtml: sections', () => {
     expect(embedded(page).results).toHaveLength(5000);
     expect(page.length).toBeLessThan(15e6);
   });
+
+  it('orders the page: verdicts, matrix, failures, the rest, and every result last; the nav follows that order', () => {
+    const ids = [...html.matchAll(/<section (?:class="[^"]*" )?id="(sec-[a-z]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(['sec-verdicts', 'sec-matrix', 'sec-failures', 'sec-observations', 'sec-coverage', 'sec-load', 'sec-leftovers', 'sec-results']);
+    const nav = [...html.matchAll(/data-goto="(sec-[a-z]+)"/g)].map((m) => m[1]);
+    expect(nav).toEqual(ids.slice(1));
+    expect(html).toContain('<a href="#sec-failures" data-goto="sec-failures">Failures <span class="n">5</span></a>');
+  });
+
+  it('lists the failures grouped by rule and message, with curl and a link to the evidence', () => {
+    const sec = /<section id="sec-failures"[\s\S]*?<\/section>/.exec(html)![0];
+    expect(sec.match(/<li class="failure/g)).toHaveLength(5);
+    expect(sec).toContain('<code class="rid">events.list.limit</code>');
+    expect(sec).toContain('href="#rule=events.list.limit&amp;outcome=fail,error&amp;open=1.6.0%2Fbasic%2Fevents.list.limit"');
+    expect(sec).toContain('<pre class="f-curl">curl -sS -H &#39;Accept: application/v1.6.0+json&#39; -H &#39;Authorization: Basic [redacted]&#39;');
+    expect(sec.indexOf('o-fail')).toBeLessThan(sec.indexOf('o-error'));
+    const clean = renderHtml({ ...run, results: run.results.filter((r) => r.outcome === 'pass') });
+    expect(clean).toContain('No check failed and evconf had no error.');
+  });
+
+  it('calls load.* rules "not run" where the load stage did not run, never uncovered', () => {
+    const loadRule = { id: 'load.p99', level: 'MUST' as const, since: '1.0.0' as const, section: 'Load', endpoint: 'GET /api/events', quote: 'p99 budget' };
+    const ran = { ...run, rules: [...run.rules!, loadRule], results: [...run.results, { ...run.results[0], id: '1.6.0/load/list/load.p99', rule: 'load.p99', apiVersion: '1.6.0' as const, outcome: 'pass' as const }] };
+    const page = renderHtml(ran);
+    expect(page).toMatch(/<td class="m-notrun" title="load\.p99 · 1\.5\.0: not run: the load stage ran at API 1\.6\.0 only">–<\/td>/);
+    expect(page).toMatch(/<div class="notrun"><h3>Not run \(1\)<\/h3><ul><li><code>load\.p99<\/code>: the load stage ran at API 1\.6\.0 only/);
+    expect(page).toMatch(/Uncovered rules \(1\)[\s\S]*events\.list\.uncovered/);
+    const none = renderHtml({ ...run, rules: [...run.rules!, loadRule], load: [], results: run.results.filter((r) => !r.rule.startsWith('load.')) });
+    expect(none).toContain('load.p99 · 1.6.0: not run: the load stage did not run (add --load)');
+  });
 });

@@ -1,12 +1,14 @@
 /** Rule × version matrix (design §9): one cell per rule and version, linking to that cell's results. */
 import esc from 'escape-html';
 import type { Outcome, RunResult } from '../../model/index.js';
+import { loadVersions, notRunReason } from '../stages.js';
 import { endpointFamily, OUTCOME_ORDER, runVersions, versionIndex } from '../tally.js';
 
-export type CellState = Outcome | 'na' | 'none';
-const SYMBOL: Record<CellState, string> = { pass: '✔', fail: '✘', error: '⚠', warn: '!', skip: '⊘', na: 'n.a.', none: '·' };
+export type CellState = Outcome | 'na' | 'notrun' | 'none';
+const SYMBOL: Record<CellState, string> = { pass: '✔', fail: '✘', error: '⚠', warn: '!', skip: '⊘', na: 'n.a.', notrun: '–', none: '·' };
 const TITLE: Record<CellState, string> = {
-  pass: 'passed', fail: 'failed', error: 'evconf error', warn: 'warning', skip: 'skipped', na: 'not applicable to this version', none: 'no check ran',
+  pass: 'passed', fail: 'failed', error: 'evconf error', warn: 'warning', skip: 'skipped', na: 'not applicable to this version',
+  notrun: 'not run: its stage did not run', none: 'no check ran',
 };
 /** Worst first: the cell shows the worst outcome among its checks (a pass beats a skip). */
 const SEVERITY: readonly Outcome[] = ['fail', 'error', 'warn', 'pass', 'skip'];
@@ -43,15 +45,18 @@ export function cellCounts(run: RunResult): Map<string, Partial<Record<Outcome, 
   return cells;
 }
 
-export function cellState(rule: RuleRow, version: string, counts: Partial<Record<Outcome, number>> | undefined): CellState {
+/** `notRun`: why the rule's stage did not run in this version (src/report/stages.ts), if it did not. */
+export function cellState(rule: RuleRow, version: string, counts: Partial<Record<Outcome, number>> | undefined, notRun?: string): CellState {
   if (counts) for (const o of SEVERITY) if (counts[o]) return o;
   if (rule.since === undefined && rule.until === undefined) return 'na';
-  return applies(rule, version) ? 'none' : 'na';
+  if (!applies(rule, version)) return 'na';
+  return notRun ? 'notrun' : 'none';
 }
 
-function cell(rule: RuleRow, version: string, counts: Partial<Record<Outcome, number>> | undefined): string {
-  const state = cellState(rule, version, counts);
-  const detail = counts ? OUTCOME_ORDER.filter((o) => counts[o]).map((o) => `${counts[o]} ${o}`).join(', ') : TITLE[state];
+function cell(rule: RuleRow, version: string, counts: Partial<Record<Outcome, number>> | undefined, notRun: string | undefined): string {
+  const state = cellState(rule, version, counts, notRun);
+  const detail = counts ? OUTCOME_ORDER.filter((o) => counts[o]).map((o) => `${counts[o]} ${o}`).join(', ')
+    : state === 'notrun' ? `not run: ${notRun}` : TITLE[state];
   const title = esc(`${rule.id} · ${version}: ${detail}`);
   if (!counts) return `<td class="m-${state}" title="${title}">${SYMBOL[state]}</td>`;
   const href = `#rule=${encodeURIComponent(rule.id)}&version=${encodeURIComponent(version)}`;
@@ -61,6 +66,7 @@ function cell(rule: RuleRow, version: string, counts: Partial<Record<Outcome, nu
 export function matrixHtml(run: RunResult): string {
   const versions = runVersions(run);
   const counts = cellCounts(run);
+  const ran = loadVersions(run);
   const byFamily = new Map<string, RuleRow[]>();
   for (const r of matrixRules(run)) {
     const f = endpointFamily({ rule: r.id, endpoint: r.endpoint });
@@ -70,7 +76,7 @@ export function matrixHtml(run: RunResult): string {
   const body = [...byFamily].map(([family, rules]) =>
     `<tr class="fam"><th colspan="${versions.length + 1}" scope="rowgroup">${esc(family)}</th></tr>` +
     rules.map((r) => `<tr><th scope="row"><code>${esc(r.id)}</code> <span class="lvl lvl-${esc(r.level)}">${esc(r.level)}</span></th>` +
-      versions.map((v) => cell(r, v, counts.get(`${r.id}\u0000${v}`))).join('') + '</tr>').join('')).join('');
+      versions.map((v) => cell(r, v, counts.get(`${r.id}\u0000${v}`), notRunReason(run, r.id, v, ran))).join('') + '</tr>').join('')).join('');
   const legend = (Object.keys(SYMBOL) as CellState[]).map((s) => `<span class="m-${s}"><b>${SYMBOL[s]}</b> ${TITLE[s]}</span>`).join('');
   return `<div class="legend">${legend}</div><div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${body}</tbody></table></div>`;
 }

@@ -10,6 +10,7 @@ import { redactRun } from '../redact.js';
 import { clientScript, reportCss } from './assets.js';
 import { clientData, embedJson } from './data.js';
 import { filterBarHtml, headerHtml, verdictHtml } from './header.js';
+import { failuresHtml } from './failures.js';
 import { loadHtml } from './load.js';
 import { matrixHtml } from './matrix.js';
 import { coverageHtml, observationsHtml } from './tables.js';
@@ -18,8 +19,12 @@ function section(id: string, title: string, body: string): string {
   return `<section id="${id}" class="sec"><h2>${title}</h2>${body}</section>`;
 }
 
-const NAV = [['sec-results', 'Results'], ['sec-matrix', 'Rule × version'], ['sec-observations', 'Observations'],
-  ['sec-coverage', 'Coverage'], ['sec-load', 'Load']] as const;
+/**
+ * The order of the report (issue 12 item 5): verdicts, the rule × version matrix, failures, then the rest; the
+ * lazily rendered list of every result comes last, so that its growth never moves another section.
+ */
+const NAV = [['sec-matrix', 'Rule × version'], ['sec-failures', 'Failures'], ['sec-observations', 'Observations'],
+  ['sec-coverage', 'Coverage'], ['sec-load', 'Load'], ['sec-leftovers', 'Leftovers'], ['sec-results', 'All results']] as const;
 
 export function renderHtml(input: RunResult): string {
   const run = redactRun(input);
@@ -27,7 +32,9 @@ export function renderHtml(input: RunResult): string {
   const script = clientScript();
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
-  const nav = NAV.map(([id, label]) => `<a href="#${id}" data-goto="${id}">${label}</a>`).join('');
+  const failing = run.results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
+  const nav = NAV.filter(([id]) => id !== 'sec-leftovers' || run.leftovers?.length)
+    .map(([id, label]) => `<a href="#${id}" data-goto="${id}">${label}${id === 'sec-failures' ? ` <span class="n">${failing}</span>` : ''}</a>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -44,12 +51,13 @@ ${headerHtml(run)}
 <main>
 ${verdictHtml(run)}
 <nav class="toc">${nav}</nav>
-${section('sec-results', 'Results <span class="muted small">failures first · filters are kept in the URL</span>', filterBarHtml(run, data.versions))}
 ${section('sec-matrix', 'Rule × version', matrixHtml(run))}
+${section('sec-failures', `Failures <span class="muted small">${failing} check${failing === 1 ? '' : 's'}</span>`, failuresHtml(run))}
 ${section('sec-observations', 'Observations', observationsHtml(run))}
 ${section('sec-coverage', 'Coverage', coverageHtml(run))}
 ${section('sec-load', 'Load', loadHtml(run.load, run.results))}
 ${run.leftovers?.length ? section('sec-leftovers', 'Leftovers', `<p class="warnline">Events this run created but could not delete:</p><ul class="mono">${run.leftovers.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`) : ''}
+${section('sec-results', 'All results <span class="muted small">failures first · filters are kept in the URL</span>', filterBarHtml(run, data.versions))}
 </main>
 <footer class="muted">evconf ${esc(run.tool.version)} · run ${esc(run.runId)} · canonical data: results.json</footer>
 <script type="application/json" id="evconf-data">${embedJson(data)}</script>

@@ -43,6 +43,11 @@ export interface CasesOutcome<T> {
  */
 export const SHRINK_SETTLE_MS = 0;
 
+/** Whether a failure's evidence holds a request the server did not answer in time (or that was not sent for that). */
+function unanswered(exchanges: readonly Exchange[]): boolean {
+  return exchanges.some((e) => !e.response && ['connect-timeout', 'headers-timeout', 'body-timeout', 'not-answering'].includes(e.error?.code ?? ''));
+}
+
 /**
  * The fast-check adapter: a broken verdict becomes a thrown CaseFailure so that fast-check shrinks the case,
  * and the result comes back as data. The first failure is found with the full settle time; shrinking uses a
@@ -53,6 +58,10 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
   let first: CaseFailureData<T> | undefined;
   let last: CaseFailureData<T> | undefined;
   const prop = fc.asyncProperty(arb, async (value) => {
+    // A case that failed because the server gave no answer in time is not shrunk (issue 12 item 9): the input is
+    // not what failed, and every shrink step would cost another --timeout. Shrink steps are then not sent, and
+    // the first failing case (the one actually run) is reported.
+    if (first && unanswered(first.exchanges)) return;
     const report = await run(value, first ? Math.min(SHRINK_SETTLE_MS, opts.settleMs) : opts.settleMs);
     if (report.verdict.ok) {
       if (!first) for (const r of report.exercised) exercised.set(r, (exercised.get(r) ?? 0) + 1);
@@ -69,6 +78,7 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
     const err = details.errorInstance;
     return { kind: 'error', ...base, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
+  if (unanswered(first.exchanges)) return { kind: 'fail', ...base, failure: first, note: 'not shrunk: the server did not answer in time (see the transport error)' };
   if (opts.settleMs <= SHRINK_SETTLE_MS || last === first) return { kind: 'fail', ...base, failure: last };
   const confirm = await run(last.value, opts.settleMs);
   if (!confirm.verdict.ok) {

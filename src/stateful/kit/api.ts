@@ -1,7 +1,9 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart, type RequestSpec } from '../../http/index.js';
 import { ADMIN_ROLE, type PhaseEnv } from './env.js';
-import { createdIdentifiers } from '../../engine/event-form.js';
+import { createdIdentifiers, sendsMedia } from '../../engine/event-form.js';
+import { serverField } from '../../engine/capabilities.js';
+import { mediaPart } from '../../engine/media.js';
 
 /** One response: the exchange, its status (undefined on a transport failure) and the parsed JSON body if any. */
 export interface Reply {
@@ -60,11 +62,16 @@ export class EventApi {
     return `/api/events/${encodeURIComponent(id)}${rest}`;
   }
 
+  /** Episode fields with the server's field ids (config fieldIds). */
+  private episode(f: Record<string, unknown>): { id: string; value: unknown }[] {
+    return list(f).map((x) => ({ ...x, id: serverField(this.env.caps, x.id) }));
+  }
+
   parts(s: Partial<CreateSpec>): MultipartPart[] {
     const parts: MultipartPart[] = [];
     if (s.fields || s.extra || s.raw?.metadata) {
       const catalogs = [
-        ...(s.fields ? [{ flavor: EPISODE, fields: list(s.fields) }] : []),
+        ...(s.fields ? [{ flavor: EPISODE, fields: this.episode(s.fields) }] : []),
         ...(s.extra ? [{ flavor: s.extra.flavor, fields: list(s.extra.fields) }] : []),
       ];
       parts.push({ name: 'metadata', value: s.raw?.metadata ?? JSON.stringify(catalogs) });
@@ -76,17 +83,19 @@ export class EventApi {
   }
 
   /** POST /api/events with acl (default: the admin role may read and write), metadata and processing. */
-  async create(s: CreateSpec): Promise<Reply & { ids: string[] }> {
+  async create(s: CreateSpec): Promise<Reply & { ids: string[]; media: boolean }> {
     const full: CreateSpec = {
       ...s,
       acl: s.acl ?? [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }],
       processing: s.processing ?? { workflow: this.env.config.workflow, configuration: {} },
     };
-    const r = await this.send({ method: 'POST', path: '/api/events', multipart: this.parts(full) });
+    // The shipped media file where the server refuses an event without media (the probe; src/engine/probe.ts).
+    const media = sendsMedia({ scheduling: s.scheduling }, this.env.caps) ? [mediaPart(this.env.caps?.media ?? undefined)] : [];
+    const r = await this.send({ method: 'POST', path: '/api/events', multipart: [...this.parts(full), ...media] });
     const ids = createdIds(r);
     this.env.cleanup.add(...ids);
     this.created.push(...ids);
-    return { ...r, ids };
+    return { ...r, ids, media: media.length > 0 };
   }
 
   /** POST /api/events/{id}: only the parts given are sent ("Only what is sent is changed"). */
@@ -107,7 +116,7 @@ export class EventApi {
   }
 
   putCatalog(id: string, values: Record<string, unknown> | string, flavor = EPISODE): Promise<Reply> {
-    const text = typeof values === 'string' ? values : JSON.stringify(list(values));
+    const text = typeof values === 'string' ? values : JSON.stringify(flavor === EPISODE ? this.episode(values) : list(values));
     return this.send({ method: 'PUT', path: this.path(id, '/metadata'), query: { type: flavor }, form: { metadata: text } });
   }
 

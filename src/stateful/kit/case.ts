@@ -8,6 +8,7 @@ import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '.
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
   return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
 }
+import { agentFor } from '../../engine/capabilities.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,10 +36,11 @@ export class CaseKit {
   /**
    * The capture agent a case really uses for a generated agent id: unique per case, so that an event a broken
    * DELETE left behind never conflicts with a later case (the generated value, and so the counterexample, keeps
-   * the generated id).
+   * the generated id). Where the server refused evconf's own agents, the user's --agent-id (cases run one after the
+   * other and delete their events, so they do not overlap on it).
    */
   agent(generated: string): string {
-    return `${generated}c${this.n}`;
+    return agentFor(this.env.caps, `${generated}c${this.n}`) ?? `${generated}c${this.n}`;
   }
 
   /** The tagged title: `<case tag> <title>`. */

@@ -2,6 +2,8 @@ import type { ApiVersion } from '../../model/index.js';
 import type { HttpClient } from '../../http/index.js';
 import type { RunConfig } from '../../config/types.js';
 import type { RuleBook } from '../../spec/rules.js';
+import type { ReadingLedger } from '../../spec/readings.js';
+import type { Capabilities } from '../../model/index.js';
 import type { LagTracker } from '../../engine/settle.js';
 
 /**
@@ -13,7 +15,9 @@ export interface PhaseEnv {
   clients: { admin: HttpClient };
   book: RuleBook;
   /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read. */
-  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'>;
+  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs'>>;
+  /** What the version's probe learned (src/engine/probe.ts); absent = a server that accepts everything optional. */
+  caps?: Capabilities;
   /** Everything created is registered here; a stage deletes what it created and forgets it (design §1.6). */
   cleanup: { add(...ids: string[]): void; forget(id: string): void };
   /** Run tag (letters and digits): prefixed to every title the stage writes. */
@@ -22,6 +26,8 @@ export interface PhaseEnv {
   agent: string;
   /** Aborted by an interrupt, --max-duration or --phase-budget: what has not started is skipped with the reason. */
   signal?: AbortSignal;
+  /** The run's readings of this version, shared with the scenarios (absent: the stage keeps its own). */
+  readings?: ReadingLedger;
   /** The learned visibility lag of the server in this version (src/engine/settle.ts); shared with the scenarios. */
   lag?: LagTracker;
 }

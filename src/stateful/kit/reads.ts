@@ -3,6 +3,8 @@ import { EPISODE } from './api.js';
 import type { CaseKit } from './case.js';
 import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
+import { evconfField } from '../../engine/capabilities.js';
+import { waitProcessed } from '../../engine/readiness.js';
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
@@ -61,7 +63,7 @@ export async function readEpisode(kit: CaseKit, id: string, flavor = EPISODE): P
   const s = is200(r, 'metadata.get-type.status', what);
   if (!s.ok) return s;
   const ok = Array.isArray(r.body) && r.body.every((f) => typeof (f as { id?: unknown })?.id === 'string');
-  return ok ? fieldMap(r.body as unknown[]) : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
+  return ok ? ownNames(kit, fieldMap(r.body as unknown[])) : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
 }
 
 /** The dublincore/episode fields as GET /metadata (all catalogs) shows them, or undefined when it cannot be read. */
@@ -69,7 +71,13 @@ export async function episodeFromListing(kit: CaseKit, id: string): Promise<Map<
   const r = await kit.api.send({ method: 'GET', path: kit.api.path(id, '/metadata') });
   if (r.status !== 200 || !Array.isArray(r.body)) return undefined;
   const cat = r.body.find((c) => (c as { flavor?: unknown })?.flavor === EPISODE) as { fields?: unknown } | undefined;
-  return Array.isArray(cat?.fields) ? fieldMap(cat.fields) : undefined;
+  return Array.isArray(cat?.fields) ? ownNames(kit, fieldMap(cat.fields)) : undefined;
+}
+
+/** Field ids as evconf names them (config fieldIds maps evconf's names to the server's). */
+function ownNames(kit: CaseKit, m: Map<string, unknown>): Map<string, unknown> {
+  if (!kit.env.caps || Object.keys(kit.env.caps.fieldIds).length === 0) return m;
+  return new Map([...m].map(([k, v]) => [evconfField(kit.env.caps, k), v]));
 }
 
 /** GET /scheduling: 200 with agent_id, start and end (scheduling.get.status, scheduling.get.schema). */
@@ -93,6 +101,8 @@ export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string
   if (r.ids.length > 0) {
     // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
     await kit.visible(r.ids[0]);
+    // An event evconf uploaded media for is changed only once its processing is over (src/engine/probe.ts).
+    if (r.media) await waitProcessed(kit.env.clients.admin, r.ids[0], kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs);
     return r.ids[0];
   }
   if (r.status === 409 && spec.scheduling) {

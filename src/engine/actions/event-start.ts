@@ -1,0 +1,79 @@
+import type { Exchange } from '../../model/index.js';
+import { parseJsonBody } from '../../http/index.js';
+import type { ScenarioEnv } from '../env.js';
+import type { Action } from './types.js';
+
+/**
+ * set-metadata-start {id, startDate, startTime}: the two starts of a scheduled event made different after its
+ * creation, for the member `start` (spec § Event: "Technical start (versions below 1.4.0) or bibliographic start
+ * (version 1.4.0 and above)"). A server may derive the bibliographic start from a schedule sent in the same create
+ * request, so the metadata start is set afterwards: PUT /metadata?type=dublincore/episode with startDate and
+ * startTime. Both starts are then read as the server holds them: the bibliographic one from the episode catalog,
+ * the technical one from GET /scheduling (a server may move the schedule with the metadata start; then both agree).
+ * Value: {bibliographic, technical, skipBibliographic, skipTechnical}: ISO instants, or '' with the reason to skip.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const EPISODE = 'dublincore/episode';
+
+/** startDate `YYYY-MM-DD` + startTime `HH:MM[:SS][Z]` (spec § Metadata field: "format time with UTC designator"). */
+export function catalogStartMs(fields: unknown): number | undefined {
+  if (!Array.isArray(fields)) return undefined;
+  const value = (id: string) => (fields.find((f) => (f as { id?: unknown } | null)?.id === id) as { value?: unknown } | undefined)?.value;
+  const date = value('startDate');
+  const time = value('startTime');
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date.trim())) return undefined;
+  const t = typeof time === 'string' ? time.trim().replace(/Z$/i, '') : '00:00:00';
+  if (!/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(t)) return undefined;
+  const ms = Date.parse(`${date.trim()}T${t.length === 5 ? `${t}:00` : t}Z`);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+async function readCatalog(env: ScenarioEnv, id: string, sentMs: number, exchanges: Exchange[]): Promise<number | undefined> {
+  const deadline = Date.now() + env.config.settleMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: EPISODE } });
+    const body = parseJsonBody(ex);
+    const ms = ex.response?.status === 200 && body.ok ? catalogStartMs(body.value) : undefined;
+    if (ms === sentMs || Date.now() + delay > deadline) {
+      exchanges.push(ex);
+      return ms;
+    }
+    await sleep(delay);
+  }
+}
+
+const setMetadataStart: Action = async (env, params) => {
+  const id = String(params.id);
+  const startDate = String(params.startDate);
+  const startTime = String(params.startTime);
+  const exchanges: Exchange[] = [];
+  const none = (why: string) => ({ exchanges, value: { bibliographic: '', technical: '', skipBibliographic: why, skipTechnical: why } });
+  const put = await env.clients.admin.send({
+    method: 'PUT', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: EPISODE },
+    form: { metadata: JSON.stringify([{ id: 'startDate', value: startDate }, { id: 'startTime', value: startTime }]) },
+  });
+  exchanges.push(put);
+  const status = put.response?.status;
+  if (status === undefined || status < 200 || status >= 300) {
+    return none(`precondition: PUT /metadata with startDate and startTime answered ${status ?? put.error?.code ?? 'nothing'} (see the metadata.put.* rules)`);
+  }
+  const sentMs = Date.parse(`${startDate}T${startTime.replace(/Z$/i, '')}Z`);
+  const bib = await readCatalog(env, id, sentMs, exchanges);
+  const sched = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}/scheduling` });
+  exchanges.push(sched);
+  const s = parseJsonBody(sched);
+  const techRaw = sched.response?.status === 200 && s.ok ? (s.value as { start?: unknown } | null)?.start : undefined;
+  const techMs = typeof techRaw === 'string' ? Date.parse(techRaw) : NaN;
+  return {
+    exchanges,
+    value: {
+      bibliographic: bib === undefined ? '' : new Date(bib).toISOString(),
+      skipBibliographic: bib === undefined ? 'precondition: the episode catalog shows no startDate/startTime to compare with' : '',
+      technical: Number.isNaN(techMs) ? '' : new Date(techMs).toISOString(),
+      skipTechnical: Number.isNaN(techMs) ? `precondition: GET /scheduling answered ${sched.response?.status ?? sched.error?.code} without a start (see the scheduling.get.* rules)` : '',
+    },
+  };
+};
+
+export const IMPL_EVENT_START: Record<string, Action> = { 'set-metadata-start': setMetadataStart };

@@ -1,0 +1,155 @@
+import type { ApiVersion, Exchange, Observation } from '../model/index.js';
+import { parseJsonBody, type HttpClient } from '../http/index.js';
+import type { RunConfig } from '../config/types.js';
+import type { RuleBook } from '../spec/rules.js';
+import { isoUtc } from '../spec/datetime.js';
+import { createdIdentifiers, eventCreateParts, type EventSpec } from './event-form.js';
+import { openCapabilities, type Capabilities, type Choice } from './capabilities.js';
+import { SHIPPED_MEDIA, SHIPPED_MEDIA_PATH } from './media.js';
+import { waitReadable } from './readiness.js';
+import { relative } from 'node:path';
+import { PROJECT_ROOT } from '../spec/paths.js';
+
+/**
+ * The capability probe (design §1.2): at the start of each version, learn once what the server needs in order to be
+ * tested, so that every stage adapts the same way. Each question is one create (registered for cleanup):
+ * - can it create an event from metadata, acl and processing alone? If not (4xx), does the shipped media file help?
+ *   (spec § POST /api/events: "It creates events from metadata, an access control list, processing instructions and
+ *   uploaded media tracks": media is not said to be optional.)
+ * - does it accept a series id evconf makes (isPartOf)? Else --series-id, else series checks skip.
+ * - does it schedule on a capture agent evconf names (1.1.0+)? Else --agent-id, else scheduling checks skip.
+ * - which catalogs and episode field ids does it show (GET /metadata)? Recorded as observations.
+ * A refusal is never a failure: it is what a conformant server may legally do with an optional input.
+ */
+
+export interface ProbeOptions {
+  client: HttpClient;
+  version: ApiVersion;
+  book: RuleBook;
+  config: Pick<RunConfig, 'workflow' | 'settleMs' | 'agentId' | 'seriesId' | 'fieldIds'>;
+  /** Tag of the probe's events (titles, subjects). */
+  tag: string;
+  /** The capture agent evconf would use (its own id). */
+  agent: string;
+  /** Where every created event is registered (deleted at the end of the version). */
+  register(...ids: string[]): void;
+}
+
+export interface ProbeOutcome {
+  caps: Capabilities;
+  observations: Observation[];
+  exchanges: Exchange[];
+}
+
+/** A far-future hour nothing else of the run uses (the scenarios schedule from 2090 on, the probe at the very end of 2094). */
+const PROBE_START = Date.UTC(2094, 11, 30, 3);
+
+const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
+
+/** The first line of a body, for a reason text. */
+function why(ex: Exchange): string {
+  const st = ex.response?.status;
+  if (st === undefined) return ex.error?.code ?? 'no response';
+  const body = (ex.response?.body ?? '').replace(/\s+/g, ' ').slice(0, 120);
+  return body ? `${st}: ${body}` : String(st);
+}
+
+export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
+  const observations: Observation[] = [];
+  const exchanges: Exchange[] = [];
+  const observe = (topic: string, value: string, context?: string) => observations.push({ topic, apiVersion: o.version, value, ...(context ? { context } : {}) });
+  const caps = openCapabilities(o.version, o.config.fieldIds);
+  let n = 0;
+  const create = async (spec: EventSpec): Promise<{ ex: Exchange; id?: string }> => {
+    const parts = eventCreateParts(spec, { tag: o.tag, workflow: o.config.workflow, adminRoles: ['ROLE_ADMIN'], caps });
+    const ex = await o.client.send({ method: 'POST', path: '/api/events', multipart: parts });
+    exchanges.push(ex);
+    const status = ex.response?.status ?? 0;
+    const parsed = parseJsonBody(ex);
+    const ids = status >= 200 && status < 300 ? createdIdentifiers(parsed.ok ? parsed.value : undefined, ex.response?.headers['location']) : [];
+    o.register(...ids);
+    return { ex, ...(ids[0] ? { id: ids[0] } : {}) };
+  };
+  const title = () => `probe ${++n}`;
+
+  // 1. Media. The create with metadata, acl and processing only; on a refusal the same with the shipped file.
+  let base = await create({ fields: { title: title() } });
+  if (!base.id && refused(base.ex.response?.status ?? 0)) {
+    const plain = why(base.ex);
+    caps.media = SHIPPED_MEDIA;
+    const withMedia = await create({ fields: { title: title() } });
+    if (withMedia.id) {
+      base = withMedia;
+      observe('create-needs-media', `refused without media (${plain}); every create without a schedule uploads ${relative(PROJECT_ROOT, SHIPPED_MEDIA_PATH)} as part ${SHIPPED_MEDIA.part}`, 'POST /api/events');
+    } else {
+      caps.media = null;
+      observe('create-needs-media', `refused without media (${plain}) and with the shipped media file too (${why(withMedia.ex)})`, 'POST /api/events');
+    }
+  } else {
+    observe('create-needs-media', base.id ? 'no: created from metadata, acl and processing alone' : `undetermined: POST /api/events → ${why(base.ex)}`, 'POST /api/events');
+  }
+
+  // 2. Series ids: isPartOf = an id evconf makes (never an existing series).
+  if (base.id) caps.series = await probeId('series', `${o.tag}series`, o.config.seriesId, '--series-id', 'an existing series',
+    (id) => create({ fields: { title: title(), isPartOf: id } }), observe);
+
+  // 3. Capture agents (the scheduling part exists from 1.1.0).
+  const rule = o.book.get('events.create.schedule-single');
+  if (base.id && rule && o.book.appliesTo(rule, o.version)) {
+    // The plainest schedule the spec describes (start and end), so that only the agent can be what is refused.
+    const scheduling = (agent: string) => ({ agent_id: agent, start: isoUtc(PROBE_START), end: isoUtc(PROBE_START + 600_000) });
+    caps.agents = await probeId('capture agent', o.agent, o.config.agentId, '--agent-id', 'a registered agent',
+      (id) => create({ fields: { title: title() }, scheduling: scheduling(id) }), observe);
+  }
+
+  // 4. Catalogs and field ids, as GET /metadata of the first probe event shows them.
+  if (base.id && (await waitReadable(o.client, base.id, o.config.settleMs))) {
+    const ex = await o.client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(base.id)}/metadata` });
+    exchanges.push(ex);
+    const parsed = parseJsonBody(ex);
+    if (parsed.ok && Array.isArray(parsed.value)) {
+      const cats = parsed.value as { flavor?: unknown; fields?: unknown }[];
+      observe('catalogs', cats.map((c) => String(c?.flavor)).join(', ') || 'none', 'GET /api/events/{id}/metadata');
+      const episode = cats.find((c) => c?.flavor === 'dublincore/episode');
+      if (Array.isArray(episode?.fields)) {
+        const ids = (episode.fields as { id?: unknown }[]).map((f) => String(f?.id)).sort();
+        observe('episode-field-ids', ids.join(', '), 'GET /api/events/{id}/metadata (dublincore/episode)');
+      }
+    }
+  }
+  if (Object.keys(o.config.fieldIds).length > 0) {
+    observe('field-id-map', Object.entries(o.config.fieldIds).map(([k, v]) => `${k}→${v}`).join(', '), 'config file fieldIds');
+  }
+  return { caps, observations, exchanges };
+}
+
+/**
+ * Whether the server accepts an id evconf makes (`own`); if it refuses (4xx), the user's id (`given`) when that is
+ * accepted, else `none` with the reason that names the flag to give.
+ */
+async function probeId(
+  what: string, own: string, given: string | undefined, flag: string, hint: string,
+  attempt: (id: string) => Promise<{ ex: Exchange; id?: string }>,
+  observe: (topic: string, value: string, context?: string) => void,
+): Promise<Choice> {
+  const topic = what === 'series' ? 'series-ids' : 'capture-agents';
+  const first = await attempt(own);
+  if (first.id || !refused(first.ex.response?.status ?? 0)) {
+    observe(topic, first.id ? `accepts ids evconf makes (${own})` : `undetermined: POST /api/events → ${why(first.ex)}; evconf uses its own ids`, 'POST /api/events');
+    return { kind: 'own' };
+  }
+  const reason = `the server refused ${what} ${own} (${first.ex.response?.status})`;
+  if (given) {
+    const second = await attempt(given);
+    if (second.id) {
+      observe(topic, `${reason}; every stage uses ${flag} ${given}`, 'POST /api/events');
+      return { kind: 'fixed', id: given };
+    }
+    const text = `${reason}, and ${flag} ${given} too (${second.ex.response?.status ?? second.ex.error?.code}); give ${flag} with ${hint}`;
+    observe(topic, text, 'POST /api/events');
+    return { kind: 'none', reason: text };
+  }
+  const text = `${reason}; give ${flag} with ${hint}`;
+  observe(topic, text, 'POST /api/events');
+  return { kind: 'none', reason: text };
+}

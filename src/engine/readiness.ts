@@ -1,0 +1,46 @@
+import { parseJsonBody, type HttpClient } from '../http/index.js';
+
+/**
+ * Waiting for a created event before writing to it (design §1.7: real servers read from an index that lags writes;
+ * a GET right after the 201 may answer 404, and a write to the event may too). Shared by every stage.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until GET /api/events/{id} answers a 2xx, within `settleMs`. Any 2xx is enough here: whether it is exactly
+ * 200 is the business of events.get.status, not of every setup.
+ */
+export async function waitReadable(client: HttpClient, id: string, settleMs: number): Promise<boolean> {
+  const deadline = Date.now() + settleMs;
+  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+    const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+    const st = ex.response?.status ?? 0;
+    if (st >= 200 && st < 300) return true;
+    if (Date.now() + delay > deadline) return false;
+    await sleep(delay);
+  }
+}
+
+/** States in which processing may still change the event (spec § States and transitions); "" = not indexed yet. */
+export const BUSY_STATES: ReadonlySet<string> = new Set(['', 'INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
+
+/**
+ * Waits until the event's processing_state is no longer RUNNING or INSTANTIATED (a server may refuse changes while
+ * the workflow of uploaded media runs), within `timeoutMs`. Used only for events evconf uploaded media for.
+ * Returns the last state seen (undefined when the event could not be read).
+ */
+export async function waitProcessed(client: HttpClient, id: string, timeoutMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let state: string | undefined;
+  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+    const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+    const parsed = parseJsonBody(ex);
+    const st = ex.response?.status ?? 0;
+    const s = parsed.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
+    state = st >= 200 && st < 300 && typeof s === 'string' ? s : undefined;
+    if (state !== undefined && state !== 'RUNNING' && state !== 'INSTANTIATED') return state;
+    if (Date.now() + delay > deadline) return state;
+    await sleep(delay);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * A server that stops answering must not cost one --timeout per remaining request (issue 12 item 9: "the list never
+ * answers" took 221 s with --timeout 1000). The guard watches every exchange of a run:
+ *
+ * - per route (method + path shape, e.g. `GET /api/events/{id}/acl`): after ROUTE_STALL_LIMIT requests in a row got
+ *   no answer within --timeout, further requests to that route are not sent; they fail at once with the code
+ *   `not-answering`, saying so. One request at a time still goes through as a probe: when it is answered, the
+ *   route is open again;
+ * - the whole server: after STALL_LIMIT requests in a row got no answer, on at least STALL_ROUTES different routes
+ *   (concurrent requests to one hanging route are that route's problem, not the server's), the server is "not
+ *   answering": `onStall` is told once (the engine then skips the rest of the run with that reason), and every
+ *   route is closed the same way, with the same probe.
+ *
+ * "No answer" is a timeout (connect, headers or body). A response of any status, a reset or a refused connection
+ * is an answer of sorts: it resets the counts and is judged by the checks as it is.
+ */
+import type { Exchange, TransportError, TransportErrorCode } from '../model/exchange.js';
+
+/** Requests in a row without an answer after which the server as a whole is "not answering". */
+export const STALL_LIMIT = 6;
+/** Different routes among those requests: one route that hangs (the list) leaves the rest of the run to judge. */
+export const STALL_ROUTES = 3;
+/** Requests in a row to one route without an answer after which that route is no longer sent. */
+export const ROUTE_STALL_LIMIT = 4;
+
+const NO_ANSWER: ReadonlySet<TransportErrorCode> = new Set(['connect-timeout', 'headers-timeout', 'body-timeout']);
+
+/** `GET /api/events/abc/acl/read?x=1` → `GET /api/events/{id}/acl/…`; other paths as they are, without the query. */
+export function routeOf(method: string, path: string): string {
+  const p = path.split('?')[0].replace(/\/+$/, '') || '/';
+  const seg = p.split('/').filter(Boolean);
+  if (seg[0] !== 'api' || seg[1] !== 'events' || seg.length <= 2) return `${method.toUpperCase()} ${p}`;
+  const rest = seg.length > 3 ? `/${seg[3]}${seg.length > 4 ? '/…' : ''}` : '';
+  return `${method.toUpperCase()} /api/events/{id}${rest}`;
+}
+
+interface Count {
+  inRow: number;
+  probing: boolean;
+}
+
+/** What the guard says about one request: send it (maybe as the probe of a closed route), or do not. */
+export type Admission = { send: true; route: string; probe?: 'server' | 'route' } | { send: false; error: TransportError };
+
+export class StallGuard {
+  private readonly routes = new Map<string, Count>();
+  private readonly all: Count = { inRow: 0, probing: false };
+  /** The routes of the requests in a row that got no answer. */
+  private readonly stalledRoutes = new Set<string>();
+  private stalledReason: string | undefined;
+
+  constructor(private readonly o: { timeoutMs: number; onStall?: (reason: string) => void; limit?: number; routes?: number; routeLimit?: number }) {}
+
+  /** The reason once the whole server counts as not answering, else undefined. */
+  get stalled(): string | undefined {
+    return this.stalledReason;
+  }
+
+  private closed(c: Count, limit: number): boolean {
+    return c.inRow >= limit;
+  }
+
+  admit(method: string, path: string): Admission {
+    const route = routeOf(method, path);
+    const r = this.routes.get(route) ?? { inRow: 0, probing: false };
+    this.routes.set(route, r);
+    const limit = this.o.limit ?? STALL_LIMIT;
+    const routeLimit = this.o.routeLimit ?? ROUTE_STALL_LIMIT;
+    const serverClosed = this.stalledReason !== undefined && this.closed(this.all, limit);
+    const routeClosed = this.closed(r, routeLimit);
+    if (!serverClosed && !routeClosed) return { send: true, route };
+    // Closed: one probe at a time (for the server, or for this route) is still sent.
+    const gate = serverClosed ? this.all : r;
+    if (!gate.probing) {
+      gate.probing = true;
+      return { send: true, route, probe: serverClosed ? 'server' : 'route' };
+    }
+    const what = serverClosed ? `the last ${this.all.inRow} requests to the server` : `the last ${r.inRow} requests to ${route}`;
+    return {
+      send: false,
+      error: { code: 'not-answering', message: `not sent: ${what} got no answer within --timeout ${this.o.timeoutMs} ms; evconf sends one probe at a time until one is answered` },
+    };
+  }
+
+  /** Records the outcome of a request that `admit` let through. */
+  record(a: { route: string; probe?: 'server' | 'route' }, ex: Exchange): void {
+    const r = this.routes.get(a.route)!;
+    const noAnswer = !ex.response && ex.error !== undefined && NO_ANSWER.has(ex.error.code);
+    if (a.probe === 'server') this.all.probing = false;
+    if (a.probe === 'route') r.probing = false;
+    if (noAnswer) {
+      r.inRow++;
+      this.all.inRow++;
+      this.stalledRoutes.add(a.route);
+      const limit = this.o.limit ?? STALL_LIMIT;
+      if (this.all.inRow >= limit && this.stalledRoutes.size >= (this.o.routes ?? STALL_ROUTES) && this.stalledReason === undefined) {
+        this.stalledReason = `server not answering: ${this.all.inRow} requests in a row, to ${this.stalledRoutes.size} different routes, got no answer within --timeout ${this.o.timeoutMs} ms`;
+        this.o.onStall?.(this.stalledReason);
+      }
+      return;
+    }
+    r.inRow = 0;
+    this.all.inRow = 0;
+    this.stalledRoutes.clear();
+  }
+}
+
+/** A request the guard did not send: polling it again before a probe is answered cannot change the answer. */
+export function notAnswering(ex: Exchange): boolean {
+  return ex.error?.code === 'not-answering';
+}

@@ -1,0 +1,36 @@
+import type { ApiVersion } from './version.js';
+
+/** A media file evconf uploads (src/engine/media.ts ships one). */
+export interface MediaFile {
+  /** The multipart part it is sent as (spec § POST /api/events, parts presenter, presentation, audio). */
+  part: 'presenter' | 'presentation' | 'audio';
+  filename: string;
+  contentType: string;
+}
+
+/**
+ * `own`: evconf invents its own ids (one per scenario or case). `fixed`: the server refused evconf's id and the user
+ * gave one (--agent-id / --series-id) that every stage shares. `none`: refused and none given: the dependent checks
+ * are skipped with `reason`.
+ */
+export type Choice = { kind: 'own' } | { kind: 'fixed'; id: string } | { kind: 'none'; reason: string };
+
+/**
+ * What evconf needs from a server in order to test it, learned once per version by the probe (src/engine/probe.ts)
+ * or given by the user (--agent-id, --series-id, fieldIds), and used the same way by every stage (design §1.2:
+ * "What a server legally refuses … is learned once and adapted to, the same way in every stage"). JSON-safe data.
+ */
+export interface Capabilities {
+  version: ApiVersion;
+  /**
+   * Media every create without a schedule uploads (the server refused an event without media), or null when the
+   * server creates events from metadata, acl and processing alone.
+   */
+  media: MediaFile | null;
+  /** Capture agents for schedules (1.1.0+). */
+  agents: Choice;
+  /** Series identifiers (isPartOf). */
+  series: Choice;
+  /** evconf's dublincore/episode field name → the server's field id (config `fieldIds`; identity when absent). */
+  fieldIds: Record<string, string>;
+}

@@ -1,0 +1,78 @@
+/**
+ * GitHub Actions workflow commands (issue 12 item 7): failures as `::error` annotations on stdout, incomplete
+ * versions as `::warning`, the run's headline as `::notice`. Escaping follows GitHub's workflow-command rules:
+ * in data `%`, CR and LF become %25, %0D, %0A; in properties also `:` and `,` become %3A and %2C.
+ * GitHub shows at most 10 error annotations per step, so failures are grouped by rule and message across
+ * versions (one bug in seven versions is one annotation) and capped, the last saying how many were left out.
+ */
+import type { RunResult } from '../model/index.js';
+import { findings, type Finding } from './findings.js';
+import { redactRun } from './redact.js';
+import { versionVerdicts } from './tally.js';
+import { headline, untestedByReason } from './verdict-text.js';
+
+/** Error annotations GitHub shows per step (docs: "10 error annotations … per step"). */
+export const MAX_ERROR_ANNOTATIONS = 10;
+const MAX_MESSAGE = 2000;
+const MAX_CURL_LINES = 6;
+
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export interface AnnotationOptions {
+  /** Error annotations at most (default 10, GitHub's per-step limit); the last one counts what was left out. */
+  max?: number;
+  /** Maps a result's source file (relative to the evconf package) to the path an annotation should name. */
+  fileOf?: (file: string) => string;
+}
+
+function command(kind: 'error' | 'warning' | 'notice', props: Record<string, string | undefined>, message: string): string {
+  const p = Object.entries(props).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}=${escapeProperty(v!)}`).join(',');
+  const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+  return `::${kind}${p ? ` ${p}` : ''}::${escapeData(text)}`;
+}
+
+function findingAnnotation(f: Finding, opts: AnnotationOptions): string {
+  const r = f.first;
+  const src = r.source ? /^(.*?)(?::(\d+))?(?::\d+)?$/.exec(r.source) : null;
+  const file = src?.[1] ? (opts.fileOf ? opts.fileOf(src[1]) : src[1]) : undefined;
+  const title = `${r.outcome === 'error' ? 'evconf error in ' : ''}${r.rule} [${f.versions.join(', ')}]`;
+  const curl = (r.curl ?? r.exchanges[0]?.curl ?? '').split('\n').filter(Boolean);
+  const shownCurl = curl.slice(0, MAX_CURL_LINES).map((l) => `$ ${l}`);
+  if (curl.length > shownCurl.length) shownCurl.push(`(${curl.length - shownCurl.length} more requests in the report)`);
+  const body = [`${r.level} ${r.endpoint}: ${r.message}`, ...shownCurl].join('\n');
+  return command('error', { file, line: file ? src?.[2] : undefined, title }, body);
+}
+
+/** The workflow commands of a run, one per line (empty when nothing failed and every version is complete). */
+export function renderAnnotations(input: RunResult, opts: AnnotationOptions = {}): string {
+  const run = redactRun(input);
+  const max = Math.max(1, opts.max ?? MAX_ERROR_ANNOTATIONS);
+  const all = findings(run);
+  const shown = all.length > max ? all.slice(0, max - 1) : all;
+  const lines = shown.map((f) => findingAnnotation(f, opts));
+  if (shown.length < all.length) {
+    const rest = all.slice(shown.length);
+    const checks = rest.reduce((a, f) => a + f.checks, 0);
+    const rules = [...new Set(rest.map((f) => f.first.rule))];
+    lines.push(command('error', { title: `evconf: ${rest.length} more failures not annotated` },
+      `${checks} more failing checks in ${rules.length} rules: ${rules.join(', ')}. The job summary and the HTML report list them all.`));
+  }
+  const verdicts = versionVerdicts(run);
+  for (const v of verdicts) {
+    if (v.verdict !== 'incomplete') continue;
+    const groups = untestedByReason(v);
+    const n = groups.reduce((a, g) => a + g.rules.length, 0);
+    const stopped = (v as { stopped?: string }).stopped;
+    const text = [stopped ? `run stopped early: ${stopped}` : '', ...groups.map((g) => `${g.rules.length} untested (${g.reason}): ${g.rules.join(', ')}`)]
+      .filter(Boolean).join('\n');
+    lines.push(command('warning', { title: `evconf: API ${v.apiVersion} incomplete${n ? `, ${n} MUST rules not tested` : ''}` }, text || 'no check ran'));
+  }
+  lines.push(command('notice', { title: 'evconf verdict' }, `${headline(verdicts).text} (${run.target.baseUrl})`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,67 @@
+/**
+ * The words every reporter uses for a version's verdict (design §1.4, issue 11 item 4): conformant, not
+ * conformant, incomplete (MUST rules that apply were not checked, with why). HTML, JUnit and the GitHub summary
+ * read them from here so they say the same thing.
+ */
+import type { VersionVerdict } from './tally.js';
+
+export type Tone = 'good' | 'bad' | 'partial';
+
+/** A verdict as the reporters may receive it: `allowed` gaps and `stopped` are optional additions. */
+export type ShownVerdict = VersionVerdict & {
+  untested: { rule: string; reason: string; allowed?: boolean }[];
+  stopped?: string;
+};
+
+export interface VerdictWords {
+  tone: Tone;
+  icon: string;
+  /** `conformant`, `not conformant`, `incomplete`. */
+  label: string;
+}
+
+export function verdictWords(v: VersionVerdict): VerdictWords {
+  if (v.verdict === 'conformant') return { tone: 'good', icon: '✔', label: 'conformant' };
+  if (v.verdict === 'incomplete') return { tone: 'partial', icon: '◌', label: 'incomplete' };
+  return { tone: 'bad', icon: '✘', label: 'not conformant' };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The run in one line: "Conformant in all 7 API versions", "Not conformant in 1 of 7 API versions; incomplete in 2", … */
+export function headline(verdicts: readonly VersionVerdict[]): { tone: Tone; text: string } {
+  const n = verdicts.length;
+  const bad = verdicts.filter((v) => v.verdict === 'not-conformant').length;
+  const partial = verdicts.filter((v) => v.verdict === 'incomplete').length;
+  const of = (k: number) => (n === 1 ? `API ${verdicts[0].apiVersion}` : `${k} of ${plural(n, 'API version')}`);
+  if (bad > 0) return { tone: 'bad', text: `Not conformant in ${of(bad)}${partial ? `; incomplete in ${partial}` : ''}` };
+  if (partial > 0) return { tone: 'partial', text: `Incomplete in ${of(partial)}: MUST rules were not tested` };
+  if (n === 0) return { tone: 'partial', text: 'Incomplete: no API version was checked' };
+  return { tone: 'good', text: `Conformant in ${n === 1 ? `API ${verdicts[0].apiVersion}` : `all ${plural(n, 'API version')}`}` };
+}
+
+/** The untested rules of a version that make it incomplete, grouped by reason (most rules first). */
+export function untestedByReason(v: VersionVerdict, accepted = false): { reason: string; rules: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const u of (v as ShownVerdict).untested) {
+    if (Boolean(u.allowed) !== accepted) continue;
+    groups.set(u.reason, [...(groups.get(u.reason) ?? []), u.rule]);
+  }
+  return [...groups].map(([reason, rules]) => ({ reason, rules })).sort((a, b) => b.rules.length - a.rules.length);
+}
+
+/** Why the version's run was cut short, when it was. */
+export function stoppedReason(v: VersionVerdict): string | undefined {
+  return (v as ShownVerdict).stopped;
+}
+
+/** One plain-text paragraph: the verdict, and for an incomplete version what was not tested and why. */
+export function verdictParagraph(v: VersionVerdict): string {
+  const w = verdictWords(v);
+  const lines = [`API ${v.apiVersion}: ${w.label} (${v.passed} passed, ${v.failed} failed, ${v.errored} errors, ${v.warned} warned, ${v.skipped} skipped)`];
+  const stopped = stoppedReason(v);
+  if (stopped) lines.push(`run stopped early: ${stopped}`);
+  for (const g of untestedByReason(v)) lines.push(`untested MUST rules (${g.rules.length}), ${g.reason}: ${g.rules.join(', ')}`);
+  for (const g of untestedByReason(v, true)) lines.push(`untested but accepted (--allow-untested) (${g.rules.length}), ${g.reason}: ${g.rules.join(', ')}`);
+  return lines.join('\n');
+}
