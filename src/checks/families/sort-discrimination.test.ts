@@ -77,6 +77,16 @@ describe('discriminating sort data (suites/DISCRIMINATING-DATA.md)', () => {
     }
   });
 
+  it('sort-title: the model sees the rename of fig to quince, and a sort by the titles as created fails', () => {
+    const s = judged.find((x) => x.id === 'sort-title')!;
+    const events = modelEvents(s);
+    expect(events.map((e) => e.values.title)).toEqual(['kiwi', 'apple', 'pear', 'quince']);
+    // The stale reading: the order of the titles as created, judged against the titles shown (quince where fig was).
+    const asCreated = modelEvents({ ...s, steps: s.steps.filter((st) => st.action?.name !== 'update-event') });
+    const staleAsc = orderBy(asCreated, [['title', 'ASC']], 'created').join();
+    expect(staleAsc).not.toBe(orderBy(events, [['title', 'ASC']], 'created').join());
+  });
+
   it('the model accepts the right reading of every scenario (the model itself can tell right from wrong)', () => {
     for (const s of judged) {
       for (const tie of TIES) expect(rejects(modelEvents(s), sortSteps(s), (req) => req, tie), s.id).toBe(false);

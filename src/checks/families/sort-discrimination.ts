@@ -39,6 +39,12 @@ function dayTime(date: unknown, time: unknown): number | undefined {
   return Date.parse(`${date}T${typeof time === 'string' ? time : '00:00:00Z'}`) - Date.parse('2031-01-01T00:00:00Z');
 }
 
+/** A sent duration field "HH:MM:SS" in milliseconds (undefined when absent or another form). */
+function hmsMs(v: unknown): number | undefined {
+  const m = typeof v === 'string' ? /^(\d+):(\d{2}):(\d{2})$/.exec(v) : null;
+  return m ? ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 : undefined;
+}
+
 function first(v: unknown): string | undefined {
   return Array.isArray(v) ? (typeof v[0] === 'string' ? v[0] : undefined) : typeof v === 'string' ? v : undefined;
 }
@@ -49,7 +55,7 @@ export function modelEvents(s: Scenario): ModelEvent[] {
   const add = (f: Record<string, unknown>, sched?: { start: number; end: number; agent: string }, startAt?: number) => {
     const index = out.length;
     const start = sched?.start ?? startAt ?? dayTime(f.startDate, f.startTime) ?? NOW + index;
-    const end = sched?.end ?? start;
+    const end = sched?.end ?? start + (hmsMs(f.duration) ?? 0);
     out.push({
       index,
       values: {
@@ -61,6 +67,14 @@ export function modelEvents(s: Scenario): ModelEvent[] {
     });
   };
   for (const g of s.given) add(g.fields);
+  // update-event steps on a given event change its title before the lists (the run tag prefix is not modelled).
+  for (const step of s.steps) {
+    if (step.action?.name !== 'update-event') continue;
+    const { id, fields } = step.action.params as { id?: unknown; fields?: Record<string, unknown> };
+    const n = /^\{\{given\.(\d+)\.identifier\}\}$/.exec(String(id));
+    const title = first(fields?.title);
+    if (n && title !== undefined && out[Number(n[1])]) out[Number(n[1])].values.title = title.replace(/^\{\{run\.tag\}\} /, '');
+  }
   for (const step of s.steps) {
     if (step.action?.name !== 'create-scheduled-events') continue;
     for (const e of step.action.params.events as Record<string, unknown>[]) {

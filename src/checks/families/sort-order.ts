@@ -74,6 +74,8 @@ export function ascendingText(values: string[]): boolean {
 export function runEvents(vars: Readonly<Record<string, unknown>>, from: string | string[], pick?: number[]): unknown[] {
   const all = (Array.isArray(from) ? from : [from]).flatMap((p) => {
     const v = getPath(vars, p);
+    // One event (e.g. given.3, or the `event` an update-event step saved) stands for a list of one.
+    if (v && typeof v === 'object' && !Array.isArray(v) && 'identifier' in v) return [v];
     if (!Array.isArray(v)) throw new Error(`scenario bug: "${p}" is not a list of events`);
     return v as unknown[];
   });

@@ -22,17 +22,30 @@ function isoAt(base: string, minutes: number): string {
   return isoUtc(Date.parse(base) + minutes * MINUTE);
 }
 
+/** The fields startDate (YYYY-MM-DD) and startTime (HH:MM:SSZ) of the instant `minutes` after `base`. */
+function bibliographicStart(base: string, minutes: number): { startDate: string; startTime: string } {
+  const iso = isoAt(base, minutes);
+  return { startDate: iso.slice(0, 10), startTime: `${iso.slice(11, 19)}Z` };
+}
+
 interface SetupItem {
   fields: Record<string, string | string[]>;
   /** Scheduled capture: start `at` minutes after {{time.base}}, for `minutes` (default 30), on {{agent}}. */
   schedule?: { at: number; minutes?: number };
   /** Milliseconds to wait before creating this event (distinct `created` seconds; at most 2000). */
   waitBefore?: number;
+  /**
+   * Bibliographic start `startAt` minutes after {{time.base}}: sent as the fields startDate and startTime (spec §
+   * Metadata field: "startDate (format date), startTime (format time with UTC designator)"), so that it can differ
+   * from the schedule's (technical) start.
+   */
+  startAt?: number;
 }
 
 function setupItem(raw: unknown, i: number): SetupItem {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`list-setup: events[${i}] must be an object`);
-  const { schedule, waitBefore, ...fields } = raw as Record<string, unknown>;
+  const { schedule, waitBefore, startAt, ...fields } = raw as Record<string, unknown>;
+  if (startAt !== undefined && typeof startAt !== 'number') throw new Error(`list-setup: events[${i}].startAt must be a number of minutes`);
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v !== 'string' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) {
       throw new Error(`list-setup: events[${i}].${k} must be a string or a list of strings`);
@@ -44,6 +57,7 @@ function setupItem(raw: unknown, i: number): SetupItem {
     fields: fields as SetupItem['fields'],
     ...(s ? { schedule: { at: s.at as number, minutes: typeof s.minutes === 'number' ? s.minutes : 30 } } : {}),
     ...(typeof waitBefore === 'number' ? { waitBefore: Math.min(Math.max(waitBefore, 0), 2000) } : {}),
+    ...(typeof startAt === 'number' ? { startAt } : {}),
   };
 }
 
@@ -79,11 +93,13 @@ const listSetup: Action = async (env, params) => {
     const scheduling = item.schedule
       ? { agent_id: env.agent, start: isoAt(env.timeBase, item.schedule.at), end: isoAt(env.timeBase, item.schedule.at + (item.schedule.minutes ?? 30)) }
       : undefined;
-    // A scheduled event also gets the schedule's start as its metadata start (unless the scenario gives one): what a
-    // server makes the bibliographic start of a scheduled event, and which start the `start` filter reads, are not
-    // shown, and with both starts equal neither matters.
-    const when: Record<string, string> = scheduling && item.fields.startDate === undefined ? { startDate: scheduling.start.slice(0, 10), startTime: scheduling.start.slice(11) } : {};
-    const spec: EventSpec = { fields: { ...item.fields, ...when }, ...(scheduling ? { scheduling } : {}) };
+    // A scheduled event also gets the schedule's start as its metadata start (unless the scenario gives one, or a
+    // startAt of its own): what a server makes the bibliographic start of a scheduled event, and which start the
+    // `start` filter reads, are not shown, and with both starts equal neither matters.
+    const when: Record<string, string> = item.startAt !== undefined ? bibliographicStart(env.timeBase, item.startAt)
+      : scheduling && item.fields.startDate === undefined ? { startDate: scheduling.start.slice(0, 10), startTime: scheduling.start.slice(11) } : {};
+    const fields = { ...item.fields, ...when };
+    const spec: EventSpec = { fields, ...(scheduling ? { scheduling } : {}) };
     const out = await createEvent(env, spec);
     exchanges.push(out.exchange);
     const id = out.identifiers[0];
@@ -91,7 +107,7 @@ const listSetup: Action = async (env, params) => {
     if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
     if (!(await waitVisible(env, id, spec))) return fail(`created event ${id} never became readable within --settle-ms`);
     // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
-    const sent: Record<string, string | string[]> = { ...item.fields, ...when, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
+    const sent: Record<string, string | string[]> = { ...fields, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
     if (sent.subjects === undefined) sent.subjects = [env.tag];
     events.push({ identifier: id, sent: { fields: sent, ...(scheduling ? { scheduling } : {}) }, server: null });
   }

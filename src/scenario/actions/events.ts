@@ -6,4 +6,6 @@ export const ACTIONS_EVENTS: readonly string[] = [
   'create-invalid-event',
   /** Polls GET /api/events/{id} until processing is over (or --processing-timeout); the last GET is the step's exchange. */
   'await-processing',
+  /** A proper prefix of `id` that is no other event's identifier (value: prefix, skip), for events.get.404. */
+  'pick-id-prefix',
 ];
