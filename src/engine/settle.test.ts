@@ -18,7 +18,8 @@ function run(mode: SettleMode, rs: SettleRead[], windowMs: number, finalAt = Inf
 describe('settle window and learned lag', () => {
   it('W = min(settleMs, max(floor, 2 × lag))', () => {
     expect(settleWindow(10_000, 0)).toBe(SETTLE_WINDOW_FLOOR_MS);
-    expect(settleWindow(10_000, 300)).toBe(600);
+    expect(settleWindow(10_000, 300)).toBe(SETTLE_WINDOW_FLOOR_MS);
+    expect(settleWindow(10_000, 1_000)).toBe(2_000);
     expect(settleWindow(10_000, 2_000)).toBe(4_000);
     expect(settleWindow(400, 0)).toBe(400); // the self-test's --settle-ms 400
     expect(settleWindow(3_000, 9_000)).toBe(3_000);

@@ -14,7 +14,7 @@
  */
 
 /** The least window W (ms) over which a negative expectation must hold and before a failing one is final. */
-export const SETTLE_WINDOW_FLOOR_MS = 600;
+export const SETTLE_WINDOW_FLOOR_MS = 1_500;
 
 /** Pause before the read that confirms one that has just held (a flaky server is caught by the read itself). */
 export const CONFIRM_DELAY_MS = 0;

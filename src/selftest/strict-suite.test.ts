@@ -14,6 +14,7 @@ import { describeFailures, runAgainstReference, suites } from './harness.js';
 const ON_PURPOSE: Record<string, { kinds: DepartureKind[]; why: string }> = {
   'create-invalid': { kinds: ['not-json'], why: 'events.create.400: a metadata part with unquoted keys must be refused' },
   'metadata-put-invalid': { kinds: ['not-json'], why: 'metadata.put.400: a truncated JSON metadata parameter must be refused' },
+  'metadata-put-invalid-field': { kinds: ['wrong-type'], why: 'metadata.put.400: a field value that is neither a string nor an array must be refused, the valid field beside it too' },
   'sort-suffix': { kinds: ['sort-suffix'], why: 'events.list.sort.suffix: "The suffix is mandatory" — a criterion without it must be refused' },
   'list-filter-unknown': { kinds: ['unknown-filter'], why: 'events.list.filter.unknown: an unknown filter name must be refused (1.1.0+)' },
   'schedule-create-invalid': { kinds: ['scheduling-rule'], why: 'events.create.schedule-both: "Giving both end and duration is invalid"' },
