@@ -18,7 +18,8 @@ export function scenarioNeeds(s: Scenario): { agents: boolean; series: boolean; 
   const agents = text.includes('{{agent}}') || s.given.some((g) => g.scheduling !== undefined) || /"schedule":/.test(text)
     || s.steps.some((st) => st.action !== undefined && (SCHEDULING_ACTIONS.has(st.action.name) || (st.action.name === 'create-scheduled-events' && schedulesEvents(st.action.params))));
   // create-scheduled-events with per-event `agent`: events on several agents of the scenario's own, so they may overlap.
-  const severalAgents = s.steps.some((st) => st.action?.name === 'create-scheduled-events'
+  // A derived agent name ({{agent}}-second) is a second agent of the scenario's own, too.
+  const severalAgents = text.includes('{{agent}}-') || s.steps.some((st) => st.action?.name === 'create-scheduled-events'
     && Array.isArray(st.action.params.events) && (st.action.params.events as unknown[]).some((e) => (e as { agent?: unknown } | null)?.agent !== undefined));
   return { agents, series: text.includes('{{series.'), severalAgents };
 }
