@@ -10,6 +10,13 @@ import { describeFailures, latitudeUserConfig, runAgainstReference } from './har
  * seed and run seed per run (printed; EVCONF_LATITUDE_SEED / EVCONF_RUN_SEED replay a red run).
  */
 
+/**
+ * Some combinations are slow by right (media required + slow processing + an index lag: every create waits seconds).
+ * Each phase gets this budget; what it does not reach is skipped with that reason (the verdict says incomplete),
+ * never failed, so the test stays bounded and still proves no false alarm in everything that ran.
+ */
+const PHASE_BUDGET_MS = 50_000;
+
 const FIXED: [number, ApiVersion[]][] = [
   [1, ['1.0.0', '1.5.0']],
   [2, ['1.1.0', '1.6.0']],
@@ -44,11 +51,11 @@ describe.concurrent('self-test: no false alarm on the reference server in latitu
       const chosen = resolveLatitude({ seed: latitude });
       const changed = departures(chosen).map((id) => `${id}=${chosen[id]}`);
       console.log(`latitude seed ${latitude} (replay: EVCONF_LATITUDE_SEED=${latitude}${latitude === freshLatitude ? ` EVCONF_RUN_SEED=${run}` : ''}), version ${version}: ${changed.join(' ')}`);
-      const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run, config: latitudeUserConfig(latitude) });
+      const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run, config: latitudeUserConfig(latitude, 3, PHASE_BUDGET_MS) });
       expect(describeFailures(result).filter((l) => !/: warn: /.test(l))).toEqual([]);
       expect(result.summary.errored).toBe(0);
       expect(result.summary.passed).toBeGreaterThan(0);
     },
-    300_000,
+    400_000,
   );
 });

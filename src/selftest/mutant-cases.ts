@@ -47,10 +47,13 @@ export function defineMutantTests(shard: number, shards: number): void {
       const m = MUTANTS[name];
       const versions = versionsOf(m);
       expect(versions.length, `${name} applies to no version`).toBeGreaterThan(0);
-      let run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios'] });
+      // The self-test's short settle time (400 ms) keeps it fast; a bug whose write lands a second late is only
+      // visible over the settle window a user gets by default (--settle-ms 10 s: the window is 1.5 s).
+      const config = /lands-late/.test(name) ? { config: { settleMs: 10_000 } } : {};
+      let run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios'], ...config });
       let caught = caughtIn(run, m.rule, versions);
       if (caught.length < versions.length) {
-        run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios', 'properties', 'stateful'] });
+        run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios', 'properties', 'stateful'], ...config });
         caught = caughtIn(run, m.rule, versions);
       }
       const missed = versions.filter((v) => !caught.includes(v));
