@@ -20,6 +20,8 @@ const minutes = Number(arg('minutes') ?? 30);
 const maxRuns = Number(arg('runs') ?? Number.POSITIVE_INFINITY);
 const versions = (arg('versions')?.split(',') ?? [...API_VERSIONS]) as ApiVersion[];
 const deadline = Date.now() + minutes * 60_000;
+/** Per phase: a slow legal server (media + slow processing + lag) ends incomplete instead of holding the sweep. */
+const PHASE_BUDGET_MS = Number(arg('phase-budget-s') ?? 90) * 1000;
 const rand = () => Math.floor(Math.random() * 2 ** 31);
 
 interface SweepRun { version: ApiVersion; latitudeSeed: number; runSeed: number; clean: boolean; failures: string[]; ms: number }
@@ -30,7 +32,9 @@ for (let i = 0; Date.now() < deadline && i < maxRuns; i++) {
   const latitudeSeed = rand();
   const runSeed = rand();
   const t0 = Date.now();
-  const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed, config: latitudeUserConfig(latitudeSeed, 5) });
+  const drawn = resolveLatitude({ seed: latitudeSeed });
+  console.log(`run #${i + 1} ${version} latitude ${latitudeSeed} run ${runSeed}: ${departures(drawn).map((id) => `${id}=${drawn[id]}`).join(' ')}`);
+  const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed, config: latitudeUserConfig(latitudeSeed, 5, PHASE_BUDGET_MS) });
   const failures = describeFailures(result).filter((l) => !/: warn: /.test(l));
   const clean = failures.length === 0 && result.summary.errored === 0;
   runs.push({ version, latitudeSeed, runSeed, clean, failures, ms: Date.now() - t0 });
