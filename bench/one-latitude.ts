@@ -1,5 +1,9 @@
-import { runAgainstReference, describeFailures, latitudeUserConfig } from '/work/main/src/selftest/harness.js';
-import { resolveLatitude, departures } from '/work/main/src/reference/latitude/select.js';
+/**
+ * One latitude run, for replaying a sweep or self-test case: node --import tsx bench/one-latitude.ts SEED VERSION [ONLY]
+ * Prints the drawn latitude, every failure, and the counts.
+ */
+import { runAgainstReference, describeFailures, latitudeUserConfig } from '../src/selftest/harness.js';
+import { resolveLatitude, departures } from '../src/reference/latitude/select.js';
 const [seed, version, only] = process.argv.slice(2);
 const c = resolveLatitude({ seed: Number(seed) });
 console.log(departures(c).map((id) => `${id}=${c[id]}`).join(' '));
