@@ -3,7 +3,7 @@
  * (its stylesheet, header and sections). No script; every value is escaped with escape-html.
  */
 import esc from 'escape-html';
-import { reportCss } from '../../report/html/assets.js';
+import { pageHead } from '../../report/html/page-head.js';
 import type { ClientReport, ExampleRequest, KindEntry } from './record.js';
 
 function requestHtml(r: ExampleRequest): string {
@@ -28,19 +28,7 @@ export function renderClientReportHtml(report: ClientReport): string {
     ? `No departures from the spec in ${report.requests} requests.`
     : `${report.departures} departures from the spec in ${report.departingRequests} of ${report.requests} requests.`;
   const rows = report.kinds.map((k) => `<tr><td style="white-space:nowrap"><a href="#kind-${esc(k.kind)}"><code>${esc(k.kind)}</code></a></td><td>${k.count}</td><td>${esc(k.title)}</td></tr>`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>evconf · client conformance · ${esc(report.startedAt)}</title>
-<link rel="icon" href="data:,">
-<style>${reportCss()}</style>
-</head>
-<body>
-<header class="top">
+  return `${pageHead({ title: `evconf · client conformance · ${report.startedAt}`, csp: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'" })}<header class="top">
 <div class="brand"><span class="logo">evconf</span><span class="sub">client conformance record · Event Management API</span></div>
 <dl class="facts"><div class="fact"><dt>Mode</dt><dd>${report.strict ? 'strict (departures answered 400)' : 'lenient (departures recorded only)'}</dd></div>
 <div class="fact"><dt>Started</dt><dd><time datetime="${esc(report.startedAt)}">${esc(report.startedAt)}</time></dd></div>

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import esc from 'escape-html';
 import type { RunResult } from '../../model/index.js';
 import { redactRun } from '../redact.js';
-import { clientScript, reportCss } from './assets.js';
+import { clientScript } from './assets.js';
+import { pageHead } from './page-head.js';
 import { clientData, embedJson } from './data.js';
 import { filterBarHtml, headerHtml, verdictHtml } from './header.js';
 import { failuresHtml } from './failures.js';
@@ -35,19 +36,7 @@ export function renderHtml(input: RunResult): string {
   const failing = run.results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
   const nav = NAV.filter(([id]) => id !== 'sec-leftovers' || run.leftovers?.length)
     .map(([id, label]) => `<a href="#${id}" data-goto="${id}">${label}${id === 'sec-failures' ? ` <span class="n">${failing}</span>` : ''}</a>`).join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>evconf · ${esc(run.target.baseUrl)} · ${esc(run.runId)}</title>
-<link rel="icon" href="data:,">
-<style>${reportCss()}</style>
-</head>
-<body>
-${headerHtml(run)}
+  return `${pageHead({ title: `evconf · ${run.target.baseUrl} · ${run.runId}`, csp })}${headerHtml(run)}
 <main>
 ${verdictHtml(run)}
 <nav class="toc">${nav}</nav>
