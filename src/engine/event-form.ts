@@ -32,6 +32,11 @@ export function taggedTitle(tag: string, title: string | undefined): string {
   return title === undefined ? tag : `${tag} ${title}`;
 }
 
+/** A schedule with the inputs the probe found the server to require, unless it names its own (spec § Scheduling). */
+export function withInputs(scheduling: Record<string, unknown>, caps: Capabilities | undefined): Record<string, unknown> {
+  return caps?.inputs && !('inputs' in scheduling) ? { ...scheduling, inputs: caps.inputs } : scheduling;
+}
+
 /**
  * The multipart body of POST /api/events (spec § POST /api/events: parts acl, metadata, processing,
  * presenter, scheduling). Sends every part real servers require (opencast-reality: acl, metadata, processing).
@@ -52,7 +57,7 @@ export function eventCreateParts(spec: EventSpec, opts: FormOptions): MultipartP
     { name: 'metadata', value: JSON.stringify(metadata) },
     { name: 'processing', value: JSON.stringify({ workflow: opts.workflow, configuration: {} }) },
   ];
-  if (spec.scheduling) parts.push({ name: 'scheduling', value: JSON.stringify(spec.scheduling) });
+  if (spec.scheduling) parts.push({ name: 'scheduling', value: JSON.stringify(withInputs(spec.scheduling, opts.caps)) });
   if (sendsMedia(spec, opts.caps)) parts.push(mediaPart(opts.caps?.media ?? undefined));
   return parts;
 }

@@ -44,6 +44,9 @@ export interface ProbeOutcome {
 /** A far-future hour nothing else of the run uses (the scenarios schedule from 2090 on, the probe at the very end of 2094). */
 const PROBE_START = Date.UTC(2094, 11, 30, 3);
 
+/** The capture-agent input a schedule names when the server wants inputs (opencast-reality: usually "default"). */
+const DEFAULT_INPUTS = ['default'];
+
 const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
 
 /** The first line of a body, for a reason text. */
@@ -97,9 +100,23 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
   const rule = o.book.get('events.create.schedule-single');
   if (base.id && rule && o.book.appliesTo(rule, o.version)) {
     // The plainest schedule the spec describes (start and end), so that only the agent can be what is refused.
-    const scheduling = (agent: string) => ({ agent_id: agent, start: isoUtc(PROBE_START), end: isoUtc(PROBE_START + 600_000) });
-    caps.agents = await probeId('capture agent', o.agent, o.config.agentId, '--agent-id', 'a registered agent',
-      (id) => create({ fields: { title: title() }, scheduling: scheduling(id) }), observe);
+    const scheduling = (agent: string, inputs?: string[]) => ({ agent_id: agent, start: isoUtc(PROBE_START), end: isoUtc(PROBE_START + 600_000), ...(inputs ? { inputs } : {}) });
+    // "Whether inputs is required: not shown." (spec § Scheduling): a schedule refused without inputs is sent again
+    // with the input every capture agent has (opencast-reality: usually ["default"]); when that one is accepted,
+    // every scheduled create of the version carries it.
+    let inputsNote: string | undefined;
+    const attempt = async (id: string) => {
+      const plain = await create({ fields: { title: title() }, scheduling: scheduling(id) });
+      if (plain.id || !refused(plain.ex.response?.status ?? 0) || caps.inputs) return plain;
+      const withInputs = await create({ fields: { title: title() }, scheduling: scheduling(id, DEFAULT_INPUTS) });
+      if (withInputs.id) {
+        caps.inputs = DEFAULT_INPUTS;
+        inputsNote = `a schedule without inputs was refused (${why(plain.ex)}) and accepted with inputs ${JSON.stringify(DEFAULT_INPUTS)}; every scheduled create sends them`;
+      }
+      return withInputs.id ? withInputs : plain;
+    };
+    caps.agents = await probeId('capture agent', o.agent, o.config.agentId, '--agent-id', 'a registered agent', attempt, observe);
+    observe('schedule-inputs', inputsNote ?? (caps.agents.kind === 'none' ? 'undetermined: no schedule was accepted' : 'not required: schedules without inputs are accepted'), 'POST /api/events');
   }
 
   // 4. Catalogs and field ids, as GET /metadata of the first probe event shows them.

@@ -33,4 +33,9 @@ export interface Capabilities {
   series: Choice;
   /** evconf's dublincore/episode field name → the server's field id (config `fieldIds`; identity when absent). */
   fieldIds: Record<string, string>;
+  /**
+   * Capture-agent inputs every scheduled create carries when the scenario gives none: the server refused a schedule
+   * without them ("Whether inputs is required: not shown.", spec § Scheduling), and accepted it with these.
+   */
+  inputs?: string[];
 }

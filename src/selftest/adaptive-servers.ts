@@ -81,6 +81,14 @@ export function registeredAgentsOnly(agents: readonly string[]): Wrap {
   });
 }
 
+/** POST /api/events whose schedule names no capture-agent inputs → 400 ("Whether inputs is required: not shown."). */
+export const inputsRequired: Wrap = onWrite((req, path, form) => {
+  if (req.method !== 'POST' || !/^\/api\/events\/?$/.test(path)) return undefined;
+  const s = json(form.text('scheduling')) as { inputs?: unknown } | undefined;
+  if (!s || typeof s !== 'object') return undefined;
+  return Array.isArray(s.inputs) && s.inputs.length > 0 ? undefined : 'scheduling needs inputs (a non-empty array of capture-agent input names)';
+});
+
 /** An isPartOf (create, update or PUT /metadata of dublincore/episode) outside `series` → 400. */
 export function knownSeriesOnly(series: readonly string[]): Wrap {
   const bad = (fields: unknown): string | undefined => {

@@ -3,7 +3,7 @@ import type { ApiVersion, RunResult } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import { runConformance } from '../engine/run.js';
 import { book, CREDENTIALS, describeFailures, lifecycle, selftestConfig, suites } from './harness.js';
-import { indexLag, knownSeriesOnly, mediaRequired, registeredAgentsOnly, startWrapped, type WrappedServer, type Wrap } from './adaptive-servers.js';
+import { indexLag, inputsRequired, knownSeriesOnly, mediaRequired, registeredAgentsOnly, startWrapped, type WrappedServer, type Wrap } from './adaptive-servers.js';
 
 /**
  * Adaptive setup (issue 10 items 3 and 8): against legal variants of the reference server (media required,
@@ -92,6 +92,17 @@ variant('a server that schedules only on registered capture agents', [registered
     const needSecondAgent = ['events.list.sort.end_date', 'scheduling.put.204', 'scheduling.put.applies'];
     expect([...several].filter((r) => !needSecondAgent.some((id) => r.endsWith(` ${id}`)))).toEqual([]);
     for (const r of AGENT_RULES) expect(checked(run).has(`${v} ${r}`) || run.results.every((x) => x.rule !== r), r).toBe(true);
+    expect(get().count()).toBe(0);
+  }, 120_000);
+});
+
+variant('a server that schedules only when the schedule names capture-agent inputs', [inputsRequired], (get) => {
+  it('1.6.0: the probe learns the inputs, every scheduled create sends them, and the scheduling rules are checked', async () => {
+    const run = await runAgainst(get(), '1.6.0');
+    expect(describeFailures(run)).toEqual([]);
+    expect(run.capabilities?.[0]?.inputs).toEqual(['default']);
+    expect(run.observations.find((o) => o.topic === 'schedule-inputs')?.value).toMatch(/refused .* accepted with inputs \["default"\]/);
+    for (const r of AGENT_RULES) expect(checked(run).has(`1.6.0 ${r}`), r).toBe(true);
     expect(get().count()).toBe(0);
   }, 120_000);
 });

@@ -55,7 +55,7 @@ function fieldsOf(kit: CaseKit, e: FilterableEvent): Record<string, string | str
 }
 
 /** Creates the case's events (scheduled on the property's agents where the version has scheduling). */
-async function createAll(kit: CaseKit, events: FilterableEvent[]): Promise<string[] | Broken> {
+async function createAll(kit: CaseKit, events: FilterableEvent[], byStatus: boolean): Promise<string[] | Broken> {
   const scheduled = scheduledIn(kit.env);
   const ids: string[] = [];
   for (const [i, e] of events.entries()) {
@@ -68,8 +68,12 @@ async function createAll(kit: CaseKit, events: FilterableEvent[]): Promise<strin
     if (typeof id !== 'string') return id;
     ids.push(id);
   }
-  // An unscheduled event's status follows its processing (spec § States and transitions): read it once it is stable.
-  if (!scheduled) for (const id of ids) await waitProcessed(kit.env.clients.admin, id, kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs);
+  // An unscheduled event's status follows its processing (spec § States and transitions): a case that filters on
+  // status reads it once it is stable (all events waited for at once; processing changes no other filtered value).
+  if (!scheduled && byStatus) {
+    const timeout = kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs;
+    await Promise.all(ids.map((id) => waitProcessed(kit.env.clients.admin, id, timeout)));
+  }
   return ids;
 }
 
@@ -192,7 +196,7 @@ export const listFilter = defineProperty<Case>({
       filterExpression({ version: env.version, events: events.length, names }).map((expr) => ({ events, expr })));
   },
   async check(kit, c, rules) {
-    const ids = await createAll(kit, c.events);
+    const ids = await createAll(kit, c.events, c.expr.terms.some((t) => t.name === 'status'));
     if (isBroken(ids)) return ids;
     const scheduled = scheduledIn(kit.env);
     const events = await report(kit, ids, scheduled);

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart, type RequestSpec } from '../../http/index.js';
 import { ADMIN_ROLE, type PhaseEnv } from './env.js';
-import { createdIdentifiers, sendsMedia } from '../../engine/event-form.js';
+import { createdIdentifiers, sendsMedia, withInputs } from '../../engine/event-form.js';
 import { serverField } from '../../engine/capabilities.js';
 import { mediaPart } from '../../engine/media.js';
 
@@ -88,6 +88,8 @@ export class EventApi {
       ...s,
       acl: s.acl ?? [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }],
       processing: s.processing ?? { workflow: this.env.config.workflow, configuration: {} },
+      // The inputs the probe found the server to require on a scheduled create (src/engine/probe.ts).
+      ...(s.scheduling ? { scheduling: withInputs(s.scheduling, this.env.caps) } : {}),
     };
     // The shipped media file where the server refuses an event without media (the probe; src/engine/probe.ts).
     const media = sendsMedia({ scheduling: s.scheduling }, this.env.caps) ? [mediaPart(this.env.caps?.media ?? undefined)] : [];
