@@ -209,6 +209,18 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     return starts;
   },
   'scheduled-location': async (p) => (await p.call(`/api/events/${await p.id({ scheduling: sched('capture-agent-1', T0) })}`)).body.location,
+  'subject-filter': async (p) => {
+    await p.id({ fields: { title: 'S', subjects: ['a', 'b'] } });
+    return [(await p.list('filter=subject:a')).length, (await p.list('filter=subject:b')).length];
+  },
+  'unsorted-pages': async (p) => {
+    // Events are added until identifier order differs from creation order (identifiers are random).
+    const ids: string[] = [];
+    while (ids.length < 3 || [...ids].sort().join() === ids.join()) ids.push(await p.id({ fields: { title: `E${ids.length}` }, media: false }));
+    const pages: string[] = [];
+    for (let offset = 0; offset < ids.length; offset++) pages.push(...(await p.list(`limit=1&offset=${offset}`)).map((e) => (e as { identifier: string }).identifier));
+    return pages.join() === ids.join() ? 'creation order on every page' : 'pages in other orders';
+  },
 };
 
 const servers: (() => Promise<void>)[] = [];

@@ -339,6 +339,24 @@ export const CATALOGUE = {
       ['empty', 'the location stays as sent (empty when not sent)'],
     ],
   },
+  // Formerly the mutant spec-filter-subject-first-only: the spec does not say how an event with several subjects
+  // matches the subject filter, so matching its first subject only is a legal reading (no bug).
+  'subject-filter': {
+    quote: 'subject | Subject the event is part of',
+    alternatives: [
+      ['any', 'subject:X matches an event that has X among its subjects'],
+      ['first', 'subject:X matches an event whose first subject is X'],
+    ],
+  },
+  // Formerly the mutant spec-pages-later-by-identifier: an unsorted list has no defined order, so its pages need
+  // not follow one order (sorted walks are what events.list.pages can judge).
+  'unsorted-pages': {
+    quote: 'Returns a JSON array of event objects.',
+    alternatives: [
+      ['one-order', 'every page of an unsorted list follows the same order'],
+      ['later-by-identifier', 'without sort, the first page follows the default order and later pages (offset > 0) identifier order'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

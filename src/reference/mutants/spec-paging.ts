@@ -27,10 +27,6 @@ export const SPEC_PAGING_MUTANTS = family({
     rule: 'events.list.limit',
     description: 'limit=1 is treated like no limit (the check is `limit > 1` instead of `limit > 0`): every event is listed.',
   },
-  'spec-pages-later-by-identifier': {
-    rule: 'events.list.pages',
-    description: 'Without sort, the first page comes in creation order but later pages (offset > 0) in identifier order: paging lists some events twice and misses others.',
-  },
 });
 
 export interface Paging {
@@ -48,7 +44,8 @@ export function pagingBugs(ctx: Ctx, p: Paging & { offset: number }): Paging {
   if (bug('spec-offset-index-from-one') && ctx.version !== '1.0.0') skip = Math.max(0, offset - 1);
   if (bug('spec-limit-ignored-with-offset') && offset > 0) limit = undefined;
   if (bug('spec-limit-one-unlimited') && limit === 1) limit = undefined;
-  if (bug('spec-pages-later-by-identifier') && skip > 0 && sort.length === 0) {
+  // Latitude unsorted-pages (no bug: an unsorted list has no defined order, so its pages need not follow one).
+  if (ctx.app.lat('unsorted-pages') === 'later-by-identifier' && skip > 0 && sort.length === 0) {
     sort = [{ name: 'title', desc: false, by: { label: 'identifier', value: (v) => v.id } }];
   }
   return { skip, limit, sort };
