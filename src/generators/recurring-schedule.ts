@@ -96,6 +96,8 @@ function edgeOccurrences(rule: string, startMs: number, endMs: number, duration:
  * and its expected occurrences. Pure and seeded. Cases stay off the edges with more than one honest reading:
  * - start is the rule's first occurrence (RFC 5545 § 3.3.10: a DTSTART not synchronized with the rule gives an
  *   undefined recurrence set, and whether such a start counts is read both ways by real libraries);
+ * - at least two occurrences: the spec's 200 is for "several events were created by scheduling with rrule", so a
+ *   rule that determines one date is honestly answered 201 with one object as well;
  * - no occurrence starts in [end, end + duration] (spec § POST /api/events, Scheduling rule 3: "The rule
  *   determines the dates and times within the period from start to end plus duration" reads as "starts up to end"
  *   and as "starts up to end + duration"); end lies off the occurrence grid, so none starts exactly at end.
@@ -103,7 +105,7 @@ function edgeOccurrences(rule: string, startMs: number, endMs: number, duration:
 export function recurringSchedule(constraints: RecurringScheduleConstraints): fc.Arbitrary<RecurringSchedule> {
   const where = 'recurringSchedule';
   const { agents, fromMs, toMs } = agentsAndWindow(constraints, where);
-  const maxOcc = intIn(constraints.maxOccurrences ?? 8, 1, 200, 'maxOccurrences', where);
+  const maxOcc = intIn(constraints.maxOccurrences ?? 8, 2, 200, 'maxOccurrences', where);
   const days = Math.floor((toMs - fromMs) / DAY_MS) - 30;
   if (days < 1) throw new Error(`the years give too short a window for ${where}`);
   return fc.record({
@@ -129,6 +131,6 @@ export function recurringSchedule(constraints: RecurringScheduleConstraints): fc
         occurrences: occ.map(isoUtc),
       },
     };
-  }).filter((x) => x.synchronized && x.schedule.occurrences.length >= 1 && x.schedule.occurrences.length <= maxOcc)
+  }).filter((x) => x.synchronized && x.schedule.occurrences.length >= 2 && x.schedule.occurrences.length <= maxOcc)
     .map((x) => x.schedule);
 }
