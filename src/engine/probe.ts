@@ -7,6 +7,7 @@ import { createdIdentifiers, eventCreateParts, type EventSpec } from './event-fo
 import { openCapabilities, type Capabilities, type Choice } from './capabilities.js';
 import { SHIPPED_MEDIA, SHIPPED_MEDIA_PATH } from './media.js';
 import { waitReadable } from './readiness.js';
+import { learnFieldIds } from './field-ids.js';
 import { relative } from 'node:path';
 import { PROJECT_ROOT } from '../spec/paths.js';
 
@@ -18,7 +19,8 @@ import { PROJECT_ROOT } from '../spec/paths.js';
  *   uploaded media tracks": media is not said to be optional.)
  * - does it accept a series id evconf makes (isPartOf)? Else --series-id, else series checks skip.
  * - does it schedule on a capture agent evconf names (1.1.0+)? Else --agent-id, else scheduling checks skip.
- * - which catalogs and episode field ids does it show (GET /metadata)? Recorded as observations.
+ * - which catalogs and episode field ids does it show (GET /metadata)? Recorded as observations; the field ids the
+ *   spec does not give (presenters, series, rights holder, …) are mapped to the server's own (field-ids.ts).
  * A refusal is never a failure: it is what a conformant server may legally do with an optional input.
  */
 
@@ -92,11 +94,30 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
     observe('create-needs-media', base.id ? 'no: created from metadata, acl and processing alone' : `undetermined: POST /api/events → ${why(base.ex)}`, 'POST /api/events');
   }
 
-  // 2. Series ids: isPartOf = an id evconf makes (never an existing series).
+  // 2. Catalogs and field ids, as GET /metadata of the first probe event shows them; the episode field ids the spec
+  //    does not give are learned from them (field-ids.ts), before any create sends such a field.
+  if (base.id && (await waitReadable(o.client, base.id, o.config.settleMs))) {
+    const ex = await o.client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(base.id)}/metadata` });
+    exchanges.push(ex);
+    const parsed = parseJsonBody(ex);
+    if (parsed.ok && Array.isArray(parsed.value)) {
+      const cats = parsed.value as { flavor?: unknown; fields?: unknown }[];
+      observe('catalogs', cats.map((c) => String(c?.flavor)).join(', ') || 'none', 'GET /api/events/{id}/metadata');
+      const episode = cats.find((c) => c?.flavor === 'dublincore/episode');
+      if (Array.isArray(episode?.fields)) {
+        const ids = (episode.fields as { id?: unknown }[]).map((f) => String(f?.id)).sort();
+        observe('episode-field-ids', ids.join(', '), 'GET /api/events/{id}/metadata (dublincore/episode)');
+        caps.fieldIds = learnFieldIds(ids, o.config.fieldIds);
+        const learned = Object.entries(caps.fieldIds).filter(([k]) => !(k in o.config.fieldIds));
+        if (learned.length > 0) observe('field-id-map', `learned from the server's catalog: ${learned.map(([k, v]) => `${k}→${v}`).join(', ')}`, 'GET /api/events/{id}/metadata (dublincore/episode)');
+      }
+    }
+  }
+  // 3. Series ids: isPartOf = an id evconf makes (never an existing series).
   if (base.id) caps.series = await probeId('series', `${o.tag}series`, o.config.seriesId, '--series-id', 'an existing series',
     (id) => create({ fields: { title: title(), isPartOf: id } }), observe);
 
-  // 3. Capture agents (the scheduling part exists from 1.1.0).
+  // 4. Capture agents (the scheduling part exists from 1.1.0).
   const rule = o.book.get('events.create.schedule-single');
   if (base.id && rule && o.book.appliesTo(rule, o.version)) {
     // The plainest schedule the spec describes (start and end), so that only the agent can be what is refused.
@@ -119,21 +140,6 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
     observe('schedule-inputs', inputsNote ?? (caps.agents.kind === 'none' ? 'undetermined: no schedule was accepted' : 'not required: schedules without inputs are accepted'), 'POST /api/events');
   }
 
-  // 4. Catalogs and field ids, as GET /metadata of the first probe event shows them.
-  if (base.id && (await waitReadable(o.client, base.id, o.config.settleMs))) {
-    const ex = await o.client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(base.id)}/metadata` });
-    exchanges.push(ex);
-    const parsed = parseJsonBody(ex);
-    if (parsed.ok && Array.isArray(parsed.value)) {
-      const cats = parsed.value as { flavor?: unknown; fields?: unknown }[];
-      observe('catalogs', cats.map((c) => String(c?.flavor)).join(', ') || 'none', 'GET /api/events/{id}/metadata');
-      const episode = cats.find((c) => c?.flavor === 'dublincore/episode');
-      if (Array.isArray(episode?.fields)) {
-        const ids = (episode.fields as { id?: unknown }[]).map((f) => String(f?.id)).sort();
-        observe('episode-field-ids', ids.join(', '), 'GET /api/events/{id}/metadata (dublincore/episode)');
-      }
-    }
-  }
   if (Object.keys(o.config.fieldIds).length > 0) {
     observe('field-id-map', Object.entries(o.config.fieldIds).map(([k, v]) => `${k}→${v}`).join(', '), 'config file fieldIds');
   }
