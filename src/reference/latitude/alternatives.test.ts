@@ -387,3 +387,20 @@ describe('latitude: the server stays consistent with what it shows', () => {
     expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
   });
 });
+
+describe('latitude: the dublincore/episode fields a server shows are accepted back unchanged', () => {
+  it.each([
+    ['person-field-ids', 'presenter'], ['person-field-ids', 'presenters'], ['list-field-value', 'joined'],
+    ['start-time-format', 'millis'], ['start-time-format', 'minutes'], ['field-collection', 'license'],
+  ])('%s=%s: PUT of the shown writable fields answers 204 and changes nothing', async (id, alt) => {
+    const s = await startReferenceServer({ latitude: { choices: { [id]: alt } } });
+    servers.push(s.close);
+    const p = new Probe(s.url);
+    const eid = await p.id({ fields: { title: 'Round trip', subjects: ['a', 'b'], startDate: '2031-03-03', startTime: '10:00:00Z' } });
+    const before = await episodeFieldsOf(p, eid);
+    const writable = (before as { id: string; value: unknown; readOnly: boolean }[]).filter((f) => !f.readOnly).map(({ id: fid, value }) => ({ id: fid, value }));
+    const r = await p.call(`/api/events/${eid}/metadata?type=dublincore/episode`, { method: 'PUT', body: new URLSearchParams({ metadata: JSON.stringify(writable) }) });
+    expect(r.status, r.text).toBe(204);
+    expect(await episodeFieldsOf(p, eid)).toEqual(before);
+  });
+});
