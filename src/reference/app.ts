@@ -4,10 +4,10 @@ import { canRead, canWrite, type RefUser } from './auth.js';
 import type { BugFn } from './mutants/index.js';
 import type { LatFn, LatitudeOptions } from './latitude/select.js';
 import type { EventStore } from './store.js';
-import { unreadable } from './latitude/access.js';
+import { unreadable, unwritable } from './latitude/access.js';
 import { denyGrantsRead } from './mutants/spec-acl.js';
 import { rememberBeforeWrite } from './mutants/spec-state.js';
-import { HttpError, notFound, type Caller, type EventRecord } from './types.js';
+import { notFound, type Caller, type EventRecord } from './types.js';
 
 /** Server state shared by the endpoint handlers. */
 
@@ -120,7 +120,7 @@ export function readableEvent(ctx: Ctx): EventRecord {
 /** Like readableEvent, and the caller needs `write` (403 otherwise). */
 export function writableEvent(ctx: Ctx): EventRecord {
   const rec = readableEvent(ctx);
-  if (!canWrite(rec, ctx.caller, ctx.app.bug)) throw new HttpError(403, `no write access to event '${rec.id}'`);
+  if (!canWrite(rec, ctx.caller, ctx.app.bug)) throw unwritable(ctx, rec.id);
   rememberBeforeWrite(ctx.app.bug, rec);
   return rec;
 }

@@ -15,6 +15,17 @@ function overlaps(a: Schedule, b: Schedule): boolean {
   return a.agentId === b.agentId && a.startMs < b.endMs && b.startMs < a.endMs;
 }
 
+/** Latitude choice conflict-touching=conflict: recordings that only touch (end = next start) conflict too. */
+function touches(a: Schedule, b: Schedule): boolean {
+  return a.agentId === b.agentId && a.startMs <= b.endMs && b.startMs <= a.endMs;
+}
+
+/** Readings of the conflict check the latitude mode picks (src/reference/latitude/conflicts.ts). */
+export interface ConflictRules {
+  touching?: boolean;
+  firstOnly?: boolean;
+}
+
 const DAY_MS = 86_400_000;
 
 /** The planted bug create-conflict-same-day: days are compared, not times. */
@@ -26,8 +37,9 @@ function sameDay(a: Schedule, b: Schedule): boolean {
  * Conflicts of `planned` with the scheduled events of the same agents (excluding `excludeId`, the event being
  * updated) and among the planned schedules themselves (titled `title`). `bug` plants create-conflict-same-day.
  */
-export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string, bug?: BugFn): ConflictEntry[] {
-  const clash = bug?.('create-conflict-same-day') ? sameDay : overlaps;
+export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string, bug?: BugFn, rules: ConflictRules = {}): ConflictEntry[] {
+  const meet = rules.touching ? touches : overlaps;
+  const clash = bug?.('create-conflict-same-day') ? sameDay : meet;
   const out: ConflictEntry[] = [];
   const seen = new Set<string>();
   for (const p of planned) {
@@ -41,10 +53,10 @@ export function findConflicts(store: EventStore, planned: Schedule[], title: str
   const sorted = [...planned].sort((a, b) => a.startMs - b.startMs);
   const clashing = new Set<Schedule>();
   for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length && sorted[j].startMs < sorted[i].endMs; j++) {
-      if (overlaps(sorted[i], sorted[j])) clashing.add(sorted[i]).add(sorted[j]);
+    for (let j = i + 1; j < sorted.length && sorted[j].startMs <= sorted[i].endMs; j++) {
+      if (meet(sorted[i], sorted[j])) clashing.add(sorted[i]).add(sorted[j]);
     }
   }
   for (const s of clashing) out.push({ start: isoSeconds(s.startMs), end: isoSeconds(s.endMs), title });
-  return out;
+  return rules.firstOnly ? out.slice(0, 1) : out;
 }

@@ -4,7 +4,7 @@ import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
 import type { BugFn } from './mutants/index.js';
 import { eventJson, type SerializeVariant, type ShapeStyle, type WithFlags } from './serialize.js';
 import { DEFAULT_LIST_LATITUDE, type ListLatitude } from './latitude/list.js';
-import { matchPredicate, orderComparator } from './latitude/list-order.js';
+import { matchPredicate, orderComparator, workflowSortValue } from './latitude/list-order.js';
 import type { EventStore, IndexedFilter } from './store.js';
 import { notFound, type Caller } from './types.js';
 import type { EventView } from './view.js';
@@ -45,14 +45,14 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function sortValue(k: SortKey, v: EventView): string | number | undefined {
+function sortValue(k: SortKey, v: EventView, lat: ListLatitude): string | number | undefined {
   if (k.by) return k.by.value(v);
   switch (k.name) {
     case 'title': return v.title;
     case 'presenter': return v.presenters[0] ?? '';
     case 'start_date': return v.bibStartMs;
     case 'end_date': return v.bibStartMs + v.durationMs;
-    case 'workflow_state': return v.processingState;
+    case 'workflow_state': return workflowSortValue(v.processingState, lat);
     case 'series_name': return v.series;
     case 'location': return v.location;
     case 'technical_start': return v.techStartMs;
@@ -72,8 +72,8 @@ export function comparator(keys: SortKey[], lat: ListLatitude = DEFAULT_LIST_LAT
   const tie = orderComparator(lat.ties);
   return (a, b) => {
     for (const k of keys) {
-      const x = sortValue(k, a);
-      const y = sortValue(k, b);
+      const x = sortValue(k, a, lat);
+      const y = sortValue(k, b, lat);
       if (x === undefined || y === undefined || x === y) continue;
       const c = typeof x === 'number' && typeof y === 'number' ? x - y : text(String(x), String(y));
       if (c !== 0) return k.desc ? -c : c;

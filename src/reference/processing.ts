@@ -25,7 +25,7 @@ function file(url: string, flavor: string, mediatype: string, bytes: Buffer): Fi
 }
 
 /** The publication of a processed event: one track per uploaded file, a preview, a dublincore catalog. */
-export function buildPublication(rec: EventRecord): Publication {
+export function buildPublication(rec: EventRecord, channel: string = PUBLICATION_CHANNEL): Publication {
   const pid = randomUUID();
   const root = `${rec.baseUrl}/publications/${encodeURIComponent(rec.id)}/${pid}`;
   const media: Track[] = rec.tracks.map((t) => {
@@ -52,7 +52,7 @@ export function buildPublication(rec: EventRecord): Publication {
   );
   return {
     id: pid,
-    channel: PUBLICATION_CHANNEL,
+    channel,
     mediatype: 'application/json',
     url: root,
     media,
@@ -69,9 +69,15 @@ export function startProcessing(app: App, rec: EventRecord): void {
   app.timers.after(`process:${rec.id}`, app.processingDelayMs, () => {
     if (app.store.get(rec.id) !== rec) return;
     rec.processingState = 'SUCCEEDED';
-    rec.publications = rec.tracks.length > 0 ? [buildPublication(rec)] : [];
+    rec.publications = rec.tracks.length > 0 ? publicationChannels(app).map((c) => buildPublication(rec, c)) : [];
     app.store.commit(rec);
   });
+}
+
+/** Latitude choice publication-channel ("Publication channel name"): engage-player, api, or both. */
+function publicationChannels(app: App): string[] {
+  const alt = app.lat('publication-channel');
+  return alt === 'both' ? [PUBLICATION_CHANNEL, 'api'] : alt === 'api' ? ['api'] : [PUBLICATION_CHANNEL];
 }
 
 function pauseFirst(app: App, rec: EventRecord): void {

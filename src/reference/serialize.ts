@@ -25,6 +25,12 @@ export interface ShapeStyle {
   extraMembers?: boolean;
   /** inputs-echo. */
   inputs?: 'as-sent' | 'empty' | 'default';
+  /** with-scheduling-unscheduled=omitted: no scheduling member for an unscheduled event. */
+  omitUnscheduled?: boolean;
+  /** with-publications-shape=summary: withpublications adds id, channel, mediatype, url only. */
+  publicationSummaries?: boolean;
+  /** The catalogs as this server shows them (latitude/fields.ts); identity when absent. */
+  catalogs?: (cats: Record<string, unknown>[]) => Record<string, unknown>[];
 }
 
 /** Deliberate deviations, used only by mutants. */
@@ -139,10 +145,10 @@ function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags
   if (flags.acl) out += `,"${w}acl":` + JSON.stringify(rec.acl);
   if (flags.metadata) {
     const cats = renderCatalogs(rec.episode, { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs }, rec.extraCatalogs);
-    out += `,"${w}metadata":` + JSON.stringify(cats);
+    out += `,"${w}metadata":` + JSON.stringify(style.catalogs ? style.catalogs(cats) : cats);
   }
-  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(rec.publications.map(publicationObject));
-  if (flags.scheduling && atLeast(version, '1.1.0')) {
+  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(rec.publications.map(style.publicationSummaries ? publicationSummary : publicationObject));
+  if (flags.scheduling && atLeast(version, '1.1.0') && (rec.schedule || !style.omitUnscheduled)) {
     out += `,"${w}scheduling":` + JSON.stringify(rec.schedule ? schedulingObject(rec.schedule, style) : null);
   }
   return out;

@@ -9,7 +9,7 @@ import { clientConformanceLayer, type ClientLayerOptions } from './strict/layer.
 import { ClientRecord } from './strict/record.js';
 import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
-import { authFailure, datetimes, errorReply, jsonContentType } from './latitude/wire.js';
+import { authFailure, datetimes, errorReply, jsonContentType, unsupportedVersion } from './latitude/wire.js';
 import { configureStore, latitudeApp } from './latitude/setup.js';
 
 /** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
@@ -54,7 +54,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       }
       caller = who;
     }
-    const version = negotiateVersion(req.headers.accept, app.pinned);
+    const version = negotiateVersion(req.headers.accept, app.pinned) ?? unsupportedVersion(app);
     if (!version) {
       write(app, res, errorReply(app, 406, `not acceptable: this server serves application/v1.0.0+json … application/v1.6.0+json`), contentType);
       return;

@@ -90,11 +90,14 @@ export class EventStore {
     this.seriesTitles.set(id, title);
   }
 
-  /** Title of a series; an unknown series id is registered as `Series <id>`. */
+  /** Title of a series without a known title (latitude choice unknown-series-title); default `Series <id>`. */
+  unknownSeriesTitle: (id: string) => string = (id) => `Series ${id}`;
+
+  /** Title of a series; an unknown series id is registered under unknownSeriesTitle. */
   seriesTitle(id: string): string {
     let t = this.seriesTitles.get(id);
     if (t === undefined) {
-      t = `Series ${id}`;
+      t = this.unknownSeriesTitle(id);
       this.seriesTitles.set(id, t);
     }
     return t;

@@ -61,6 +61,8 @@ export interface DeriveOptions {
   plainStatus?: boolean;
   /** has-previews=never. */
   noPreviews?: boolean;
+  /** publication-status=id: publication_status lists publication ids instead of channels. */
+  publicationIds?: boolean;
 }
 
 export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string, opts: DeriveOptions = {}): EventView {
@@ -70,7 +72,7 @@ export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string
   const durationMs = e.durationMs ?? (rec.schedule ? rec.schedule.endMs - rec.schedule.startMs : 0);
   const series = e.isPartOf === '' ? '' : seriesTitle(e.isPartOf);
   const created = isoSeconds(rec.createdMs);
-  const publicationStatus = rec.publications.map((p) => p.channel);
+  const publicationStatus = rec.publications.map((p) => (opts.publicationIds ? p.id : p.channel));
   // textFilter: "Any metadata field matches the value" (spec § Filters): every text field of dublincore/episode.
   const searchable = [e.title, e.description, ...e.subjects, ...e.creator, ...e.contributor, e.location, series, rec.id,
     e.language, e.rightsHolder, e.license, e.isPartOf, e.source];

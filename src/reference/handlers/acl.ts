@@ -4,7 +4,7 @@ import { parseAcl, parseJsonParam } from '../input.js';
 import type { MutantName } from '../mutants/index.js';
 import { badRequest, notFound, type AclEntry } from '../types.js';
 import { collapseRoles } from '../mutants/generated.js';
-import { aclDefault, aclShown } from '../latitude/acl.js';
+import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction } from '../latitude/acl.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
@@ -40,7 +40,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
   const text = (await readForm(ctx.req)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
-  const parsed = parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put'));
+  const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
   const sent = aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed);
   rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : sent;
   ctx.app.store.commit(rec);
@@ -55,6 +55,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
   const action = ctx.params[1];
   const role = (await readForm(ctx.req)).text('role');
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
+  checkAction(ctx, action);
   const done = empty(ok(ctx, 'acl-add-status-200', 204));
   const allow = !ctx.app.bug('acl-add-deny');
   if (aclAddBugs(ctx, rec, action, role, allow)) return done;
@@ -63,7 +64,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
     const same = rec.acl.filter((e) => e.action === action && e.role === role);
     if (same.some((e) => e.allow === allow)) return done;
     if (same.length > 0) same.forEach((e) => (e.allow = allow));
-    else rec.acl = [...rec.acl, { allow, action, role }];
+    else rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
   }
   ctx.app.store.commit(rec);
   return done;

@@ -4,14 +4,16 @@ import { findConflicts } from '../conflicts.js';
 import { applyEpisode, emptyEpisode } from '../episode.js';
 import { parseEventParts, type EventParts } from '../event-parts.js';
 import { readForm } from '../form.js';
-import { aclDefault } from '../latitude/acl.js';
+import { aclDefault, aclStored, aclWhenOmitted } from '../latitude/acl.js';
 import { startProcessing } from '../processing.js';
 import { planCreate } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
 import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
-import { checkMedia, checkScheduling, checkSeries, hideForLag, newEventId, rruleOrder, shapeNewRecord } from '../latitude/events.js';
+import { checkMedia, checkProcessing, checkScheduling, checkSeries, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
+import { conflictRules } from '../latitude/conflicts.js';
 import { createLocation } from '../mutants/spec-events.js';
+import { episodeInput } from '../latitude/fields.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
@@ -31,7 +33,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : (parts.acl ?? []).map((e) => ({ ...e })),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e })),
     processing: parts.processing,
     schedule,
     processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : 'INSTANTIATED') : 'RUNNING',
@@ -50,7 +52,10 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
   }
+  if (parts.metadata.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
+  if (parts.acl) parts.acl = aclStored(ctx, parts.acl);
   checkMedia(ctx, parts);
+  checkProcessing(ctx, parts);
   checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
   if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
@@ -59,7 +64,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
-    let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug);
+    let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app));
     if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
     conflicts = conflictBugs(ctx, conflicts, plan);
     if (conflicts.length > 0) lateCreate(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
@@ -71,7 +76,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
   hideForLag(ctx.app, records);
-  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single')) {
+  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;

@@ -46,7 +46,9 @@ export function deleteEvent(ctx: Ctx): Reply {
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
-  if (newRules && (rec.publications.length > 0 || rec.deleting) && app.lat('delete-published') === 'accepted') {
+  const published = rec.publications.length > 0 || rec.deleting;
+  // Latitude choices delete-published (an event with publications) and delete-unpublished (one without).
+  if (newRules && app.lat(published ? 'delete-published' : 'delete-unpublished') === 'accepted') {
     startRetraction(app, rec);
     return ok(202);
   }

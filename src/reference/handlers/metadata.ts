@@ -8,6 +8,8 @@ import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
 import { mangleAstral } from '../mutants/generated.js';
 import { checkSeries } from '../latitude/events.js';
 import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
+import { episodeInput, shownCatalogs, shownFields } from '../latitude/fields.js';
+import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -45,7 +47,7 @@ function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
   let list = renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs);
   if (bug('metadata-no-episode')) list = list.filter((c) => c.flavor !== EPISODE_FLAVOR);
   if (bug('metadata-catalog-title-key')) list = list.map(({ label: _label, ...rest }) => rest);
-  return json(bug('metadata-get-status-201') ? 201 : 200, list);
+  return json(bug('metadata-get-status-201') ? 201 : 200, shownCatalogs(ctx.app, list));
 }
 
 /** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
@@ -55,6 +57,8 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
   if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx, rec));
   else {
     const extra = rec.extraCatalogs.get(type);
+    // Latitude choice metadata-unknown-type: the spec's 404 is "The event does not exist" (§ Errors).
+    if (!extra && ctx.app.lat('metadata-unknown-type') === 'empty-200') return json(200, []);
     if (!extra) throw noCatalog(rec, type);
     fields = extraFields(extra);
   }
@@ -63,6 +67,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     fields = staleFields.get(rec) ?? fields;
     staleFields.set(rec, fields);
   }
+  fields = shownFields(ctx.app, type, fields);
   const body = bug('metadata-type-whole-catalog') ? { label: catalogLabel(type), flavor: type, fields } : fields;
   return json(bug('metadata-type-status-201') ? 201 : 200, body);
 }
@@ -98,10 +103,11 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
   const type = metadataType(ctx, 'PUT', requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
-  if (type !== EPISODE_FLAVOR && !extra) throw noCatalog(rec, type);
+  if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
   const text = (await readForm(ctx.req)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
-  const fields = putFields(ctx, sentFields(ctx, text));
+  const sent = sentFields(ctx, text);
+  const fields = putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent);
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
   if (bug('metadata-put-ignores-values')) return done;
   const clear = bug('metadata-put-clears-unsent');
@@ -131,9 +137,11 @@ export function deleteMetadata(ctx: Ctx): Reply {
       throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
     }
     rec.episode = emptyEpisode();
-  } else if (!rec.extraCatalogs.has(type)) throw noCatalog(rec, type);
-  else if (bug('metadata-delete-keeps')) return done;
-  else rec.extraCatalogs.delete(type);
+  } else if (!rec.extraCatalogs.has(type)) {
+    if (ctx.app.lat('metadata-delete-unknown-type') === '204') return done;
+    throw noCatalog(rec, type);
+  } else if (bug('metadata-delete-keeps')) return done;
+  else deleteCatalog(ctx, rec, type);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
   return done;

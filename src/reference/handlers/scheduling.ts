@@ -9,6 +9,7 @@ import { badRequest, HttpError, type Schedule } from '../types.js';
 import { atLeast } from '../version.js';
 import { checkAllowConflict } from '../latitude/access.js';
 import { checkScheduling } from '../latitude/events.js';
+import { conflictRules } from '../latitude/conflicts.js';
 import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
 
@@ -66,7 +67,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
-    const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, rec.id);
+    const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, rec.id, undefined, conflictRules(ctx.app));
     if (conflicts.length > 0) lateSchedule(ctx, rec, next);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }

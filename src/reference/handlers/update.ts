@@ -7,9 +7,11 @@ import { readForm } from '../form.js';
 import { startProcessing } from '../processing.js';
 import { mergeSchedule } from '../schedule.js';
 import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
-import { aclDefault } from '../latitude/acl.js';
+import { aclDefault, aclStored } from '../latitude/acl.js';
 import { checkScheduling, checkSeries } from '../latitude/events.js';
 import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
+import { episodeInput } from '../latitude/fields.js';
+import { conflictRules } from '../latitude/conflicts.js';
 
 /**
  * POST /api/events/{event_id} (spec: "Only what is sent is changed: a request carrying only a metadata part
@@ -21,6 +23,8 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
   const parts = parseEventParts(await readForm(ctx.req), ctx.version, { aclDefault: aclDefault(ctx, 'create') });
   updateParts(ctx, parts);
+  if (parts.metadata?.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
+  if (parts.acl) parts.acl = aclStored(ctx, parts.acl);
   checkScheduling(ctx, parts.scheduling, false);
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;
@@ -35,7 +39,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
     schedule = mergeSchedule(rec.schedule, parts.scheduling);
-    const conflicts = findConflicts(store, [schedule], episode.title, rec.id);
+    const conflicts = findConflicts(store, [schedule], episode.title, rec.id, undefined, conflictRules(ctx.app));
     if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);

@@ -8,6 +8,11 @@ export function unreadable(ctx: Ctx, id: string): HttpError {
   return ctx.app.lat('unreadable-event') === 'forbidden' ? new HttpError(403, `no read access to event '${id}'`) : notFound(`event '${id}' not found`);
 }
 
+/** unwritable-event: a write to an event the caller may read but not write (403, or 404 as if it were absent). */
+export function unwritable(ctx: Ctx, id: string): HttpError {
+  return ctx.app.lat('unwritable-event') === 'not-found' ? notFound(`event '${id}' not found`) : new HttpError(403, `no write access to event '${id}'`);
+}
+
 /** allow-conflict-non-admin: allowConflict=true from a caller without the administrative role. */
 export function checkAllowConflict(ctx: Ctx, asked: boolean): void {
   if (!asked || ctx.caller.admin) return;

@@ -357,6 +357,209 @@ export const CATALOGUE = {
       ['later-by-identifier', 'without sort, the first page follows the default order and later pages (offset > 0) identifier order'],
     ],
   },
+  // ---- Second round (an independent implementer reading specs/events-api.md alone); appended so that the seeded
+  // draws of the choices above stay as they were.
+  'workflow-state-order': {
+    quote: 'The sort criterion workflow_state orders events by this state.',
+    alternatives: [
+      ['alphabetical', 'workflow_state sorts by the state name (FAILED < ... < SUCCEEDED)'],
+      ['table-order', 'workflow_state sorts in the order of the States table (INSTANTIATED, RUNNING, PAUSED, STOPPED, FAILING, FAILED, SUCCEEDED)'],
+    ],
+  },
+  'acl-duplicates': {
+    quote: 'The existing ACL is overwritten.',
+    alternatives: [
+      ['kept', 'identical entries (same allow, action, role) sent in one ACL are all stored and returned'],
+      ['collapsed', 'the ACL is stored as a set: identical entries are kept once'],
+    ],
+  },
+  'rrule-single': {
+    quote: '200: several events were created by scheduling with rrule.',
+    alternatives: [
+      ['array-200', 'an rrule with exactly one occurrence answers 200 with an array of one'],
+      ['object-201', 'an rrule with exactly one occurrence creates one event: 201, Location and {identifier}'],
+    ],
+  },
+  'metadata-delete-catalog': {
+    quote: 'Removes all fields and values of that catalog.',
+    alternatives: [
+      ['removed', 'DELETE /metadata?type=<not episode> removes the catalog: it is no longer listed, GET ?type answers 404'],
+      ['emptied', 'the catalog stays listed with no fields; GET ?type answers 200 []'],
+    ],
+  },
+  'metadata-unknown-type': {
+    quote: '200 with an array of metadata fields of that catalog; 404',
+    alternatives: [
+      ['404', 'GET /metadata?type=<a flavor the event lacks> answers 404'],
+      ['empty-200', 'GET /metadata?type=<a flavor the event lacks> answers 200 [] (404 only when the event does not exist)'],
+    ],
+  },
+  'metadata-put-unknown-type': {
+    quote: 'A catalog is identified by its flavor.',
+    alternatives: [
+      ['404', 'PUT /metadata?type=<a flavor the event lacks> answers 404'],
+      ['bad-request', 'PUT /metadata?type=<a flavor the event lacks> answers 400 (an inconsistent request)'],
+      ['creates', 'PUT /metadata?type=<a flavor the event lacks> creates that catalog with the sent fields (204)'],
+    ],
+  },
+  'metadata-delete-unknown-type': {
+    quote: 'Removes all fields and values of that catalog.',
+    alternatives: [
+      ['404', 'DELETE /metadata?type=<a flavor the event lacks> answers 404'],
+      ['204', 'DELETE /metadata?type=<a flavor the event lacks> answers 204 (nothing left to remove)'],
+    ],
+  },
+  'delete-unpublished': {
+    quote: 'Responses: 202 (retraction of publications has started), 204 (deleted), 404.',
+    alternatives: [
+      ['at-once', '1.6.0: DELETE of an event without publications deletes at once: 204'],
+      ['accepted', '1.6.0: every DELETE runs the retraction first: 202, and the event is gone shortly after'],
+    ],
+  },
+  'person-field-ids': {
+    quote: 'Field ids used in the samples: title, subjects, description, startDate (format date), startTime (format time with UTC designator), license',
+    alternatives: [
+      ['creator', 'dublincore/episode carries presenters and contributors in fields creator and contributor'],
+      ['presenter', 'the fields are presenter and contributor (creator is an unknown field)'],
+      ['presenters', 'the fields are presenters and contributors (creator and contributor are unknown fields)'],
+    ],
+  },
+  'start-time-format': {
+    quote: 'startTime (format time with UTC designator)',
+    alternatives: [
+      ['seconds', 'the startTime field reads HH:MM:SSZ'],
+      ['millis', 'the startTime field reads HH:MM:SS.sssZ'],
+      ['minutes', 'the startTime field reads HH:MMZ (seconds are not shown)'],
+    ],
+  },
+  'list-field-value': {
+    quote: 'string or array[string]',
+    alternatives: [
+      ['array', 'multi-valued metadata fields (subjects, presenters, contributors) have an array value'],
+      ['joined', 'multi-valued metadata fields have one comma-separated string value; a string sent for them is split at commas'],
+    ],
+  },
+  'conflict-touching': {
+    quote: 'Scheduling conflict on creation, update or scheduling update.',
+    alternatives: [
+      ['free', 'a recording that starts exactly when another on the same agent ends does not conflict'],
+      ['conflict', 'recordings on the same agent that only touch (end = next start) conflict'],
+    ],
+  },
+  'conflict-list': {
+    quote: 'The body is an array of conflict entries (start, end, title).',
+    alternatives: [
+      ['all', 'the 409 body lists every conflicting event'],
+      ['first', 'the 409 body lists the first conflict found only'],
+    ],
+  },
+  'publication-status': {
+    quote: 'Publications available for the event',
+    alternatives: [
+      ['channel', 'publication_status lists the channel of each publication'],
+      ['id', 'publication_status lists the identifier of each publication'],
+    ],
+  },
+  'unwritable-event': {
+    quote: 'Which roles may call which endpoint, and the set of valid action names: not shown.',
+    alternatives: [
+      ['forbidden', 'a write to an event the caller may read but not write answers 403'],
+      ['not-found', 'a write to an event the caller may read but not write answers 404'],
+    ],
+  },
+  'unsupported-version': {
+    quote: 'How a client selects the version (path, header or parameter): not shown.',
+    alternatives: [
+      ['not-acceptable', 'an Accept naming only versions this server lacks answers 406'],
+      ['default', 'an Accept naming only versions this server lacks is served in the default (newest) version'],
+    ],
+  },
+  'unknown-field': {
+    quote: '204; 400 (invalid or inconsistent request); 404',
+    alternatives: [
+      ['rejected-400', 'an unknown field id for dublincore/episode (create, update, PUT metadata) answers 400'],
+      ['ignored', 'an unknown field id for dublincore/episode is ignored'],
+    ],
+  },
+  'read-only-field': {
+    quote: 'Invalid or inconsistent request (event creation, metadata update, scheduling update)',
+    alternatives: [
+      ['ignored', 'a value sent for a read-only field (created, identifier) is ignored'],
+      ['rejected-400', 'a value sent for a read-only field (created, identifier) answers 400'],
+    ],
+  },
+  'with-scheduling-unscheduled': {
+    quote: 'Include scheduling information (version 1.1.0 and above)',
+    alternatives: [
+      ['null', 'withscheduling on an unscheduled event adds the member with null'],
+      ['omitted', 'withscheduling on an unscheduled event adds no member'],
+    ],
+  },
+  'with-publications-shape': {
+    quote: 'Include publication identifiers and URLs',
+    alternatives: [
+      ['full', 'withpublications adds whole publications (with media, attachments, metadata)'],
+      ['summary', 'withpublications adds id, channel, mediatype and url of each publication'],
+    ],
+  },
+  'processing-required': {
+    quote: 'An object with workflow (string, the workflow identifier) and configuration (object mapping string keys to string values).',
+    alternatives: [
+      ['optional', 'a create without a processing part is accepted'],
+      ['required', 'a create without a processing part naming a workflow answers 400'],
+    ],
+  },
+  'acl-when-omitted': {
+    quote: 'Each event has an ACL that maps actions to roles.',
+    alternatives: [
+      ['empty', 'an event created without an acl part has an empty ACL'],
+      ['creator', 'an event created without an acl part gets read and write for the creator\'s role ROLE_USER_<NAME>'],
+    ],
+  },
+  'catalog-order': {
+    quote: '200 with an array of metadata catalogs (label, flavor, fields); 404',
+    alternatives: [
+      ['episode-first', 'GET /metadata lists dublincore/episode first, then the others as added'],
+      ['by-flavor', 'GET /metadata lists the catalogs sorted by flavor'],
+    ],
+  },
+  'field-collection': {
+    quote: 'Optional. Maps allowed value keys to translation keys.',
+    alternatives: [
+      ['none', 'no metadata field carries a collection'],
+      ['license', 'the license field of dublincore/episode carries a collection of license keys'],
+    ],
+  },
+  'unknown-series-title': {
+    quote: 'Title of that series (version 1.1.0 and above)',
+    alternatives: [
+      ['generated', 'a series without a known title is shown as "Series <id>"'],
+      ['empty', 'a series without a known title has series ""'],
+      ['identifier', 'a series without a known title is shown by its identifier'],
+    ],
+  },
+  'acl-actions': {
+    quote: 'Which roles may call which endpoint, and the set of valid action names: not shown.',
+    alternatives: [
+      ['any', 'any non-empty action name is accepted in an ACL'],
+      ['read-write', 'only the actions read and write are accepted; another action answers 400'],
+    ],
+  },
+  'publication-channel': {
+    quote: 'Publication channel name',
+    alternatives: [
+      ['engage-player', 'a processed event with media has one publication on channel engage-player'],
+      ['api', 'that publication is on channel api'],
+      ['both', 'a processed event with media has two publications: engage-player and api'],
+    ],
+  },
+  'acl-add-position': {
+    quote: 'Adds that permission; other entries are unaffected.',
+    alternatives: [
+      ['end', 'POST /acl/{action} appends the new entry'],
+      ['start', 'POST /acl/{action} puts the new entry first'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

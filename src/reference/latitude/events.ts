@@ -14,6 +14,18 @@ export function checkMedia(ctx: Ctx, parts: EventParts): void {
   }
 }
 
+/** processing-required=required: a create must carry processing instructions naming a workflow (§ Processing instructions). */
+export function checkProcessing(ctx: Ctx, parts: EventParts): void {
+  if (ctx.app.lat('processing-required') === 'required' && !parts.processing?.workflow) {
+    throw badRequest(`part 'processing' with a 'workflow' is required`);
+  }
+}
+
+/** rrule-single ("200: several events were created by scheduling with rrule."): one occurrence → 200 [..] or 201. */
+export function rruleReply(ctx: Ctx, created: number): 'array' | 'single' {
+  return created === 1 && ctx.app.lat('rrule-single') === 'object-201' ? 'single' : 'array';
+}
+
 /** capture-agents=registered: agent_id must be a registered capture agent. inputs-required=required. */
 export function checkScheduling(ctx: Ctx, s: ScheduleInput | undefined, creating: boolean): void {
   if (!s) return;

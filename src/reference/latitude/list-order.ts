@@ -52,3 +52,13 @@ export function matchPredicate(g: FilterGroup, lat: ListLatitude): ((value: stri
     return (v) => get(v).some((s) => (sub ? s.toLowerCase().includes(needle) : s.toLowerCase() === needle));
   };
 }
+
+/** workflow-state-order=table-order: the order of the spec's States table ("orders events by this state"). */
+const STATES_TABLE = ['INSTANTIATED', 'RUNNING', 'PAUSED', 'STOPPED', 'FAILING', 'FAILED', 'SUCCEEDED'];
+
+/** The value workflow_state sorts by: the state name, or its row in the States table. */
+export function workflowSortValue(state: string, lat: ListLatitude): string | number {
+  if (lat.workflowOrder !== 'table-order') return state;
+  const i = STATES_TABLE.indexOf(state);
+  return i < 0 ? STATES_TABLE.length : i;
+}

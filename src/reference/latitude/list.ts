@@ -12,10 +12,12 @@ export interface ListLatitude {
   collation: 'code-point' | 'case-insensitive';
   ties: 'identifier' | 'insertion' | 'reverse-insertion';
   defaultOrder: 'insertion' | 'newest-first' | 'identifier';
+  /** workflow-state-order: by state name, or in the order of the spec's States table. */
+  workflowOrder: 'alphabetical' | 'table-order';
 }
 
 export const DEFAULT_LIST_LATITUDE: ListLatitude = {
-  match: 'exact', textFilter: 'substring', startBounds: 'inclusive', collation: 'code-point', ties: 'identifier', defaultOrder: 'insertion',
+  match: 'exact', textFilter: 'substring', startBounds: 'inclusive', collation: 'code-point', ties: 'identifier', defaultOrder: 'insertion', workflowOrder: 'alphabetical',
 };
 
 export function listLatitude(ctx: Ctx): ListLatitude {
@@ -27,6 +29,7 @@ export function listLatitude(ctx: Ctx): ListLatitude {
     collation: lat('sort-collation'),
     ties: lat('sort-ties'),
     defaultOrder: lat('default-order'),
+    workflowOrder: lat('workflow-state-order'),
   };
 }
 

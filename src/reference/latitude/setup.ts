@@ -29,7 +29,14 @@ export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
 /** Store settings: derived values (status-values, has-previews) and the titles of known series. */
 export function configureStore(app: App, opts: ReferenceOptions): void {
   if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, LAG_MS, commit);
-  app.store.derive = { plainStatus: app.lat('status-values') === 'plain', noPreviews: app.lat('has-previews') === 'never' };
+  app.store.derive = {
+    plainStatus: app.lat('status-values') === 'plain',
+    noPreviews: app.lat('has-previews') === 'never',
+    publicationIds: app.lat('publication-status') === 'id',
+  };
+  // unknown-series-title ("Title of that series"): a series nobody named is shown as "Series <id>", "" or its id.
+  const unnamed = app.lat('unknown-series-title');
+  if (unnamed !== 'generated') app.store.unknownSeriesTitle = (id) => (unnamed === 'empty' ? '' : id);
   const builtin = app.lat('series-known') === 'known' ? BUILTIN_SERIES : {};
   for (const [id, title] of Object.entries({ ...builtin, ...opts.series })) app.store.addSeries(id, title);
 }

@@ -2,6 +2,7 @@ import type { App, Ctx } from '../app.js';
 import { isTrue } from '../input.js';
 import type { Publication } from '../types.js';
 import type { ShapeStyle } from '../serialize.js';
+import { shownCatalogs } from './fields.js';
 
 /** Latitude choices of response shapes (spec § Event, § Scheduling information, § Publications). */
 
@@ -12,6 +13,9 @@ export function shapeStyle(app: App): ShapeStyle {
     flagNames: app.lat('with-member-names') === 'flag-names',
     extraMembers: app.lat('extra-members') === 'extra',
     inputs: app.lat('inputs-echo'),
+    omitUnscheduled: app.lat('with-scheduling-unscheduled') === 'omitted',
+    publicationSummaries: app.lat('with-publications-shape') === 'summary',
+    catalogs: (cats) => shownCatalogs(app, cats),
   };
 }
 

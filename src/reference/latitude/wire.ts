@@ -1,6 +1,7 @@
 import type { App, Reply } from '../app.js';
 import type { ApiVersion } from '../../model/version.js';
 import { contentTypeOf } from '../version.js';
+import { DEFAULT_API_VERSION } from '../../model/version.js';
 
 /** Latitude choices of the wire format: error bodies, JSON Content-Type, datetimes, auth failures. */
 
@@ -34,4 +35,12 @@ export function authFailure(app: App): Reply {
   return app.lat('auth-failure') === '403'
     ? errorReply(app, 403, 'authentication required')
     : errorReply(app, 401, 'authentication required', undefined, { 'WWW-Authenticate': 'Basic realm="evconf"' });
+}
+
+/**
+ * unsupported-version ("How a client selects the version ...: not shown."): an Accept that names only versions
+ * this server lacks gets 406 (undefined), or the default version.
+ */
+export function unsupportedVersion(app: App): ApiVersion | undefined {
+  return app.lat('unsupported-version') === 'default' ? DEFAULT_API_VERSION : undefined;
 }
