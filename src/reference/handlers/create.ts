@@ -13,6 +13,9 @@ import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.
 import { checkMedia, checkScheduling, checkSeries, hideForLag, newEventId, rruleOrder, shapeNewRecord } from '../latitude/events.js';
 import { createLocation } from '../mutants/spec-events.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
+import { spec2Created } from '../mutants/spec2-list.js';
+import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
+import { spec2CreateConflicts, spec2Plan, spec2Rrule, spec2RruleSingle } from '../mutants/spec2-scheduling.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
@@ -21,6 +24,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
   if (ctx.app.bug('title-truncated-255')) truncateTitle(episode);
   if (ctx.app.bug('create-description-dropped')) episode.description = '';
+  spec2NewEpisode(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
   shapeNewRecord(ctx, episode, schedule, extras);
@@ -54,14 +58,15 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
   if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
-  const plan = parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined;
+  spec2Rrule(ctx, parts.scheduling);
+  const plan = spec2Plan(ctx, parts.scheduling, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
     let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug);
     if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
-    conflicts = conflictBugs(ctx, conflicts, plan);
+    conflicts = spec2CreateConflicts(ctx, conflictBugs(ctx, conflicts, plan), plan);
     if (conflicts.length > 0) lateCreate(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
@@ -71,7 +76,8 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
   hideForLag(ctx.app, records);
-  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single')) {
+  spec2Created(ctx, records);
+  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && !spec2RruleSingle(ctx, records.length)) {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;
@@ -80,5 +86,5 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const named = other ? `${id}-elsewhere` : id;
   const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
   const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
-  return json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) });
+  return spec2CreateReply(ctx, json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) }), parts.scheduling !== undefined);
 }

@@ -6,6 +6,8 @@ import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
 import { shapeStyle } from '../latitude/shape.js';
 import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
+import { spec2Deleting } from '../mutants/spec2-scheduling.js';
+import { spec2DeleteEarly } from '../mutants/spec2-versions.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -42,7 +44,10 @@ export function deleteEvent(ctx: Ctx): Reply {
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
   const bugged = deleteBugs(ctx);
   if (bugged) return bugged;
+  const early = spec2DeleteEarly(ctx);
+  if (early) return early;
   const rec = writableEvent(ctx);
+  spec2Deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);

@@ -8,6 +8,8 @@ import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
 import { mangleAstral } from '../mutants/generated.js';
 import { checkSeries } from '../latitude/events.js';
 import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
+import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from '../mutants/spec2-metadata.js';
+import { spec2Writable } from '../mutants/spec2-acl.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -95,15 +97,15 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = writableEvent(ctx);
+  const rec = spec2Writable(ctx, 'spec2-auth-metadata-put-read-only');
   const type = metadataType(ctx, 'PUT', requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (type !== EPISODE_FLAVOR && !extra) throw noCatalog(rec, type);
   const text = (await readForm(ctx.req)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
-  const fields = putFields(ctx, sentFields(ctx, text));
+  const fields = spec2PutFields(ctx, putFields(ctx, sentFields(ctx, text)));
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
-  if (bug('metadata-put-ignores-values')) return done;
+  if (bug('metadata-put-ignores-values') || spec2PutLost(ctx, rec)) return done;
   const clear = bug('metadata-put-clears-unsent');
   lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
@@ -126,6 +128,8 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   const type = metadataType(ctx, 'DELETE', requireType(ctx));
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
+  const early = spec2DeleteMetadata(ctx, rec, type);
+  if (early) return early;
   if (type === EPISODE_FLAVOR) {
     if (!bug('metadata-delete-episode-allowed')) {
       throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
