@@ -14,6 +14,7 @@ import { checkMedia, checkScheduling, checkSeries, hideForLag, newEventId, rrule
 import { createLocation } from '../mutants/spec-events.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 import { spec2Created } from '../mutants/spec2-list.js';
+import { spec2CreateAcl } from '../mutants/spec2-acl.js';
 import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
 import { spec2CreateConflicts, spec2Plan, spec2Rrule, spec2RruleSingle } from '../mutants/spec2-scheduling.js';
 
@@ -35,7 +36,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : (parts.acl ?? []).map((e) => ({ ...e })),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : spec2CreateAcl(ctx, (parts.acl ?? []).map((e) => ({ ...e }))),
     processing: parts.processing,
     schedule,
     processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : 'INSTANTIATED') : 'RUNNING',

@@ -8,6 +8,7 @@ import { shapeStyle } from '../latitude/shape.js';
 import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
 import { spec2Deleting } from '../mutants/spec2-scheduling.js';
 import { spec2DeleteEarly } from '../mutants/spec2-versions.js';
+import { spec2GetShape } from '../mutants/spec2-shape.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -31,7 +32,7 @@ export function getEvent(ctx: Ctx): Reply {
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: getBody(ctx, text) };
+  return { status: bug('get-status-201') ? 201 : 200, json: spec2GetShape(ctx, getBody(ctx, text)) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { listBody } from '../mutants/spec-events.js';
 import { spec2Filters, spec2Sort } from '../mutants/spec2-list.js';
 import { spec2Paging, spec2RunList } from '../mutants/spec2-paging.js';
 import { spec2ListBody } from '../mutants/spec2-versions.js';
+import { spec2ListShape } from '../mutants/spec2-shape.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -49,6 +50,6 @@ export function listEvents(ctx: Ctx): Reply {
   });
   return {
     status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : spec2ListBody(ctx, listBody(ctx, text)),
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : spec2ListShape(ctx, spec2ListBody(ctx, listBody(ctx, text))),
   };
 }

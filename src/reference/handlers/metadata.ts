@@ -10,6 +10,7 @@ import { checkSeries } from '../latitude/events.js';
 import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
 import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from '../mutants/spec2-metadata.js';
 import { spec2Writable } from '../mutants/spec2-acl.js';
+import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -76,8 +77,10 @@ export function getMetadata(ctx: Ctx): Reply {
     ? unknownBug(ctx, 'metadata-unknown-200', json(200, []))
     : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
   if (bugged) return bugged;
+  const cached = spec2MetadataGone(ctx, type);
+  if (cached) return cached;
   const rec = readableEvent(ctx);
-  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type));
+  return spec2MetadataSeen(ctx, type, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type)));
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */

@@ -26,6 +26,7 @@ import { SPEC2_SCHEDULING_MUTANTS } from './spec2-scheduling.js';
 import { SPEC2_ACL_MUTANTS } from './spec2-acl.js';
 import { SPEC2_METADATA_MUTANTS } from './spec2-metadata.js';
 import { SPEC2_PUBLICATION_MUTANTS } from './spec2-publications.js';
+import { SPEC2_SHAPE_MUTANTS } from './spec2-shape.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
@@ -39,7 +40,7 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...CHECKS_NEW_MUTANTS,
   // Second round written from the spec alone: src/reference/mutants/spec2-*.ts.
   ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
-  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS };
+  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;

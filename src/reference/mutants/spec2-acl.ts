@@ -12,6 +12,10 @@ import { family } from './types.js';
  * (putMetadata's write check) and list-run.ts (the list's read check).
  */
 export const SPEC2_ACL_MUTANTS = family({
+  'spec2-create-acl-deny-dropped': {
+    rule: 'events.create.acl',
+    description: 'POST /api/events keeps only the entries with allow true of the acl part: entries sent with allow false are dropped.',
+  },
   'spec2-acl-put-second-merges': {
     rule: 'acl.put.overwrites',
     description: 'The first PUT /acl of an event overwrites; every later PUT merges the sent entries into the existing ACL.',
@@ -85,4 +89,9 @@ export function spec2ListReadable(bug: BugFn, rec: EventRecord, caller: Caller):
 /** Bug site (handlers/acl.ts removeAce, handlers/metadata.ts putMetadata): the write check a buggy endpoint makes. */
 export function spec2Writable(ctx: Ctx, name: MutantName): ReturnType<typeof writableEvent> {
   return ctx.app.bug(name) ? readableEvent(ctx) : writableEvent(ctx);
+}
+
+/** Bug site (handlers/create.ts newRecord): the ACL a creation stores. */
+export function spec2CreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('spec2-create-acl-deny-dropped') ? acl.filter((e) => e.allow) : acl;
 }

@@ -654,7 +654,83 @@ const PUBLICATIONS: Case[] = [
   },
 ];
 
-const CASES: Case[] = [...LIST, ...PAGING, ...VERSIONS, ...EVENTS, ...SCHEDULING, ...ACL, ...METADATA, ...PUBLICATIONS];
+const SHAPE: Case[] = [
+  {
+    mutant: 'spec2-list-single-element-arrays-scalar',
+    run: async (b) => {
+      await mk(b, { title: 'A', creator: ['P'], subjects: ['S1', 'S2'] });
+      const item = ((await call(b, '/api/events')).body as Ev[])[0];
+      return [item.presenter, item.subjects];
+    },
+    expected: [['P'], ['S1', 'S2']],
+    wrong: ['P', ['S1', 'S2']],
+  },
+  {
+    mutant: 'spec2-list-empty-null',
+    run: async (b) => {
+      await mk(b, { title: 'A' });
+      const r = await call(b, '/api/events?filter=location:nowhere');
+      return [r.status, r.body];
+    },
+    expected: [200, []],
+    wrong: [200, null],
+  },
+  {
+    mutant: 'spec2-oldest-duration-string',
+    run: async (b) => typeof (await get(b, await mk(b, { title: 'A', duration: '01:00:00' }), '1.0.0')).duration,
+    expected: 'number',
+    wrong: 'string',
+  },
+  {
+    mutant: 'spec2-get-withacl-allow-only',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' }, { acl: [READ_A, { allow: false, action: 'write', role: 'ROLE_A' }] });
+      return roles((await call(b, `/api/events/${id}?withacl=true`)).body.acl as Ev[]);
+    },
+    expected: ['read:ROLE_A', 'write:ROLE_A'],
+    wrong: ['read:ROLE_A'],
+  },
+  {
+    mutant: 'spec2-metadata-get-deleted-cached',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' });
+      await call(b, `/api/events/${id}/metadata`);
+      await call(b, `/api/events/${id}`, { method: 'DELETE' });
+      return (await call(b, `/api/events/${id}/metadata`)).status;
+    },
+    expected: 404,
+    wrong: 200,
+  },
+];
+
+const MORE: Case[] = [
+  {
+    mutant: 'spec2-update-new-catalog-ignored',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' });
+      const fd = new FormData();
+      fd.append('metadata', catalogs({ title: 'A' }, EXTRA));
+      await call(b, `/api/events/${id}`, { method: 'POST', body: fd });
+      return (await call(b, `/api/events/${id}/metadata?type=${enc('license/episode')}`)).status;
+    },
+    expected: 200,
+    wrong: 404,
+  },
+  {
+    mutant: 'spec2-create-acl-deny-dropped',
+    run: async (b) => roles(await aclOf(b, await mk(b, { title: 'A' }, { acl: [READ_A, { allow: false, action: 'write', role: 'ROLE_A' }] }))),
+    expected: ['read:ROLE_A', 'write:ROLE_A'],
+    wrong: ['read:ROLE_A'],
+  },
+  {
+    mutant: 'spec2-rrule-end-optional',
+    run: async (b) => (await schedule(b, 'R', { agent_id: 'ag', start: H('10:00'), duration: 3_600_000, rrule: 'FREQ=DAILY;COUNT=2' })).status,
+    expected: 400,
+    wrong: 200,
+  },
+];
+
+const CASES: Case[] = [...LIST, ...PAGING, ...VERSIONS, ...EVENTS, ...SCHEDULING, ...ACL, ...METADATA, ...PUBLICATIONS, ...SHAPE, ...MORE];
 
 async function observe(c: Case, mutant: string | undefined): Promise<unknown> {
   const server = await startReferenceServer({ mutant, processingDelayMs: 20, retractDelayMs: 20, ...c.opts });

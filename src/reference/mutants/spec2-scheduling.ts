@@ -13,6 +13,11 @@ import { family } from './types.js';
  * Bug sites: handlers/create.ts, update.ts, scheduling.ts and event.ts (deletions).
  */
 export const SPEC2_SCHEDULING_MUTANTS = family({
+  'spec2-rrule-end-optional': {
+    rule: 'events.create.400',
+    description: 'An rrule schedule without end is accepted when the rule has COUNT (the occurrences run for up to a year) instead of 400 (rule 3: "give rrule, end and duration").',
+    since: '1.1.0',
+  },
   'spec2-rrule-count1-201': {
     rule: 'events.create.rrule-200',
     description: 'An rrule schedule with exactly one occurrence (COUNT=1) answers 201 with one object instead of 200 with an array.',
@@ -92,6 +97,9 @@ export const SPEC2_SCHEDULING_MUTANTS = family({
 
 /** Bug site (handlers/create.ts, before planning): the rrule as a buggy server reads it. */
 export function spec2Rrule(ctx: Ctx, s: ScheduleInput | undefined): void {
+  if (s?.rrule && s.endMs === undefined && s.startMs !== undefined && /COUNT=/i.test(s.rrule) && ctx.app.bug('spec2-rrule-end-optional')) {
+    s.endMs = s.startMs + 366 * 86_400_000;
+  }
   if (!s?.rrule || !ctx.app.bug('spec2-rrule-byday-first-only')) return;
   s.rrule = s.rrule.replace(/BYDAY=([^;]+)/i, (_m, days: string) => `BYDAY=${days.split(',')[0]}`);
 }
