@@ -61,10 +61,9 @@ export const SPEC2_LIST_MUTANTS = family({
     rule: 'events.list.sort.start_date',
     description: 'sort=start_date compares only the start date (the day), not the time: events of one day stay in creation order.',
   },
-  'spec2-sort-series-name-by-id': {
-    rule: 'events.list.sort.series_name',
-    description: 'sort=series_name orders by the series identifier (is_part_of) instead of the series name.',
-    since: '1.1.0',
+  'spec2-sort-location-stale-after-update': {
+    rule: 'events.list.sort.location',
+    description: 'sort=location orders by the location an event was created with: later location changes (update, PUT /metadata) never reach the sort index.',
   },
 });
 
@@ -76,12 +75,12 @@ function testing(g: FilterGroup, label: string, one: (v: EventView, value: strin
   return { ...g, test: { label, match } };
 }
 
-/** Episode values of each event as created (spec2-filter-textfilter-stale-after-update). */
+/** Episode values of each event as created (the stale-index mutants). */
 const created = new WeakMap<EventRecord, EpisodeValues>();
 
 /** Bug site (handlers/create.ts, after the insert): remembers the metadata each new event was created with. */
 export function spec2Created(ctx: Ctx, records: EventRecord[]): void {
-  if (!ctx.app.bug('spec2-filter-textfilter-stale-after-update')) return;
+  if (!ctx.app.bug('spec2-filter-textfilter-stale-after-update') && !ctx.app.bug('spec2-sort-location-stale-after-update')) return;
   for (const rec of records) created.set(rec, copyEpisode(rec.episode));
 }
 
@@ -90,6 +89,11 @@ function createdText(ctx: Ctx, v: EventView): string {
   const first = rec && created.get(rec);
   if (!rec || !first) return v.fullText;
   return deriveView({ ...rec, episode: first }, (s) => ctx.app.store.seriesTitle(s)).fullText;
+}
+
+function createdValue(ctx: Ctx, v: EventView, key: 'location'): string {
+  const rec = ctx.app.store.get(v.id);
+  return (rec && created.get(rec)?.[key]) ?? v[key];
 }
 
 function formDecode(s: string): string {
@@ -149,11 +153,11 @@ const bySeq: SortKey = { name: 'title', desc: false, by: { label: 'seq', value: 
 export function spec2Sort(ctx: Ctx, keys: SortKey[]): SortKey[] {
   const { bug } = ctx.app;
   const day = bug('spec2-sort-start-date-day-only');
-  const byId = bug('spec2-sort-series-name-by-id');
-  if (keys.length === 0 || (!day && !byId)) return keys;
+  const stale = bug('spec2-sort-location-stale-after-update');
+  if (keys.length === 0 || (!day && !stale)) return keys;
   const mapped = keys.map((k): SortKey => {
     if (day && k.name === 'start_date') return { ...k, by: { label: 'start-day', value: (v) => Math.floor(v.bibStartMs / DAY_MS) } };
-    if (byId && k.name === 'series_name') return { ...k, by: { label: 'series-id', value: (v) => v.isPartOf } };
+    if (stale && k.name === 'location') return { ...k, by: { label: 'location-stale', value: (v) => createdValue(ctx, v, 'location') } };
     return k;
   });
   return [...mapped, bySeq];

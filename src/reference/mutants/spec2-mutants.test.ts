@@ -179,12 +179,12 @@ const LIST: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec2-sort-series-name-by-id',
-    opts: { series: { 's-a': 'Zulu', 's-b': 'Alpha' } },
+    mutant: 'spec2-sort-location-stale-after-update',
     run: async (b) => {
-      await mk(b, { title: 'A', isPartOf: 's-a' });
-      await mk(b, { title: 'B', isPartOf: 's-b' });
-      return titles(b, '?sort=series_name:ASC');
+      const a = await mk(b, { title: 'A', location: 'R1' });
+      await mk(b, { title: 'B', location: 'R2' });
+      await putMeta(b, a, 'dublincore/episode', [{ id: 'location', value: 'R3' }]);
+      return titles(b, '?sort=location:ASC');
     },
     expected: ['B', 'A'],
     wrong: ['A', 'B'],
