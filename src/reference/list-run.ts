@@ -2,6 +2,7 @@ import type { ApiVersion } from '../model/version.js';
 import { canRead } from './auth.js';
 import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
 import type { BugFn } from './mutants/index.js';
+import { spec2ListReadable } from './mutants/spec2-acl.js';
 import { eventJson, type SerializeVariant, type ShapeStyle, type WithFlags } from './serialize.js';
 import { DEFAULT_LIST_LATITUDE, type ListLatitude } from './latitude/list.js';
 import { matchPredicate, orderComparator, workflowSortValue } from './latitude/list-order.js';
@@ -238,7 +239,7 @@ function computeList(store: EventStore, query: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl')) continue;
+    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl') && !spec2ListReadable(bug, rec, q.caller)) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }

@@ -6,6 +6,7 @@ import { badRequest, notFound, type AclEntry } from '../types.js';
 import { collapseRoles } from '../mutants/generated.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction } from '../latitude/acl.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
+import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2Writable } from '../mutants/spec2-acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
 
@@ -42,7 +43,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
   const sent = aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed);
-  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : sent;
+  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : spec2AclPut(ctx, rec, sent);
   ctx.app.store.commit(rec);
   return empty(ok(ctx, 'acl-put-status-200', 204));
 }
@@ -64,7 +65,11 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
     const same = rec.acl.filter((e) => e.action === action && e.role === role);
     if (same.some((e) => e.allow === allow)) return done;
     if (same.length > 0) same.forEach((e) => (e.allow = allow));
-    else rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
+    else {
+      const before = rec.acl;
+      rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
+      spec2AclAdded(ctx, rec, before, { allow, action, role });
+    }
   }
   ctx.app.store.commit(rec);
   return done;
@@ -74,9 +79,10 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
 export function removeAce(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-remove-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = writableEvent(ctx);
-  const [, action, role] = ctx.params;
-  const rest = rec.acl.filter((e) => !(e.action === action && e.role === role));
+  const rec = spec2Writable(ctx, 'spec2-auth-acl-remove-read-only');
+  const [, action, sentRole] = ctx.params;
+  const role = spec2AclRole(ctx, sentRole);
+  const rest = spec2AclRemoveRest(ctx, rec, action, role, rec.acl.filter((e) => !(e.action === action && e.role === role)));
   if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
   const done = empty(ok(ctx, 'acl-remove-status-200', 204));
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.

@@ -15,6 +15,10 @@ import { conflictRules } from '../latitude/conflicts.js';
 import { createLocation } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
+import { spec2Created } from '../mutants/spec2-list.js';
+import { spec2CreateAcl } from '../mutants/spec2-acl.js';
+import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
+import { spec2CreateConflicts, spec2Plan, spec2Rrule, spec2RruleSingle } from '../mutants/spec2-scheduling.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
@@ -23,6 +27,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
   if (ctx.app.bug('title-truncated-255')) truncateTitle(episode);
   if (ctx.app.bug('create-description-dropped')) episode.description = '';
+  spec2NewEpisode(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
   shapeNewRecord(ctx, episode, schedule, extras);
@@ -33,7 +38,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e })),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : spec2CreateAcl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
     processing: parts.processing,
     schedule,
     processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : 'INSTANTIATED') : 'RUNNING',
@@ -59,14 +64,15 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
   if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
-  const plan = parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined;
+  spec2Rrule(ctx, parts.scheduling);
+  const plan = spec2Plan(ctx, parts.scheduling, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
     let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app));
     if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
-    conflicts = conflictBugs(ctx, conflicts, plan);
+    conflicts = spec2CreateConflicts(ctx, conflictBugs(ctx, conflicts, plan), plan);
     if (conflicts.length > 0) lateCreate(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
@@ -76,7 +82,8 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
   hideForLag(ctx.app, records);
-  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && rruleReply(ctx, records.length) === 'array') {
+  spec2Created(ctx, records);
+  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && !spec2RruleSingle(ctx, records.length) && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;
@@ -85,5 +92,5 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const named = other ? `${id}-elsewhere` : id;
   const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
   const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
-  return json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) });
+  return spec2CreateReply(ctx, json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) }), parts.scheduling !== undefined);
 }

@@ -6,6 +6,9 @@ import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
 import { shapeStyle } from '../latitude/shape.js';
 import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
+import { spec2Deleting } from '../mutants/spec2-scheduling.js';
+import { spec2DeleteEarly } from '../mutants/spec2-versions.js';
+import { spec2GetShape } from '../mutants/spec2-shape.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -29,7 +32,7 @@ export function getEvent(ctx: Ctx): Reply {
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: getBody(ctx, text) };
+  return { status: bug('get-status-201') ? 201 : 200, json: spec2GetShape(ctx, getBody(ctx, text)) };
 }
 
 /**
@@ -42,7 +45,10 @@ export function deleteEvent(ctx: Ctx): Reply {
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
   const bugged = deleteBugs(ctx);
   if (bugged) return bugged;
+  const early = spec2DeleteEarly(ctx);
+  if (early) return early;
   const rec = writableEvent(ctx);
+  spec2Deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);

@@ -1,7 +1,6 @@
 import type { Ctx, Reply } from '../app.js';
 import { parseFilters } from '../list-params.js';
 import { sortCriteria } from '../sort-criteria.js';
-import { runList } from '../list-run.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { slowFilterScan } from '../mutants/load.js';
@@ -11,6 +10,10 @@ import { filterBugs, filterParams } from '../mutants/spec-filter.js';
 import { sortBugs } from '../mutants/spec-sort.js';
 import { pagingBugs } from '../mutants/spec-paging.js';
 import { listBody } from '../mutants/spec-events.js';
+import { spec2Filters, spec2Sort } from '../mutants/spec2-list.js';
+import { spec2Paging, spec2RunList } from '../mutants/spec2-paging.js';
+import { spec2ListBody } from '../mutants/spec2-versions.js';
+import { spec2ListShape } from '../mutants/spec2-shape.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -21,18 +24,18 @@ export function listEvents(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   const lat = ctx.app.lat;
   const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
-  const filters = filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat));
-  let sort = sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored'));
+  const filters = spec2Filters(ctx, filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat)));
+  let sort = spec2Sort(ctx, sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored')));
   const page = paging(ctx);
   if (page.empty) return { status: 200, json: '[]' };
   const offset = page.offset;
   let limit = page.limit;
   const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
-  let skip = pageIndex ? (limit === undefined ? 0 : offset * limit) : offset;
+  let skip = spec2Paging(ctx, pageIndex ? (limit === undefined ? 0 : offset * limit) : offset, limit, offset);
   ({ skip, limit, sort } = pagingBugs(ctx, { skip, limit, sort, offset }));
   if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
   if (filters.length > 0 && bug('slow-filter')) slowFilterScan(ctx.app.store);
-  const text = runList(ctx.app.store, {
+  const text = spec2RunList(ctx, {
     version: ctx.version,
     filters,
     sort,
@@ -47,6 +50,6 @@ export function listEvents(ctx: Ctx): Reply {
   });
   return {
     status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : listBody(ctx, text),
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : spec2ListShape(ctx, spec2ListBody(ctx, listBody(ctx, text))),
   };
 }

@@ -10,6 +10,9 @@ import { checkSeries } from '../latitude/events.js';
 import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
 import { episodeInput, shownCatalogs, shownFields } from '../latitude/fields.js';
 import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
+import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from '../mutants/spec2-metadata.js';
+import { spec2Writable } from '../mutants/spec2-acl.js';
+import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -79,8 +82,10 @@ export function getMetadata(ctx: Ctx): Reply {
     ? unknownBug(ctx, 'metadata-unknown-200', json(200, []))
     : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
   if (bugged) return bugged;
+  const cached = spec2MetadataGone(ctx, type);
+  if (cached) return cached;
   const rec = readableEvent(ctx);
-  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type));
+  return spec2MetadataSeen(ctx, type, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type)));
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -100,16 +105,16 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = writableEvent(ctx);
+  const rec = spec2Writable(ctx, 'spec2-auth-metadata-put-read-only');
   const type = metadataType(ctx, 'PUT', requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
   const text = (await readForm(ctx.req)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
   const sent = sentFields(ctx, text);
-  const fields = putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent);
+  const fields = spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent));
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
-  if (bug('metadata-put-ignores-values')) return done;
+  if (bug('metadata-put-ignores-values') || spec2PutLost(ctx, rec)) return done;
   const clear = bug('metadata-put-clears-unsent');
   lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
@@ -132,6 +137,8 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   const type = metadataType(ctx, 'DELETE', requireType(ctx));
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
+  const early = spec2DeleteMetadata(ctx, rec, type);
+  if (early) return early;
   if (type === EPISODE_FLAVOR) {
     if (!bug('metadata-delete-episode-allowed')) {
       throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);

@@ -4,6 +4,7 @@ import { publicationObject, publicationSummary } from '../serialize.js';
 import { shownPublication } from '../latitude/shape.js';
 import { notFound, type Publication } from '../types.js';
 import { publicationByEventId, publicationsListBugs } from '../mutants/spec-publications.js';
+import { spec2MissingPublication } from '../mutants/spec2-publications.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
@@ -28,6 +29,10 @@ function anyEventsPublication(ctx: Ctx, pid: string): Publication | undefined {
   return undefined;
 }
 
+function notFoundPublication(id: string, pid: string): never {
+  throw notFound(`event '${id}' has no publication '${pid}'`);
+}
+
 export function getPublication(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   const pid = ctx.params[1];
@@ -37,7 +42,7 @@ export function getPublication(ctx: Ctx): Reply {
   }
   const rec = readableEvent(ctx);
   const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : publicationByEventId(ctx, rec, pid));
-  if (!p) throw notFound(`event '${rec.id}' has no publication '${pid}'`);
+  if (!p) return spec2MissingPublication(ctx, pid) ?? notFoundPublication(rec.id, pid);
   if (bug('publication-get-no-media')) {
     const { media: _media, ...rest } = publicationObject(p);
     return json(200, shownPublication(ctx, rest));

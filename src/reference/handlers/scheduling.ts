@@ -12,6 +12,8 @@ import { checkScheduling } from '../latitude/events.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
+import { spec2AllowConflictPresent, spec2Exclude, spec2Merge, spec2Rescheduled, spec2Unscheduled } from '../mutants/spec2-scheduling.js';
+import { spec2SchedulingRoute } from '../mutants/spec2-versions.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
 
@@ -29,10 +31,12 @@ function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
 /** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
 export function getScheduling(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
+  spec2SchedulingRoute(ctx);
   if (bug('scheduling-get-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = readableEvent(ctx);
   if (!rec.schedule && bug('scheduling-get-unscheduled-404')) throw new HttpError(404, `event '${rec.id}' has no scheduling`);
   if (bug('scheduling-get-always-204')) return empty(204);
+  if (!rec.schedule) return spec2Unscheduled(ctx) ?? empty(204);
   return rec.schedule ? json(200, shown(ctx, rec.schedule)) : empty(204);
 }
 
@@ -47,6 +51,7 @@ function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const bug = ctx.app.bug;
+  spec2SchedulingRoute(ctx);
   if (bug('scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
   const form = await readForm(ctx.req);
@@ -62,16 +67,17 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const input = parseScheduleInput(value);
   checkScheduling(ctx, input, false);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const next = scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input));
-  const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && isTrue(form.text('allowConflict')) && !bug('allow-conflict-ignored');
+  const next = spec2Merge(ctx, rec.schedule, input, scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input)));
+  const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && (isTrue(form.text('allowConflict')) || spec2AllowConflictPresent(ctx, form.text('allowConflict'))) && !bug('allow-conflict-ignored');
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
-    const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, rec.id, undefined, conflictRules(ctx.app));
+    const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, spec2Exclude(ctx, 'put', rec.id), undefined, conflictRules(ctx.app));
     if (conflicts.length > 0) lateSchedule(ctx, rec, next);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
   if (!bug('scheduling-put-ignored')) {
+    spec2Rescheduled(ctx, rec, rec.schedule, next);
     rec.schedule = next;
     rec.archiveVersion++;
     ctx.app.store.commit(rec);

@@ -12,6 +12,8 @@ import { checkScheduling, checkSeries } from '../latitude/events.js';
 import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { conflictRules } from '../latitude/conflicts.js';
+import { spec2UpdateBase, spec2Updated, spec2UpdateExtras } from '../mutants/spec2-events.js';
+import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../mutants/spec2-scheduling.js';
 
 /**
  * POST /api/events/{event_id} (spec: "Only what is sent is changed: a request carrying only a metadata part
@@ -29,18 +31,19 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
-  const episode = parts.metadata?.episode ? applyEpisode(updateBase(ctx, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  const episode = parts.metadata?.episode ? applyEpisode(spec2UpdateBase(ctx, updateBase(ctx, rec)), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
   checkSeries(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
     extras.set(flavor, applyExtra(rec.extraCatalogs.get(flavor), fields, flavor));
   }
+  spec2UpdateExtras(ctx, rec, extras);
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
     schedule = mergeSchedule(rec.schedule, parts.scheduling);
-    const conflicts = findConflicts(store, [schedule], episode.title, rec.id, undefined, conflictRules(ctx.app));
-    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', conflicts);
+    const conflicts = findConflicts(store, [schedule], episode.title, spec2Exclude(ctx, 'update', rec.id), undefined, conflictRules(ctx.app));
+    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', spec2UpdateConflictBody(ctx, conflicts));
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
   rec.episode = episode;
@@ -49,11 +52,15 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (parts.acl) rec.acl = parts.acl;
   else if (bug('update-wipes-acl')) rec.acl = [];
   if (parts.processing) rec.processing = parts.processing;
-  if (!bug('update-schedule-ignored')) rec.schedule = schedule;
+  if (!bug('update-schedule-ignored')) {
+    spec2Rescheduled(ctx, rec, rec.schedule, schedule);
+    rec.schedule = schedule;
+  }
   if (parts.tracks.length > 0 && !rec.schedule) {
     rec.tracks = [...rec.tracks, ...parts.tracks];
     startProcessing(ctx.app, rec);
   }
+  spec2Updated(ctx, rec);
   rec.archiveVersion++;
   store.commit(rec);
   return empty(bug('update-status-200') ? 200 : 204);

@@ -18,6 +18,15 @@ import { SPEC_ACL_MUTANTS } from './spec-acl.js';
 import { SPEC_METADATA_MUTANTS } from './spec-metadata.js';
 import { SPEC_PUBLICATION_MUTANTS } from './spec-publications.js';
 import { SPEC_SCHEDULING_MUTANTS } from './spec-scheduling.js';
+import { SPEC2_LIST_MUTANTS } from './spec2-list.js';
+import { SPEC2_PAGING_MUTANTS } from './spec2-paging.js';
+import { SPEC2_VERSION_MUTANTS } from './spec2-versions.js';
+import { SPEC2_EVENT_MUTANTS } from './spec2-events.js';
+import { SPEC2_SCHEDULING_MUTANTS } from './spec2-scheduling.js';
+import { SPEC2_ACL_MUTANTS } from './spec2-acl.js';
+import { SPEC2_METADATA_MUTANTS } from './spec2-metadata.js';
+import { SPEC2_PUBLICATION_MUTANTS } from './spec2-publications.js';
+import { SPEC2_SHAPE_MUTANTS } from './spec2-shape.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
@@ -28,7 +37,10 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
   ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS,
   // Caught by the checks strengthened for issue 11 (items 1, 3-6): src/reference/mutants/checks-new.ts.
-  ...CHECKS_NEW_MUTANTS };
+  ...CHECKS_NEW_MUTANTS,
+  // Second round written from the spec alone: src/reference/mutants/spec2-*.ts.
+  ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
+  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;

@@ -1,0 +1,104 @@
+import type { Ctx } from '../app.js';
+import type { FilterGroup } from '../list-params.js';
+import { runList, type ListQuery } from '../list-run.js';
+import type { EventStore } from '../store.js';
+import { family } from './types.js';
+
+/**
+ * Paging and with* flag mutants of the second spec-only round (spec § GET /api/events: "limit | Maximum number of
+ * results to return"; "offset | In the earlier descriptions: index of the first result to return. In the oldest
+ * description: number of result sets (pages of size limit) to skip"; § Limits: "Pagination uses the limit and offset
+ * query parameters"; "withacl | Include the ACL"; "withmetadata | Include the metadata catalogs"). Bug sites:
+ * handlers/list.ts (spec2Paging, then spec2RunList around runList).
+ */
+export const SPEC2_PAGING_MUTANTS = family({
+  'spec2-offset-before-filter': {
+    rule: 'events.list.offset-index',
+    description: 'offset skips events of the unfiltered list before the filter is applied: a filtered page starts at the wrong event.',
+    since: '1.1.0',
+  },
+  'spec2-limit-before-sort': {
+    rule: 'events.list.pages',
+    description: 'The page (offset, limit) is cut from the list in creation order and only then sorted: each page is sorted, the whole list is not.',
+  },
+  'spec2-offset-page-overlap': {
+    rule: 'events.list.offset-page',
+    description: '1.0.0 starts result set n at index n*limit-1: consecutive pages overlap by one event (an inclusive end index).',
+    until: '1.0.0',
+  },
+  'spec2-offset-past-end-last-page': {
+    rule: 'events.list.offset-index',
+    description: 'An offset at or past the number of matching events is clamped: the last page is returned instead of [].',
+    since: '1.1.0',
+  },
+  'spec2-list-flags-last-wins': {
+    rule: 'events.list.withacl',
+    description: 'With several with* flags on the list only the last one in the query string is honoured (an if/else chain).',
+  },
+  'spec2-list-withmetadata-episode-only': {
+    rule: 'events.list.withmetadata',
+    description: 'withmetadata=true on the list includes only the dublincore/episode catalog, not the event\'s other catalogs (the single GET is right).',
+  },
+});
+
+/** Bug site (handlers/list.ts, after the correct skip is computed): skip as a buggy server computes it. */
+export function spec2Paging(ctx: Ctx, skip: number, limit: number | undefined, offset: number): number {
+  const { bug } = ctx.app;
+  if (bug('spec2-offset-page-overlap') && ctx.version === '1.0.0' && limit !== undefined && offset > 0) return offset * limit - 1;
+  if (bug('spec2-offset-page-in-1.1.0') && ctx.version === '1.1.0' && limit !== undefined) return offset * limit;
+  return skip;
+}
+
+/** Identifiers of the events a query lists, in order. */
+function ids(store: EventStore, q: ListQuery): string[] {
+  return (JSON.parse(runList(store, q)) as { identifier: string }[]).map((e) => e.identifier);
+}
+
+function only(label: string, list: string[]): FilterGroup {
+  const set = new Set(list);
+  return { name: 'identifier', values: list, any: true, test: { label, match: (v) => set.has(v.id) } };
+}
+
+const FLAGS = ['withacl', 'withmetadata', 'withpublications', 'withscheduling'] as const;
+const FLAG_KEY = { withacl: 'acl', withmetadata: 'metadata', withpublications: 'publications', withscheduling: 'scheduling' } as const;
+
+/** The query a buggy server runs (the correct one when no spec2 paging mutant is on). */
+function buggyQuery(ctx: Ctx, store: EventStore, q: ListQuery): ListQuery {
+  const { bug } = ctx.app;
+  const whole = (over: Partial<ListQuery>) => ids(store, { ...q, skip: 0, limit: undefined, ...over });
+  if (bug('spec2-offset-before-filter') && q.skip > 0 && q.filters.length > 0) {
+    const rest = whole({ filters: [] }).slice(q.skip);
+    return { ...q, skip: 0, filters: [...q.filters, only('after-offset', rest)] };
+  }
+  if (bug('spec2-limit-before-sort') && q.sort.length > 0 && (q.limit !== undefined || q.skip > 0)) {
+    const page = ids(store, { ...q, sort: [] });
+    return { ...q, skip: 0, limit: undefined, filters: [...q.filters, only('page-first', page)] };
+  }
+  if (bug('spec2-offset-past-end-last-page') && q.skip > 0) {
+    const total = whole({}).length;
+    if (total > 0 && q.skip >= total) return { ...q, skip: Math.max(0, total - (q.limit ?? total)) };
+  }
+  if (bug('spec2-list-flags-last-wins')) {
+    const on = [...ctx.url.searchParams.keys()].filter((k): k is (typeof FLAGS)[number] => (FLAGS as readonly string[]).includes(k) && q.flags[FLAG_KEY[k as (typeof FLAGS)[number]]]);
+    if (on.length > 1) {
+      const last = FLAG_KEY[on[on.length - 1]];
+      return { ...q, flags: { acl: false, metadata: false, publications: false, scheduling: false, [last]: true } };
+    }
+  }
+  return q;
+}
+
+/** Bug site (handlers/list.ts): runs the list query as a buggy server does; returns the JSON text. */
+export function spec2RunList(ctx: Ctx, q: ListQuery): string {
+  const store = ctx.app.store;
+  const text = runList(store, buggyQuery(ctx, store, q));
+  if (!ctx.app.bug('spec2-list-withmetadata-episode-only') || !q.flags.metadata) return text;
+  const list = JSON.parse(text) as Record<string, unknown>[];
+  for (const o of list) {
+    for (const k of ['metadata', 'withmetadata']) {
+      const m = o[k];
+      if (Array.isArray(m)) o[k] = m.filter((c: { flavor?: string }) => c.flavor === 'dublincore/episode');
+    }
+  }
+  return JSON.stringify(list);
+}
