@@ -113,6 +113,26 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
       }
     }
   }
+  // 2b. ACL action names ("the set of valid action names: not shown", spec § Authentication): an ACL with an action
+  //     of evconf's own is put on the probe event; when it is refused and the same ACL with read and write only is
+  //     accepted, generated ACLs use read and write only.
+  if (base.id) {
+    const put = (acl: unknown[]) => o.client.send({ method: 'PUT', path: `/api/events/${encodeURIComponent(base.id!)}/acl`, form: { acl: JSON.stringify(acl) } });
+    const admin = { allow: true, action: 'read', role: 'ROLE_ADMIN' };
+    const own = await put([admin, { allow: true, action: 'annotate', role: 'ROLE_EVCONF_PROBE' }]);
+    exchanges.push(own);
+    const st = own.response?.status ?? 0;
+    if (refused(st)) {
+      const plain = await put([admin, { allow: true, action: 'write', role: 'ROLE_ADMIN' }]);
+      exchanges.push(plain);
+      const ok = (plain.response?.status ?? 0) >= 200 && (plain.response?.status ?? 0) < 300;
+      if (ok) caps.aclActions = ['read', 'write'];
+      observe('acl-actions', ok ? `an ACL with the action "annotate" was refused (${why(own)}) and read/write accepted; generated ACLs use read and write only` : `undetermined: PUT /acl refused both an own action (${why(own)}) and read/write (${why(plain)})`, 'PUT /api/events/{id}/acl');
+    } else {
+      observe('acl-actions', st >= 200 && st < 300 ? 'any action name is accepted (an ACL with the action "annotate" was put)' : `undetermined: PUT /acl → ${why(own)}`, 'PUT /api/events/{id}/acl');
+    }
+  }
+
   // 3. Series ids: isPartOf = an id evconf makes (never an existing series).
   if (base.id) caps.series = await probeId('series', `${o.tag}series`, o.config.seriesId, '--series-id', 'an existing series',
     (id) => create({ fields: { title: title(), isPartOf: id } }), observe);

@@ -38,4 +38,10 @@ export interface Capabilities {
    * without them ("Whether inputs is required: not shown.", spec § Scheduling), and accepted it with these.
    */
   inputs?: string[];
+  /**
+   * The only ACL action names the server accepts, when it refused an ACL with an action name beyond read and write
+   * ("Which roles may call which endpoint, and the set of valid action names: not shown.", spec § Authentication);
+   * absent: any action name is accepted, and generated ACLs use names of their own too.
+   */
+  aclActions?: string[];
 }

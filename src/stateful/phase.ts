@@ -3,7 +3,7 @@ import type { CheckResult } from '../model/index.js';
 import { EPISODE_FIELD_IDS } from '../generators/index.js';
 import { runCases, type CaseRunner, type CasesOutcome } from './kit/adapter.js';
 import { CaseKit } from './kit/case.js';
-import type { PhaseEnv } from './kit/env.js';
+import { aclActionConstraints, type PhaseEnv } from './kit/env.js';
 import { memberFor } from './kit/members.js';
 import { outcomeResults } from './kit/outcome.js';
 import { ruleResult } from './kit/results.js';
@@ -97,7 +97,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const slots = scheduling ? life.maxEvents + 2 : 0;
   const fields = EPISODE_FIELD_IDS.filter((f) => memberFor(f, env.version) !== undefined);
   // create is drawn twice as often: every other command needs a live event.
-  const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow }));
+  const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow, acl: aclActionConstraints(env) }));
   const arb = fc.commands(arbs, { maxCommands: life.maxCommands, size: 'max' });
   const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, ...(extraFlavor ? { extraFlavor } : {}) };
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));

@@ -1,6 +1,7 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { statusCheck } from '../status.js';
+import { sameFieldValue } from '../field-value.js';
 
 /**
  * Checks of the metadata rule family (spec § Metadata, § Metadata catalog). A catalog is identified by its
@@ -10,13 +11,9 @@ import { statusCheck } from '../status.js';
 
 type Value = string | string[];
 
-/** Whether a value read back equals the value sent. */
+/** Whether a value read back equals the value sent (field-value.ts: lists as multisets, or joined by commas). */
 export function sameValue(expected: Value, actual: unknown): boolean {
-  if (typeof expected === 'string') return actual === expected;
-  if (!Array.isArray(actual) || actual.length !== expected.length) return false;
-  const a = [...actual].map(String).sort();
-  const e = [...expected].sort();
-  return a.every((x, i) => x === e[i]);
+  return sameFieldValue(expected, actual);
 }
 
 /** Whether a field value counts as "no value" (spec § DELETE /metadata: "Removes all fields and values"). */

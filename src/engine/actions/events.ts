@@ -3,6 +3,7 @@ import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { serverField } from '../capabilities.js';
 
 /** Actions of the events family (names listed in src/scenario/actions/events.ts). */
 
@@ -22,7 +23,7 @@ const updateEvent: Action = async (env, params) => {
   const parts: MultipartPart[] = [];
   const fields = params.fields as Record<string, unknown> | undefined;
   if (fields) {
-    const catalog = { flavor: 'dublincore/episode', fields: Object.entries(fields).map(([fid, value]) => ({ id: fid, value })) };
+    const catalog = { flavor: 'dublincore/episode', fields: Object.entries(fields).map(([fid, value]) => ({ id: serverField(env.caps, fid), value })) };
     parts.push({ name: 'metadata', value: JSON.stringify([catalog]) });
   }
   if (params.acl !== undefined) parts.push({ name: 'acl', value: JSON.stringify(params.acl) });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { accessControlList, aclEntry, type AclEntry } from '../../generators/index.js';
+import { aclActionConstraints } from '../../stateful/kit/env.js';
 import { accepted, mustCreate } from '../../stateful/kit/reads.js';
 import { aclIs, aclParts, keysOf } from '../../stateful/kit/acl.js';
 import { defineProperty } from './types.js';
@@ -27,7 +28,7 @@ export const aclAddRemove = defineProperty<Case>({
   title: 'Adding or removing one ACL entry changes that entry only',
   runsFactor: 2,
   rules: ['acl.add.adds', 'acl.add.others-unaffected', 'acl.remove.removes', 'acl.remove.others-unaffected'],
-  cases: () => fc.tuple(accessControlList({ minEntries: 1, maxEntries: 6 }), aclEntry(), fc.nat({ max: 20 }))
+  cases: (env) => fc.tuple(accessControlList({ minEntries: 1, maxEntries: 6, ...aclActionConstraints(env) }), aclEntry(aclActionConstraints(env)), fc.nat({ max: 20 }))
     .map(([acl, add, remove]) => caseOf(acl, add, remove)),
   async check(kit, c) {
     const id = await mustCreate(kit, { fields: { title: kit.title('acl') } });

@@ -1,4 +1,5 @@
 import { accessControlList, type AclEntry } from '../../generators/index.js';
+import { aclActionConstraints } from '../../stateful/kit/env.js';
 import { accepted, mustCreate } from '../../stateful/kit/reads.js';
 import { aclIs, keysOf } from '../../stateful/kit/acl.js';
 import { defineProperty } from './types.js';
@@ -12,7 +13,7 @@ export const aclPut = defineProperty<AclEntry[]>({
   title: 'An ACL written with PUT /acl reads back as the same set',
   runsFactor: 2.5,
   rules: ['acl.put.overwrites'],
-  cases: () => accessControlList({ maxEntries: 8 }),
+  cases: (env) => accessControlList({ maxEntries: 8, ...aclActionConstraints(env) }),
   async check(kit, acl) {
     const id = await mustCreate(kit, { fields: { title: kit.title('acl') } });
     if (typeof id !== 'string') return id;

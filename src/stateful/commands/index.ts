@@ -26,6 +26,8 @@ export interface CommandContext {
   slots: number;
   /** The run's workflow (--workflow). */
   workflow: string;
+  /** ACL action constraints (kit/env.ts aclActionConstraints): read and write only where the server wants that. */
+  acl?: { actions?: string[]; customActions?: number };
 }
 
 /** The rules each command checks (specs/rules.yaml). */
@@ -52,9 +54,9 @@ export function commandArbitrary(name: CommandName, c: CommandContext): fc.Arbit
   switch (name) {
     case 'create': return fc.tuple(episodeCatalog({ fields: c.fields }), fc.boolean(), processingInstructions({ workflows: [c.workflow] })).map(([cat, s, p]) => new CreateEvent(cat, s, p));
     case 'update-metadata': return fc.tuple(pick, partial).map(([p, x]) => new UpdateMetadata(p, x));
-    case 'update-acl': return fc.tuple(pick, accessControlList({ deny: false, maxEntries: 4 })).map(([p, a]) => new UpdateAcl(p, a));
-    case 'put-acl': return fc.tuple(pick, accessControlList({ maxEntries: 5 })).map(([p, a]) => new PutAcl(p, a));
-    case 'add-ace': return fc.tuple(pick, aclEntry()).map(([p, e]) => new AddAce(p, e.action, e.role));
+    case 'update-acl': return fc.tuple(pick, accessControlList({ deny: false, maxEntries: 4, ...c.acl })).map(([p, a]) => new UpdateAcl(p, a));
+    case 'put-acl': return fc.tuple(pick, accessControlList({ maxEntries: 5, ...c.acl })).map(([p, a]) => new PutAcl(p, a));
+    case 'add-ace': return fc.tuple(pick, aclEntry({ ...c.acl })).map(([p, e]) => new AddAce(p, e.action, e.role));
     case 'remove-ace': return fc.tuple(pick, fc.nat({ max: 9 })).map(([p, i]) => new RemoveAce(p, i));
     case 'put-metadata': return fc.tuple(pick, partial).map(([p, x]) => new PutMetadata(p, x));
     case 'delete-catalog': return pick.map((p) => new DeleteCatalog(p));

@@ -34,3 +34,9 @@ export interface PhaseEnv {
 
 /** The administrative role every created event grants read and write to, so the run can always clean up. */
 export const ADMIN_ROLE = 'ROLE_ADMIN';
+
+/** ACL generator constraints for the server: no action names of evconf's own where it accepts read and write only. */
+export function aclActionConstraints(env: Pick<PhaseEnv, 'caps'>): { actions?: string[]; customActions?: number } {
+  const only = env.caps?.aclActions;
+  return only ? { actions: only, customActions: 0 } : {};
+}

@@ -4,6 +4,7 @@ import type { CaseKit } from './case.js';
 import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
 import { evconfField } from '../../engine/capabilities.js';
+import { sameFieldValue } from '../../checks/field-value.js';
 import { waitProcessed } from '../../engine/readiness.js';
 
 /**
@@ -119,13 +120,9 @@ export function accepted(r: Reply, rule: string, what: string): Verdict {
   return broken(rule, `${what} answered ${r.status}, expected success (2xx)`, { status: '2xx' }, { status: r.status, body: excerpt(r) });
 }
 
-/** Compares values as sent with values as read: strings exactly, lists as multisets (order is not shown). */
+/** Compares values as sent with values as read (checks/field-value.ts: lists as multisets, or joined by commas). */
 export function sameValue(sent: string | string[], got: unknown): boolean {
-  if (typeof sent === 'string') return got === sent;
-  if (!Array.isArray(got)) return false;
-  const a = [...sent].sort();
-  const b = got.map(String).sort();
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+  return sameFieldValue(sent, got);
 }
 
 export { isBroken };
