@@ -48,11 +48,13 @@ export function compareCodePoints(a: string, b: string): number {
 
 function sortValue(k: SortKey, v: EventView, lat: ListLatitude): string | number | undefined {
   if (k.by) return k.by.value(v);
+  // technical-start-unscheduled=created: the start the version reports (technical below 1.4.0).
+  const start = lat.sortByReportedStart ? v.techStartMs : v.bibStartMs;
   switch (k.name) {
     case 'title': return v.title;
     case 'presenter': return v.presenters[0] ?? '';
-    case 'start_date': return v.bibStartMs;
-    case 'end_date': return v.bibStartMs + v.durationMs;
+    case 'start_date': return start;
+    case 'end_date': return start + v.durationMs;
     case 'workflow_state': return workflowSortValue(v.processingState, lat);
     case 'series_name': return v.series;
     case 'location': return v.location;

@@ -63,12 +63,14 @@ export interface DeriveOptions {
   noPreviews?: boolean;
   /** publication-status=id: publication_status lists publication ids instead of channels. */
   publicationIds?: boolean;
+  /** technical-start-unscheduled=created: an unscheduled event's technical start is its creation time. */
+  createdTechStart?: boolean;
 }
 
 export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string, opts: DeriveOptions = {}): EventView {
   const e = rec.episode;
-  const techStartMs = rec.schedule ? rec.schedule.startMs : (e.startMs ?? rec.createdMs);
-  const bibStartMs = e.startMs ?? techStartMs;
+  const techStartMs = rec.schedule ? rec.schedule.startMs : opts.createdTechStart ? rec.createdMs : (e.startMs ?? rec.createdMs);
+  const bibStartMs = e.startMs ?? (rec.schedule ? rec.schedule.startMs : rec.createdMs);
   const durationMs = e.durationMs ?? (rec.schedule ? rec.schedule.endMs - rec.schedule.startMs : 0);
   const series = e.isPartOf === '' ? '' : seriesTitle(e.isPartOf);
   const created = isoSeconds(rec.createdMs);

@@ -27,7 +27,8 @@ function num(v: unknown, what: string): number {
  * spec § POST /api/events, Scheduling rules: "Give start together with either end or duration." Creates the events
  * of `events` in the order given, each registered for cleanup:
  * - {at, hours, agent?, ...dublincore fields}: scheduled `at` hours after the scenario's far-future base time for
- *   `hours`, on the scenario's agent (with `agent`, on the agent `<scenario agent>-<agent>`: events on different
+ *   `hours` (with that start as metadata startDate/startTime too, so the technical and the bibliographic start
+ *   agree whatever a server makes of a schedule), on the scenario's agent (with `agent`, on the agent `<scenario agent>-<agent>`: events on different
  *   agents may overlap, so their ends can be ordered differently from their starts);
  * - {startAt, media?, ...fields}: not scheduled, with startDate/startTime `startAt` hours after the base time (so
  *   scheduled and unscheduled events can be interleaved in start, title and creation order; suites/DISCRIMINATING-DATA.md).
@@ -55,7 +56,9 @@ const createScheduledEvents: Action = async (env, params) => {
       const end = start + num(hours ?? 1, `events.${i}.hours`) * HOUR;
       const agentId = agent === undefined ? env.agent : `${env.agent}-${String(agent)}`;
       const scheduling = { agent_id: agentId, start: iso(start), end: iso(end) };
-      out = await createEvent(env, { fields, scheduling });
+      // The metadata start is the schedule start: technical and bibliographic start agree under every reading.
+      const [startDate, time] = scheduling.start.split('T');
+      out = await createEvent(env, { fields: { startDate, startTime: time, ...fields }, scheduling });
       record = { start: scheduling.start, end: scheduling.end };
     }
     exchanges.push(out.exchange);

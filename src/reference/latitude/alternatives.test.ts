@@ -314,6 +314,10 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     await p.call(`/api/events/${id}/acl/write`, { method: 'POST', body: new URLSearchParams({ role: 'B' }) });
     return ((await p.call(`/api/events/${id}/acl`)).body as { role: string }[]).map((e) => e.role);
   },
+  'technical-start-unscheduled': async (p) => {
+    const id = await p.id({ fields: { title: 'T', startDate: '2031-05-12', startTime: '10:00:00Z' } });
+    return (await p.call(`/api/events/${id}`, { version: '1.3.0' })).body.start === '2031-05-12T10:00:00Z' ? 'metadata start' : 'another start';
+  },
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
     const ids: string[] = [];

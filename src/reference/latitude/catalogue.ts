@@ -560,6 +560,13 @@ export const CATALOGUE = {
       ['start', 'POST /acl/{action} puts the new entry first'],
     ],
   },
+  'technical-start-unscheduled': {
+    quote: 'Technical start (versions below 1.4.0) or bibliographic start (version 1.4.0 and above)',
+    alternatives: [
+      ['metadata', 'an event without a schedule has its bibliographic (metadata) start as its technical start; start_date sorts by the bibliographic start'],
+      ['created', 'an event without a schedule has the time it was created as its technical start (start below 1.4.0), and start_date/end_date sort by the start the version reports'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

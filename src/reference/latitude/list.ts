@@ -1,6 +1,7 @@
 import type { Ctx } from '../app.js';
 import { parseIntParam } from '../list-params.js';
 import { badRequest } from '../types.js';
+import { atLeast } from '../version.js';
 
 /** Latitude choices of GET /api/events (spec § GET /api/events, § Limits). */
 
@@ -14,6 +15,8 @@ export interface ListLatitude {
   defaultOrder: 'insertion' | 'newest-first' | 'identifier';
   /** workflow-state-order: by state name, or in the order of the spec's States table. */
   workflowOrder: 'alphabetical' | 'table-order';
+  /** technical-start-unscheduled=created below 1.4.0: start_date/end_date sort by the technical start (reported). */
+  sortByReportedStart?: boolean;
 }
 
 export const DEFAULT_LIST_LATITUDE: ListLatitude = {
@@ -30,6 +33,7 @@ export function listLatitude(ctx: Ctx): ListLatitude {
     ties: lat('sort-ties'),
     defaultOrder: lat('default-order'),
     workflowOrder: lat('workflow-state-order'),
+    sortByReportedStart: lat('technical-start-unscheduled') === 'created' && !atLeast(ctx.version, '1.4.0'),
   };
 }
 

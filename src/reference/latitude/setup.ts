@@ -33,6 +33,7 @@ export function configureStore(app: App, opts: ReferenceOptions): void {
     plainStatus: app.lat('status-values') === 'plain',
     noPreviews: app.lat('has-previews') === 'never',
     publicationIds: app.lat('publication-status') === 'id',
+    createdTechStart: app.lat('technical-start-unscheduled') === 'created',
   };
   // unknown-series-title ("Title of that series"): a series nobody named is shown as "Series <id>", "" or its id.
   const unnamed = app.lat('unknown-series-title');
