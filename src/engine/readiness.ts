@@ -33,6 +33,7 @@ export const BUSY_STATES: ReadonlySet<string> = new Set(['', 'INSTANTIATED', 'RU
 export async function waitProcessed(client: HttpClient, id: string, timeoutMs: number): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   let state: string | undefined;
+  let lastError: string | undefined;
   for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
     const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const parsed = parseJsonBody(ex);
@@ -41,6 +42,10 @@ export async function waitProcessed(client: HttpClient, id: string, timeoutMs: n
     state = st >= 200 && st < 300 && typeof s === 'string' ? s : undefined;
     if (state !== undefined && state !== 'RUNNING' && state !== 'INSTANTIATED') return state;
     if (Date.now() + delay > deadline) return state;
+    // The same transport error twice in a row: the GET is broken, waiting longer shows nothing (issue 12).
+    const code = ex.response ? undefined : ex.error?.code;
+    if (code !== undefined && code === lastError) return state;
+    lastError = code;
     await sleep(delay);
   }
 }

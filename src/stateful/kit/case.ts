@@ -104,6 +104,7 @@ export class CaseKit {
    */
   async visible(id: string): Promise<boolean> {
     const started = Date.now();
+    let lastError: string | undefined;
     for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
       const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
       if (r.status !== undefined && r.status >= 200 && r.status < 300) {
@@ -111,6 +112,11 @@ export class CaseKit {
         return true;
       }
       if (Date.now() + delay > started + this.settleMs) return false;
+      // The same transport error twice in a row (a reset, a stall): the GET is broken, not "not indexed yet"; the
+      // reads that follow fail with that error as evidence (as engine/create.ts waitVisible does).
+      const code = r.ex.response ? undefined : r.ex.error?.code;
+      if (code !== undefined && code === lastError) return false;
+      lastError = code;
       await sleep(delay);
     }
   }
