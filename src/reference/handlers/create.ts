@@ -18,7 +18,7 @@ import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 import { spec2Created } from '../mutants/spec2-list.js';
 import { spec2CreateAcl } from '../mutants/spec2-acl.js';
 import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
-import { spec2CreateConflicts, spec2Plan, spec2Rrule, spec2RruleSingle } from '../mutants/spec2-scheduling.js';
+import { spec2CreateConflicts, spec2Plan, spec2Rrule } from '../mutants/spec2-scheduling.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
@@ -83,7 +83,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   }
   hideForLag(ctx.app, records);
   spec2Created(ctx, records);
-  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && !spec2RruleSingle(ctx, records.length) && rruleReply(ctx, records.length) === 'array') {
+  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;

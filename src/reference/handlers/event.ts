@@ -7,7 +7,6 @@ import { withFlags } from './flags.js';
 import { shapeStyle } from '../latitude/shape.js';
 import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
 import { spec2Deleting } from '../mutants/spec2-scheduling.js';
-import { spec2DeleteEarly } from '../mutants/spec2-versions.js';
 import { spec2GetShape } from '../mutants/spec2-shape.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
@@ -45,8 +44,6 @@ export function deleteEvent(ctx: Ctx): Reply {
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
   const bugged = deleteBugs(ctx);
   if (bugged) return bugged;
-  const early = spec2DeleteEarly(ctx);
-  if (early) return early;
   const rec = writableEvent(ctx);
   spec2Deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');

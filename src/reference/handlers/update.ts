@@ -12,7 +12,7 @@ import { checkScheduling, checkSeries } from '../latitude/events.js';
 import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { conflictRules } from '../latitude/conflicts.js';
-import { spec2UpdateBase, spec2Updated, spec2UpdateExtras } from '../mutants/spec2-events.js';
+import { spec2UpdateBase, spec2Updated } from '../mutants/spec2-events.js';
 import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../mutants/spec2-scheduling.js';
 
 /**
@@ -37,7 +37,6 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
     extras.set(flavor, applyExtra(rec.extraCatalogs.get(flavor), fields, flavor));
   }
-  spec2UpdateExtras(ctx, rec, extras);
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);

@@ -1,7 +1,7 @@
 import type { Ctx, Reply } from '../app.js';
 import { emptyEpisode } from '../episode.js';
 import { toSeconds } from '../time.js';
-import type { EpisodeValues, EventRecord, ExtraCatalog } from '../types.js';
+import type { EpisodeValues, EventRecord } from '../types.js';
 import { family } from './types.js';
 
 /**
@@ -28,10 +28,6 @@ export const SPEC2_EVENT_MUTANTS = family({
     rule: 'events.update.partial',
     description: 'POST /api/events/{id} sets `created` to the time of the update (an ON UPDATE CURRENT_TIMESTAMP column).',
   },
-  'spec2-update-new-catalog-ignored': {
-    rule: 'events.update.metadata',
-    description: 'POST /api/events/{id} applies only catalogs the event already has: a catalog of a new flavor (e.g. license/episode) in the metadata part is dropped (204).',
-  },
 });
 
 /** Bug site (handlers/create.ts, the 201 reply): the Location header a buggy server leaves out. */
@@ -56,8 +52,3 @@ export function spec2Updated(ctx: Ctx, rec: EventRecord): void {
   if (ctx.app.bug('spec2-update-touches-created')) rec.createdMs = toSeconds(Date.now());
 }
 
-/** Bug site (handlers/update.ts, the catalogs to store): those a buggy update keeps. */
-export function spec2UpdateExtras(ctx: Ctx, rec: EventRecord, extras: Map<string, ExtraCatalog>): void {
-  if (!ctx.app.bug('spec2-update-new-catalog-ignored')) return;
-  for (const flavor of [...extras.keys()]) if (!rec.extraCatalogs.has(flavor)) extras.delete(flavor);
-}

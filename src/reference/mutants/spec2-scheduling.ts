@@ -18,11 +18,6 @@ export const SPEC2_SCHEDULING_MUTANTS = family({
     description: 'An rrule schedule without end is accepted when the rule has COUNT (the occurrences run for up to a year) instead of 400 (rule 3: "give rrule, end and duration").',
     since: '1.1.0',
   },
-  'spec2-rrule-count1-201': {
-    rule: 'events.create.rrule-200',
-    description: 'An rrule schedule with exactly one occurrence (COUNT=1) answers 201 with one object instead of 200 with an array.',
-    since: '1.1.0',
-  },
   'spec2-rrule-until-exclusive': {
     rule: 'events.create.rrule',
     description: 'UNTIL in the rrule is treated as exclusive: an occurrence starting exactly at UNTIL is not created.',
@@ -36,11 +31,6 @@ export const SPEC2_SCHEDULING_MUTANTS = family({
   'spec2-rrule-month-end': {
     rule: 'events.create.rrule',
     description: 'Occurrences are expanded for the calendar month of start only: occurrences after that month ends are not created.',
-    since: '1.1.0',
-  },
-  'spec2-conflict-touching': {
-    rule: 'events.create.no-conflict',
-    description: 'Creation counts a schedule that starts exactly when another one ends (same agent) as a conflict (<= instead of <): 409.',
     since: '1.1.0',
   },
   'spec2-conflict-deleted-event': {
@@ -124,11 +114,6 @@ export function spec2Plan(ctx: Ctx, s: ScheduleInput | undefined, plan: Schedule
   return out;
 }
 
-/** Bug site (handlers/create.ts): true where a buggy server answers an rrule creation like a single one (201). */
-export function spec2RruleSingle(ctx: Ctx, created: number): boolean {
-  return ctx.app.bug('spec2-rrule-count1-201') && created === 1;
-}
-
 interface Slot { schedule: Schedule; title: string; id: string }
 const deleted = new WeakMap<object, Slot[]>();
 const oldSlots = new WeakMap<object, Slot[]>();
@@ -162,7 +147,6 @@ export function spec2CreateConflicts(ctx: Ctx, conflicts: ConflictEntry[], plan:
     && (touch ? p.startMs <= s.endMs && s.startMs <= p.endMs : p.startMs < s.endMs && s.startMs < p.endMs));
   for (const rec of store.values()) {
     if (!rec.schedule) continue;
-    if (bug('spec2-conflict-touching') && hits(rec.schedule, true, true)) add(rec.schedule, rec.episode.title);
     if (bug('spec2-conflict-any-agent') && hits(rec.schedule, false, false)) add(rec.schedule, rec.episode.title);
   }
   if (bug('spec2-conflict-deleted-event')) for (const d of deleted.get(ctx.app) ?? []) if (hits(d.schedule, true, false)) add(d.schedule, d.title);

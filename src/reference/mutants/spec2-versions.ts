@@ -1,5 +1,4 @@
-import { empty, writableEvent, type Ctx, type Reply } from '../app.js';
-import { startRetraction } from '../processing.js';
+import type { Ctx } from '../app.js';
 import { isoSeconds } from '../time.js';
 import { notFound } from '../types.js';
 import { atLeast } from '../version.js';
@@ -30,11 +29,6 @@ export const SPEC2_VERSION_MUTANTS = family({
     description: 'List items show the technical start as `start` also in 1.4.0+ (the single GET shows the bibliographic start).',
     since: '1.4.0',
   },
-  'spec2-delete-published-202-early': {
-    rule: 'events.delete.204',
-    description: 'Before 1.6.0, DELETE of a published event answers 202 and retracts first (the 1.6.0 behaviour), instead of 204.',
-    until: '1.5.0',
-  },
   'spec2-scheduling-endpoint-late': {
     rule: 'scheduling.get.status',
     description: 'GET and PUT /api/events/{id}/scheduling answer 404 in 1.1.0 (the endpoints arrive in 1.2.0).',
@@ -58,15 +52,6 @@ export function spec2ListBody(ctx: Ctx, text: string): string {
     const { presenter, contributor, start, ...rest } = o;
     return { ...rest, presenters: presenter, contributors: contributor, start_time: start };
   }));
-}
-
-/** Bug site (handlers/event.ts deleteEvent): the early 202 of a published event; undefined = the correct path. */
-export function spec2DeleteEarly(ctx: Ctx): Reply | undefined {
-  if (!ctx.app.bug('spec2-delete-published-202-early') || atLeast(ctx.version, '1.6.0')) return undefined;
-  const rec = writableEvent(ctx);
-  if (rec.publications.length === 0 && !rec.deleting) return undefined;
-  startRetraction(ctx.app, rec);
-  return empty(202);
 }
 
 /** Bug site (handlers/scheduling.ts, both methods): the endpoints a 1.1.0 server does not have yet. */
