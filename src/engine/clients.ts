@@ -1,5 +1,5 @@
 import type { ApiVersion } from '../model/index.js';
-import { createHttpClient, type HttpClient, type StallGuard } from '../http/index.js';
+import { createHttpClient, type FormEncoding, type HttpClient, type StallGuard } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { VersionClients } from './env.js';
 
@@ -11,8 +11,11 @@ export function versionHeader(template: string, v: ApiVersion): { name: string; 
 }
 
 /** One client per identity for a version: the administrator, the ordinary user (if configured), nobody. */
-export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard): VersionClients & { closeAll(): Promise<void> } {
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
+  // One setting for the version's clients: the probe switches it when the server reads multipart forms only.
+  const formEncoding: FormEncoding = { mode: 'urlencoded' };
   const base = {
+    formEncoding,
     baseUrl,
     ...(stallGuard ? { stallGuard } : {}),
     timeoutMs: config.timeoutMs,
@@ -24,5 +27,5 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
   const user = config.userAuth ? createHttpClient({ ...base, auth: config.userAuth }) : undefined;
   const none = createHttpClient(base);
   const all: HttpClient[] = [admin, none, ...(user ? [user] : [])];
-  return { admin, none, ...(user ? { user } : {}), closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
+  return { admin, none, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
 }

@@ -1,5 +1,5 @@
 import type { ApiVersion, Exchange, Observation } from '../model/index.js';
-import { parseJsonBody, type HttpClient } from '../http/index.js';
+import { parseJsonBody, type FormEncoding, type HttpClient } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { isoUtc } from '../spec/datetime.js';
@@ -35,6 +35,8 @@ export interface ProbeOptions {
   agent: string;
   /** Where every created event is registered (deleted at the end of the version). */
   register(...ids: string[]): void;
+  /** The version's clients' form encoding (switched to multipart when the server wants that). */
+  formEncoding?: FormEncoding;
 }
 
 export interface ProbeOutcome {
@@ -119,6 +121,20 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
   if (base.id) {
     const put = (acl: unknown[]) => o.client.send({ method: 'PUT', path: `/api/events/${encodeURIComponent(base.id!)}/acl`, form: { acl: JSON.stringify(acl) } });
     const admin = { allow: true, action: 'read', role: 'ROLE_ADMIN' };
+    // Form encoding ("send form parameters": which encoding is not said): a plain ACL urlencoded; when that is
+    // refused and the same ACL as multipart/form-data is taken, every form request of the version goes multipart.
+    const plainAcl = [admin, { allow: true, action: 'write', role: 'ROLE_ADMIN' }];
+    const urlencoded = await put(plainAcl);
+    exchanges.push(urlencoded);
+    if (refused(urlencoded.response?.status ?? 0) && o.formEncoding) {
+      o.formEncoding.mode = 'multipart';
+      const multipart = await put(plainAcl);
+      exchanges.push(multipart);
+      const ok = (multipart.response?.status ?? 0) >= 200 && (multipart.response?.status ?? 0) < 300;
+      if (ok) caps.formEncoding = 'multipart';
+      else o.formEncoding.mode = 'urlencoded';
+      observe('form-encoding', ok ? `form parameters sent urlencoded were refused (${why(urlencoded)}) and taken as multipart/form-data; every form request sends multipart` : `undetermined: PUT /acl refused urlencoded (${why(urlencoded)}) and multipart (${why(multipart)})`, 'PUT /api/events/{id}/acl');
+    }
     const own = await put([admin, { allow: true, action: 'annotate', role: 'ROLE_EVCONF_PROBE' }]);
     exchanges.push(own);
     const st = own.response?.status ?? 0;

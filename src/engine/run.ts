@@ -167,7 +167,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
     // The probe (design §1.2): what this server needs, learned once for the version and used by every stage.
     const probeCleanup = root.child();
     const probe = o.signal?.aborted ? { caps: openCapabilities(version, config.fieldIds), observations: [] } : await probeServer({
-      client: clients.admin, version, book, config, register: (...ids) => probeCleanup.add(...ids),
+      client: clients.admin, version, book, config, register: (...ids) => probeCleanup.add(...ids), formEncoding: clients.formEncoding,
       tag: `evconf${runTag}v${version.replaceAll('.', '')}probex`, agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-probe`,
     });
     const caps = probe.caps;

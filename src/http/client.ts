@@ -94,8 +94,11 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     connect: { timeout: opts.timeoutMs },
   });
 
-  async function send(spec: RequestSpec): Promise<Exchange> {
+  async function send(asked: RequestSpec): Promise<Exchange> {
     const t0 = performance.now();
+    const spec = asked.form && opts.formEncoding?.mode === 'multipart'
+      ? { ...asked, form: undefined, multipart: Object.entries(asked.form).map(([name, value]) => ({ name, value })) }
+      : asked;
     let gate: Admission | undefined;
     try {
       const req = await prepareRequest(spec, ctx);

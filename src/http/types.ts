@@ -25,6 +25,16 @@ export interface HttpClientOptions {
   connections?: number;
   /** Shared by a run's clients: stops sending to a route, or to the server, that no longer answers. */
   stallGuard?: StallGuard;
+  /**
+   * How `form` requests are encoded (shared by a version's clients, set by the probe): urlencoded by default; a
+   * server that reads form parameters from multipart/form-data only gets them as multipart text parts.
+   */
+  formEncoding?: FormEncoding;
+}
+
+/** The encoding of RequestSpec.form bodies ("send form parameters": the spec does not say which encoding). */
+export interface FormEncoding {
+  mode: 'urlencoded' | 'multipart';
 }
 
 export interface BasicAuth {

@@ -44,4 +44,9 @@ export interface Capabilities {
    * absent: any action name is accepted, and generated ACLs use names of their own too.
    */
   aclActions?: string[];
+  /**
+   * 'multipart' when the server refused form parameters sent urlencoded and took them as multipart/form-data
+   * ("The other write operations (PUT, and POST on the ACL action path) send form parameters.": no encoding is named).
+   */
+  formEncoding?: 'multipart';
 }

@@ -1,5 +1,5 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
-import { readForm } from '../form.js';
+import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
 import type { MutantName } from '../mutants/index.js';
 import { badRequest, notFound, type AclEntry } from '../types.js';
@@ -39,7 +39,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const bugged = unknownBug(ctx, 'acl-put-unknown-204', empty(204));
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  const text = (await readForm(ctx.req)).text('acl');
+  const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
   const sent = aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed);
@@ -54,7 +54,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
   const action = ctx.params[1];
-  const role = (await readForm(ctx.req)).text('role');
+  const role = (await readParams(ctx)).text('role');
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
   const done = empty(ok(ctx, 'acl-add-status-200', 204));

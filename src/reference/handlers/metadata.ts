@@ -1,7 +1,7 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
 import { applyExtra, catalogLabel, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
-import { readForm } from '../form.js';
+import { readParams } from '../latitude/form-encoding.js';
 import type { MutantName } from '../mutants/index.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
@@ -109,7 +109,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const type = metadataType(ctx, 'PUT', requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
-  const text = (await readForm(ctx.req)).text('metadata');
+  const text = (await readParams(ctx)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
   const sent = sentFields(ctx, text);
   const fields = spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent));

@@ -1,6 +1,6 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
 import { findConflicts, type ConflictEntry } from '../conflicts.js';
-import { readForm } from '../form.js';
+import { readParams } from '../latitude/form-encoding.js';
 import { isTrue, parseJsonParam } from '../input.js';
 import { mergeSchedule, parseScheduleInput } from '../schedule.js';
 import { schedulingObject } from '../serialize.js';
@@ -54,7 +54,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   spec2SchedulingRoute(ctx);
   if (bug('scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
-  const form = await readForm(ctx.req);
+  const form = await readParams(ctx);
   const text = form.text('scheduling');
   let value: unknown;
   try {

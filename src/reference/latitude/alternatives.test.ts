@@ -318,6 +318,10 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     const id = await p.id({ fields: { title: 'T', startDate: '2031-05-12', startTime: '10:00:00Z' } });
     return (await p.call(`/api/events/${id}`, { version: '1.3.0' })).body.start === '2031-05-12T10:00:00Z' ? 'metadata start' : 'another start';
   },
+  'form-encoding': async (p) => {
+    const id = await p.id();
+    return (await p.call(`/api/events/${id}/acl/read`, { method: 'POST', body: new URLSearchParams({ role: 'ROLE_X' }) })).status;
+  },
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
     const ids: string[] = [];

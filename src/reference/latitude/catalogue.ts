@@ -567,6 +567,13 @@ export const CATALOGUE = {
       ['created', 'an event without a schedule has the time it was created as its technical start (start below 1.4.0), and start_date/end_date sort by the start the version reports'],
     ],
   },
+  'form-encoding': {
+    quote: 'The other write operations (PUT, and POST on the ACL action path) send form parameters.',
+    alternatives: [
+      ['any', 'form parameters are read from application/x-www-form-urlencoded and multipart/form-data bodies'],
+      ['multipart-only', 'PUT /acl, POST /acl/{action}, PUT /metadata and PUT /scheduling read multipart/form-data only; an urlencoded body answers 415'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;
