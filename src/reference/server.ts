@@ -11,6 +11,7 @@ import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
 import { authFailure, datetimes, errorReply, jsonContentType, unsupportedVersion } from './latitude/wire.js';
 import { configureStore, latitudeApp } from './latitude/setup.js';
+import { cacheHeaders, jsonText, methodNotAllowed, withCharset } from './latitude/http.js';
 
 /** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
 
@@ -25,8 +26,9 @@ function write(app: App, res: ServerResponse, reply: Reply, contentType: string)
   const headers: Record<string, string | number> = { ...reply.headers };
   if (reply.json !== undefined || reply.text !== undefined) {
     // The text goes out as a string: node writes head and body in one syscall, without a Buffer copy per request.
-    const body = reply.json !== undefined ? datetimes(app, reply.json) : reply.text!;
-    headers['Content-Type'] = reply.json !== undefined ? contentType : 'text/plain; charset=utf-8';
+    const body = reply.json !== undefined ? jsonText(app, datetimes(app, reply.json)) : reply.text!;
+    headers['Content-Type'] = reply.json !== undefined ? withCharset(app, contentType) : 'text/plain; charset=utf-8';
+    if (reply.json !== undefined) Object.assign(headers, cacheHeaders(app, res.req?.method, reply.status, body));
     headers['Content-Length'] = Buffer.byteLength(body);
     res.writeHead(reply.status, headers);
     res.end(body);
@@ -63,7 +65,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
     const m = match(req.method ?? 'GET', url.pathname, version);
     if (m.kind === 'not-found') throw new HttpError(404, `no such resource: ${url.pathname}`);
     if (m.kind === 'method-not-allowed') {
-      write(app, res, errorReply(app, 405, `method ${req.method} not allowed`, undefined, { Allow: m.allow.join(', ') }), contentType);
+      write(app, res, methodNotAllowed(app, req.method, url.pathname, m.allow), contentType);
       return;
     }
     const ctx: Ctx = { app, req, url, version, caller, params: m.params };

@@ -10,7 +10,7 @@ import { planCreate } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
 import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
-import { checkMedia, checkProcessing, checkScheduling, checkSeries, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
+import { checkMedia, checkProcessing, checkScheduling, checkSeries, createdReply, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { createLocation } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
@@ -92,5 +92,6 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const named = other ? `${id}-elsewhere` : id;
   const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
   const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
-  return spec2CreateReply(ctx, json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) }), parts.scheduling !== undefined);
+  const reply = createdReply(ctx, records[0], json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) }));
+  return spec2CreateReply(ctx, reply, parts.scheduling !== undefined);
 }

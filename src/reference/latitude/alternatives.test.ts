@@ -322,6 +322,26 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     const id = await p.id();
     return (await p.call(`/api/events/${id}/acl/read`, { method: 'POST', body: new URLSearchParams({ role: 'ROLE_X' }) })).status;
   },
+  // ---- Third round.
+  'json-escaping': async (p) => {
+    const r = await p.call(`/api/events/${await p.id({ fields: { title: 'Café/Bar' } })}`);
+    return [r.body.title, r.text.includes('Café/Bar')];
+  },
+  'json-whitespace': async (p) => {
+    await p.id({ media: false });
+    const r = await p.call('/api/events');
+    return [(r.body as unknown[]).length, r.text.includes('\n')];
+  },
+  'content-type-charset': async (p) => (await p.call('/api/events')).headers.get('content-type'),
+  'cache-headers': async (p) => {
+    const r = await p.call(`/api/events/${await p.id()}`);
+    return [r.headers.get('etag') !== null, r.headers.get('cache-control')];
+  },
+  'method-not-allowed': async (p) => (await p.call('/api/events', { method: 'DELETE' })).status,
+  'create-body': async (p) => {
+    const r = await p.create({ fields: { title: 'Body' } });
+    return [r.status, typeof r.body.identifier, r.body.title ?? null];
+  },
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
     const ids: string[] = [];

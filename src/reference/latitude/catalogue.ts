@@ -574,6 +574,51 @@ export const CATALOGUE = {
       ['multipart-only', 'PUT /acl, POST /acl/{action}, PUT /metadata and PUT /scheduling read multipart/form-data only; an urlencoded body answers 415'],
     ],
   },
+  // ---- Third round (an independent implementer reading specs/events-api.md alone); appended after the others so
+  // that the seeded draws of the choices above stay as they were.
+  'json-escaping': {
+    quote: 'Responses carry JSON.',
+    alternatives: [
+      ['utf-8', 'JSON bodies write non-ASCII characters and / as they are (UTF-8)'],
+      ['ascii', 'JSON bodies escape every non-ASCII character as \\uXXXX and / as \\/ (the same JSON values)'],
+    ],
+  },
+  'json-whitespace': {
+    quote: 'Responses carry JSON.',
+    alternatives: [
+      ['compact', 'JSON bodies carry no insignificant whitespace'],
+      ['indented', 'JSON bodies are pretty-printed with newlines and two-space indentation'],
+    ],
+  },
+  'content-type-charset': {
+    quote: 'Responses carry JSON.',
+    alternatives: [
+      ['none', 'the JSON Content-Type is sent as json-content-type gives it'],
+      ['utf-8', 'the JSON Content-Type always carries the parameter charset=UTF-8'],
+    ],
+  },
+  'cache-headers': {
+    quote: 'Responses carry JSON.',
+    alternatives: [
+      ['none', 'responses carry no caching headers'],
+      ['etag', 'a 200 to GET carries a strong ETag (digest of the body) and Cache-Control: no-cache'],
+      ['no-store', 'every JSON response carries Cache-Control: no-store and Pragma: no-cache'],
+    ],
+  },
+  'method-not-allowed': {
+    quote: 'All paths are under {base_url}.',
+    alternatives: [
+      ['405', 'a method the path does not have answers 405 with an Allow header'],
+      ['404', 'a method the path does not have answers 404 (no such resource)'],
+    ],
+  },
+  'create-body': {
+    quote: 'The body is an object with identifier (string).',
+    alternatives: [
+      ['identifier', 'the 201 body is {"identifier": ...}'],
+      ['event', 'the 201 body is the created event object of the served version (it carries identifier)'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { App, Ctx } from '../app.js';
+import type { App, Ctx, Reply } from '../app.js';
+import { eventJson } from '../serialize.js';
+import { shapeStyle } from './shape.js';
 import type { EventParts } from '../event-parts.js';
 import type { ScheduleInput } from '../schedule.js';
 import { badRequest, type EpisodeValues, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
@@ -77,4 +79,14 @@ export function hideForLag(app: App, records: EventRecord[]): void {
 /** rrule-order=reverse: the 200 array latest occurrence first. */
 export function rruleOrder<T>(ctx: Ctx, list: T[]): T[] {
   return ctx.app.lat('rrule-order') === 'reverse' ? [...list].reverse() : list;
+}
+
+/**
+ * create-body=event ("The body is an object with identifier (string)."): the 201 body is the created event object,
+ * which carries identifier; `reply` is the default {identifier} reply (kept when it carries no identifier).
+ */
+export function createdReply(ctx: Ctx, rec: EventRecord, reply: Reply): Reply {
+  if (ctx.app.lat('create-body') !== 'event' || reply.json === undefined || !reply.json.includes('"identifier"')) return reply;
+  const flags = { acl: false, metadata: false, publications: false, scheduling: false };
+  return { ...reply, json: eventJson(rec, ctx.app.store.view(rec.id), ctx.version, flags, undefined, shapeStyle(ctx.app)) };
 }
