@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { App } from './app.js';
 import type { EventRecord, FileItem, Publication, Track } from './types.js';
+import { earlyPublicationMs, processesAtOnce, styledPublication } from './latitude/publish.js';
 
 /** Processing simulation (design §6): RUNNING → SUCCEEDED after a delay; media gives a publication. */
 
@@ -63,13 +64,32 @@ export function buildPublication(rec: EventRecord, channel: string = PUBLICATION
 
 /** Starts (or restarts) processing: RUNNING now, SUCCEEDED (and published when there is media) later. */
 export function startProcessing(app: App, rec: EventRecord): void {
+  const publish = () => (rec.tracks.length > 0 ? publicationChannels(app).map((c) => styledPublication(app, buildPublication(rec, c))) : []);
+  // Latitude choice upload-processing=synchronous ("Transitions: not shown."): done before the 201/204 is sent.
+  if (processesAtOnce(app)) {
+    rec.processingState = 'SUCCEEDED';
+    rec.publications = publish();
+    app.store.commit(rec);
+    return;
+  }
   rec.processingState = 'RUNNING';
   // Latitude choice state-sequence=paused-first ("Transitions: not shown."): PAUSED, waiting for a resource, at first.
   if (app.lat('state-sequence') === 'paused-first') pauseFirst(app, rec);
+  // Latitude choice publication-timing=while-running: the publication appears while processing_state is RUNNING.
+  let published = false;
+  const early = earlyPublicationMs(app);
+  if (early !== undefined) {
+    app.timers.after(`publish:${rec.id}`, early, () => {
+      if (app.store.get(rec.id) !== rec || rec.deleting) return;
+      rec.publications = publish();
+      published = true;
+      app.store.commit(rec);
+    });
+  }
   app.timers.after(`process:${rec.id}`, app.processingDelayMs, () => {
     if (app.store.get(rec.id) !== rec) return;
     rec.processingState = 'SUCCEEDED';
-    rec.publications = rec.tracks.length > 0 ? publicationChannels(app).map((c) => buildPublication(rec, c)) : [];
+    if (!published) rec.publications = publish();
     app.store.commit(rec);
   });
 }
@@ -98,6 +118,7 @@ export function startRetraction(app: App, rec: EventRecord): void {
   if (rec.deleting) return;
   rec.deleting = true;
   app.timers.cancel(`process:${rec.id}`);
+  app.timers.cancel(`publish:${rec.id}`);
   if (app.bug('delete-published-retraction-stalls')) return;
   const half = Math.floor(app.retractDelayMs / 2);
   app.timers.after(`retract:${rec.id}`, half, () => {

@@ -342,6 +342,23 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     const r = await p.create({ fields: { title: 'Body' } });
     return [r.status, typeof r.body.identifier, r.body.title ?? null];
   },
+  'publication-timing': async (p) => {
+    const id = await p.id();
+    let state = '';
+    await until(async () => {
+      const ev = (await p.call(`/api/events/${id}?withpublications=true`)).body;
+      state = ev.processing_state;
+      return ev.publications.length > 0;
+    }, 5000);
+    return state;
+  },
+  'checksum-format': async (p) => (await publicationOf(p)).media[0].checksum,
+  'file-tags': async (p) => {
+    const pub = await publicationOf(p);
+    return [pub.media[0].tags, pub.attachments[0].tags];
+  },
+  'publication-mediatype': async (p) => (await publicationOf(p)).mediatype,
+  'upload-processing': async (p) => (await p.call(`/api/events/${await p.id()}`)).body.processing_state,
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
     const ids: string[] = [];
@@ -363,6 +380,14 @@ async function extraCatalogEvent(p: Probe, flavor: string): Promise<string> {
   const id = (await create(p.base, { fields: { title: 'X' }, extra: [{ flavor, fields: { a: '1' } }], auth: ADMIN, version: '1.6.0' })).body.identifier as string;
   await until(async () => (await p.call(`/api/events/${id}`)).status === 200, 3000);
   return id;
+}
+
+/** The single publication of a new processed event with media. */
+async function publicationOf(p: Probe): Promise<{ mediatype: string; media: { checksum: string; tags: string[] }[]; attachments: { tags: string[] }[] }> {
+  const id = await p.id();
+  await p.published(id);
+  const [first] = (await p.call(`/api/events/${id}/publications`)).body as { id: string }[];
+  return (await p.call(`/api/events/${id}/publications/${first.id}`)).body;
 }
 
 function flavors(body: unknown): string[] {

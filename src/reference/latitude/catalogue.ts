@@ -619,6 +619,43 @@ export const CATALOGUE = {
       ['event', 'the 201 body is the created event object of the served version (it carries identifier)'],
     ],
   },
+  'publication-timing': {
+    quote: 'Currently processing',
+    alternatives: [
+      ['at-success', 'a processed event gets its publication when processing_state turns SUCCEEDED'],
+      ['while-running', 'the publication appears half-way through processing, while processing_state is still RUNNING'],
+    ],
+  },
+  'checksum-format': {
+    quote: 'Track (element of media): id string, mediatype string, url string, flavor string, size integer, checksum string, tags array[string], has_audio boolean, has_video boolean, duration integer, description string.',
+    alternatives: [
+      ['hex', 'track and file checksums are lower-case hex MD5 digests'],
+      ['typed', 'checksums name their algorithm: md5:<lower-case hex>'],
+      ['upper-hex', 'checksums are upper-case hex MD5 digests'],
+    ],
+  },
+  'file-tags': {
+    quote: 'File item (element of attachments and of metadata): id string, mediatype string, url string, flavor string, size integer, checksum string, tags array[string].',
+    alternatives: [
+      ['download', 'tracks and files carry the tag engage-download'],
+      ['empty', 'tracks and files carry no tags ([])'],
+      ['several', 'tracks and files carry the tags engage-download, engage-streaming and archive'],
+    ],
+  },
+  'publication-mediatype': {
+    quote: 'Media type of the publication url',
+    alternatives: [
+      ['json', 'a publication has mediatype application/json'],
+      ['html', 'a publication has mediatype text/html (its url is a player page)'],
+    ],
+  },
+  'upload-processing': {
+    quote: 'Transitions: not shown.',
+    alternatives: [
+      ['asynchronous', 'an uploaded event is processed after the 201: RUNNING first, SUCCEEDED later'],
+      ['synchronous', 'an uploaded event is processed before the 201 is sent: it is SUCCEEDED (and published) at once'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;
