@@ -123,8 +123,11 @@ const SORT_NAMES: Record<string, SortName> = {
   technical_start: 'technical_start', technical_date: 'technical_start', technical_end: 'technical_end',
 };
 
-/** `name:ASC|DESC[,...]`: the suffix is mandatory (spec § GET /api/events, sort); unknown name → 400. */
-export function parseSort(param: string | null, unknownIgnored = false): SortKey[] {
+/**
+ * `name:ASC|DESC[,...]`: the suffix is mandatory (spec § GET /api/events, sort); unknown name → 400. `exactSuffix`
+ * (latitude choice sort-suffix-case=exact) accepts only ASC and DESC as written in the spec.
+ */
+export function parseSort(param: string | null, unknownIgnored = false, exactSuffix = false): SortKey[] {
   if (param === null || param.trim() === '') return [];
   const keys: SortKey[] = [];
   for (const raw of param.split(',')) {
@@ -136,6 +139,8 @@ export function parseSort(param: string | null, unknownIgnored = false): SortKey
     const order = entry.slice(i + 1).trim().toUpperCase();
     if (!name && unknownIgnored) continue;
     if (!name) throw badRequest(`unknown sort criterion '${entry.slice(0, i)}'`);
+    const written = entry.slice(i + 1).trim();
+    if (exactSuffix && written !== 'ASC' && written !== 'DESC') throw badRequest(`sort criterion '${entry}' must end with :ASC or :DESC`);
     if (order !== 'ASC' && order !== 'DESC' && order !== 'ASCENDING' && order !== 'DESCENDING') {
       throw badRequest(`sort criterion '${entry}' must end with :ASC or :DESC`);
     }

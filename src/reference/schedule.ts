@@ -15,6 +15,8 @@ export interface ScheduleInput {
   durationMs?: number;
   rrule?: string;
   inputs?: string[];
+  /** A start or end was written with a non-zero UTC offset (latitude choice datetime-input). */
+  offsetGiven?: boolean;
 }
 
 /** At most this many occurrences per rrule request (a bound, so a FREQ=SECONDLY rule cannot exhaust memory). */
@@ -44,6 +46,7 @@ export function parseScheduleInput(v: unknown): ScheduleInput {
   }
   out.startMs = datetime(v.start, 'start');
   out.endMs = datetime(v.end, 'end');
+  if ([v.start, v.end].some((d) => typeof d === 'string' && /[+-](?!00:?00$)\d{2}:?\d{2}$/.test(d.trim()))) out.offsetGiven = true;
   out.durationMs = duration(v.duration);
   if (v.rrule !== undefined && v.rrule !== null && v.rrule !== '') {
     if (typeof v.rrule !== 'string') throw badRequest(`scheduling 'rrule' must be a string`);

@@ -29,6 +29,8 @@ export interface ShapeStyle {
   omitUnscheduled?: boolean;
   /** with-publications-shape=summary: withpublications adds id, channel, mediatype, url only. */
   publicationSummaries?: boolean;
+  /** scheduling-duration=shown: scheduling objects also show duration (ms). */
+  schedulingDuration?: boolean;
   /** The catalogs as this server shows them (latitude/fields.ts); identity when absent. */
   catalogs?: (cats: Record<string, unknown>[]) => Record<string, unknown>[];
 }
@@ -122,6 +124,7 @@ function variantObject(rec: EventRecord, v: EventView, version: ApiVersion, vari
 /** Scheduling object (spec § Scheduling information): {agent_id, start, end, inputs?}. */
 export function schedulingObject(s: Schedule, style: ShapeStyle = {}): Record<string, unknown> {
   const o: Record<string, unknown> = { agent_id: s.agentId, start: isoSeconds(s.startMs), end: isoSeconds(s.endMs) };
+  if (style.schedulingDuration) o.duration = s.endMs - s.startMs;
   const inputs = style.inputs ?? 'as-sent';
   if (s.inputs) o.inputs = s.inputs;
   else if (inputs !== 'as-sent') o.inputs = inputs === 'default' ? ['default'] : [];

@@ -18,12 +18,15 @@ const DESC_IGNORED: Partial<Record<SortName, MutantName>> = {
   location: 'sort-location-desc-ignored',
 };
 
-/** `unknownIgnored`: latitude choice unknown-sort=ignored drops unknown criteria instead of answering 400. */
-export function sortCriteria(param: string | null, bug: BugFn, unknownIgnored = false): SortKey[] {
+/**
+ * `unknownIgnored`: latitude choice unknown-sort=ignored drops unknown criteria instead of answering 400;
+ * `exactSuffix`: sort-suffix-case=exact accepts only the suffixes ASC and DESC.
+ */
+export function sortCriteria(param: string | null, bug: BugFn, unknownIgnored = false, exactSuffix = false): SortKey[] {
   const raw = param !== null && bug('sort-suffix-optional')
     ? param.split(',').map((e) => (e.trim() === '' || e.includes(':') ? e : `${e}:ASC`)).join(',')
     : param;
-  let keys = parseSort(raw, unknownIgnored);
+  let keys = parseSort(raw, unknownIgnored, exactSuffix);
   if (bug('sort-deprecated-rejected')) {
     const old = keys.find((k) => k.name === 'review_status' || k.name === 'scheduling_status');
     if (old) throw badRequest(`unknown sort criterion '${old.name}'`);

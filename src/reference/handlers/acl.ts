@@ -4,7 +4,7 @@ import { parseAcl, parseJsonParam } from '../input.js';
 import type { MutantName } from '../mutants/index.js';
 import { badRequest, notFound, type AclEntry } from '../types.js';
 import { collapseRoles } from '../mutants/generated.js';
-import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction } from '../latitude/acl.js';
+import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
 import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2Writable } from '../mutants/spec2-acl.js';
 
@@ -64,7 +64,8 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
   else {
     const same = rec.acl.filter((e) => e.action === action && e.role === role);
     if (same.some((e) => e.allow === allow)) return done;
-    if (same.length > 0) same.forEach((e) => (e.allow = allow));
+    // Latitude choice acl-add-over-deny: a deny entry of the same action and role is flipped, or kept beside the new entry.
+    if (same.length > 0 && !keepsDeny(ctx)) same.forEach((e) => (e.allow = allow));
     else {
       const before = rec.acl;
       rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });

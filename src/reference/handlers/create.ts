@@ -12,6 +12,7 @@ import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedu
 import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
 import { checkMedia, checkProcessing, checkScheduling, checkSeries, createdReply, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
 import { conflictRules } from '../latitude/conflicts.js';
+import { checkNotPast } from '../latitude/scheduling.js';
 import { createLocation } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
@@ -66,6 +67,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
   spec2Rrule(ctx, parts.scheduling);
   const plan = spec2Plan(ctx, parts.scheduling, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined);
+  if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);

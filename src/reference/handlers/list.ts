@@ -25,7 +25,7 @@ export function listEvents(ctx: Ctx): Reply {
   const lat = ctx.app.lat;
   const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
   const filters = spec2Filters(ctx, filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat)));
-  let sort = spec2Sort(ctx, sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored')));
+  let sort = spec2Sort(ctx, sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact')));
   const page = paging(ctx);
   if (page.empty) return { status: 200, json: '[]' };
   const offset = page.offset;

@@ -9,6 +9,7 @@ import { badRequest, HttpError, type Schedule } from '../types.js';
 import { atLeast } from '../version.js';
 import { checkAllowConflict } from '../latitude/access.js';
 import { checkScheduling } from '../latitude/events.js';
+import { checkCompletePut, checkNotPast } from '../latitude/scheduling.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
@@ -66,8 +67,10 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   }
   const input = parseScheduleInput(value);
   checkScheduling(ctx, input, false);
+  checkCompletePut(ctx, input);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
   const next = spec2Merge(ctx, rec.schedule, input, scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input)));
+  checkNotPast(ctx, [next]);
   const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && (isTrue(form.text('allowConflict')) || spec2AllowConflictPresent(ctx, form.text('allowConflict'))) && !bug('allow-conflict-ignored');
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));

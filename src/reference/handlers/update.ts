@@ -12,6 +12,7 @@ import { checkScheduling, checkSeries } from '../latitude/events.js';
 import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { conflictRules } from '../latitude/conflicts.js';
+import { checkNotPast } from '../latitude/scheduling.js';
 import { spec2UpdateBase, spec2Updated } from '../mutants/spec2-events.js';
 import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../mutants/spec2-scheduling.js';
 
@@ -41,6 +42,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
     schedule = mergeSchedule(rec.schedule, parts.scheduling);
+    checkNotPast(ctx, [schedule]);
     const conflicts = findConflicts(store, [schedule], episode.title, spec2Exclude(ctx, 'update', rec.id), undefined, conflictRules(ctx.app));
     if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', spec2UpdateConflictBody(ctx, conflicts));
   }

@@ -48,3 +48,11 @@ export function aclWhenOmitted(ctx: Ctx): AclEntry[] {
 export function aclWithAdded(ctx: Ctx, acl: AclEntry[], entry: AclEntry): AclEntry[] {
   return ctx.app.lat('acl-add-position') === 'start' ? [entry, ...acl] : [...acl, entry];
 }
+
+/**
+ * acl-add-over-deny=appended ("Adds that permission; other entries are unaffected."): POST /acl/{action} for a role
+ * that has a deny entry of that action leaves the deny entry alone and adds an allow entry (allow wins on access).
+ */
+export function keepsDeny(ctx: Ctx): boolean {
+  return ctx.app.lat('acl-add-over-deny') === 'appended';
+}

@@ -359,6 +359,20 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
   },
   'publication-mediatype': async (p) => (await publicationOf(p)).mediatype,
   'upload-processing': async (p) => (await p.call(`/api/events/${await p.id()}`)).body.processing_state,
+  'scheduling-duration': async (p) => Object.keys((await p.call(`/api/events/${await p.id({ scheduling: sched('capture-agent-1', T0) })}/scheduling`)).body).sort(),
+  'scheduling-put-partial': async (p) => {
+    const id = await p.id({ scheduling: sched('capture-agent-1', T0) });
+    const body = new URLSearchParams({ scheduling: JSON.stringify({ start: iso(T0 + DAY), end: iso(T0 + DAY + 3_600_000) }) });
+    return (await p.call(`/api/events/${id}/scheduling`, { method: 'PUT', body })).status;
+  },
+  'past-schedule': async (p) => (await p.create({ scheduling: sched('capture-agent-1', Date.UTC(2001, 0, 1, 10)) })).status,
+  'datetime-input': async (p) => (await p.create({ scheduling: { agent_id: 'capture-agent-1', start: '2031-03-03T11:00:00+01:00', duration: 3_600_000 } })).status,
+  'sort-suffix-case': async (p) => [(await p.call('/api/events?sort=title:asc')).status, (await p.call('/api/events?sort=title:ASC')).status],
+  'acl-add-over-deny': async (p) => {
+    const id = await p.id({ acl: [{ action: 'read', role: 'R', allow: false }] });
+    await p.call(`/api/events/${id}/acl/read`, { method: 'POST', body: new URLSearchParams({ role: 'R' }) });
+    return (await p.call(`/api/events/${id}/acl`)).body;
+  },
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
     const ids: string[] = [];

@@ -656,6 +656,48 @@ export const CATALOGUE = {
       ['synchronous', 'an uploaded event is processed before the 201 is sent: it is SUCCEEDED (and published) at once'],
     ],
   },
+  'scheduling-duration': {
+    quote: '200 with a scheduling object (agent_id, start, end, inputs); 204 when the event is not scheduled; 404',
+    alternatives: [
+      ['omitted', 'a scheduling object shows agent_id, start, end (and inputs)'],
+      ['shown', 'a scheduling object also shows duration, the recording length in milliseconds (a field of Scheduling information)'],
+    ],
+  },
+  'scheduling-put-partial': {
+    quote: 'form parameter scheduling (string, JSON scheduling object, required, since 1.1.0)',
+    alternatives: [
+      ['merge', 'PUT scheduling changes the members sent and keeps the others'],
+      ['complete', 'PUT scheduling must send a whole scheduling object (agent_id, start and end or duration, rules 1 and 4); else 400'],
+    ],
+  },
+  'past-schedule': {
+    quote: '400: the request is invalid or inconsistent.',
+    alternatives: [
+      ['accepted', 'a schedule whose recording ends in the past is accepted'],
+      ['rejected-400', 'a create, update or scheduling update with a recording that would end before now answers 400 (it cannot be captured)'],
+    ],
+  },
+  'datetime-input': {
+    quote: 'datetime (UTC)',
+    alternatives: [
+      ['any-offset', 'scheduling start/end with any UTC offset are accepted and normalised to UTC'],
+      ['utc-only', 'scheduling start/end must be UTC (Z or a zero offset); a non-zero offset answers 400'],
+    ],
+  },
+  'sort-suffix-case': {
+    quote: 'The suffix is mandatory.',
+    alternatives: [
+      ['any-case', 'the sort suffix is read case-insensitively, and ASCENDING/DESCENDING are accepted too'],
+      ['exact', 'only the suffixes ASC and DESC are accepted; another spelling (asc, Descending) answers 400'],
+    ],
+  },
+  'acl-add-over-deny': {
+    quote: 'Adds that permission; other entries are unaffected.',
+    alternatives: [
+      ['flipped', 'POST /acl/{action} for a role with a deny entry of that action turns the deny entry into an allow entry'],
+      ['appended', 'the deny entry stays as it was and an allow entry is added after the others'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App, Ctx, Reply } from '../app.js';
 import { eventJson } from '../serialize.js';
 import { shapeStyle } from './shape.js';
+import { checkUtc } from './scheduling.js';
 import type { EventParts } from '../event-parts.js';
 import type { ScheduleInput } from '../schedule.js';
 import { badRequest, type EpisodeValues, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
@@ -28,9 +29,10 @@ export function rruleReply(ctx: Ctx, created: number): 'array' | 'single' {
   return created === 1 && ctx.app.lat('rrule-single') === 'object-201' ? 'single' : 'array';
 }
 
-/** capture-agents=registered: agent_id must be a registered capture agent. inputs-required=required. */
+/** capture-agents=registered: agent_id must be a registered capture agent. inputs-required=required. datetime-input. */
 export function checkScheduling(ctx: Ctx, s: ScheduleInput | undefined, creating: boolean): void {
   if (!s) return;
+  checkUtc(ctx, s);
   if (s.agentId !== undefined && ctx.app.lat('capture-agents') === 'registered' && !ctx.app.agents.has(s.agentId)) {
     throw badRequest(`unknown capture agent '${s.agentId}'; registered: ${[...ctx.app.agents].join(', ')}`);
   }

@@ -6,7 +6,7 @@ import { shownCatalogs } from './fields.js';
 
 /** Latitude choices of response shapes (spec § Event, § Scheduling information, § Publications). */
 
-/** number-fields, with-member-names, extra-members, inputs-echo as one serializer style. */
+/** number-fields, with-member-names, extra-members, inputs-echo, scheduling-duration as one serializer style. */
 export function shapeStyle(app: App): ShapeStyle {
   return {
     stringNumbers: app.lat('number-fields') === 'strings',
@@ -15,6 +15,7 @@ export function shapeStyle(app: App): ShapeStyle {
     inputs: app.lat('inputs-echo'),
     omitUnscheduled: app.lat('with-scheduling-unscheduled') === 'omitted',
     publicationSummaries: app.lat('with-publications-shape') === 'summary',
+    schedulingDuration: app.lat('scheduling-duration') === 'shown',
     catalogs: (cats) => shownCatalogs(app, cats),
   };
 }
