@@ -11,7 +11,7 @@ import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
 import { authFailure, datetimes, errorReply, jsonContentType, unsupportedVersion } from './latitude/wire.js';
 import { configureStore, latitudeApp } from './latitude/setup.js';
-import { cacheHeaders, jsonText, methodNotAllowed, withCharset } from './latitude/http.js';
+import { cacheHeaders, jsonText, methodNotAllowed, trailingSlashRefused, withCharset } from './latitude/http.js';
 
 /** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
 
@@ -62,7 +62,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       return;
     }
     contentType = jsonContentType(app, version);
-    const m = match(req.method ?? 'GET', url.pathname, version);
+    const m = trailingSlashRefused(app, url.pathname) ? { kind: 'not-found' as const } : match(req.method ?? 'GET', url.pathname, version);
     if (m.kind === 'not-found') throw new HttpError(404, `no such resource: ${url.pathname}`);
     if (m.kind === 'method-not-allowed') {
       write(app, res, methodNotAllowed(app, req.method, url.pathname, m.allow), contentType);

@@ -373,6 +373,8 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     await p.call(`/api/events/${id}/acl/read`, { method: 'POST', body: new URLSearchParams({ role: 'R' }) });
     return (await p.call(`/api/events/${id}/acl`)).body;
   },
+  'field-order': async (p) => (await episodeFieldsOf(p, await p.id())).slice(0, 2).map((f) => f.id),
+  'trailing-slash': async (p) => (await p.call('/api/events/')).status,
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
     const ids: string[] = [];
@@ -458,7 +460,7 @@ describe('latitude: the server stays consistent with what it shows', () => {
 describe('latitude: the dublincore/episode fields a server shows are accepted back unchanged', () => {
   it.each([
     ['person-field-ids', 'presenter'], ['person-field-ids', 'presenters'], ['list-field-value', 'joined'],
-    ['start-time-format', 'millis'], ['start-time-format', 'minutes'], ['field-collection', 'license'],
+    ['start-time-format', 'millis'], ['start-time-format', 'minutes'], ['field-collection', 'license'], ['field-order', 'by-id'],
   ])('%s=%s: PUT of the shown writable fields answers 204 and changes nothing', async (id, alt) => {
     const s = await startReferenceServer({ latitude: { choices: { [id]: alt } } });
     servers.push(s.close);

@@ -698,6 +698,20 @@ export const CATALOGUE = {
       ['appended', 'the deny entry stays as it was and an allow entry is added after the others'],
     ],
   },
+  'field-order': {
+    quote: 'Fields of the catalog',
+    alternatives: [
+      ['as-defined', 'the fields of a catalog come in the server\'s definition order (title first; extra catalogs as added)'],
+      ['by-id', 'the fields of every catalog come sorted by field id'],
+    ],
+  },
+  'trailing-slash': {
+    quote: 'Paths are relative to {base_url}.',
+    alternatives: [
+      ['same', 'a path with a trailing slash answers as the path without it'],
+      ['not-found', 'a path with a trailing slash (/api/events/) answers 404: no such resource'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

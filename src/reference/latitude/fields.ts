@@ -64,9 +64,17 @@ function startTime(alt: string, v: unknown): unknown {
   return alt === 'millis' ? v.replace('Z', '.000Z') : alt === 'minutes' ? v.slice(0, 5) + 'Z' : v;
 }
 
-/** The fields of one catalog as this server returns them (identity with every default). */
+/**
+ * The fields of one catalog as this server returns them (identity with every default); field-order=by-id sorts
+ * them by id (§ Metadata catalog: "Fields of the catalog", no order given).
+ */
 export function shownFields(app: App, flavor: string, fields: Field[]): Field[] {
-  if (flavor !== EPISODE_FLAVOR) return fields;
+  const out = flavor === EPISODE_FLAVOR ? episodeFieldsShown(app, fields) : fields;
+  if (app.lat('field-order') !== 'by-id') return out;
+  return [...out].sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
+}
+
+function episodeFieldsShown(app: App, fields: Field[]): Field[] {
   const { lat } = app;
   const person = lat('person-field-ids');
   const joined = lat('list-field-value') === 'joined';

@@ -47,3 +47,8 @@ export function methodNotAllowed(app: App, method: string | undefined, path: str
   if (app.lat('method-not-allowed') === '404') return errorReply(app, 404, `no such resource: ${method} ${path}`);
   return errorReply(app, 405, `method ${method} not allowed`, undefined, { Allow: allow.join(', ') });
 }
+
+/** trailing-slash=not-found ("Paths are relative to {base_url}."): /api/events/ is not a path of the API. */
+export function trailingSlashRefused(app: App, pathname: string): boolean {
+  return pathname.length > 1 && pathname.endsWith('/') && app.lat('trailing-slash') === 'not-found';
+}
