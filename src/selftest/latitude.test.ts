@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 import { departures, resolveLatitude } from '../reference/latitude/select.js';
+import { alternativesOf, CHOICE_IDS } from '../reference/latitude/catalogue.js';
 import { describeFailures, latitudeUserConfig, runAgainstReference } from './harness.js';
 
 /**
  * Issue 10: a conformant server always passes. The whole suite (default phases) against the reference server in
  * latitude mode, where every place the spec leaves open takes a seed-drawn legal alternative
- * (src/reference/latitude/catalogue.ts). Fixed seeds 1..5 cover every version between them; one fresh latitude
- * seed and run seed per run (printed; EVCONF_LATITUDE_SEED / EVCONF_RUN_SEED replay a red run).
+ * (src/reference/latitude/catalogue.ts). The fixed seeds cover every version between them and draw every alternative
+ * of every choice at least once (a test says which is missing when a choice is added); one fresh latitude seed and
+ * run seed per run (printed; EVCONF_LATITUDE_SEED / EVCONF_RUN_SEED replay a red run).
  */
 
 /**
@@ -23,6 +25,7 @@ const FIXED: [number, ApiVersion[]][] = [
   [3, ['1.2.0']],
   [4, ['1.3.0']],
   [5, ['1.4.0']],
+  [8, ['1.3.0']],
 ];
 
 function envInt(name: string): number | undefined {
@@ -43,6 +46,15 @@ const cases: { latitude: number; run?: number; versions: ApiVersion[] }[] = [
 describe.concurrent('self-test: no false alarm on the reference server in latitude mode', () => {
   it('the fixed seeds cover every version', () => {
     expect(new Set(FIXED.flatMap(([, v]) => v))).toEqual(new Set(API_VERSIONS));
+  });
+
+  it('the fixed seeds draw every non-default alternative of every choice (the defaults run everywhere else; add a seed that draws what is missing)', () => {
+    const drawn = new Set(FIXED.flatMap(([seed]) => {
+      const c = resolveLatitude({ seed });
+      return CHOICE_IDS.map((id) => `${id}=${c[id]}`);
+    }));
+    const missing = CHOICE_IDS.flatMap((id) => alternativesOf(id).slice(1).map((a) => `${id}=${a}`)).filter((x) => !drawn.has(x));
+    expect(missing).toEqual([]);
   });
 
   it.each(cases.flatMap((c) => c.versions.map((v) => [c.latitude, c.run ?? 42, v] as const)))(
