@@ -32,8 +32,9 @@ const updateEvent: Action = async (env, params) => {
   }
   if (parts.length === 0) throw new Error('action update-event needs fields, acl or parts');
   const ex = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}`, multipart: parts });
-  // `event`: the event as updated (identifier and the fields sent), for checks that judge by the values sent.
-  const event = { identifier: id, ...(fields ?? {}) };
+  // `event`: the event as updated (identifier and the fields sent, also under `fields` as in a given event's
+  // variables), for checks that judge by the values sent.
+  const event = { identifier: id, ...(fields ?? {}), fields: fields ?? {} };
   return { exchanges: [ex], value: { status: ex.response?.status ?? null, fields: fields ?? null, acl: params.acl ?? null, event } };
 };
 
