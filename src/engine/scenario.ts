@@ -25,8 +25,9 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     run: { tag: env.tag },
     version: env.version,
     agent: env.agent,
-    // Two series ids of the scenario's own (or the user's --series-id for both, where the server refuses ours).
-    series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '' },
+    // Series ids of the scenario's own (or the user's --series-id for all, where the server refuses ours); a's id is
+    // a prefix of ab's (a filter matching series ids by prefix lists events of ab for a).
+    series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '', ab: seriesFor(env.caps, `${env.tag}sab`) ?? '' },
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
     user: env.config.userAuth ? { name: env.config.userAuth.user, role: env.config.userRoles[0] ?? '' } : {},

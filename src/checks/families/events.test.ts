@@ -92,6 +92,14 @@ describe('event-start (events.get.start-technical, events.get.start-bibliographi
     expect(eventStartCheck.run(ctx({}), { at: '2090-01-01T00:00:00Z' }).pass).toBe(false);
     expect(eventStartCheck.run(ctx({ start: 'soon' }), { at: '2090-01-01T00:00:00Z' }).pass).toBe(false);
   });
+
+  it('with id, judges the list item with that identifier (the list shows the same start as the single GET)', () => {
+    const list = [{ identifier: 'x', start: '2089-12-31T10:00:00Z' }, { identifier: 'e', start: '2090-01-01T00:00:00Z' }];
+    expect(eventStartCheck.run(ctx(list), { at: '2090-01-01T00:00:00Z', id: 'e' }).pass).toBe(true);
+    expect(eventStartCheck.run(ctx(list), { at: '2090-01-01T00:00:00Z', id: 'x' }).pass).toBe(false);
+    expect(eventStartCheck.run(ctx(list), { at: '2090-01-01T00:00:00Z', id: 'gone' }).message).toContain('does not show event gone');
+    expect(eventStartCheck.run(ctx({ start: '2090-01-01T00:00:00Z' }), { at: '2090-01-01T00:00:00Z', id: 'e' }).pass).toBe(false);
+  });
 });
 
 describe('event-create-rejected (events.create.400)', () => {

@@ -132,7 +132,11 @@ function instant(v: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** events.get.start-technical / start-bibliographic: the member `start` is the instant `at` (instants, not strings), unless `skip`. */
+/**
+ * events.get.start-technical / start-bibliographic: the member `start` is the instant `at` (instants, not strings),
+ * unless `skip`. With `id`, the body is a list (GET /api/events: "Returns a JSON array of event objects") and its
+ * item with that identifier is judged.
+ */
 export const eventStartCheck: CheckDef = {
   name: 'event-start',
   doc: 'the event member `start` is the same instant as `at` (ISO date-time)',
@@ -140,7 +144,11 @@ export const eventStartCheck: CheckDef = {
     type: 'object',
     required: ['at'],
     additionalProperties: false,
-    properties: { at: { type: 'string' }, skip: { type: 'string', description: 'an unmet precondition (from an action value); non-empty = skip' } },
+    properties: {
+      at: { type: 'string' },
+      skip: { type: 'string', description: 'an unmet precondition (from an action value); non-empty = skip' },
+      id: { type: 'string', description: 'the body is a list: judge its item with this identifier' },
+    },
   },
   run(ctx, p) {
     if (typeof p.skip === 'string' && p.skip !== '') return { pass: false, skip: p.skip, message: p.skip };
@@ -148,7 +156,13 @@ export const eventStartCheck: CheckDef = {
     if (isVerdict(j)) return j;
     const want = instant(p.at);
     if (want === undefined) throw new Error(`check parameter "at" is not a date-time: ${String(p.at)}`);
-    const got = (j.value as { start?: unknown } | null)?.start;
+    let item: unknown = j.value;
+    if (typeof p.id === 'string') {
+      if (!Array.isArray(j.value)) return { pass: false, message: 'the list body is not an array', actual: toJson(j.value) };
+      item = j.value.find((e) => (e as { identifier?: unknown } | null)?.identifier === p.id);
+      if (item === undefined) return { pass: false, message: `the list does not show event ${p.id}`, expected: p.id, actual: toJson(identifiers(j.value)) };
+    }
+    const got = (item as { start?: unknown } | null)?.start;
     const ms = instant(got);
     if (ms === undefined) return { pass: false, message: `member start is not a date-time: ${JSON.stringify(got ?? 'missing')}`, expected: String(p.at), actual: toJson(got ?? 'missing') };
     const pass = ms === want;

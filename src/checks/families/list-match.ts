@@ -30,17 +30,22 @@ export interface RunEvents {
 /** How a keyword given several times combines: OR, AND, or either reading accepted. */
 export type RepeatMode = 'or' | 'and' | 'either';
 
-type Kind = 'single' | 'multi' | 'joined';
+/**
+ * single: one text value; multi: a list, matched by one element; joined: the subject list (one subject per event in
+ * the suites); id: a technical identifier (identifier, series id), matched whole: spec § Event "identifier | Unique
+ * identifier of the event", and the series filters select "by series identifier": a part of one is no identifier.
+ */
+type Kind = 'single' | 'multi' | 'joined' | 'id';
 interface FieldSource { server: string[]; sent: string[]; kind: Kind }
 
 /** Filter → event member(s) (all variants) and sent field id(s) it is read from. */
 const FIELDS: Record<string, FieldSource> = {
   contributors: { server: ['contributor', 'contributors'], sent: ['contributor'], kind: 'multi' },
   location: { server: ['location'], sent: ['location'], kind: 'single' },
-  series: { server: ['is_part_of'], sent: ['isPartOf'], kind: 'single' },
-  is_part_of: { server: ['is_part_of'], sent: ['isPartOf'], kind: 'single' },
+  series: { server: ['is_part_of'], sent: ['isPartOf'], kind: 'id' },
+  is_part_of: { server: ['is_part_of'], sent: ['isPartOf'], kind: 'id' },
   subject: { server: ['subjects'], sent: ['subjects'], kind: 'joined' },
-  identifier: { server: ['identifier'], sent: [], kind: 'single' },
+  identifier: { server: ['identifier'], sent: [], kind: 'id' },
   title: { server: ['title'], sent: ['title'], kind: 'single' },
   description: { server: ['description'], sent: ['description'], kind: 'single' },
   series_name: { server: ['series'], sent: [], kind: 'single' },
@@ -86,6 +91,8 @@ function fieldMatch(ev: RunEvent, name: string, value: string): Tri {
   const exact = (r: string[]) => (src.kind === 'multi' ? r.includes(value) : r.length === 1 && r[0] === value);
   const loose = (r: string[]) => r.some((s) => s.toLowerCase().includes(low));
   if (rs.every(exact)) return 'yes';
+  // An identifier is matched whole: only another case of the same identifier is left undecided.
+  if (src.kind === 'id') return rs.some((r) => r.some((s) => s.toLowerCase() === low)) ? 'maybe' : 'no';
   return rs.some(loose) ? 'maybe' : 'no';
 }
 

@@ -64,6 +64,13 @@ describe('filter-result', () => {
     expect(filterResultCheck.run(ctx(f, or, RUN), { of: 'run' }).pass).toBe(true);
   });
 
+  it('refusable: a 400 is a skip carrying the reason; a 200 is still judged, another status still fails', () => {
+    const why = 'datetimes with a UTC offset are not shown';
+    expect(filterResultCheck.run(ctx('location:Aula', [], RUN, { status: 400 }), { of: 'run', refusable: why }).skip).toContain(why);
+    expect(filterResultCheck.run(ctx('location:Aula', [], RUN, { status: 500 }), { of: 'run', refusable: why }).pass).toBe(false);
+    expect(filterResultCheck.run(ctx('location:Aula', listed(A), RUN), { of: 'run', refusable: why }).pass).toBe(false);
+  });
+
   it('skips when the setup failed or an action could not build its filter', () => {
     expect(filterResultCheck.run(ctx('location:Aula', [], { events: [], error: 'could not create' }), { of: 'run' }).skip).toContain('could not create');
     const c = { ...ctx('x:y', [], RUN), exchange: undefined, exchanges: [], value: { skip: 'no series name' } };
@@ -101,6 +108,17 @@ describe('list-match: three-valued matching', () => {
     expect(entryMatch(e, 'start', '2090-01-01T00:30:00Z/2090-01-01T02:00:00Z')).toBe('yes');
     expect(entryMatch(e, 'technical_start', '2090-01-01T03:00:00Z/2090-01-01T04:00:00Z')).toBe('no');
     expect(entryMatch(e, 'start', '2090-01-01T01:00:00Z/2090-01-01T02:00:00Z')).toBe('maybe');
+  });
+
+  // spec § Event "identifier | Unique identifier of the event"; is_part_of "by series identifier": matched whole.
+  it('identifiers and series ids: a part of one is no (not maybe), another case maybe', () => {
+    const e = ev('e', { isPartOf: 'S10' }, { identifier: 'abcd1234', is_part_of: 'S10' });
+    expect(entryMatch(e, 'identifier', 'abcd')).toBe('no');
+    expect(entryMatch(e, 'identifier', 'abcd1234')).toBe('yes');
+    expect(entryMatch(e, 'is_part_of', 'S1')).toBe('no');
+    expect(entryMatch(e, 'series', 'S1')).toBe('no');
+    expect(entryMatch(e, 'is_part_of', 's10')).toBe('maybe');
+    expect(entryMatch(e, 'is_part_of', 'S10')).toBe('yes');
   });
 
   it('agent_id of an event sent without scheduling is no', () => {

@@ -87,6 +87,24 @@ describe('discriminating sort data (suites/DISCRIMINATING-DATA.md)', () => {
     expect(staleAsc).not.toBe(orderBy(events, [['title', 'ASC']], 'created').join());
   });
 
+  it('sort-location: the model sees the move of l4 to zoo, and a sort by the locations as created fails', () => {
+    const s = judged.find((x) => x.id === 'sort-location')!;
+    const events = modelEvents(s);
+    expect(events.map((e) => e.values.location)).toEqual(['lab', 'attic', 'studio', 'zoo']);
+    const asCreated = modelEvents({ ...s, steps: s.steps.filter((st) => st.action?.name !== 'update-event') });
+    for (const d of ['ASC', 'DESC'] as const) {
+      expect(orderBy(asCreated, [['location', d]], 'created').join()).not.toBe(orderBy(events, [['location', d]], 'created').join());
+    }
+  });
+
+  it('sort-start-date: a server comparing only the day of the start (ties in creation order) fails a step', () => {
+    const s = judged.find((x) => x.id === 'sort-start-date')!;
+    const events = modelEvents(s);
+    const day = events.map((e) => ({ ...e, values: { ...e.values, start_date: Math.floor(Number(e.values.start_date) / 86_400_000) } }));
+    const wrong = (['ASC', 'DESC'] as const).some((d) => orderBy(day, [['start_date', d]], 'created').join() !== orderBy(events, [['start_date', d]], 'created').join());
+    expect(wrong).toBe(true);
+  });
+
   it('the model accepts the right reading of every scenario (the model itself can tell right from wrong)', () => {
     for (const s of judged) {
       for (const tie of TIES) expect(rejects(modelEvents(s), sortSteps(s), (req) => req, tie), s.id).toBe(false);

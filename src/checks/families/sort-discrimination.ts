@@ -67,13 +67,18 @@ export function modelEvents(s: Scenario): ModelEvent[] {
     });
   };
   for (const g of s.given) add(g.fields);
-  // update-event steps on a given event change its title before the lists (the run tag prefix is not modelled).
+  // update-event steps on a given event change its title or location before the lists (the run tag prefix is not
+  // modelled).
   for (const step of s.steps) {
     if (step.action?.name !== 'update-event') continue;
     const { id, fields } = step.action.params as { id?: unknown; fields?: Record<string, unknown> };
     const n = /^\{\{given\.(\d+)\.identifier\}\}$/.exec(String(id));
+    const e = n ? out[Number(n[1])] : undefined;
+    if (!e) continue;
     const title = first(fields?.title);
-    if (n && title !== undefined && out[Number(n[1])]) out[Number(n[1])].values.title = title.replace(/^\{\{run\.tag\}\} /, '');
+    const location = first(fields?.location);
+    if (title !== undefined) e.values.title = title.replace(/^\{\{run\.tag\}\} /, '');
+    if (location !== undefined) e.values.location = location;
   }
   for (const step of s.steps) {
     if (step.action?.name !== 'create-scheduled-events') continue;

@@ -32,8 +32,9 @@ const updateEvent: Action = async (env, params) => {
   }
   if (parts.length === 0) throw new Error('action update-event needs fields, acl or parts');
   const ex = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}`, multipart: parts });
-  // `event`: the event as updated (identifier and the fields sent), for checks that judge by the values sent.
-  const event = { identifier: id, ...(fields ?? {}) };
+  // `event`: the event as updated (identifier and the fields sent, also under `fields` as in a given event's
+  // variables), for checks that judge by the values sent.
+  const event = { identifier: id, ...(fields ?? {}), fields: fields ?? {} };
   return { exchanges: [ex], value: { status: ex.response?.status ?? null, fields: fields ?? null, acl: params.acl ?? null, event } };
 };
 
@@ -102,11 +103,9 @@ const awaitProcessing: Action = async (env, params) => {
  * Picks a proper prefix of the identifier `id` that names no other event (spec § Event: "identifier | Unique
  * identifier of the event"): the first half first, then other lengths. A prefix is passed over only when the server
  * answers it with an event whose identifier is exactly that prefix (short sequential identifiers: "4" of "42").
- * Value: { prefix, skip }: `skip` names why no prefix could be used ('' when one was found). The scenario then asks
- * for the prefix and expects 404: a server that looks identifiers up by prefix answers with the event `id`.
+ * `skip` names why no prefix could be used ('' when one was found). Also used by list-filter (`pick` with `prefix`).
  */
-const pickIdPrefix: Action = async (env, params) => {
-  const id = str(params.id, 'id');
+export async function idPrefix(env: ScenarioEnv, id: string): Promise<{ exchanges: Exchange[]; prefix: string; skip: string }> {
   const half = Math.max(1, Math.min(id.length - 1, Math.ceil(id.length / 2)));
   const lengths = [...new Set([half, id.length - 1, 1, Math.max(1, half - 1), Math.min(id.length - 1, half + 1)])].filter((n) => n >= 1 && n < id.length);
   const exchanges: Exchange[] = [];
@@ -117,12 +116,21 @@ const pickIdPrefix: Action = async (env, params) => {
     const body = parseJsonBody(ex);
     const named = body.ok ? (body.value as { identifier?: unknown } | null)?.identifier : undefined;
     const status = ex.response?.status ?? 0;
-    if (!(status >= 200 && status < 300 && named === prefix)) return { exchanges, value: { prefix, skip: '' } };
+    if (!(status >= 200 && status < 300 && named === prefix)) return { exchanges, prefix, skip: '' };
   }
   const skip = lengths.length === 0
     ? `precondition: identifier ${JSON.stringify(id)} has no proper prefix`
     : `precondition: every prefix tried of ${id} is the identifier of another event`;
-  return { exchanges, value: { prefix: id, skip } };
+  return { exchanges, prefix: id, skip };
+}
+
+/**
+ * pick-id-prefix {id}: idPrefix as an action. Value: { prefix, skip }. The scenario then asks for the prefix and
+ * expects 404: a server that looks identifiers up by prefix answers with the event `id`.
+ */
+const pickIdPrefix: Action = async (env, params) => {
+  const { exchanges, prefix, skip } = await idPrefix(env, str(params.id, 'id'));
+  return { exchanges, value: { prefix, skip } };
 };
 
 export const IMPL_EVENTS: Record<string, Action> = {

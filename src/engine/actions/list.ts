@@ -8,6 +8,7 @@ import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
+import { idPrefix } from './events.js';
 
 /**
  * Actions of the list family (names in src/scenario/actions/list.ts): create the run's events and read them
@@ -20,6 +21,17 @@ const MINUTE = 60_000;
 
 function isoAt(base: string, minutes: number): string {
   return isoUtc(Date.parse(base) + minutes * MINUTE);
+}
+
+/**
+ * The instant `minutes` after `base` written with the UTC offset `offset` (`+02:00`, `-05:30`): the same instant as
+ * isoAt, in the local time of that offset (2090-01-01T01:00:00Z with +02:00 is 2090-01-01T03:00:00+02:00).
+ */
+export function isoAtOffset(base: string, minutes: number, offset: string): string {
+  const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  if (!m) throw new Error(`list-filter: range offset must look like +02:00, not ${JSON.stringify(offset)}`);
+  const ms = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * MINUTE;
+  return `${isoUtc(Date.parse(base) + minutes * MINUTE + ms).slice(0, 19)}${offset}`;
 }
 
 /** The fields startDate (YYYY-MM-DD) and startTime (HH:MM:SSZ) of the instant `minutes` after `base`. */
@@ -123,27 +135,35 @@ const listSetup: Action = async (env, params) => {
 
 /**
  * The filter expression of list-filter / list-walk-pages: `filter` (literal entries), `pick` (entries whose value
- * is a member of a saved run event as the server answered it) and `range` (start/technical_start ranges in
- * minutes after {{time.base}}). Returns the expression, or why it cannot be built.
+ * is a member of a saved run event as the server answered it; with `prefix: true` a proper prefix of it that names
+ * no event, from idPrefix) and `range` (start/technical_start ranges in minutes after {{time.base}}, in UTC, or
+ * written with the UTC offset `offset`). Returns the expression, or why it cannot be built, and the exchanges made.
  */
-function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): { filter: string } | { skip: string } {
+async function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): Promise<({ filter: string } | { skip: string }) & { exchanges: Exchange[] }> {
   const entries: string[] = [];
+  const exchanges: Exchange[] = [];
   if (typeof params.filter === 'string' && params.filter !== '') entries.push(params.filter);
   for (const p of (params.pick as Record<string, unknown>[] | undefined) ?? []) {
     const of = typeof p.of === 'string' ? p.of : 'run';
     const saved = getPath(vars, `saved.${of}`) as RunEvents | undefined;
-    if (!saved || saved.error) return { skip: `precondition: ${saved?.error ?? `no saved events "${of}"`}` };
+    if (!saved || saved.error) return { exchanges, skip: `precondition: ${saved?.error ?? `no saved events "${of}"`}` };
     const v = getPath(saved.events[Number(p.index)]?.server, String(p.member));
     if (typeof v !== 'string' || v === '') {
-      return { skip: `precondition: event #${Number(p.index) + 1} has no ${String(p.member)} to filter by (got ${JSON.stringify(v) ?? 'nothing'})` };
+      return { exchanges, skip: `precondition: event #${Number(p.index) + 1} has no ${String(p.member)} to filter by (got ${JSON.stringify(v) ?? 'nothing'})` };
     }
-    entries.push(`${String(p.name)}:${v}`);
+    if (p.prefix === true) {
+      const part = await idPrefix(env, v);
+      exchanges.push(...part.exchanges);
+      if (part.skip) return { exchanges, skip: part.skip };
+      entries.push(`${String(p.name)}:${part.prefix}`);
+    } else entries.push(`${String(p.name)}:${v}`);
   }
   for (const r of (params.range as Record<string, unknown>[] | undefined) ?? []) {
-    entries.push(`${String(r.name)}:${isoAt(env.timeBase, Number(r.from))}/${isoAt(env.timeBase, Number(r.to))}`);
+    const at = (minutes: number) => (typeof r.offset === 'string' ? isoAtOffset(env.timeBase, minutes, r.offset) : isoAt(env.timeBase, minutes));
+    entries.push(`${String(r.name)}:${at(Number(r.from))}/${at(Number(r.to))}`);
   }
   if (entries.length === 0) throw new Error('list-filter: give `filter`, `pick` or `range`');
-  return { filter: entries.join(',') };
+  return { exchanges, filter: entries.join(',') };
 }
 
 function extraQuery(params: Record<string, unknown>): Record<string, string> {
@@ -153,11 +173,12 @@ function extraQuery(params: Record<string, unknown>): Record<string, string> {
 
 /** `with: { filter?, pick?, range?, query? }`: GET /api/events with the built filter (value: the parsed body). */
 const listFilter: Action = async (env, params, vars) => {
-  const f = buildFilter(env, params, vars);
+  const f = await buildFilter(env, params, vars);
+  // A skip has no exchange of its own (the checks pass the reason on only then): the prefix look-ups are left out.
   if ('skip' in f) return { exchanges: [], value: { skip: f.skip } };
   const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { ...extraQuery(params), filter: f.filter } });
   const body = parseJsonBody(ex);
-  return { exchanges: [ex], value: body.ok ? body.value : undefined };
+  return { exchanges: [...f.exchanges, ex], value: body.ok ? body.value : undefined };
 };
 
 /**
@@ -169,11 +190,11 @@ const listWalkPages: Action = async (env, params, vars) => {
   const limit = Number(params.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new Error('list-walk-pages: `limit` must be a positive integer');
   if (params.offset !== 'index' && params.offset !== 'page') throw new Error('list-walk-pages: `offset` must be index or page');
-  const f = buildFilter(env, params, vars);
+  const f = await buildFilter(env, params, vars);
   const walk: PagesWalk = { limit, whole: [], pages: [], offsets: [], statuses: [] };
   if ('skip' in f) return { exchanges: [], value: { ...walk, skip: f.skip } };
   const base = { filter: f.filter, sort: String(params.sort) };
-  const exchanges: Exchange[] = [];
+  const exchanges: Exchange[] = [...f.exchanges];
   const get = async (query: Record<string, string>): Promise<(string | null)[]> => {
     const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query });
     exchanges.push(ex);

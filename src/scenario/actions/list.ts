@@ -3,7 +3,7 @@
  * - list-setup: create the run's events (`events: [{fields…, schedule?: {at, minutes}, waitBefore?, startAt?}]`) and read
  *   each back; its value (saved, e.g. as `run`) is what the list checks judge filters against.
  * - list-filter: GET /api/events with a filter built from `filter`, `pick` (server values of saved run events)
- *   and `range` (minutes after {{time.base}}), plus `query`.
+ *   and `range` (minutes after {{time.base}}; `offset: "+02:00"` writes the bounds with that UTC offset), plus `query`.
  * - list-walk-pages: the whole sorted filtered list and its pages of `limit` (offset per version).
  */
 export const ACTIONS_LIST: readonly string[] = ['list-setup', 'list-filter', 'list-walk-pages'];
