@@ -87,6 +87,14 @@ describe('acl-others-unchanged (acl.add/remove.others-unaffected)', () => {
     expect(aclOthersUnchangedCheck.run(ctx([...ADMIN, ace('read', 'R_B', true), ace('write', 'R_C', true)]), { before, except }).pass).toBe(false);
   });
 
+  it('without `except` (another event with the same ACL), any change fails, the pair changed on the first event too', () => {
+    expect(aclOthersUnchangedCheck.run(ctx([ADMIN[1], ...before.slice(2), ADMIN[0]]), { before }).pass).toBe(true);
+    const v = aclOthersUnchangedCheck.run(ctx([...before, ace('write', 'R_A', true)]), { before });
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('the ACL no request changed');
+    expect(aclOthersUnchangedCheck.run(ctx(before.slice(0, 3)), { before }).pass).toBe(false);
+  });
+
   it('skips when the ACL could not be read before the change', () => {
     const v = aclOthersUnchangedCheck.run(ctx(ADMIN), { before: null, except });
     expect(v.skip).toMatch(/^precondition/);

@@ -137,14 +137,15 @@ export const aclIncludesCheck: CheckDef = {
 
 /**
  * acl.add.others-unaffected / acl.remove.others-unaffected: "other entries are unaffected". Apart from the
- * (action, role) pair that was changed, the ACL read now equals the ACL read before the change.
+ * (action, role) pair that was changed, the ACL read now equals the ACL read before the change. Without `except`
+ * (another event, whose ACL no request changed) the whole ACL must equal the one read before.
  */
 export const aclOthersUnchangedCheck: CheckDef = {
   name: 'acl-others-unchanged',
   unchanged: true,
-  doc: 'apart from the pair `except`, the body ACL equals `before` (the ACL read before the change)',
+  doc: 'apart from the pair `except` (if given), the body ACL equals `before` (the ACL read before the change)',
   params: {
-    type: 'object', required: ['before', 'except'], additionalProperties: false,
+    type: 'object', required: ['before'], additionalProperties: false,
     properties: { before: { description: 'the ACL read before the change (null when it could not be read)' }, except: KEY },
   },
   run(ctx, p) {
@@ -152,8 +153,8 @@ export const aclOthersUnchangedCheck: CheckDef = {
     if (isVerdict(before)) return { pass: false, message: before.message, skip: `precondition: the ACL could not be read before the change (${before.message})` };
     const got = bodyEntries(ctx);
     if (isVerdict(got)) return got;
-    const k = p.except as Ace;
-    const others = (l: Ace[]) => dedupe(l.filter((e) => !(e.action === k.action && e.role === k.role)));
+    const k = p.except as Ace | undefined;
+    const others = (l: Ace[]) => dedupe(l.filter((e) => !(k && e.action === k.action && e.role === k.role)));
     const b = others(before);
     const a = others(got);
     const same = (x: Ace, y: Ace) => x.action === y.action && x.role === y.role && x.allow === y.allow;
@@ -161,7 +162,8 @@ export const aclOthersUnchangedCheck: CheckDef = {
     const pass = d.missing.length === 0 && d.extra.length === 0;
     return {
       pass,
-      message: pass ? `the ${b.length} other entries are unchanged` : `entries other than ${k.action} ${k.role} changed: ${describeDiff(d)}`,
+      message: pass ? `the ${b.length} other entries are unchanged`
+        : `${k ? `entries other than ${k.action} ${k.role}` : 'the ACL no request changed'} changed: ${describeDiff(d)}`,
       expected: toJson(b), actual: toJson(a),
     };
   },

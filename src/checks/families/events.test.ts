@@ -100,6 +100,14 @@ describe('event-start (events.get.start-technical, events.get.start-bibliographi
     expect(eventStartCheck.run(ctx(list), { at: '2090-01-01T00:00:00Z', id: 'gone' }).message).toContain('does not show event gone');
     expect(eventStartCheck.run(ctx({ start: '2090-01-01T00:00:00Z' }), { at: '2090-01-01T00:00:00Z', id: 'e' }).pass).toBe(false);
   });
+
+  it('member + before: compares another member (created after an update) with the event read before, as instants', () => {
+    const p = { member: 'created', before: { created: '2090-01-01T00:00:00Z' } };
+    expect(eventStartCheck.run(ctx({ created: '2090-01-01T00:00:00.000Z', start: 'x' }), p).pass).toBe(true);
+    expect(eventStartCheck.run(ctx({ created: '2090-01-01T00:00:02Z' }), p).pass).toBe(false);
+    expect(eventStartCheck.run(ctx({ created: '2090-01-01T00:00:00Z' }), { member: 'created', before: { error: 'x' } }).skip).toMatch(/^precondition/);
+    expect(() => eventStartCheck.run(ctx({ start: '2090-01-01T00:00:00Z' }), { at: 'soon' })).toThrow(/not a date-time/);
+  });
 });
 
 describe('event-create-rejected (events.create.400)', () => {

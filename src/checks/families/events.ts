@@ -135,38 +135,43 @@ function instant(v: unknown): number | undefined {
 /**
  * events.get.start-technical / start-bibliographic: the member `start` is the instant `at` (instants, not strings),
  * unless `skip`. With `id`, the body is a list (GET /api/events: "Returns a JSON array of event objects") and its
- * item with that identifier is judged.
+ * item with that identifier is judged. events.update.partial: with `member` and `before` (the event read before an
+ * update), that member is still the instant it was then; a `before` without a date-time there skips
+ * (events.get.schema judges that read).
  */
 export const eventStartCheck: CheckDef = {
   name: 'event-start',
-  doc: 'the event member `start` is the same instant as `at` (ISO date-time)',
+  doc: 'the event member `start` (or `member`) is the same instant as `at` (ISO date-time), or as `member` of the event `before`',
   params: {
     type: 'object',
-    required: ['at'],
     additionalProperties: false,
     properties: {
-      at: { type: 'string' },
+      at: { type: 'string' }, member: { type: 'string' }, before: { description: 'the event object read before (with `member`)' },
       skip: { type: 'string', description: 'an unmet precondition (from an action value); non-empty = skip' },
       id: { type: 'string', description: 'the body is a list: judge its item with this identifier' },
     },
+    oneOf: [{ required: ['at'] }, { required: ['before', 'member'] }],
   },
   run(ctx, p) {
     if (typeof p.skip === 'string' && p.skip !== '') return { pass: false, skip: p.skip, message: p.skip };
+    const member = typeof p.member === 'string' ? p.member : 'start';
+    const at = p.at ?? (isRecord(p.before) ? p.before[member] : undefined);
+    const want = instant(at);
+    if (want === undefined && p.at !== undefined) throw new Error(`check parameter "at" is not a date-time: ${String(p.at)}`);
+    if (want === undefined) return { pass: false, skip: `precondition: the event read before has no date-time ${member}: ${JSON.stringify(at ?? null)}`, message: 'precondition' };
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
-    const want = instant(p.at);
-    if (want === undefined) throw new Error(`check parameter "at" is not a date-time: ${String(p.at)}`);
     let item: unknown = j.value;
     if (typeof p.id === 'string') {
       if (!Array.isArray(j.value)) return { pass: false, message: 'the list body is not an array', actual: toJson(j.value) };
       item = j.value.find((e) => (e as { identifier?: unknown } | null)?.identifier === p.id);
       if (item === undefined) return { pass: false, message: `the list does not show event ${p.id}`, expected: p.id, actual: toJson(identifiers(j.value)) };
     }
-    const got = (item as { start?: unknown } | null)?.start;
+    const got = (item as Record<string, unknown> | null)?.[member];
     const ms = instant(got);
-    if (ms === undefined) return { pass: false, message: `member start is not a date-time: ${JSON.stringify(got ?? 'missing')}`, expected: String(p.at), actual: toJson(got ?? 'missing') };
+    if (ms === undefined) return { pass: false, message: `member ${member} is not a date-time: ${JSON.stringify(got ?? 'missing')}`, expected: String(at), actual: toJson(got ?? 'missing') };
     const pass = ms === want;
-    return { pass, message: pass ? `start ${String(got)}` : `start is ${String(got)}, expected the instant ${String(p.at)}`, expected: String(p.at), actual: toJson(got) };
+    return { pass, message: pass ? `${member} ${String(got)}` : `${member} is ${String(got)}, expected the instant ${String(at)}`, expected: String(at), actual: toJson(got) };
   },
 };
 

@@ -33,6 +33,23 @@ describe('metadata-values', () => {
     expect(v.message).toContain('field location is missing');
   });
 
+  it('`empty`: a field sent with "" reads back as "", null, [] or absent; a value left fails', () => {
+    const p = { values: { title: 'T' }, empty: ['description'] };
+    for (const value of ['', null, [], ['']]) expect(metadataValuesCheck.run(ctx([field('title', 'T'), field('description', value)]), p).pass).toBe(true);
+    expect(metadataValuesCheck.run(ctx([field('title', 'T')]), p).pass).toBe(true);
+    const v = metadataValuesCheck.run(ctx(episode), p);
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('description = "D"');
+    expect(metadataValuesCheck.run(ctx(episode), { values: { title: 'X' }, empty: ['description'] }).message).toMatch(/title.*; fields still hold/);
+  });
+
+  it('a list value holding a comma reads back whole: an array split at the comma fails, one joined string passes', () => {
+    const p = { values: { subjects: ['t', 'art, design'] } };
+    expect(metadataValuesCheck.run(ctx([field('subjects', ['art, design', 't'])]), p).pass).toBe(true);
+    expect(metadataValuesCheck.run(ctx([field('subjects', 't, art, design')]), p).pass).toBe(true);
+    expect(metadataValuesCheck.run(ctx([field('subjects', ['t', 'art', 'design'])]), p).pass).toBe(false);
+  });
+
   it('fails when ?type= answers the whole catalog object instead of its fields', () => {
     const v = metadataValuesCheck.run(ctx(catalogs[1]), { values: { title: 'T' } });
     expect(v.pass).toBe(false);

@@ -69,13 +69,28 @@ function skipped(p: Record<string, unknown>): CheckVerdict | undefined {
 }
 
 /**
- * metadata.get.episode / metadata.get-type.values / metadata.put.*: the fields hold the values the run set.
- * With `flavor`, the body is the list of catalogs (GET /metadata); without, the fields of one catalog (?type=).
+ * The fields of `ids` that hold a value (spec § PUT /metadata: a field sent with "" holds no value afterwards; "",
+ * null, [] or the field left out all count as empty: isEmptyValue).
+ */
+export function nonEmpty(fields: unknown[], ids: string[]): CheckVerdict {
+  const left = ids.flatMap((id) => fields.filter((f) => (f as { id?: unknown } | null)?.id === id && !isEmptyValue((f as { value?: unknown }).value)))
+    .map((f) => ({ id: (f as { id: string }).id, value: (f as { value?: unknown }).value }));
+  const pass = left.length === 0;
+  return { pass, message: pass ? `fields ${ids.join(', ')} are empty` : `fields still hold values: ${left.map((f) => `${f.id} = ${JSON.stringify(f.value)}`).join('; ')}`, expected: toJson({ empty: ids }), actual: toJson(left) };
+}
+
+/**
+ * metadata.get.episode / metadata.get-type.values / metadata.put.*: the fields hold the values the run set, and
+ * the fields of `empty` (sent with "") hold none. With `flavor`, the body is the list of catalogs (GET /metadata);
+ * without, the fields of one catalog (?type=).
  */
 export const metadataValuesCheck: CheckDef = {
   name: 'metadata-values',
-  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values`, unless `skip` names an unmet precondition',
-  params: { type: 'object', required: ['values'], additionalProperties: false, properties: { flavor: { type: 'string' }, values: VALUES, skip: SKIP } },
+  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values` and the fields `empty` no value, unless `skip` names an unmet precondition',
+  params: {
+    type: 'object', required: ['values'], additionalProperties: false,
+    properties: { flavor: { type: 'string' }, values: VALUES, empty: { type: 'array', minItems: 1, items: { type: 'string' } }, skip: SKIP },
+  },
   run(ctx, p) {
     const s = skipped(p);
     if (s) return s;
@@ -83,7 +98,11 @@ export const metadataValuesCheck: CheckDef = {
     if (isVerdict(j)) return j;
     const fields = typeof p.flavor === 'string' ? catalogFields(j.value, p.flavor) : fieldList(j.value);
     if (isVerdict(fields)) return fields;
-    return compareValues(fields, p.values as Record<string, Value>);
+    const held = compareValues(fields, p.values as Record<string, Value>);
+    const empty = Array.isArray(p.empty) ? nonEmpty(fields, p.empty as string[]) : undefined;
+    if (!empty || empty.pass) return held;
+    if (held.pass) return empty;
+    return { pass: false, message: `${held.message}; ${empty.message}`, expected: toJson({ values: p.values, empty: p.empty }), actual: toJson({ values: held.actual, empty: empty.actual }) };
   },
 };
 

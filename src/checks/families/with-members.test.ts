@@ -29,6 +29,22 @@ describe('with-member (name-agnostic with* flags)', () => {
     expect(run(base, { kind: 'acl', acl: ACL }).pass).toBe(false);
     expect(run({ ...base, acl: [ACL[0]] }, { kind: 'acl', acl: ACL }).pass).toBe(false);
   });
+  it('acl: an entry given with allow must read back with that allow (a deny entry left out or turned into an allow fails)', () => {
+    const want = [...ACL, { action: 'write', role: 'ROLE_X', allow: false }];
+    const acl = [...ACL.map((e) => ({ allow: true, ...e })), { allow: false, action: 'write', role: 'ROLE_X' }];
+    expect(run({ ...base, acl }, { kind: 'acl', acl: want }).pass).toBe(true);
+    expect(run({ ...base, acl: acl.slice(0, 2) }, { kind: 'acl', acl: want }).pass).toBe(false);
+    expect(run({ ...base, acl: [...acl.slice(0, 2), { allow: true, action: 'write', role: 'ROLE_X' }] }, { kind: 'acl', acl: want }).pass).toBe(false);
+  });
+  it('metadata: with `catalog`, the other catalog must be included with its values too; `skip` skips', () => {
+    const episode = { flavor: 'dublincore/episode', fields: [{ id: 'title', value: 'tag t' }] };
+    const license = { flavor: 'license/episode', fields: [{ id: 'license', value: 'L' }] };
+    const p = { kind: 'metadata', title: 'tag t', catalog: { flavor: 'license/episode', values: { license: 'L' } } };
+    expect(run({ ...base, metadata: [license, episode] }, p).pass).toBe(true);
+    expect(run({ ...base, metadata: [episode] }, p).pass).toBe(false);
+    expect(run({ ...base, metadata: [episode, { ...license, fields: [{ id: 'license', value: 'M' }] }] }, p).pass).toBe(false);
+    expect(run({ ...base, metadata: [episode] }, { ...p, skip: 'precondition: no catalog' }).skip).toMatch(/no catalog/);
+  });
   it('metadata: needs the dublincore/episode catalog carrying the title', () => {
     const cat = (title: string) => [{ flavor: 'dublincore/episode', title: 'EVENTS', fields: [{ id: 'title', value: title }] }];
     expect(run({ ...base, metadata: cat('tag t') }, { kind: 'metadata', title: 'tag t' }).pass).toBe(true);

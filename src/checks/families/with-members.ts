@@ -1,5 +1,6 @@
 import type { CheckDef, CheckVerdict } from '../types.js';
 import { isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
+import { sameFieldValue } from '../field-value.js';
 
 /**
  * The with* flags (spec § GET /api/events: "withacl | boolean | Include the ACL", "withmetadata | Include the
@@ -15,10 +16,12 @@ export interface WithParams {
   kind: WithKind;
   /** The event to look at (picked from a list by identifier). */
   id: string;
-  /** acl: the entries the run set (each must be there; allow is not compared). */
-  acl?: { action: string; role: string }[];
+  /** acl: the entries the run set (each must be there; allow is compared only where the entry gives it). */
+  acl?: { action: string; role: string; allow?: boolean }[];
   /** metadata: the event's title (the dublincore/episode catalog must carry it). */
   title?: string;
+  /** metadata: another catalog the event has (flavor, field id → value): it must be included too. */
+  catalog?: { flavor: string; values: Record<string, string | string[]> };
   /** scheduling: the agent and start the run scheduled. */
   agent?: string;
   start?: string;
@@ -31,15 +34,22 @@ export function holds(p: WithParams, v: unknown): boolean {
   switch (p.kind) {
     case 'acl':
       return Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e.action === 'string' && typeof e.role === 'string')
-        && (p.acl ?? []).every((want) => v.some((e) => e.action === want.action && e.role === want.role));
+        && (p.acl ?? []).every((want) => v.some((e) => e.action === want.action && e.role === want.role
+          && (typeof want.allow !== 'boolean' || e.allow === want.allow)));
     case 'metadata':
-      return Array.isArray(v) && v.some((c) => isObj(c) && c.flavor === 'dublincore/episode' && Array.isArray(c.fields)
-        && c.fields.some((f) => isObj(f) && f.id === 'title' && f.value === p.title));
+      return Array.isArray(v) && hasCatalog(v, 'dublincore/episode', { title: p.title ?? '' })
+        && (p.catalog === undefined || hasCatalog(v, p.catalog.flavor, p.catalog.values));
     case 'publications':
       return Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e.id === 'string' && typeof e.url === 'string');
     case 'scheduling':
       return isObj(v) && v.agent_id === p.agent && typeof v.start === 'string' && Date.parse(v.start) === Date.parse(p.start ?? '');
   }
+}
+
+/** Whether a catalog list holds the catalog `flavor` with every field of `values` (field-value.ts comparison). */
+function hasCatalog(list: unknown[], flavor: string, values: Record<string, string | string[]>): boolean {
+  return list.some((c) => isObj(c) && c.flavor === flavor && Array.isArray(c.fields)
+    && Object.entries(values).every(([id, want]) => (c.fields as unknown[]).some((f) => isObj(f) && f.id === id && sameFieldValue(want, f.value))));
 }
 
 /**
@@ -53,7 +63,7 @@ export function isPublished(status: unknown): boolean {
 
 const WHAT: Record<WithKind, string> = {
   acl: 'the ACL the run set (an array of {action, role})',
-  metadata: 'the metadata catalogs (an array with the dublincore/episode catalog carrying the title)',
+  metadata: 'the metadata catalogs (an array with the dublincore/episode catalog carrying the title, and the other catalog asked for)',
   publications: 'the publications (an array of objects with id and url)',
   scheduling: 'the scheduling information (an object with the agent_id and start the run scheduled)',
 };
@@ -83,8 +93,13 @@ export const withMemberCheck: CheckDef = {
     properties: {
       kind: { enum: ['acl', 'metadata', 'publications', 'scheduling'] },
       id: { type: 'string' },
-      acl: { type: 'array', minItems: 1, items: { type: 'object', required: ['action', 'role'], properties: { action: { type: 'string' }, role: { type: 'string' } } } },
+      acl: { type: 'array', minItems: 1, items: { type: 'object', required: ['action', 'role'], properties: { action: { type: 'string' }, role: { type: 'string' }, allow: { type: 'boolean' } } } },
       title: { type: 'string' },
+      catalog: {
+        type: 'object', required: ['flavor', 'values'], additionalProperties: false,
+        properties: { flavor: { type: 'string' }, values: { type: 'object', minProperties: 1, additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } } },
+      },
+      skip: { type: 'string', description: 'a precondition the server does not meet (from an action value); non-empty = skip' },
       agent: { type: 'string' },
       start: { type: 'string' },
     },
@@ -95,7 +110,8 @@ export const withMemberCheck: CheckDef = {
     ],
   },
   run(ctx, raw): CheckVerdict {
-    const p = raw as unknown as WithParams;
+    const p = raw as unknown as WithParams & { skip?: string };
+    if (typeof p.skip === 'string' && p.skip !== '') return { pass: false, skip: p.skip, message: p.skip };
     const r = responseOrFail(ctx);
     if (isVerdict(r)) return r;
     if (r.status !== 200) return { pass: false, message: `answered ${r.status}, not 200`, expected: 200, actual: r.status };

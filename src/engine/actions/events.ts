@@ -17,9 +17,14 @@ function str(v: unknown, what: string): string {
 /**
  * spec § POST /api/events/{event_id}: "The multipart parts are the same as for creation". `fields` becomes a
  * dublincore/episode catalog in the metadata part, `acl` the acl part, `parts` are sent as given (text parts).
+ * `waitMs` waits that long first (so that a time the update stamps differs from the creation time in seconds).
  */
 const updateEvent: Action = async (env, params) => {
   const id = str(params.id, 'id');
+  if (params.waitMs !== undefined) {
+    if (typeof params.waitMs !== 'number' || params.waitMs < 0 || params.waitMs > 10_000) throw new Error('action parameter "waitMs" must be a number of milliseconds (0-10000)');
+    await sleep(params.waitMs);
+  }
   const parts: MultipartPart[] = [];
   const fields = params.fields as Record<string, unknown> | undefined;
   if (fields) {

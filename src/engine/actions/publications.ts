@@ -71,20 +71,33 @@ function idParam(params: Record<string, unknown>, action: string): string {
 }
 
 /**
- * Waits for the event's media to be published; value {published, reason?, publication, listed, eventIdSkip}.
- * `eventIdSkip` is '' unless one of the listed publications has the event's own identifier: then asking for the
- * publication named by the event's identifier cannot show a 404 (publications.get.404-publication asks so, since a
- * server that confuses the two identifiers answers a publication there).
+ * Waits for the event's media to be published; value {published, reason?, publication, listed, eventIdSkip,
+ * otherSkip}. `eventIdSkip` is '' unless one of the listed publications has the event's own identifier: then asking
+ * for the publication named by the event's identifier cannot show a 404 (publications.get.404-publication asks so,
+ * since a server that confuses the two identifiers answers a publication there). `otherSkip` (with `other`, the
+ * saved value of this action for another event) is '' when the other event's publication id was read from its list
+ * and is none of this event's publication ids (publication ids may repeat across events, e.g. named after the
+ * channel): then this event asked for it must answer 404.
  */
 const awaitPublications: Action = async (env, params) => {
   const id = idParam(params, 'await-media-published');
   const { exchanges, ...value } = await waitPublished(env, id);
   const last = [...exchanges].reverse().find((e) => e.request.url.endsWith('/publications'));
   const parsed = last ? parseJsonBody(last) : undefined;
-  const own = parsed?.ok ? publicationIds(parsed.value).includes(id) : false;
-  const eventIdSkip = own ? `precondition: a publication of event ${id} has the event's own identifier` : '';
-  return { exchanges, value: { ...value, eventIdSkip } };
+  const ids = parsed?.ok ? publicationIds(parsed.value) : [];
+  const eventIdSkip = ids.includes(id) ? `precondition: a publication of event ${id} has the event's own identifier` : '';
+  return { exchanges, value: { ...value, eventIdSkip, ...(params.other !== undefined ? { otherSkip: otherSkip(params.other, ids, value.published, id) } : {}) } };
 };
+
+/** Why event `id` cannot be asked for the other event's publication expecting 404 ('' when it can). */
+export function otherSkip(other: unknown, ids: string[], published: boolean, id: string): string {
+  const o = other as Partial<PublishWait> | null;
+  if (!o || typeof o !== 'object' || typeof o.published !== 'boolean') throw new Error('action parameter "other" must be the saved value of await-media-published for another event');
+  if (!o.published || !o.listed || typeof o.publication !== 'string') return `precondition: the other event has no publication id read from its list (${o.reason ?? 'see publications.list.*'})`;
+  // Not published yet (or its list unread): its own publications, which may yet come with the same id, are unknown.
+  if (!published || ids.length === 0) return `precondition: the publication ids of event ${id} could not be read from its list`;
+  return ids.includes(o.publication) ? `precondition: event ${id} has a publication with the other event's publication id ${o.publication} too` : '';
+}
 
 /**
  * spec § DELETE /api/events/{event_id}: "From version 1.6.0 it first retracts any publications" (202: "retraction

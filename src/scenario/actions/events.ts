@@ -1,6 +1,6 @@
 /** Names of the actions of the events family (implemented in src/engine/actions/events.ts). */
 export const ACTIONS_EVENTS: readonly string[] = [
-  /** POST /api/events/{id} with the parts built from `with` (id, fields, acl, parts); spec § POST /api/events/{event_id}. */
+  /** POST /api/events/{id} with the parts built from `with` (id, fields, acl, parts; waitMs: wait first); spec § POST /api/events/{event_id}. */
   'update-event',
   /** POST /api/events whose metadata part is not JSON, with the run's events counted before and after (events.create.400). */
   'create-invalid-event',
