@@ -30,6 +30,19 @@ export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<Cr
 }
 
 /**
+ * What the body and the Location header of a create each name, apart (events.create.location must not compare the
+ * header with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder
+ * that names no event, so a GET of it answers 404.
+ */
+export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdentifier: string; locationId: string } {
+  const b = out.body as { identifier?: unknown } | null | undefined;
+  const bodyIdentifier = b && typeof b === 'object' && typeof b.identifier === 'string' ? b.identifier : '';
+  const location = out.exchange.response?.headers['location'];
+  const locationId = (location ? createdIdentifiers(undefined, location)[0] : undefined) ?? `evconf-no-location-${env.tag}`;
+  return { bodyIdentifier, locationId };
+}
+
+/**
  * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), and, for an event
  * evconf uploaded media for, until its processing is over (a server may refuse changes while the workflow runs).
  */

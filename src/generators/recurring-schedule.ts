@@ -41,7 +41,8 @@ export interface RuleParts {
   byday: string[];
   byhour: number[];
   byminute: number[];
-  bound: { count: number } | { days: number };
+  /** COUNT; UNTIL = end, `days` after start; or UNTIL exactly on occurrence number `onOccurrence` (end a little later). */
+  bound: { count: number } | { days: number } | { onOccurrence: number };
 }
 
 /** `20900105T093000Z` (RFC 5545 UTC date-time, as UNTIL takes it). */
@@ -49,14 +50,14 @@ function icalUtc(ms: number): string {
   return isoUtc(ms).replace(/[-:]/g, '');
 }
 
-/** The RRULE text: FREQ, INTERVAL, BYDAY, BYHOUR, BYMINUTE, then COUNT or UNTIL (= the request's end). */
-export function ruleText(p: RuleParts, endMs: number): string {
+/** The RRULE text: FREQ, INTERVAL, BYDAY, BYHOUR, BYMINUTE, then COUNT or UNTIL (= `untilMs`). */
+export function ruleText(p: RuleParts, untilMs: number): string {
   const parts = [`FREQ=${p.freq}`];
   if (p.interval > 1) parts.push(`INTERVAL=${p.interval}`);
   if (p.byday.length > 0) parts.push(`BYDAY=${p.byday.join(',')}`);
   if (p.byhour.length > 0) parts.push(`BYHOUR=${p.byhour.join(',')}`);
   if (p.byminute.length > 0) parts.push(`BYMINUTE=${p.byminute.join(',')}`);
-  parts.push('count' in p.bound ? `COUNT=${p.bound.count}` : `UNTIL=${icalUtc(endMs)}`);
+  parts.push('count' in p.bound ? `COUNT=${p.bound.count}` : `UNTIL=${icalUtc(untilMs)}`);
   return parts.join(';');
 }
 
@@ -72,7 +73,11 @@ const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
   byday: fc.subarray([...DAYS], { maxLength: 3 }),
   byhour: fc.uniqueArray(fc.integer({ min: 0, max: 23 }), { maxLength: 2 }).map((h) => [...h].sort((a, b) => a - b)),
   byminute: fc.subarray([0, 15, 30, 45], { maxLength: 1 }),
-  bound: fc.oneof(fc.record({ count: fc.integer({ min: 1, max: 6 }) }), fc.record({ days: fc.integer({ min: 1, max: 10 }) })),
+  bound: fc.oneof(
+    fc.record({ count: fc.integer({ min: 1, max: 6 }) }),
+    fc.record({ days: fc.integer({ min: 1, max: 10 }) }),
+    fc.record({ onOccurrence: fc.integer({ min: 2, max: 6 }) }),
+  ),
 });
 
 /** Minutes the end lies off the quarter-hour grid of occurrence starts: no occurrence ever starts exactly at end. */
@@ -84,10 +89,25 @@ function firstOccurrence(parts: RuleParts, fromMs: number): number | undefined {
   return r.all()[0]?.getTime();
 }
 
+/** The first `n` starts the rule's parts give from `fromMs` on, without their own bound (the rule with COUNT=n). */
+function unbounded(parts: RuleParts, fromMs: number, n: number): number[] {
+  const r = new RRule({ ...RRule.parseString(ruleText({ ...parts, bound: { count: n } }, fromMs)), dtstart: new Date(fromMs) });
+  return r.all().map((d) => d.getTime());
+}
+
 /** Occurrence starts of `rule` (from `startMs`) in [endMs, endMs + duration]: the edge the spec leaves open. */
 function edgeOccurrences(rule: string, startMs: number, endMs: number, duration: number): number[] {
   const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(startMs) });
   return r.between(new Date(endMs), new Date(endMs + duration), true).map((d) => d.getTime());
+}
+
+/**
+ * Where the rule's own UNTIL lies on an occurrence before end (bound onOccurrence): whether the rule without its
+ * UNTIL has a start in (until, end + duration]. It must not: a server that bounds the rule by the period alone
+ * (the spec's "within the period from start to end plus duration") then gives the same occurrences.
+ */
+function pastUntil(parts: RuleParts, startMs: number, untilMs: number, endMs: number, duration: number, count: number): boolean {
+  return unbounded(parts, startMs, count + 1).some((t) => t > untilMs && t <= endMs + duration);
 }
 
 /**
@@ -101,6 +121,10 @@ function edgeOccurrences(rule: string, startMs: number, endMs: number, duration:
  * - no occurrence starts in [end, end + duration] (spec § POST /api/events, Scheduling rule 3: "The rule
  *   determines the dates and times within the period from start to end plus duration" reads as "starts up to end"
  *   and as "starts up to end + duration"); end lies off the occurrence grid, so none starts exactly at end.
+ * One shape puts UNTIL exactly on an occurrence (the 2nd … 6th) with end 7 minutes later: RFC 5545 § 3.3.10, "The
+ * UNTIL rule part defines a DATE or DATE-TIME value that bounds the recurrence rule in an inclusive manner", so that
+ * occurrence is created (UNTIL read as exclusive drops it); the rule without UNTIL has no start in (UNTIL, end +
+ * duration], so a server that bounds the rule by the period alone gives the same occurrences.
  */
 export function recurringSchedule(constraints: RecurringScheduleConstraints): fc.Arbitrary<RecurringSchedule> {
   const where = 'recurringSchedule';
@@ -116,14 +140,18 @@ export function recurringSchedule(constraints: RecurringScheduleConstraints): fc
     minutes: fc.integer({ min: 5, max: 120 }),
     rule: ruleParts,
   }).map((g) => {
+    const { bound } = g.rule;
     const startMs = firstOccurrence(g.rule, fromMs + g.day * DAY_MS + g.startQuarter * 15 * MINUTE_MS) ?? NaN;
-    const endMs = startMs + ('days' in g.rule.bound ? g.rule.bound.days : g.windowDays) * DAY_MS + END_OFF_GRID_MS;
-    const rrule = ruleText(g.rule, endMs);
+    const onOcc = 'onOccurrence' in bound && !Number.isNaN(startMs) ? unbounded(g.rule, startMs, bound.onOccurrence)[bound.onOccurrence - 1] : undefined;
+    const endMs = onOcc !== undefined ? onOcc + END_OFF_GRID_MS
+      : startMs + ('days' in bound ? bound.days : g.windowDays) * DAY_MS + END_OFF_GRID_MS;
+    const rrule = ruleText(g.rule, onOcc ?? endMs);
     const occ = Number.isNaN(startMs) ? [] : expectedOccurrences(rrule, startMs, endMs, maxOcc + 1);
     let gap = Infinity;
     for (let i = 1; i < occ.length; i++) gap = Math.min(gap, occ[i] - occ[i - 1]);
     const duration = Math.max(MINUTE_MS, Math.min(g.minutes * MINUTE_MS, Math.floor(gap / 2 / MINUTE_MS) * MINUTE_MS));
-    const onEdge = occ.length > 0 && edgeOccurrences(rrule, startMs, endMs, duration).length > 0;
+    const onEdge = occ.length > 0 && (edgeOccurrences(rrule, startMs, endMs, duration).length > 0
+      || (onOcc !== undefined && pastUntil(g.rule, startMs, onOcc, endMs, duration, occ.length)));
     return {
       synchronized: occ[0] === startMs && !onEdge,
       schedule: {

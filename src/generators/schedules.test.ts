@@ -37,10 +37,31 @@ describe('schedule arbitraries', () => {
     for (const part of ['FREQ=DAILY', 'FREQ=WEEKLY', 'INTERVAL=', 'BYDAY=', 'BYHOUR=', 'BYMINUTE=', 'COUNT=', 'UNTIL=']) expect(rules).toContain(part);
   });
 
-  it('recurringSchedule UNTIL equals the request end (the period from start to end)', () => {
+  it('recurringSchedule UNTIL equals the request end (the period from start to end), or lies on the last occurrence', () => {
     for (const s of sample(recurringSchedule({ agentPrefix: 'a', runId: 'b' }), 4)) {
       const until = /UNTIL=(\d{8}T\d{6}Z)/.exec(s.request.rrule)?.[1];
-      if (until) expect(until).toBe(s.request.end.replace(/[-:]/g, ''));
+      if (until) expect([s.request.end, s.occurrences.at(-1)].map((x) => x?.replace(/[-:]/g, ''))).toContain(until);
+    }
+  });
+
+  it('recurringSchedule puts UNTIL exactly on an occurrence with end later (UNTIL is inclusive), and the rule without UNTIL agrees', () => {
+    const all = [1, 2, 3].flatMap((seed) => sample(recurringSchedule({ agentPrefix: 'a', runId: 'b', maxOccurrences: 6 }), seed, 300));
+    const onOccurrence = all.filter((s) => {
+      const until = /UNTIL=(\d{8}T\d{6}Z)/.exec(s.request.rrule)?.[1];
+      return until !== undefined && until !== s.request.end.replace(/[-:]/g, '');
+    });
+    expect(onOccurrence.length).toBeGreaterThan(30);
+    for (const s of onOccurrence) {
+      const { start, end, duration, rrule } = s.request;
+      const until = /UNTIL=(\d{8}T\d{6}Z)/.exec(rrule)![1];
+      // UNTIL is the last occurrence, 7 minutes before end: UNTIL read as exclusive would give one occurrence fewer.
+      expect(s.occurrences.at(-1)!.replace(/[-:]/g, ''), rrule).toBe(until);
+      expect(Date.parse(end) - Date.parse(s.occurrences.at(-1)!)).toBe(7 * 60_000);
+      expect(s.occurrences.length).toBeGreaterThanOrEqual(2);
+      // Without its UNTIL, bounded by the period (end + duration), the rule gives the same occurrences.
+      const free = RRule.parseString(rrule.replace(/;UNTIL=[^;]+/, ''));
+      const periodOnly = new RRule({ ...free, dtstart: new Date(start) }).between(new Date(start), new Date(Date.parse(end) + duration), true);
+      expect(periodOnly.map((d) => d.toISOString().slice(0, 19) + 'Z'), rrule).toEqual(s.occurrences);
     }
   });
 

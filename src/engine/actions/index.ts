@@ -1,6 +1,5 @@
 import type { EventSpec } from '../event-form.js';
-import { createEvent, waitVisible } from '../create.js';
-import { createdIdentifiers } from '../event-form.js';
+import { createdNames, createEvent, waitVisible } from '../create.js';
 import type { Action } from './types.js';
 import { IMPL_LIST } from './list.js';
 import { IMPL_EVENTS } from './events.js';
@@ -26,14 +25,7 @@ const createEventAction: Action = async (env, params) => {
   const out = await createEvent(env, spec);
   // Later steps write to the event: wait until it is readable (design §1.7), as for given events.
   for (const id of out.identifiers) await waitVisible(env, id, spec);
-  // What the body and the Location header each name, apart (events.create.location must not compare the header
-  // with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder that
-  // names no event, so a GET of it answers 404.
-  const b = out.body as { identifier?: unknown } | null | undefined;
-  const bodyIdentifier = b && typeof b === 'object' && typeof b.identifier === 'string' ? b.identifier : '';
-  const location = out.exchange.response?.headers['location'];
-  const locationId = (location ? createdIdentifiers(undefined, location)[0] : undefined) ?? `evconf-no-location-${env.tag}`;
-  return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '', bodyIdentifier, locationId } };
+  return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '', ...createdNames(env, out) } };
 };
 
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */

@@ -29,6 +29,14 @@ describe('scheduling times', () => {
     ]);
   });
 
+  it('resolves an UNTIL offset in the rule to an RFC 5545 UTC date-time, and bounds the occurrences by it inclusively', () => {
+    const s = resolveScheduling({ start: '+10:00', end: '+6d18:00', duration: 3_600_000, rrule: 'FREQ=DAILY;INTERVAL=2;BYHOUR=10;BYMINUTE=0;UNTIL=+4d10:00' }, BASE);
+    expect(s.rrule).toBe('FREQ=DAILY;INTERVAL=2;BYHOUR=10;BYMINUTE=0;UNTIL=20900106T100000Z');
+    // UNTIL lies exactly on the third occurrence: it is the last one (the fourth, on day 6, is before end but past UNTIL).
+    expect(expectedOccurrences(s).map((w) => w.start)).toEqual(['2090-01-02T10:00:00Z', '2090-01-04T10:00:00Z', '2090-01-06T10:00:00Z']);
+    expect(resolveScheduling({ rrule: 'FREQ=DAILY;UNTIL=20900106T100000Z' }, BASE).rrule).toBe('FREQ=DAILY;UNTIL=20900106T100000Z');
+  });
+
   it('refuses a rule whose occurrences depend on how the period is read, or that has none', () => {
     // An occurrence at 10:00 on the last day lies after end (09:30) but before end + duration (10:30).
     expect(() => expectedOccurrences({ rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0', start: '2090-01-02T10:00:00Z', end: '2090-01-04T09:30:00Z', duration: 3_600_000 })).toThrow(/different occurrences/);

@@ -7,10 +7,11 @@ const { RRule } = rrulePkg;
  * Times for scheduling scenarios (spec § Scheduling information: start/end are "datetime (UTC)", duration is
  * "Duration of the recording in milliseconds"). A scenario writes times as offsets from {{time.base}} so that
  * every scenario schedules far in the future on its own day: "+10:30" = base + 10 h 30 min, "+2d09:00" = base +
- * 2 days 9 h. Anything else is sent unchanged.
+ * 2 days 9 h. Anything else is sent unchanged. In `rrule`, an UNTIL given as an offset ("UNTIL=+4d10:00") is
+ * written as the RFC 5545 UTC date-time it means ("UNTIL=20900105T100000Z").
  */
 const OFFSET = /^\+(?:(\d+)d)?(\d{1,3}):([0-5]\d)$/;
-
+const UNTIL_OFFSET = /UNTIL=(\+(?:\d+d)?\d{1,3}:[0-5]\d)/i;
 
 /** Resolves one offset string against the base time; other values are returned unchanged. */
 export function resolveTime(value: unknown, baseIso: string): unknown {
@@ -27,6 +28,9 @@ export function resolveTime(value: unknown, baseIso: string): unknown {
 export function resolveScheduling(s: Record<string, unknown>, baseIso: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...s };
   for (const key of ['start', 'end']) if (key in out) out[key] = resolveTime(out[key], baseIso);
+  if (typeof out.rrule === 'string') {
+    out.rrule = out.rrule.replace(UNTIL_OFFSET, (_m, offset: string) => `UNTIL=${String(resolveTime(offset, baseIso)).replace(/[-:]/g, '')}`);
+  }
   return out;
 }
 
@@ -48,8 +52,11 @@ export function singleWindow(s: Record<string, unknown>): Window | undefined {
   return undefined;
 }
 
+/** Occurrence starts from `dtstart` up to `until` or the rule's own UNTIL, whichever is earlier (both inclusive). */
 function starts(rule: string, dtstart: number, until: number): number[] {
-  const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(dtstart), until: new Date(until) });
+  const parsed = RRule.parseString(rule);
+  const bound = parsed.until ? Math.min(parsed.until.getTime(), until) : until;
+  const r = new RRule({ ...parsed, dtstart: new Date(dtstart), until: new Date(bound) });
   return r.all((_d, i) => i < 1000).map((d) => d.getTime());
 }
 
@@ -57,7 +64,9 @@ function starts(rule: string, dtstart: number, until: number): number[] {
  * The recordings an rrule schedule asks for (spec rule 3: "The rule determines the dates and times within the
  * period from start to end plus duration"), computed with the rrule package. The sentence can be read with the
  * period ending at `end` or at `end + duration`; a scenario must choose a rule for which both readings give the
- * same occurrences (else this throws: the scenario, not the server, is wrong), and at least one. Its start must be
+ * same occurrences (else this throws: the scenario, not the server, is wrong), and at least one. An UNTIL in the rule
+ * bounds it inclusively (RFC 5545 § 3.3.10: "The UNTIL rule part defines a DATE or DATE-TIME value that bounds the
+ * recurrence rule in an inclusive manner"). Its start must be
  * the rule's first occurrence: RFC 5545 § 3.8.5.3, "The recurrence set generated with a "DTSTART" property value
  * not synchronized with the recurrence rule is undefined" (libraries count such a start, or do not).
  */

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type HttpClient } from '../../http/index.js';
-import { createEvent, waitVisible } from '../create.js';
+import { createdNames, createEvent, waitVisible, type CreateOutcome } from '../create.js';
+import { settleWindow } from '../settle.js';
 import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
@@ -29,13 +30,35 @@ function clientAs(env: ScenarioEnv, as: unknown): HttpClient {
 
 const eventPath = (id: unknown) => `/api/events/${encodeURIComponent(String(id ?? ''))}`;
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The create, sent again while it answers 409 within the settle window W (src/engine/settle.ts) when `retry` is set:
+ * a 409 created nothing, so sending it again is safe, and an eventually consistent server may still see a slot that
+ * was just freed (e.g. by a delete) for a moment. A 409 that lasts past W is the answer. Every exchange is returned,
+ * the last one is the step's.
+ */
+async function createRetrying(env: ScenarioEnv, spec: EventSpec, retry: boolean): Promise<{ out: CreateOutcome; exchanges: Exchange[] }> {
+  const started = Date.now();
+  const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
+  const exchanges: Exchange[] = [];
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const out = await createEvent(env, spec);
+    exchanges.push(out.exchange);
+    if (!retry || out.exchange.response?.status !== 409 || Date.now() - started >= windowMs || env.signal?.aborted) return { out, exchanges };
+    await sleep(Math.min(delay, Math.max(0, windowMs - (Date.now() - started)) + 5));
+  }
+}
+
 /**
  * POST /api/events with a scheduling part (spec § POST /api/events, part scheduling). `with`: the episode fields
- * (title …), `scheduling` (offsets resolved), optional `acl`. The value carries what was sent and what it
- * means: `window` (start and end of a single schedule) or `expected` (the occurrences of an rrule schedule).
+ * (title …), `scheduling` (offsets resolved), optional `acl`, optional `retryConflict` (true: a 409 is sent again
+ * within the settle window, see createRetrying). The value carries what was sent and what it means: `window` (start
+ * and end of a single schedule) or `expected` (the occurrences of an rrule schedule), and what the body and the
+ * Location header each name (`bodyIdentifier`, `locationId`, as for create-event).
  */
 const createScheduled: Action = async (env, params) => {
-  const { scheduling: _s, acl, ...fields } = params;
+  const { scheduling: _s, acl, retryConflict, ...fields } = params;
   const scheduling = schedulingParam(params, env);
   const spec: EventSpec = {
     fields: fields as EventSpec['fields'],
@@ -45,16 +68,17 @@ const createScheduled: Action = async (env, params) => {
   const { rrule, start, end, duration } = scheduling;
   const complete = typeof rrule === 'string' && start !== undefined && end !== undefined && duration !== undefined;
   const expected = complete ? expectedOccurrences(scheduling) : undefined;
-  const out = await createEvent(env, spec);
+  const { out, exchanges } = await createRetrying(env, spec, retryConflict === true);
   // Later steps write to the events: wait until they are readable (design §1.7), as for given events.
   for (const id of out.identifiers) await waitVisible(env, id, spec);
   const window = singleWindow(scheduling);
   return {
-    exchanges: [out.exchange],
+    exchanges,
     value: {
       body: out.body,
       identifiers: out.identifiers,
       identifier: out.identifiers[0] ?? '',
+      ...createdNames(env, out),
       title: taggedTitle(env.tag, fields.title as string | undefined),
       scheduling,
       ...(window ? { window } : {}),

@@ -14,7 +14,7 @@ import { family } from './types.js';
  */
 export const SPEC2_SCHEDULING_MUTANTS = family({
   'spec2-rrule-end-optional': {
-    rule: 'events.create.400',
+    rule: 'events.create.rrule-end',
     description: 'An rrule schedule without end is accepted when the rule has COUNT (the occurrences run for up to a year) instead of 400 (rule 3: "give rrule, end and duration").',
     since: '1.1.0',
   },

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { actionTestKit } from './testing.js';
+import { IMPL_SCHEDULING } from './scheduling.js';
+
+const { envFor, fake } = actionTestKit();
+
+/** A server whose POST /api/events answers 409 `conflicts` times, then 201 with a Location; GET answers 200. */
+async function conflictsThenCreated(conflicts: number) {
+  let posts = 0;
+  const s = await fake((req, res) => {
+    if (req.method === 'POST') {
+      posts++;
+      if (posts <= conflicts) {
+        res.statusCode = 409;
+        res.setHeader('content-type', 'application/json');
+        res.end('[{"start":"2090-01-01T10:00:00Z","end":"2090-01-01T11:00:00Z","title":"gone"}]');
+        return;
+      }
+      res.statusCode = 201;
+      res.setHeader('location', `http://x/api/events/from-header`);
+      res.setHeader('content-type', 'application/json');
+      res.end('{"identifier":"from-body"}');
+      return;
+    }
+    res.statusCode = 200;
+    res.setHeader('content-type', 'application/json');
+    res.end('{}');
+  });
+  return { url: s.url, posts: () => posts };
+}
+
+const params = (more: Record<string, unknown> = {}) => ({ title: 't', scheduling: { agent_id: 'a', start: '+10:00', end: '+11:00' }, ...more });
+
+describe('create-scheduled', () => {
+  it('sends a create that answered 409 again within the settle window when retryConflict is set', async () => {
+    const s = await conflictsThenCreated(2);
+    const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params({ retryConflict: true }), {});
+    expect(out.exchanges.map((e) => e.response?.status)).toEqual([409, 409, 201]);
+    expect(out.value).toMatchObject({ identifier: 'from-body', bodyIdentifier: 'from-body', locationId: 'from-header' });
+  });
+
+  it('sends it once without retryConflict', async () => {
+    const s = await conflictsThenCreated(2);
+    const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params(), {});
+    expect(out.exchanges.map((e) => e.response?.status)).toEqual([409]);
+    expect(s.posts()).toBe(1);
+    expect(out.value).toMatchObject({ identifier: '', bodyIdentifier: '' });
+  });
+
+  it('takes a 409 that lasts past the window as the answer', async () => {
+    const s = await conflictsThenCreated(1_000);
+    const started = Date.now();
+    const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params({ retryConflict: true }), {});
+    expect(out.exchanges.at(-1)?.response?.status).toBe(409);
+    expect(out.exchanges.length).toBeGreaterThan(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
