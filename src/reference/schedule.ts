@@ -83,11 +83,13 @@ function rruleOptions(rule: string): Record<string, unknown> {
   return opts;
 }
 
-/** Occurrence starts of `rule` from start until end (rrule package, UTC). */
-export function occurrences(rule: string, startMs: number, endMs: number): number[] {
+/** Occurrence starts of `rule` from start until end and until the rule's own UNTIL (rrule package, UTC). */
+export function occurrences(rule: string, startMs: number, endMs: number, untilIgnored = false): number[] {
   const opts = rruleOptions(rule);
   try {
-    const r = new RRule({ ...opts, dtstart: new Date(startMs), until: new Date(endMs) });
+    // The rule's own UNTIL bounds it too (RFC 5545 § 3.3.10, inclusive); the period's end bounds every rule.
+    const own = opts.until instanceof Date && !untilIgnored ? opts.until.getTime() : Infinity;
+    const r = new RRule({ ...opts, dtstart: new Date(startMs), until: new Date(Math.min(own, endMs)) });
     return r.all((_d, i) => i <= MAX_OCCURRENCES).map((d) => d.getTime());
   } catch (e) {
     throw badRequest(`invalid rrule '${rule}': ${(e as Error).message}`);
@@ -130,7 +132,7 @@ export function planCreate(s: ScheduleInput, bug: BugFn = NO_BUG, window: 'until
   if (durationMs === undefined) throw badRequest(`scheduling with 'rrule' requires 'duration'`);
   if (s.endMs < s.startMs) throw badRequest(`scheduling 'end' must not be before 'start'`);
   // Latitude choice rrule-window: "within the period from start to end plus duration" read as starts up to end, or up to end + duration.
-  const all = occurrences(s.rrule, s.startMs, window === 'until-end' ? s.endMs : s.endMs + durationMs);
+  const all = occurrences(s.rrule, s.startMs, window === 'until-end' ? s.endMs : s.endMs + durationMs, bug('rrule-until-ignored'));
   if (all.length === 0) throw badRequest(`scheduling: the rrule has no occurrence between start and end`);
   if (all.length > MAX_OCCURRENCES) throw badRequest(`scheduling: the rrule has more than ${MAX_OCCURRENCES} occurrences`);
   const starts = bug('rrule-first-only') ? all.slice(0, 1) : all;

@@ -5,6 +5,11 @@ import { family } from './types.js';
  * GET/PUT /api/events/{id}/scheduling and allowConflict (1.2.0+). Each is a bug an implementer could make.
  */
 export const SCHEDULING_MUTANTS = family({
+  'rrule-until-ignored': {
+    rule: 'events.create.rrule',
+    description: 'The rule\'s own UNTIL is ignored: the occurrences run to the end of the period (the reference server\'s own bug until this session).',
+    since: '1.1.0',
+  },
   'schedule-end-ignored': {
     rule: 'events.create.schedule-single',
     description: 'A single schedule given with start and end ignores the end and lasts a default hour.',
