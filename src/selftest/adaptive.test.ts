@@ -88,8 +88,9 @@ variant('a server that schedules only on registered capture agents', [registered
     const several = new Set(run.results.filter((r) => r.outcome === 'skip' && /needs several capture agents/.test(r.message)).map((r) => `${r.apiVersion} ${r.rule}`));
     const missingRules = [...checked(base)].filter((r) => !checked(run).has(r) && !several.has(r));
     expect(missingRules).toEqual([]);
-    // The layouts that need a second agent: sort by end_date (overlapping schedules) and a move to another agent.
-    const needSecondAgent = ['events.list.sort.end_date', 'scheduling.put.204', 'scheduling.put.applies'];
+    // The layouts that need a second agent: sorts by end_date and start_date of scheduled events (overlapping
+    // schedules), a move to another agent, and an overlap on another agent that is no conflict.
+    const needSecondAgent = ['events.list.sort.end_date', 'events.list.sort.start_date', 'scheduling.put.204', 'scheduling.put.applies', 'events.create.no-conflict'];
     expect([...several].filter((r) => !needSecondAgent.some((id) => r.endsWith(` ${id}`)))).toEqual([]);
     for (const r of AGENT_RULES) expect(checked(run).has(`${v} ${r}`) || run.results.every((x) => x.rule !== r), r).toBe(true);
     expect(get().count()).toBe(0);

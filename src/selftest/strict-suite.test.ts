@@ -19,6 +19,7 @@ const ON_PURPOSE: Record<string, { kinds: DepartureKind[]; why: string }> = {
   'list-filter-unknown': { kinds: ['unknown-filter'], why: 'events.list.filter.unknown: an unknown filter name must be refused (1.1.0+)' },
   'schedule-create-invalid': { kinds: ['scheduling-rule'], why: 'events.create.schedule-both: "Giving both end and duration is invalid"' },
   'schedule-create-rrule-no-duration': { kinds: ['scheduling-rule'], why: 'rrule without duration: "The duration is mandatory in this case"' },
+  'schedule-create-rrule-no-end': { kinds: ['scheduling-rule'], why: 'events.create.rrule-end: "To schedule several events, give rrule, end and duration" — an rrule without end should be refused' },
   'scheduling-put-invalid': { kinds: ['not-json', 'missing-parameter', 'unknown-parameter'], why: 'scheduling.put.400: broken JSON, and a body without the required scheduling parameter' },
   'prop-invalid-writes': { kinds: ['not-json', 'wrong-type', 'scheduling-rule'], why: 'generated invalid writes (bad JSON parts and parameters, end together with duration) must all be refused' },
   'prop-invalid-queries': { kinds: ['sort-suffix', 'unknown-filter'], why: 'generated invalid queries (sort without suffix, unknown filter names) must all be refused' },
