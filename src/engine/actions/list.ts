@@ -215,8 +215,31 @@ const listWalkPages: Action = async (env, params, vars) => {
   return { exchanges, value: walk };
 };
 
+/**
+ * Events of the run that the scenario's filter does not select (design §1.6: still tagged with the run, so found and
+ * deleted like every other): their tag is the scenario's with its last letter `x` turned into `a`, so no textFilter
+ * on the scenario tag matches them (scenario tags all end in `x`, so it names no other scenario either), and their
+ * titles sort before every title of the scenario (code point and case-insensitive order alike). A list that applies
+ * offset or limit before the filter shows them (spec § GET /api/events: offset is the "index of the first result to
+ * return" of the list the filter selects). Waits until each is readable.
+ */
+const createDecoys: Action = async (env, params) => {
+  const count = typeof params.count === 'number' && params.count > 0 ? params.count : 2;
+  const decoyEnv = { ...env, tag: `${env.tag.slice(0, -1)}a` };
+  const exchanges: Exchange[] = [];
+  const identifiers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const out = await createEvent(decoyEnv, { fields: { title: `decoy ${i}` } });
+    exchanges.push(out.exchange);
+    const id = out.identifiers[0];
+    if (id && (await waitVisible(env, id))) identifiers.push(id);
+  }
+  return { exchanges, value: { identifiers } };
+};
+
 /** Actions of the list family (names listed in src/scenario/actions/list.ts). */
 export const IMPL_LIST: Record<string, Action> = {
+  'create-decoys': createDecoys,
   'list-setup': listSetup,
   'list-filter': listFilter,
   'list-walk-pages': listWalkPages,

@@ -5,5 +5,7 @@
  * - list-filter: GET /api/events with a filter built from `filter`, `pick` (server values of saved run events)
  *   and `range` (minutes after {{time.base}}; `offset: "+02:00"` writes the bounds with that UTC offset), plus `query`.
  * - list-walk-pages: the whole sorted filtered list and its pages of `limit` (offset per version).
+ * - create-decoys: `count` events of the run that the scenario's textFilter does not select and whose titles sort
+ *   before the scenario's own (value: {identifiers}).
  */
-export const ACTIONS_LIST: readonly string[] = ['list-setup', 'list-filter', 'list-walk-pages'];
+export const ACTIONS_LIST: readonly string[] = ['list-setup', 'list-filter', 'list-walk-pages', 'create-decoys'];
