@@ -12,6 +12,18 @@ import { ledgerOf, repeatQuestion } from '../../spec/readings.js';
 import { missing, seriesFor } from '../capabilities.js';
 import { waitProcessed } from '../readiness.js';
 
+/** Filters over list fields ("Contributors match. May occur multiple times."; subjects). */
+const LIST_FILTERS = new Set(['contributors', 'subject']);
+
+/**
+ * A catalog value as filters see it: a list field answered as one string holds its values joined by commas
+ * (spec § Metadata catalog: value "string or array[string]"), so it stands for the list of its parts.
+ */
+function catalogValue(name: string, v: unknown): string | string[] {
+  if (LIST_FILTERS.has(name) && typeof v === 'string') return v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  return v as string | string[];
+}
+
 interface Case {
   events: FilterableEvent[];
   expr: FilterExpression;
@@ -86,7 +98,7 @@ async function report(kit: CaseKit, ids: string[], scheduled: boolean): Promise<
     const event = await readEvent(kit, id);
     if (isBroken(event)) return event;
     const values = new Map<string, string | string[]>();
-    for (const [name, field] of Object.entries(CATALOG_SOURCE)) values.set(name, f.get(field) as string | string[]);
+    for (const [name, field] of Object.entries(CATALOG_SOURCE)) values.set(name, catalogValue(name, f.get(field)));
     for (const [name, member] of Object.entries(EVENT_SOURCE)) values.set(name, event[member] as string);
     let startMs = NaN;
     if (scheduled) {
