@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { FormData } from 'undici';
 import type { ApiVersion } from '../../model/version.js';
-import { MUTANTS, startReferenceServer, type RefUser } from '../index.js';
+import type { RefUser } from '../index.js';
+import { describeDeviations, type DeviationCase } from './deviation-cases.js';
 import { call, catalogs, createId, form, sleep, until, VIDEO, type Fields } from '../testkit.js';
 import { LATE_MS } from './spec-state.js';
 
@@ -12,14 +13,7 @@ import { LATE_MS } from './spec-state.js';
  * real, independently of evconf's checks.
  */
 
-interface Case {
-  mutant: string;
-  /** Server options beyond the defaults (processingDelayMs 20). */
-  opts?: { processingDelayMs?: number; users?: RefUser[] };
-  run: (base: string) => Promise<unknown>;
-  expected: unknown;
-  wrong: unknown;
-}
+type Case = DeviationCase;
 
 type Ev = Record<string, unknown>;
 const enc = encodeURIComponent;
@@ -874,26 +868,4 @@ const SCHEDULING: Case[] = [
 
 const CASES: Case[] = [...SORT, ...FILTER, ...PAGING, ...EVENTS, ...ACL, ...METADATA, ...PUBLICATIONS, ...SCHEDULING];
 
-async function observe(c: Case, mutant: string | undefined): Promise<unknown> {
-  const server = await startReferenceServer({ mutant, processingDelayMs: 20, retractDelayMs: 20, ...c.opts });
-  try {
-    return await c.run(server.url);
-  } finally {
-    await server.close();
-  }
-}
-
-describe('mutants written from the spec (spec-*.ts)', () => {
-  it('every spec-* mutant has exactly one case, and every case names a spec-* mutant', () => {
-    const spec = Object.keys(MUTANTS).filter((n) => n.startsWith('spec-')).sort();
-    expect(CASES.map((c) => c.mutant).sort()).toEqual(spec);
-    expect(spec.length).toBeGreaterThanOrEqual(40);
-  });
-
-  it.each(CASES.map((c) => [c.mutant, c] as const))('%s deviates where the clean server keeps the spec', async (_name, c) => {
-    expect(await observe(c, undefined), 'clean server').toEqual(c.expected);
-    const bugged = await observe(c, c.mutant);
-    expect(bugged, 'mutant').not.toEqual(c.expected);
-    expect(bugged, 'mutant').toEqual(c.wrong);
-  });
-});
+describeDeviations('mutants written from the spec (spec-*.ts)', 'spec-', CASES, 40);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { FormData } from 'undici';
 import type { ApiVersion } from '../../model/version.js';
-import { MUTANTS, startReferenceServer, type RefUser } from '../index.js';
+import type { RefUser } from '../index.js';
+import { describeDeviations, type DeviationCase } from './deviation-cases.js';
 import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Fields, type Res } from '../testkit.js';
 
 /**
@@ -10,13 +10,7 @@ import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Field
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
 
-interface Case {
-  mutant: string;
-  opts?: { processingDelayMs?: number; users?: RefUser[]; series?: Record<string, string> };
-  run: (base: string) => Promise<unknown>;
-  expected: unknown;
-  wrong: unknown;
-}
+type Case = DeviationCase;
 
 type Ev = Record<string, unknown>;
 const enc = encodeURIComponent;
@@ -692,26 +686,4 @@ const MORE: Case[] = [
 
 const CASES: Case[] = [...LIST, ...PAGING, ...VERSIONS, ...EVENTS, ...SCHEDULING, ...ACL, ...METADATA, ...PUBLICATIONS, ...SHAPE, ...MORE];
 
-async function observe(c: Case, mutant: string | undefined): Promise<unknown> {
-  const server = await startReferenceServer({ mutant, processingDelayMs: 20, retractDelayMs: 20, ...c.opts });
-  try {
-    return await c.run(server.url);
-  } finally {
-    await server.close();
-  }
-}
-
-describe('mutants of the second spec-only round (spec2-*.ts)', () => {
-  it('every spec2-* mutant has exactly one case, and every case names a spec2-* mutant', () => {
-    const spec2 = Object.keys(MUTANTS).filter((n) => n.startsWith('spec2-')).sort();
-    expect(CASES.map((c) => c.mutant).sort()).toEqual(spec2);
-    expect(spec2.length).toBeGreaterThanOrEqual(35);
-  });
-
-  it.each(CASES.map((c) => [c.mutant, c] as const))('%s deviates where the clean server keeps the spec', async (_name, c) => {
-    expect(await observe(c, undefined), 'clean server').toEqual(c.expected);
-    const bugged = await observe(c, c.mutant);
-    expect(bugged, 'mutant').not.toEqual(c.expected);
-    expect(bugged, 'mutant').toEqual(c.wrong);
-  });
-});
+describeDeviations('mutants of the second spec-only round (spec2-*.ts)', 'spec2-', CASES, 35);

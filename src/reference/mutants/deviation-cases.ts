@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { MUTANTS, startReferenceServer, type ReferenceOptions } from '../index.js';
+
+/**
+ * The direct-HTTP proof that a family of spec-authored mutants is real (test helper): each case runs the same exchange
+ * against a clean server, which must give `expected` (what the spec asks for), and against the mutant, which must
+ * give `wrong`. Independent of evconf's checks.
+ */
+export interface DeviationCase {
+  mutant: string;
+  /** Server options beyond the defaults (processing and retraction in 20 ms). */
+  opts?: Partial<ReferenceOptions>;
+  run: (base: string) => Promise<unknown>;
+  expected: unknown;
+  wrong: unknown;
+}
+
+async function observe(c: DeviationCase, mutant: string | undefined): Promise<unknown> {
+  const server = await startReferenceServer({ mutant, processingDelayMs: 20, retractDelayMs: 20, ...c.opts });
+  try {
+    return await c.run(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+/** One test per case, and one that every mutant named `<prefix>…` has exactly one case (at least `min` of them). */
+export function describeDeviations(title: string, prefix: string, cases: DeviationCase[], min: number): void {
+  describe(title, () => {
+    it(`every ${prefix}* mutant has exactly one case, and every case names a ${prefix}* mutant`, () => {
+      const names = Object.keys(MUTANTS).filter((n) => n.startsWith(prefix)).sort();
+      expect(cases.map((c) => c.mutant).sort()).toEqual(names);
+      expect(names.length).toBeGreaterThanOrEqual(min);
+    });
+
+    it.each(cases.map((c) => [c.mutant, c] as const))('%s deviates where the clean server keeps the spec', async (_name, c) => {
+      expect(await observe(c, undefined), 'clean server').toEqual(c.expected);
+      const bugged = await observe(c, c.mutant);
+      expect(bugged, 'mutant').not.toEqual(c.expected);
+      expect(bugged, 'mutant').toEqual(c.wrong);
+    });
+  });
+}
