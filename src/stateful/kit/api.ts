@@ -153,7 +153,10 @@ export class EventApi {
 
   /** DELETE /api/events/{id}; waits out 202 (bounded by --settle-ms); forgets the id once it is gone. */
   async remove(id: string, record = true): Promise<Reply> {
-    const r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
+    let r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
+    // Disposal: a 404 right after the create may be an index that has not shown the event yet (design §1.7): it counts as gone
+    // only once a short wait has not shown it; if it shows up, it is deleted again (else it would be left behind).
+    if (r.status === 404 && !record && (await this.appears(id))) r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
     let gone = r.status === 204 || r.status === 200 || r.status === 404;
     if (r.status === 202) {
       const deadline = Date.now() + this.env.config.settleMs;
@@ -164,6 +167,16 @@ export class EventApi {
     }
     if (gone) this.env.cleanup.forget(id);
     return r;
+  }
+
+  /** Whether the event becomes readable within a short grace (min(settleMs, max(1 s, 3 × the learned lag))). */
+  private async appears(id: string): Promise<boolean> {
+    const deadline = Date.now() + Math.min(this.env.config.settleMs, Math.max(1000, 3 * (this.env.lag?.ms ?? 0)));
+    while (Date.now() < deadline) {
+      await sleep(100);
+      if ((await this.send({ method: 'GET', path: this.path(id) }, false)).status === 200) return true;
+    }
+    return false;
   }
 
   /** Deletes everything this client created (not recorded as evidence); what fails stays registered. */
