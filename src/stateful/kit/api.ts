@@ -48,6 +48,8 @@ export function createdIds(r: Reply): string[] {
 export class EventApi {
   readonly exchanges: Exchange[] = [];
   readonly created: string[] = [];
+  /** Events this client has seen readable (a 404 for them later means gone, not "not indexed yet"). */
+  readonly seen = new Set<string>();
 
   constructor(readonly env: PhaseEnv) {}
 
@@ -154,9 +156,10 @@ export class EventApi {
   /** DELETE /api/events/{id}; waits out 202 (bounded by --settle-ms); forgets the id once it is gone. */
   async remove(id: string, record = true): Promise<Reply> {
     let r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
-    // Disposal: a 404 right after the create may be an index that has not shown the event yet (design §1.7): it counts as gone
-    // only once a short wait has not shown it; if it shows up, it is deleted again (else it would be left behind).
-    if (r.status === 404 && !record && (await this.appears(id))) r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
+    // Disposal: a 404 for an event never seen readable may be an index that has not shown it yet (design §1.7): it
+    // counts as gone only once a short wait has not shown it; if it shows up, it is deleted again (else it would be
+    // left behind).
+    if (r.status === 404 && !record && !this.seen.has(id) && (await this.appears(id))) r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
     let gone = r.status === 204 || r.status === 200 || r.status === 404;
     if (r.status === 202) {
       const deadline = Date.now() + this.env.config.settleMs;

@@ -109,6 +109,7 @@ export class CaseKit {
       const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
       if (r.status !== undefined && r.status >= 200 && r.status < 300) {
         this.env.lag?.note(Date.now() - started - r.ex.durationMs);
+        this.api.seen.add(id);
         return true;
       }
       if (Date.now() + delay > started + this.settleMs) return false;
