@@ -13,7 +13,8 @@ export function sameFieldValue(sent: string | readonly string[], got: unknown): 
   return sameMultiset(sent, got.map(String));
 }
 
-function commaParts(values: readonly string[]): string[] {
+/** The values of list values some of which may be one comma-joined string ("a, b" → a, b). */
+export function commaParts(values: readonly string[]): string[] {
   return values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
 }
 

@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from './event-form.js';
 import type { ScenarioEnv } from './env.js';
-import { waitProcessed } from './readiness.js';
+import { repeatedTransportError, waitProcessed } from './readiness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,7 +49,7 @@ export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdenti
 export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
   const started = Date.now();
   const deadline = started + env.config.settleMs;
-  let lastError: string | undefined;
+  const broken = repeatedTransportError();
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
@@ -61,8 +61,7 @@ export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<Even
     }
     if (Date.now() + delay > deadline) return false;
     // The same transport error twice in a row (a reset, a stall): the GET is broken, not "not indexed yet" (issue 12).
-    if (ex.error && !ex.response && ex.error.code === lastError) return false;
-    lastError = ex.response ? undefined : ex.error?.code;
+    if (broken(ex)) return false;
     await sleep(delay);
   }
 }

@@ -1,4 +1,5 @@
 import { parseJsonBody, type HttpClient } from '../http/index.js';
+import type { Exchange } from '../model/index.js';
 
 /**
  * Waiting for a created event before writing to it (design §1.7: real servers read from an index that lags writes;
@@ -6,6 +7,20 @@ import { parseJsonBody, type HttpClient } from '../http/index.js';
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A wait's guard against a broken GET (issue 12): true once two reads in a row failed with the same transport error
+ * (a reset, a stall), which waiting longer cannot mend, unlike "not indexed yet". Feed it every exchange.
+ */
+export function repeatedTransportError(): (ex: Exchange) => boolean {
+  let last: string | undefined;
+  return (ex) => {
+    const code = ex.response ? undefined : ex.error?.code;
+    const repeated = code !== undefined && code === last;
+    last = code;
+    return repeated;
+  };
+}
 
 /**
  * Waits until GET /api/events/{id} answers a 2xx, within `settleMs`. Any 2xx is enough here: whether it is exactly
@@ -33,7 +48,7 @@ export const BUSY_STATES: ReadonlySet<string> = new Set(['', 'INSTANTIATED', 'RU
 export async function waitProcessed(client: HttpClient, id: string, timeoutMs: number): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   let state: string | undefined;
-  let lastError: string | undefined;
+  const broken = repeatedTransportError();
   for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
     const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const parsed = parseJsonBody(ex);
@@ -42,10 +57,7 @@ export async function waitProcessed(client: HttpClient, id: string, timeoutMs: n
     state = st >= 200 && st < 300 && typeof s === 'string' ? s : undefined;
     if (state !== undefined && state !== 'RUNNING' && state !== 'INSTANTIATED') return state;
     if (Date.now() + delay > deadline) return state;
-    // The same transport error twice in a row: the GET is broken, waiting longer shows nothing (issue 12).
-    const code = ex.response ? undefined : ex.error?.code;
-    if (code !== undefined && code === lastError) return state;
-    lastError = code;
+    if (broken(ex)) return state;
     await sleep(delay);
   }
 }

@@ -11,10 +11,8 @@ import { sameFieldValue } from '../field-value.js';
 
 type Value = string | string[];
 
-/** Whether a value read back equals the value sent (field-value.ts: lists as multisets, or joined by commas). */
-export function sameValue(expected: Value, actual: unknown): boolean {
-  return sameFieldValue(expected, actual);
-}
+/** Whether a value read back equals the value sent (checks/field-value.ts). */
+export { sameFieldValue as sameValue };
 
 /** Whether a field value counts as "no value" (spec § DELETE /metadata: "Removes all fields and values"). */
 export function isEmptyValue(v: unknown): boolean {
@@ -50,7 +48,7 @@ export function compareValues(fields: unknown[], values: Record<string, Value>):
     const got = byId.get(id);
     actual[id] = byId.has(id) ? got : 'missing';
     if (!byId.has(id)) wrong.push(`field ${id} is missing`);
-    else if (!sameValue(want, got)) wrong.push(`field ${id} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    else if (!sameFieldValue(want, got)) wrong.push(`field ${id} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   }
   const pass = wrong.length === 0;
   return { pass, message: pass ? `fields ${Object.keys(values).join(', ')} hold the values the run set` : wrong.join('; '), expected: toJson(values), actual: toJson(actual) };

@@ -8,6 +8,7 @@ import { propertyAgent } from './agents.js';
 import { CATALOG_SOURCE, EVENT_SOURCE, matchesTerm, resolve, type Reported } from './filter-values.js';
 import { defineProperty } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
+import { commaParts } from '../../checks/field-value.js';
 import { ledgerOf, repeatQuestion } from '../../spec/readings.js';
 import { missing, seriesFor } from '../capabilities.js';
 import { waitProcessed } from '../readiness.js';
@@ -20,7 +21,7 @@ const LIST_FILTERS = new Set(['contributors', 'subject']);
  * (spec § Metadata catalog: value "string or array[string]"), so it stands for the list of its parts.
  */
 function catalogValue(name: string, v: unknown): string | string[] {
-  if (LIST_FILTERS.has(name) && typeof v === 'string') return v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  if (LIST_FILTERS.has(name) && typeof v === 'string') return commaParts([v]);
   return v as string | string[];
 }
 

@@ -8,6 +8,7 @@ import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '.
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
   return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
 }
+import { repeatedTransportError } from '../../engine/readiness.js';
 import { agentFor } from '../../engine/capabilities.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,7 +105,7 @@ export class CaseKit {
    */
   async visible(id: string): Promise<boolean> {
     const started = Date.now();
-    let lastError: string | undefined;
+    const broken = repeatedTransportError();
     for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
       const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
       if (r.status !== undefined && r.status >= 200 && r.status < 300) {
@@ -113,11 +114,8 @@ export class CaseKit {
         return true;
       }
       if (Date.now() + delay > started + this.settleMs) return false;
-      // The same transport error twice in a row (a reset, a stall): the GET is broken, not "not indexed yet"; the
-      // reads that follow fail with that error as evidence (as engine/create.ts waitVisible does).
-      const code = r.ex.response ? undefined : r.ex.error?.code;
-      if (code !== undefined && code === lastError) return false;
-      lastError = code;
+      // A broken GET (readiness.ts): the reads that follow fail with its transport error as evidence.
+      if (broken(r.ex)) return false;
       await sleep(delay);
     }
   }

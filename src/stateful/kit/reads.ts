@@ -120,9 +120,7 @@ export function accepted(r: Reply, rule: string, what: string): Verdict {
   return broken(rule, `${what} answered ${r.status}, expected success (2xx)`, { status: '2xx' }, { status: r.status, body: excerpt(r) });
 }
 
-/** Compares values as sent with values as read (checks/field-value.ts: lists as multisets, or joined by commas). */
-export function sameValue(sent: string | string[], got: unknown): boolean {
-  return sameFieldValue(sent, got);
-}
+/** Whether a value read back equals the value sent (checks/field-value.ts). */
+export { sameFieldValue as sameValue };
 
 export { isBroken };
