@@ -58,9 +58,6 @@ export function defineMutantTests(shard: number, shards: number): void {
       }
       const missed = versions.filter((v) => !caught.includes(v));
       const why = NOT_CAUGHT_YET[name];
-      // A reason that starts "sometimes caught" is a flaky server whose catch depends on how other checks'
-      // requests interleave with its flake: either outcome is accepted (the reason says how often, and why).
-      if (why !== undefined && why.startsWith('sometimes caught')) return;
       if (why !== undefined) {
         expect(missed, `${name} is listed in not-caught-yet.json (${why}) but is caught now in every version: remove it from the list`).not.toEqual([]);
         return;
