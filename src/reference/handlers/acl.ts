@@ -7,6 +7,7 @@ import { collapseRoles } from '../mutants/generated.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
 import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2Writable } from '../mutants/spec2-acl.js';
+import { spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole } from '../mutants/spec3b-acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
 
@@ -24,7 +25,7 @@ function ok(ctx: Ctx, name: MutantName, status: number): number {
 export function getAcl(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-get-unknown-200', json(200, []));
   if (bugged) return bugged;
-  const acl = aclShown(ctx, aclRead(ctx, readableEvent(ctx)));
+  const acl = aclShown(ctx, spec3bAclRead(ctx, aclRead(ctx, readableEvent(ctx))));
   const body = ctx.app.bug('acl-get-no-allow') ? acl.map(({ action, role }) => ({ action, role })) : acl;
   return json(ctx.app.bug('acl-get-status-201') ? 201 : 200, body);
 }
@@ -42,7 +43,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
-  const sent = aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed);
+  const sent = spec3bAclPut(ctx, rec, aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed));
   rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : spec2AclPut(ctx, rec, sent);
   ctx.app.store.commit(rec);
   return empty(ok(ctx, 'acl-put-status-200', 204));
@@ -52,9 +53,9 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
 export async function addAce(ctx: Ctx): Promise<Reply> {
   const bugged = unknownBug(ctx, 'acl-add-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = writableEvent(ctx);
+  const rec = spec3bAclAddBase(ctx, writableEvent(ctx));
   const action = ctx.params[1];
-  const role = (await readParams(ctx)).text('role');
+  const role = spec3bAclAddRole(ctx, (await readParams(ctx)).text('role'));
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
   const done = empty(ok(ctx, 'acl-add-status-200', 204));
@@ -82,7 +83,7 @@ export function removeAce(ctx: Ctx): Reply {
   if (bugged) return bugged;
   const rec = spec2Writable(ctx, 'spec2-auth-acl-remove-read-only');
   const [, action, sentRole] = ctx.params;
-  const role = spec2AclRole(ctx, sentRole);
+  const role = spec2AclRole(ctx, spec3bAclRemoveRole(ctx, sentRole));
   const rest = spec2AclRemoveRest(ctx, rec, action, role, rec.acl.filter((e) => !(e.action === action && e.role === role)));
   if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
   const done = empty(ok(ctx, 'acl-remove-status-200', 204));

@@ -20,6 +20,7 @@ import { spec2Created } from '../mutants/spec2-list.js';
 import { spec2CreateAcl } from '../mutants/spec2-acl.js';
 import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
 import { spec2CreateConflicts, spec2Plan, spec2Rrule } from '../mutants/spec2-scheduling.js';
+import { spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule } from '../mutants/spec3a-create.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
@@ -54,6 +55,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
   const parts = parseEventParts(await readForm(ctx.req), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
+  spec3aCreateParts(ctx, parts);
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
@@ -66,7 +68,8 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const now = toSeconds(Date.now());
   if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
   spec2Rrule(ctx, parts.scheduling);
-  const plan = spec2Plan(ctx, parts.scheduling, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined);
+  spec3aRrule(ctx, parts.scheduling);
+  const plan = spec3aPlan(ctx, parts.scheduling, spec2Plan(ctx, parts.scheduling, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined));
   if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
@@ -74,11 +77,12 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
     let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app));
     if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
-    conflicts = spec2CreateConflicts(ctx, conflictBugs(ctx, conflicts, plan), plan);
+    conflicts = spec3aCreateConflicts(ctx, spec2CreateConflicts(ctx, conflictBugs(ctx, conflicts, plan), plan), plan);
     if (conflicts.length > 0) lateCreate(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
+  spec3aCreated(ctx, records);
   for (const rec of records) {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);

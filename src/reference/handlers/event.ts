@@ -8,6 +8,9 @@ import { shapeStyle } from '../latitude/shape.js';
 import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
 import { spec2Deleting } from '../mutants/spec2-scheduling.js';
 import { spec2GetShape } from '../mutants/spec2-shape.js';
+import { spec3bGetBody } from '../mutants/spec3b-versions.js';
+import { spec3aDelete } from '../mutants/spec3a-delete.js';
+import { spec3aGetBody } from '../mutants/spec3a-flags.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -31,7 +34,7 @@ export function getEvent(ctx: Ctx): Reply {
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = bug('get-current-names-oldest') && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: spec2GetShape(ctx, getBody(ctx, text)) };
+  return { status: bug('get-status-201') ? 201 : 200, json: spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text)))) };
 }
 
 /**
@@ -42,7 +45,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
   const bug = app.bug;
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
-  const bugged = deleteBugs(ctx);
+  const bugged = deleteBugs(ctx) ?? spec3aDelete(ctx);
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
   spec2Deleting(ctx, rec);

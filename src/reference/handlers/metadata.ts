@@ -1,4 +1,4 @@
-import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, json, writableEvent, type Ctx, type Reply } from '../app.js';
 import { applyExtra, catalogLabel, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
@@ -13,6 +13,8 @@ import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
 import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from '../mutants/spec2-metadata.js';
 import { spec2Writable } from '../mutants/spec2-acl.js';
 import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js';
+import { spec3bMetadataReadable } from '../mutants/spec3b-acl.js';
+import { spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from '../mutants/spec3b-metadata.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -47,7 +49,7 @@ function unknownBug(ctx: Ctx, name: MutantName, reply: Reply): Reply | undefined
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
   const { bug } = ctx.app;
-  let list = renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs);
+  let list = spec3bCatalogs(ctx, rec, episodeView(ctx, rec), renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs));
   if (bug('metadata-no-episode')) list = list.filter((c) => c.flavor !== EPISODE_FLAVOR);
   if (bug('metadata-catalog-title-key')) list = list.map(({ label: _label, ...rest }) => rest);
   return json(bug('metadata-get-status-201') ? 201 : 200, shownCatalogs(ctx.app, list));
@@ -63,7 +65,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     // Latitude choice metadata-unknown-type: the spec's 404 is "The event does not exist" (§ Errors).
     if (!extra && ctx.app.lat('metadata-unknown-type') === 'empty-200') return json(200, []);
     if (!extra) throw noCatalog(rec, type);
-    fields = extraFields(extra);
+    fields = spec3bExtraFields(ctx, type, extraFields(extra));
   }
   fields = metadataRead(ctx, rec, type, fields);
   if (bug('metadata-type-stale')) {
@@ -84,7 +86,7 @@ export function getMetadata(ctx: Ctx): Reply {
   if (bugged) return bugged;
   const cached = spec2MetadataGone(ctx, type);
   if (cached) return cached;
-  const rec = readableEvent(ctx);
+  const rec = spec3bMetadataReadable(ctx);
   return spec2MetadataSeen(ctx, type, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type)));
 }
 
@@ -112,10 +114,10 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const text = (await readParams(ctx)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
   const sent = sentFields(ctx, text);
-  const fields = spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent));
+  const fields = spec3bPutFields(ctx, spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent)));
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
   if (bug('metadata-put-ignores-values') || spec2PutLost(ctx, rec)) return done;
-  const clear = bug('metadata-put-clears-unsent');
+  const clear = bug('metadata-put-clears-unsent') || spec3bPutClears(ctx, rec, type);
   lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
     const next = applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true);
@@ -135,7 +137,7 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  const type = metadataType(ctx, 'DELETE', requireType(ctx));
+  const type = spec3bDeleteType(ctx, rec, metadataType(ctx, 'DELETE', requireType(ctx)));
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
   const early = spec2DeleteMetadata(ctx, rec, type);
   if (early) return early;

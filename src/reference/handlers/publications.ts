@@ -5,6 +5,7 @@ import { shownPublication } from '../latitude/shape.js';
 import { notFound, type Publication } from '../types.js';
 import { publicationByEventId, publicationsListBugs } from '../mutants/spec-publications.js';
 import { spec2MissingPublication } from '../mutants/spec2-publications.js';
+import { spec3aPublication, spec3aPublicationsList } from '../mutants/spec3a-publications.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
@@ -16,6 +17,7 @@ export function listPublications(ctx: Ctx): Reply {
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
   const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, publicationSummary(p)));
   publicationsListBugs(ctx, list);
+  spec3aPublicationsList(ctx, list);
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
 }
@@ -47,5 +49,5 @@ export function getPublication(ctx: Ctx): Reply {
     const { media: _media, ...rest } = publicationObject(p);
     return json(200, shownPublication(ctx, rest));
   }
-  return json(bug('publication-get-201') ? 201 : 200, shownPublication(ctx, publicationObject(p)));
+  return json(bug('publication-get-201') ? 201 : 200, spec3aPublication(ctx, shownPublication(ctx, publicationObject(p))));
 }

@@ -15,6 +15,7 @@ import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
 import { spec2AllowConflictPresent, spec2Exclude, spec2Merge, spec2Rescheduled, spec2Unscheduled } from '../mutants/spec2-scheduling.js';
 import { spec2SchedulingRoute } from '../mutants/spec2-versions.js';
+import { spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from '../mutants/spec3a-scheduling.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
 
@@ -22,6 +23,7 @@ import { spec2SchedulingRoute } from '../mutants/spec2-versions.js';
 function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
   const o = schedulingObject(s, shapeStyle(ctx.app));
   if (ctx.app.bug('scheduling-get-end-shifted')) o.end = isoSeconds(s.endMs + 3_600_000);
+  spec3aShownSchedule(ctx, s, o);
   if (ctx.app.bug('scheduling-get-agent-camel')) {
     const { agent_id: agentId, ...rest } = o;
     return { agentId, ...rest };
@@ -69,13 +71,16 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, input, false);
   checkCompletePut(ctx, input);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
+  const early = spec3aPutEarly(ctx, rec, input);
+  if (early) return early;
   const next = spec2Merge(ctx, rec.schedule, input, scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input)));
+  spec3aPutNext(ctx, rec, input, next);
   checkNotPast(ctx, [next]);
   const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && (isTrue(form.text('allowConflict')) || spec2AllowConflictPresent(ctx, form.text('allowConflict'))) && !bug('allow-conflict-ignored');
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
-    const conflicts = findConflicts(ctx.app.store, [next], rec.episode.title, spec2Exclude(ctx, 'put', rec.id), undefined, conflictRules(ctx.app));
+    const conflicts = findConflicts(ctx.app.store, spec3aConflictProbe(ctx, rec, next), rec.episode.title, spec2Exclude(ctx, 'put', rec.id), undefined, conflictRules(ctx.app));
     if (conflicts.length > 0) lateSchedule(ctx, rec, next);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }

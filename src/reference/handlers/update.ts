@@ -15,6 +15,7 @@ import { conflictRules } from '../latitude/conflicts.js';
 import { checkNotPast } from '../latitude/scheduling.js';
 import { spec2UpdateBase, spec2Updated } from '../mutants/spec2-events.js';
 import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../mutants/spec2-scheduling.js';
+import { spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule } from '../mutants/spec3a-update.js';
 
 /**
  * POST /api/events/{event_id} (spec: "Only what is sent is changed: a request carrying only a metadata part
@@ -23,9 +24,12 @@ import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../muta
 export async function updateEvent(ctx: Ctx): Promise<Reply> {
   const { store, bug } = ctx.app;
   if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
+  const gone = spec3aUpdateDeleted(ctx);
+  if (gone) return gone;
   const rec = writableEvent(ctx);
   const parts = parseEventParts(await readForm(ctx.req), ctx.version, { aclDefault: aclDefault(ctx, 'create') });
   updateParts(ctx, parts);
+  spec3aUpdateParts(ctx, parts);
   if (parts.metadata?.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
   if (parts.acl) parts.acl = aclStored(ctx, parts.acl);
   checkScheduling(ctx, parts.scheduling, false);
@@ -33,6 +37,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
   const episode = parts.metadata?.episode ? applyEpisode(spec2UpdateBase(ctx, updateBase(ctx, rec)), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  spec3aUpdateEpisode(ctx, rec, parts, episode);
   checkSeries(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
@@ -41,9 +46,10 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
-    schedule = mergeSchedule(rec.schedule, parts.scheduling);
+    schedule = spec3aUpdateSchedule(ctx, rec.schedule, parts.scheduling, mergeSchedule(rec.schedule, parts.scheduling));
     checkNotPast(ctx, [schedule]);
     const conflicts = findConflicts(store, [schedule], episode.title, spec2Exclude(ctx, 'update', rec.id), undefined, conflictRules(ctx.app));
+    spec3aUpdateRefused(ctx, rec, episode, conflicts.length);
     if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', spec2UpdateConflictBody(ctx, conflicts));
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
@@ -62,6 +68,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
     startProcessing(ctx.app, rec);
   }
   spec2Updated(ctx, rec);
+  spec3aUpdated(ctx, rec, parts);
   rec.archiveVersion++;
   store.commit(rec);
   return empty(bug('update-status-200') ? 200 : 204);

@@ -27,6 +27,8 @@ import { SPEC2_ACL_MUTANTS } from './spec2-acl.js';
 import { SPEC2_METADATA_MUTANTS } from './spec2-metadata.js';
 import { SPEC2_PUBLICATION_MUTANTS } from './spec2-publications.js';
 import { SPEC2_SHAPE_MUTANTS } from './spec2-shape.js';
+import { SPEC3A_MUTANTS } from './spec3a-index.js';
+import { SPEC3B_MUTANTS } from './spec3b-index.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
@@ -40,7 +42,9 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...CHECKS_NEW_MUTANTS,
   // Second round written from the spec alone: src/reference/mutants/spec2-*.ts.
   ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
-  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS };
+  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
+  // Third round written from the spec alone: src/reference/mutants/spec3a-*.ts and spec3b-*.ts.
+  ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;

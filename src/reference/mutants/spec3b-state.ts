@@ -1,0 +1,109 @@
+import type { Ctx } from '../app.js';
+import { copyEpisode } from '../episode.js';
+import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog } from '../types.js';
+import type { MutantName } from './index.js';
+
+/**
+ * State the spec3b-* mutants keep beside the reference server (never used by the correct server): per event, the
+ * states it had before its writes (the stale-replica mutants read them), the callers that once passed a write check
+ * (the permission-cache mutant), and a deterministic pseudo-random choice of "stale" reads.
+ */
+
+export interface Spec3bSnapshot {
+  acl: AclEntry[];
+  episode: EpisodeValues;
+  extras: Map<string, ExtraCatalog>;
+}
+
+function snapshot(rec: EventRecord): Spec3bSnapshot {
+  return {
+    acl: rec.acl.map((e) => ({ ...e })),
+    episode: copyEpisode(rec.episode),
+    extras: new Map([...rec.extraCatalogs].map(([f, c]) => [f, new Map([...c].map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]))])),
+  };
+}
+
+const aclText = (s: Spec3bSnapshot) => JSON.stringify(s.acl);
+const metaText = (s: Spec3bSnapshot) => JSON.stringify([s.episode, [...s.extras].map(([f, c]) => [f, [...c]])]);
+
+const history = new WeakMap<EventRecord, Spec3bSnapshot[]>();
+/** Callers that passed the write check of an event once (per server): `${event}\0${caller}`. */
+const writers = new WeakMap<object, Set<string>>();
+/** Per-server hooks run on every accepted write (cache invalidation of the mutants' own caches). */
+const onWrite = new WeakMap<object, (() => void)[]>();
+
+const NEEDS_HISTORY: MutantName[] = [
+  'spec3b-acl-read-stale-third', 'spec3b-auth-list-stale-acl', 'spec3b-metadata-all-stale', 'spec3b-acl-add-onto-created',
+];
+
+/** Registers `fn` to run before every accepted write of the server `app`. */
+export function whenWritten(app: object, fn: () => void): void {
+  const list = onWrite.get(app) ?? [];
+  list.push(fn);
+  onWrite.set(app, list);
+}
+
+/**
+ * Bug site (app.ts writableEvent, after the write check passed): records the event's state before the write and the
+ * caller that was allowed to write, when a spec3b mutant needs them.
+ */
+export function spec3bBeforeWrite(ctx: Ctx, rec: EventRecord): void {
+  const { bug } = ctx.app;
+  for (const fn of onWrite.get(ctx.app) ?? []) fn();
+  if (bug('spec3b-auth-write-cached-after-revoke')) {
+    const set = writers.get(ctx.app) ?? new Set<string>();
+    set.add(`${rec.id}\u0000${ctx.caller.name}`);
+    writers.set(ctx.app, set);
+  }
+  if (!NEEDS_HISTORY.some((n) => bug(n))) return;
+  const list = history.get(rec) ?? [];
+  const now = snapshot(rec);
+  const last = list[list.length - 1];
+  if (!last || aclText(last) !== aclText(now) || metaText(last) !== metaText(now)) list.push(now);
+  history.set(rec, list);
+}
+
+/** Bug site (app.ts writableEvent, when the write check failed): true when a cached permission lets the write through. */
+export function spec3bWriteCached(ctx: Ctx, rec: EventRecord): boolean {
+  return ctx.app.bug('spec3b-auth-write-cached-after-revoke') && (writers.get(ctx.app)?.has(`${rec.id}\u0000${ctx.caller.name}`) ?? false);
+}
+
+/** The state the event had before its first write (its creation state), if it was written since. */
+export function createdState(rec: EventRecord): Spec3bSnapshot | undefined {
+  return history.get(rec)?.[0];
+}
+
+/** The ACL one change behind the current one (a lagging replica), if the ACL ever changed. */
+export function aclOneBehind(rec: EventRecord): AclEntry[] | undefined {
+  const now = aclText(snapshot(rec));
+  const list = history.get(rec) ?? [];
+  for (let i = list.length - 1; i >= 0; i--) if (aclText(list[i]) !== now) return list[i].acl;
+  return undefined;
+}
+
+/** The metadata one change behind the current one (a lagging replica), if the metadata ever changed. */
+export function metadataOneBehind(rec: EventRecord): Spec3bSnapshot | undefined {
+  const now = metaText(snapshot(rec));
+  const list = history.get(rec) ?? [];
+  for (let i = list.length - 1; i >= 0; i--) if (metaText(list[i]) !== now) return list[i];
+  return undefined;
+}
+
+const counters = new WeakMap<object, Map<string, number>>();
+
+/** Counts one more `key` for `owner`; returns the new count (1-based). */
+export function count3b(owner: object, key: string): number {
+  let m = counters.get(owner);
+  if (!m) counters.set(owner, (m = new Map()));
+  const n = (m.get(key) ?? 0) + 1;
+  m.set(key, n);
+  return n;
+}
+
+/**
+ * A deterministic pseudo-random subset of reads (a load balancer hashing the request number onto 5 replicas, 2 of
+ * them lagging): about 2 reads in 5, neither alternating nor periodic over a few reads.
+ */
+export function hashedStale(n: number, salt: number): boolean {
+  return ((Math.imul(n + salt, 0x9e3779b1) >>> 0) >>> 13) % 5 < 2;
+}
