@@ -67,7 +67,8 @@ async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSig
 function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: RunConfig } {
   const auth = config.auth ?? { user: 'evconf-admin', password: randomBytes(9).toString('base64url') };
   const userAuth = config.userAuth ?? { user: 'evconf-user', password: randomBytes(9).toString('base64url') };
-  const userRoles = config.userAuth && config.userRoles.length ? config.userRoles : [`ROLE_USER_${userAuth.user.toUpperCase()}`];
+  // Two roles, so that the rules about a user's every role (auth-acl-read-second-role) run too.
+  const userRoles = config.userAuth && config.userRoles.length ? config.userRoles : [`ROLE_USER_${userAuth.user.toUpperCase()}`, 'ROLE_EVCONF_STAFF'];
   return {
     users: [
       { name: auth.user, password: auth.password, roles: ['ROLE_ADMIN', `ROLE_USER_${auth.user.toUpperCase()}`] },

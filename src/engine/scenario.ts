@@ -30,7 +30,8 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '', ab: seriesFor(env.caps, `${env.tag}sab`) ?? '' },
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
-    user: env.config.userAuth ? { name: env.config.userAuth.user, role: env.config.userRoles[0] ?? '' } : {},
+    // role2: the user's second role (--user-roles), for the scenarios that need two (`needs: [user-roles]`).
+    user: env.config.userAuth ? { name: env.config.userAuth.user, role: env.config.userRoles[0] ?? '', role2: env.config.userRoles[1] ?? '' } : {},
     saved: {},
     given: [],
   };
@@ -67,6 +68,9 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
 export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise<CheckResult[]> {
   if (scenario.needs?.includes('user') && !env.clients.user) {
     return allWith(scenario, env, 'skip', 'needs a non-administrative user: give --user-auth USER:PASS');
+  }
+  if (scenario.needs?.includes('user-roles') && env.config.userRoles.length < 2) {
+    return allWith(scenario, env, 'skip', 'needs a non-administrative user with two roles: give --user-roles ROLE1,ROLE2 naming both roles of that user');
   }
   const unmet = unmetNeed(scenario, env.caps);
   if (unmet) return allWith(scenario, env, 'skip', unmet);

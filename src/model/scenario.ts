@@ -43,6 +43,8 @@ export interface Step {
    * bounded by --settle-ms (eventual consistency; src/engine/settle.ts).
    */
   settle?: boolean;
+  /** The versions this step runs in (a range, `versions:` in YAML); outside them it is not sent and judges nothing. */
+  versions?: ApiVersion[];
   expect: Expectation[];
   /** Store the parsed JSON body (or the action's value) under this name for later steps. */
   save?: string;
@@ -70,8 +72,8 @@ export interface Scenario {
   rules: string[];
   /** Versions the scenario runs in (already intersected with its rules' ranges). */
   versions: ApiVersion[];
-  /** Skip the whole scenario unless a non-admin user is configured. */
-  needs?: ('user' | 'media')[];
+  /** Skip the whole scenario unless a non-admin user is configured (`user-roles`: one with two roles, --user-roles). */
+  needs?: ('user' | 'media' | 'user-roles')[];
   given: GivenEvent[];
   steps: Step[];
   pos: SourcePos;

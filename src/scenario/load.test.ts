@@ -39,6 +39,11 @@ describe('scenario loader', () => {
     expect(f.scenarios[0].steps[0].expect[0].pos.line).toBe(10);
     expect(f.scenarios[0].versions).toHaveLength(7);
   });
+  it("reads a step's own version range (the step is not sent outside it)", () => {
+    const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0"'))();
+    expect(f.scenarios[0].steps[0].versions).toEqual(['1.6.0']);
+    expect(f.scenarios[0].versions).toHaveLength(7);
+  });
   it.each([
     ['a YAML syntax error', ok.replace('rules: [events.list.status]', 'rules: [events.list.status'), /x\.yaml:\d+:\d+: YAML syntax/],
     ['an unknown top-level key', `${ok}extra: 1\n`, /x\.yaml:1:1: unknown key "extra"/],
@@ -48,6 +53,7 @@ describe('scenario loader', () => {
     ['a rule not listed in the scenario', ok.replace('{ rule: events.list.status,', '{ rule: events.list.array,'), /not listed in the scenario's rules/],
     ['a step without request or action', ok.replace('- request: { method: GET, path: /api/events }', '- save: x'), /x\.yaml:8:\d+: a step needs exactly one of "request" or "action"/],
     ['a bad version range', ok.replace('    title: t', '    title: t\n    versions: ">=9.0.0"'), /x\.yaml:6:\d+: "9\.0\.0" is not an API version/],
+    ['a bad step version range', ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=9.0.0"'), /x\.yaml:9:\d+: "9\.0\.0" is not an API version/],
   ])('reports %s at file:line:col', (_, text, re) => {
     expect(load(text)).toThrow(InputFileError);
     expect(load(text)).toThrow(re);

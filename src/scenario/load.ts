@@ -67,8 +67,15 @@ function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: str
   ((raw.observe as string[] | undefined) ?? []).forEach((t, k) => {
     if (!OBSERVATION_TOPICS.has(t)) fail(src, [...path, 'observe', k], `unknown observation topic "${t}" (known: ${[...OBSERVATION_TOPICS].join(', ')})`);
   });
+  let versions: ApiVersion[] | undefined;
+  if (typeof raw.versions === 'string') {
+    const range = parseVersionRange(raw.versions);
+    if (!Array.isArray(range)) fail(src, [...path, 'versions'], range.error);
+    versions = range as ApiVersion[];
+  }
   return {
     ...(raw.id ? { id: String(raw.id) } : {}),
+    ...(versions ? { versions } : {}),
     ...(raw.request ? { request: raw.request as Step['request'] } : {}),
     ...(raw.action ? { action: { name: String(raw.action), params: (raw.with as Raw | undefined) ?? {} } } : {}),
     ...(raw.settle ? { settle: true } : {}),

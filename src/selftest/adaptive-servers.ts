@@ -154,8 +154,8 @@ function capture(h: Handler, req: IncomingMessage, res: ServerResponse, done: (s
   h(req, fake);
 }
 
-/** The self-test's users (src/selftest/harness.ts). */
-const USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw';
+/** The self-test's users (SELFTEST_USERS of src/selftest/harness.ts: the user has two roles, as CREDENTIALS says). */
+const USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw:ROLE_USER_ALICE|ROLE_SELFTEST_STAFF';
 
 export interface WrappedServer {
   url: string;

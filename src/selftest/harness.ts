@@ -27,12 +27,15 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
   return { ...base, ...extra };
 }
 
-/** The self-test's users: an administrator and an ordinary user, so the role rules run instead of skipping. */
-export const SELFTEST_USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw';
+/**
+ * The self-test's users: an administrator and an ordinary user, so the role rules run instead of skipping. The user
+ * has two roles (her own first, as --user-roles lists them), so the scenarios that need a second role run too.
+ */
+export const SELFTEST_USERS = 'admin:selftest-admin-pw:ROLE_ADMIN,alice:selftest-alice-pw:ROLE_USER_ALICE|ROLE_SELFTEST_STAFF';
 export const CREDENTIALS: Partial<RunConfig> = {
   auth: { user: 'admin', password: 'selftest-admin-pw' },
   userAuth: { user: 'alice', password: 'selftest-alice-pw' },
-  userRoles: ['ROLE_USER_ALICE'],
+  userRoles: ['ROLE_USER_ALICE', 'ROLE_SELFTEST_STAFF'],
 };
 
 export interface ReferenceRunOptions {

@@ -18,7 +18,7 @@ describe('acl-add / acl-remove', () => {
     ] });
     const id = (JSON.parse(created.response!.body) as { identifier: string }).identifier;
     const add = await IMPL_ACL['acl-add'](env, { event: id, action: 'write', role: 'R', ready: [{ action: 'read', role: 'R' }] }, {});
-    expect(add.value).toEqual({ before: [{ allow: true, action: 'read', role: 'R' }] });
+    expect(add.value).toEqual({ before: [{ allow: true, action: 'read', role: 'R' }], status: 204 });
     expect(add.exchanges.map((e) => `${e.request.method} ${e.response?.status}`)).toEqual(['GET 200', 'POST 204']);
     const remove = await IMPL_ACL['acl-remove'](env, { event: id, action: 'read', role: 'R' }, {});
     expect((remove.value as { before: unknown[] }).before).toHaveLength(2);
@@ -28,6 +28,6 @@ describe('acl-add / acl-remove', () => {
   it('report before: null when the ACL never shows the ready pairs', async () => {
     const s = await fake((_req, res) => { res.statusCode = 404; res.end(); });
     const out = await IMPL_ACL['acl-add'](envFor(s.url), { event: 'e', action: 'read', role: 'R', ready: [{ action: 'read', role: 'X' }] }, {});
-    expect(out.value).toEqual({ before: null });
+    expect(out.value).toEqual({ before: null, status: 404 });
   });
 });

@@ -53,14 +53,17 @@ function readyOf(params: Record<string, unknown>): Pair[] {
   return r as Pair[];
 }
 
-/** Reads the ACL, then sends the change; the value holds the ACL before (`before`, null if unreadable). */
+/**
+ * Reads the ACL, then sends the change; the value holds the ACL before (`before`, null if unreadable) and the
+ * change's status (`status`, null without an answer: a later read may skip where the server refused the input).
+ */
 function changeAction(send: (env: ScenarioEnv, event: string, pair: Pair) => Promise<Exchange>): Action {
   return async (env, params) => {
     const event = str(params, 'event');
     const pair = { action: str(params, 'action'), role: str(params, 'role') };
     const before = await readAclWhenReady(env, event, readyOf(params));
     const exchange = await send(env, event, pair);
-    return { exchanges: [before.exchange, exchange], value: { before: before.acl } };
+    return { exchanges: [before.exchange, exchange], value: { before: before.acl, status: exchange.response?.status ?? null } };
   };
 }
 
