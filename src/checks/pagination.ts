@@ -1,5 +1,5 @@
 import type { CheckDef } from './types.js';
-import { getPath, identifiers, isVerdict, jsonOrFail } from './evidence.js';
+import { getPath, identifiers, isVerdict, jsonOrFail, responseOrFail } from './evidence.js';
 
 /** spec § GET /api/events, limit: "Maximum number of results to return". */
 export const maxItemsCheck: CheckDef = {
@@ -56,6 +56,44 @@ export const sliceOfCheck: CheckDef = {
       message: pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
       expected,
       actual,
+    };
+  },
+};
+
+/**
+ * spec § GET /api/events, limit: "Maximum number of results to return", with a limit above every count (§ Limits: "a
+ * maximum ... value of limit: not shown"): a server may refuse a value it cannot hold (a status of `refused` skips,
+ * with that reason), but a list it answers is not cut below the events that match: it lists every identifier of `ids`.
+ */
+export const allListedUnlessRefusedCheck: CheckDef = {
+  name: 'all-listed-unless-refused',
+  doc: 'a status of `refused` skips (the value may be refused); otherwise the body is an array listing every identifier of `ids`',
+  params: {
+    type: 'object',
+    required: ['ids', 'refused'],
+    additionalProperties: false,
+    properties: {
+      ids: { type: 'array', minItems: 1, items: { type: 'string' } },
+      refused: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 400, maximum: 499 } },
+    },
+  },
+  run(ctx, p) {
+    const r = responseOrFail(ctx);
+    if (isVerdict(r)) return r;
+    if ((p.refused as number[]).includes(r.status)) {
+      return { pass: false, skip: `the server refused the value with ${r.status} (legal: a maximum of limit is not shown)`, message: `refused with ${r.status}` };
+    }
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    if (!Array.isArray(j.value)) return { pass: false, message: 'body is not an array', actual: r.status };
+    const got = new Set(identifiers(j.value));
+    const ids = p.ids as string[];
+    const missing = ids.filter((id) => !got.has(id));
+    return {
+      pass: missing.length === 0,
+      message: missing.length === 0 ? `all ${ids.length} matching events listed` : `${r.status} with ${j.value.length} items; missing ${missing.length} of the ${ids.length} matching events: ${missing.join(', ')}`,
+      expected: ids,
+      actual: [...got].map((x) => (typeof x === 'string' ? x : null)),
     };
   },
 };

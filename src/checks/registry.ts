@@ -3,7 +3,7 @@ import { statusCheck } from './status.js';
 import { jsonTypeCheck } from './body.js';
 import { schemaCheck } from './schema.js';
 import { locationCheck } from './location.js';
-import { maxItemsCheck, sliceOfCheck } from './pagination.js';
+import { allListedUnlessRefusedCheck, maxItemsCheck, sliceOfCheck } from './pagination.js';
 import { containsIdsCheck, memberEqualsCheck } from './members.js';
 import { CHECKS_LIST } from './families/list.js';
 import { CHECKS_EVENTS } from './families/events.js';
@@ -15,7 +15,7 @@ import { CHECKS_AUTH } from './families/auth.js';
 import { CHECKS_SORT } from './families/sort.js';
 
 const ALL: CheckDef[] = [
-  statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, memberEqualsCheck, containsIdsCheck,
+  statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, allListedUnlessRefusedCheck, memberEqualsCheck, containsIdsCheck,
   ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH, ...CHECKS_SORT,
 ];
 

@@ -56,6 +56,27 @@ describe('create-with-catalog', () => {
     expect(out.value).toMatchObject({ skip: '' });
   });
 
+  it('with `catalogs`, sends each extra catalog in order and skips unless every field sent is kept', async () => {
+    const two = [LICENSE, { flavor: 'evconf/notes', fields: { note: 'n', topic: 't' } }];
+    const parts = partsWithCatalog([{ name: 'metadata', value: '[]' }], two);
+    expect(JSON.parse((parts[0] as { value: string }).value).map((c: { flavor: string }) => c.flavor)).toEqual(['license/episode', 'evconf/notes']);
+    const ref = await startReferenceServer({ port: 0 });
+    track(ref);
+    const kept = await IMPL_METADATA['create-with-catalog'](envFor(ref.url), { title: 't', catalogs: two }, {});
+    expect(kept.value).toMatchObject({ skip: '' });
+    // A server that keeps the license catalog but only one field of the second: the checks needing both skip.
+    const s = await fake((req, res) => {
+      if (req.method === 'POST') { res.statusCode = 201; res.end('{"identifier":"e3"}'); return; }
+      res.statusCode = 200;
+      if (req.url?.includes('type=license')) res.end('[{"id":"license","value":"evconf test"}]');
+      else if (req.url?.includes('type=evconf')) res.end('[{"id":"note","value":"n"}]');
+      else if (req.url?.includes('/metadata')) res.end('[{"flavor":"license/episode","fields":[{"id":"license","value":"evconf test"}]},{"flavor":"evconf/notes","fields":[{"id":"note","value":"n"}]}]');
+      else res.end('{}');
+    });
+    const partial = await IMPL_METADATA['create-with-catalog'](envFor(s.url), { title: 't', catalogs: two }, {});
+    expect((partial.value as { skip: string }).skip).toMatch(/does not keep the evconf\/notes catalog .*with every field sent \(note, topic\)/);
+  });
+
   it('says that ?type seems ignored (not "not configured") when GET ?type= answers the episode fields', async () => {
     const title = taggedTitle('evconftestv160s0', 't');
     const s2 = await fake((req, res) => {

@@ -27,35 +27,38 @@ function catalogParam(v: unknown): ExtraCatalog {
   return { flavor: c.flavor, fields: c.fields };
 }
 
-/** The standard create body (event-form.ts) with one more catalog in its metadata part. */
-export function partsWithCatalog(parts: MultipartPart[], extra: ExtraCatalog): MultipartPart[] {
+/** The standard create body (event-form.ts) with more catalogs (one or several, in order) in its metadata part. */
+export function partsWithCatalog(parts: MultipartPart[], extra: ExtraCatalog | ExtraCatalog[]): MultipartPart[] {
+  const extras = Array.isArray(extra) ? extra : [extra];
   return parts.map((p) => {
     if (p.name !== 'metadata' || !('value' in p)) return p;
     const catalogs = JSON.parse(p.value) as unknown[];
-    const fields = Object.entries(extra.fields).map(([id, value]) => ({ id, value }));
-    return { name: 'metadata', value: JSON.stringify([...catalogs, { flavor: extra.flavor, fields }]) };
+    const more = extras.map((x) => ({ flavor: x.flavor, fields: Object.entries(x.fields).map(([id, value]) => ({ id, value })) }));
+    return { name: 'metadata', value: JSON.stringify([...catalogs, ...more]) };
   });
 }
 
-/** Whether GET ?type= answered the catalog with at least one of the sent fields holding a value. */
+/** Whether every sent field of `extra` holds a value in `fields` (a server dropping a field it does not know keeps less). */
+function holdsAll(fields: unknown[], extra: ExtraCatalog): boolean {
+  return Object.keys(extra.fields).every((id) => fields.some((f) => {
+    const o = f as { id?: unknown; value?: unknown } | null;
+    return o?.id === id && !isEmptyValue(o.value);
+  }));
+}
+
+/** Whether GET ?type= answered the catalog with every sent field holding a value. */
 function kept(ex: Exchange, extra: ExtraCatalog): boolean {
   const body = parseJsonBody(ex);
   if (ex.response?.status !== 200 || !body.ok || !Array.isArray(body.value)) return false;
-  return body.value.some((f) => {
-    const o = f as { id?: unknown; value?: unknown } | null;
-    return typeof o?.id === 'string' && o.id in extra.fields && !isEmptyValue(o.value);
-  });
+  return holdsAll(body.value, extra);
 }
 
-/** Whether the catalog list (GET /metadata) holds the catalog `flavor` with one of the sent fields holding a value. */
+/** Whether the catalog list (GET /metadata) holds the catalog `flavor` with every sent field holding a value. */
 function listed(ex: Exchange, extra: ExtraCatalog): boolean {
   const body = parseJsonBody(ex);
   if (ex.response?.status !== 200 || !body.ok || !Array.isArray(body.value)) return false;
   const c = body.value.find((x) => (x as { flavor?: unknown } | null)?.flavor === extra.flavor) as { fields?: unknown } | undefined;
-  return !!c && Array.isArray(c.fields) && c.fields.some((f) => {
-    const o = f as { id?: unknown; value?: unknown } | null;
-    return typeof o?.id === 'string' && o.id in extra.fields && !isEmptyValue(o.value);
-  });
+  return !!c && Array.isArray(c.fields) && holdsAll(c.fields, extra);
 }
 
 /** Whether a ?type answer is the field list of dublincore/episode (it holds the event's tagged title). */
@@ -84,18 +87,22 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 }
 
 /**
- * create-with-catalog {title, …episode fields, catalog: {flavor, fields}}: POST /api/events with the extra catalog,
- * then waits until GET ?type=<flavor> or the catalog list shows it. Value {identifier, skip, typeIgnored, createSkip}:
+ * create-with-catalog {title, …episode fields, catalog: {flavor, fields}} (or `catalogs: [{flavor, fields}, …]`, several
+ * extra catalogs in that order): POST /api/events with the extra catalog(s), then waits until GET ?type=<flavor> or
+ * the catalog list shows each with every field sent holding a value. Value {identifier, skip, typeIgnored, createSkip}:
  * `createSkip` is '' when the event exists and is readable (else why not); `skip` is
  * '' when the server kept the catalog (seen in either read), else the reason the dependent checks are skipped
  * (never a failure: which catalogs exist is configuration); `typeIgnored` when GET ?type=<flavor> answered the
  * fields of dublincore/episode (the reason then says so, it is no configuration matter: metadata.get-type.values).
  */
 const createWithCatalog: Action = async (env, params) => {
-  const { catalog, ...fields } = params;
-  const extra = catalogParam(catalog);
+  const { catalog, catalogs, ...fields } = params;
+  if ((catalog === undefined) === (catalogs === undefined)) throw new Error('create-with-catalog: give exactly one of "catalog" and "catalogs"');
+  if (catalogs !== undefined && (!Array.isArray(catalogs) || catalogs.length === 0)) throw new Error('create-with-catalog: "catalogs" must be a non-empty list');
+  const extras = catalogs !== undefined ? (catalogs as unknown[]).map(catalogParam) : [catalogParam(catalog)];
+  const flavors = extras.map((x) => x.flavor).join(' and ');
   const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'], caps: env.caps });
-  const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: partsWithCatalog(parts, extra) });
+  const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: partsWithCatalog(parts, extras) });
   const body = parseJsonBody(post);
   const status = post.response?.status ?? 0;
   const ids = status >= 200 && status < 300 ? createdIdentifiers(body.ok ? body.value : undefined, post.response?.headers['location']) : [];
@@ -103,7 +110,7 @@ const createWithCatalog: Action = async (env, params) => {
   const missing = `evconf-missing-${env.tag}`;
   if (ids.length === 0) {
     const why = post.response ? `POST /api/events → ${status}` : `POST /api/events failed: ${post.error?.code ?? 'no response'}`;
-    const skip = `precondition: the server did not create an event carrying a ${extra.flavor} catalog (${why}); it may not have that catalog configured`;
+    const skip = `precondition: the server did not create an event carrying a ${flavors} catalog (${why}); it may not have that catalog configured`;
     return { exchanges: [post], value: { identifier: missing, typeIgnored: false, skip, createSkip: skip } };
   }
   const id = ids[0];
@@ -111,14 +118,24 @@ const createWithCatalog: Action = async (env, params) => {
     const skip = `precondition: created event ${id} never became readable within --settle-ms`;
     return { exchanges: [post], value: { identifier: id, typeIgnored: false, skip, createSkip: skip } };
   }
-  const read = await waitCatalog(env, id, extra);
-  const typeIgnored = !read.byType && episodeAnswer(read.exchanges[0], taggedTitle(env.tag, fields.title as string | undefined));
-  const typed = `GET ?type=${extra.flavor} → ${read.exchanges[0].response?.status ?? read.exchanges[0].error?.code}`;
-  const skip = read.byType || read.inList ? ''
-    : typeIgnored
+  // Each catalog sent: kept when either read shows every field sent for it with a value; the first one not kept
+  // gives the reason (with several catalogs, a server keeping only some of them skips the checks that need them all).
+  const exchanges: Exchange[] = [post];
+  let skip = '';
+  let typeIgnored = false;
+  for (const extra of extras) {
+    const read = await waitCatalog(env, id, extra);
+    exchanges.push(...read.exchanges);
+    const ignored = !read.byType && episodeAnswer(read.exchanges[0], taggedTitle(env.tag, fields.title as string | undefined));
+    typeIgnored ||= ignored;
+    if (skip !== '' || read.byType || read.inList) continue;
+    const typed = `GET ?type=${extra.flavor} → ${read.exchanges[0].response?.status ?? read.exchanges[0].error?.code}`;
+    const what = Object.keys(extra.fields).length > 1 ? ` with every field sent (${Object.keys(extra.fields).join(', ')})` : '';
+    skip = ignored
       ? `precondition: the catalog list does not show ${extra.flavor}, and ${typed} answered the fields of dublincore/episode: ?type seems ignored (see metadata.get-type.values)`
-      : `precondition: the server does not keep the ${extra.flavor} catalog sent on create (neither ${typed} nor the catalog list shows its values); it may not have that catalog configured`;
-  return { exchanges: [post, ...read.exchanges], value: { identifier: id, skip, typeIgnored, createSkip: '' } };
+      : `precondition: the server does not keep the ${extra.flavor} catalog sent on create${what} (neither ${typed} nor the catalog list shows its values); it may not have that catalog configured`;
+  }
+  return { exchanges, value: { identifier: id, skip, typeIgnored, createSkip: '' } };
 };
 
 export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog };

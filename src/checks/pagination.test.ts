@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckContext } from './types.js';
+import { allListedUnlessRefusedCheck } from './pagination.js';
+
+/** A check context for a list answered `status` with `body`. */
+function ctx(status: number, body: unknown): CheckContext {
+  const text = JSON.stringify(body);
+  const exchange = {
+    request: { method: 'GET', url: 'http://x/api/events?limit=4294967297', headers: {} },
+    response: { status, headers: {}, body: text, truncated: false, bodyBytes: text.length },
+    durationMs: 1, curl: 'curl',
+  };
+  return {
+    version: '1.6.0', baseUrl: 'http://x', exchange, exchanges: [exchange], body: { ok: true, value: body },
+    value: body, vars: {}, shapes: { validate: () => [], hasShape: () => true },
+  };
+}
+
+const P = { ids: ['a', 'b', 'c'], refused: [400] };
+
+describe('all-listed-unless-refused (events.list.limit with a huge limit)', () => {
+  it('passes when every matching event is listed (foreign events ignored)', () => {
+    expect(allListedUnlessRefusedCheck.run(ctx(200, [{ identifier: 'x' }, { identifier: 'a' }, { identifier: 'b' }, { identifier: 'c' }]), P).pass).toBe(true);
+  });
+
+  it('fails a 200 that cuts the list (a limit read modulo 2^32)', () => {
+    const v = allListedUnlessRefusedCheck.run(ctx(200, [{ identifier: 'a' }]), P);
+    expect(v.pass).toBe(false);
+    expect(v.skip).toBeUndefined();
+    expect(v.message).toContain('missing 2 of the 3');
+  });
+
+  it('skips a refusal named in `refused`, fails any other status', () => {
+    const refused = allListedUnlessRefusedCheck.run(ctx(400, { error: 'limit too large' }), P);
+    expect(refused.skip).toMatch(/refused the value with 400/);
+    const broken = allListedUnlessRefusedCheck.run(ctx(500, { error: 'boom' }), P);
+    expect(broken.pass).toBe(false);
+    expect(broken.skip).toBeUndefined();
+  });
+});
