@@ -89,8 +89,10 @@ variant('a server that schedules only on registered capture agents', [registered
     const missingRules = [...checked(base)].filter((r) => !checked(run).has(r) && !several.has(r));
     expect(missingRules).toEqual([]);
     // The layouts that need a second agent: sorts by end_date and start_date of scheduled events (overlapping
-    // schedules), a move to another agent, and an overlap on another agent that is no conflict.
-    const needSecondAgent = ['events.list.sort.end_date', 'events.list.sort.start_date', 'scheduling.put.204', 'scheduling.put.applies', 'events.create.no-conflict'];
+    // schedules), a move to another agent, an overlap on another agent that is no conflict, a move onto another
+    // agent's recording (scheduling.put.409), and schedules at fixed summer and winter dates (scheduling.get.values).
+    const needSecondAgent = ['events.list.sort.end_date', 'events.list.sort.start_date', 'scheduling.put.204', 'scheduling.put.applies', 'events.create.no-conflict',
+      'scheduling.put.409', 'scheduling.get.values'];
     expect([...several].filter((r) => !needSecondAgent.some((id) => r.endsWith(` ${id}`)))).toEqual([]);
     for (const r of AGENT_RULES) expect(checked(run).has(`${v} ${r}`) || run.results.every((x) => x.rule !== r), r).toBe(true);
     expect(get().count()).toBe(0);

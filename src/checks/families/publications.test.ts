@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../types.js';
 import {
-  NOT_PUBLISHED, publicationIsCheck, publishedSchemaCheck, publishedStatusCheck, retractedCheck, unpublished, type DeleteOutcome,
+  NOT_PUBLISHED, publicationIsCheck, publishedSchemaCheck, publishedStatusCheck, retractedCheck, signedListMembersCheck, unpublished, type DeleteOutcome,
 } from './publications.js';
 
 /** A check context whose step answered `status` with `body`; `value` overrides the action value. */
@@ -91,5 +91,22 @@ describe('retracted', () => {
   it('skips when the event was never published', () => {
     const v = run({ published: false, reason: NOT_PUBLISHED, deleteStatus: null, gone: false });
     expect(v.skip).toBe(`precondition: ${NOT_PUBLISHED}`);
+  });
+});
+
+describe('signed-list-members', () => {
+  const full = { ...pub, media: [], attachments: [], metadata: [] };
+  it('passes when sign adds no single-publication member (summary or full lists alike)', () => {
+    expect(signedListMembersCheck.run(ctx([pub]), { published, unsigned: [pub] }).pass).toBe(true);
+    expect(signedListMembersCheck.run(ctx([full]), { published, unsigned: [full] }).pass).toBe(true);
+  });
+  it('fails when the signed list carries media, attachments or metadata the unsigned one leaves out', () => {
+    const v = signedListMembersCheck.run(ctx([full]), { published, unsigned: [pub] });
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('media, attachments, metadata of publication p1');
+  });
+  it('skips when nothing was published or no publication can be paired', () => {
+    expect(signedListMembersCheck.run(ctx([pub]), { published: notPublished, unsigned: [pub] }).skip).toBe(`precondition: ${NOT_PUBLISHED}`);
+    expect(signedListMembersCheck.run(ctx([pub]), { published, unsigned: [{ ...pub, id: 'other' }] }).skip).toMatch(/precondition/);
   });
 });

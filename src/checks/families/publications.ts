@@ -181,4 +181,51 @@ export const publicationStatusListedCheck: CheckDef = {
   },
 };
 
-export const CHECKS_PUBLICATIONS: CheckDef[] = [publishedStatusCheck, publishedSchemaCheck, publicationIsCheck, retractedCheck, publicationStatusListedCheck];
+/** The members the spec keeps for the single publication (§ Publication: "Only in the single-publication response"). */
+const SINGLE_ONLY = ['media', 'attachments', 'metadata'] as const;
+
+/**
+ * publications.list.schema with `sign` (spec § Publication: media, attachments, metadata are "Only in the
+ * single-publication response"; § GET /api/events: "sign | boolean | Sign public distribution URLs, if URL signing
+ * is turned on"). A server may send full objects in its list (evconf accepts extra members there), but the flag only
+ * signs URLs: the signed list must not carry a single-publication member that the same server's unsigned list
+ * (`unsigned`, the body of the read without sign) leaves out for that publication.
+ */
+export const signedListMembersCheck: CheckDef = {
+  name: 'signed-list-members',
+  doc: 'once published, the body (the list read with sign=true) is an array whose publications carry none of media, attachments, metadata that the same publication lacks in `unsigned` (the list read without sign)',
+  params: {
+    type: 'object', required: ['published', 'unsigned'], additionalProperties: false,
+    properties: { published: PUBLISHED, unsigned: { description: 'the body of GET …/publications without sign (saved)' } },
+  },
+  run(ctx, p) {
+    const why = unpublished(p.published);
+    if (why) return skipVerdict(why);
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    if (!Array.isArray(j.value)) return { pass: false, message: 'the signed publication list is not an array', actual: toJson(j.value) };
+    if (!Array.isArray(p.unsigned)) return skipVerdict('precondition: the publication list read without sign is not an array (see publications.list.schema)');
+    const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    const plain = new Map<unknown, Record<string, unknown>>(p.unsigned.filter(isObj).map((o) => [o.id, o]));
+    const extra: { id: unknown; members: string[] }[] = [];
+    let compared = 0;
+    for (const item of j.value.filter(isObj)) {
+      const before = plain.get(item.id);
+      if (!before) continue;
+      compared++;
+      const members = SINGLE_ONLY.filter((m) => m in item && !(m in before));
+      if (members.length) extra.push({ id: item.id, members });
+    }
+    if (compared === 0) return skipVerdict('precondition: no publication of the signed list is in the list read without sign');
+    if (extra.length) {
+      return {
+        pass: false,
+        message: `with sign=true the list carries ${extra.map((e) => `${e.members.join(', ')} of publication ${String(e.id)}`).join('; ')}, members only of the single-publication response that the list without sign leaves out`,
+        expected: 'the members of the list read without sign', actual: toJson(extra),
+      };
+    }
+    return { pass: true, message: `${compared} publications: sign=true adds no single-publication member to the list` };
+  },
+};
+
+export const CHECKS_PUBLICATIONS: CheckDef[] = [publishedStatusCheck, publishedSchemaCheck, publicationIsCheck, retractedCheck, publicationStatusListedCheck, signedListMembersCheck];

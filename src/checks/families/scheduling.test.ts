@@ -50,6 +50,14 @@ describe('schedule-is', () => {
   it('is skipped when the event it reads was not created', () => {
     expect(scheduleIsCheck.run(ctx(undefined, 404), { ...p, after: [''] }).skip).toMatch(/precondition/);
   });
+  it('with inputs, compares them in any order; a write refused with 400 skips', () => {
+    const q = { ...p, inputs: ['default', 'second'] };
+    expect(scheduleIsCheck.run(ctx({ agent_id: 'ca', start: S, end: E, inputs: ['second', 'default'] }), q).pass).toBe(true);
+    expect(scheduleIsCheck.run(ctx({ agent_id: 'ca', start: S, end: E, inputs: ['default'] }), q).pass).toBe(false);
+    expect(scheduleIsCheck.run(ctx({ agent_id: 'ca', start: S, end: E }), q).pass).toBe(false);
+    expect(scheduleIsCheck.run(ctx({ agent_id: 'ca', start: S, end: E, inputs: ['default'] }), { ...q, writeStatus: 400 }).skip).toMatch(/400/);
+    expect(scheduleIsCheck.run(ctx({ agent_id: 'ca', start: S, end: E, inputs: ['default'] }), { ...q, writeStatus: 204 }).pass).toBe(false);
+  });
 });
 
 describe('schedule-status', () => {

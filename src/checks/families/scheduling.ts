@@ -41,14 +41,22 @@ export const scheduleStatusCheck: CheckDef = {
 /** spec § Scheduling information: GET …/scheduling gives agent_id, start and end of what was scheduled. */
 export const scheduleIsCheck: CheckDef = {
   name: 'schedule-is',
-  doc: 'the body is a scheduling object whose agent_id is `agent` (if given) and whose start and end are the instants `start` and `end`',
+  doc: 'the body is a scheduling object whose agent_id is `agent` (if given), whose start and end are the instants `start` and `end`, and whose inputs are `inputs` (if given, in any order); skipped when `writeStatus` (the write this read judges) is 400',
   params: {
     type: 'object',
     required: ['start', 'end'],
     additionalProperties: false,
-    properties: { agent: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, after: AFTER },
+    properties: {
+      agent: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, after: AFTER,
+      inputs: { type: 'array', items: { type: 'string' } },
+      writeStatus: { description: 'the status of the write this read judges; 400 (the inputs sent refused, e.g. an agent with one input) skips the check' },
+    },
   },
   run(ctx, p) {
+    if (Number(p.writeStatus) === 400) {
+      const why = 'precondition: the write this read judges answered 400 (the server refused the inputs sent, e.g. its agent has only one input): not judged';
+      return { pass: false, skip: why, message: why };
+    }
     const pre = precondition(p);
     if (pre) return pre;
     const r = responseOrFail(ctx);
@@ -56,14 +64,18 @@ export const scheduleIsCheck: CheckDef = {
     if (r.status !== 200) return { pass: false, message: `GET scheduling answered ${r.status}, not 200 with the schedule: ${excerpt(r.body, 200)}`, actual: r.status };
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
-    const want = { ...(p.agent !== undefined ? { agent_id: p.agent } : {}), start: p.start, end: p.end };
+    const want = { ...(p.agent !== undefined ? { agent_id: p.agent } : {}), start: p.start, end: p.end, ...(Array.isArray(p.inputs) ? { inputs: p.inputs } : {}) };
     const s = j.value as Record<string, unknown> | null;
     if (!s || typeof s !== 'object' || Array.isArray(s)) return { pass: false, message: 'the body is not a scheduling object', expected: toJson(want), actual: toJson(s) };
     const wrong: string[] = [];
     if (p.agent !== undefined && s.agent_id !== p.agent) wrong.push(`agent_id ${JSON.stringify(s.agent_id)}`);
     if (!sameInstant(s.start, p.start as string)) wrong.push(`start ${JSON.stringify(s.start)}`);
     if (!sameInstant(s.end, p.end as string)) wrong.push(`end ${JSON.stringify(s.end)}`);
-    const actual = toJson({ agent_id: s.agent_id, start: s.start, end: s.end });
+    if (Array.isArray(p.inputs)) {
+      const sorted = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v.map(String).sort()) : JSON.stringify(v ?? null));
+      if (sorted(s.inputs) !== sorted(p.inputs)) wrong.push(`inputs ${JSON.stringify(s.inputs ?? null)}`);
+    }
+    const actual = toJson({ agent_id: s.agent_id, start: s.start, end: s.end, ...(Array.isArray(p.inputs) ? { inputs: s.inputs ?? null } : {}) });
     if (wrong.length) return { pass: false, message: `scheduled ${p.start}–${p.end}${p.agent ? ` on ${p.agent}` : ''}, but GET scheduling says ${wrong.join(', ')}`, expected: toJson(want), actual };
     return { pass: true, message: `scheduled ${s.start}–${s.end}`, expected: toJson(want), actual };
   },

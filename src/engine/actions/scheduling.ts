@@ -75,6 +75,7 @@ const createScheduled: Action = async (env, params) => {
   return {
     exchanges,
     value: {
+      status: out.exchange.response?.status ?? null,
       body: out.body,
       identifiers: out.identifiers,
       identifier: out.identifiers[0] ?? '',
