@@ -85,6 +85,8 @@ interface Track {
  * scenario that led here (setup and writes): they are the evidence of a failure, with the decisive read first.
  */
 export async function runStep(step: Step, vars: Record<string, unknown>, env: ScenarioEnv, history: Exchange[] = []): Promise<StepOutcome> {
+  // A step written for some versions only (`versions:`) is not sent in the others.
+  if (step.versions && !step.versions.includes(env.version)) return { results: [], value: undefined, exchanges: [] };
   const applicable = step.expect.filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version));
   // A read whose every check belongs to rules this version does not have is not sent: it would only put
   // a request the version's spec does not define (e.g. filter is_part_of before 1.1.0) in front of the server.

@@ -35,7 +35,7 @@ describe('self-test: cleanup guarantee', () => {
     expect(run.killed).toBe(false);
     expect([0, 1]).toContain(run.code);
     expect(ref.store.count()).toBe(before);
-  });
+  }, 240_000);
 
   it('a run interrupted by SIGINT mid-phase still deletes what it created', async () => {
     slow = true;

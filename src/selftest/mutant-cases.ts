@@ -43,7 +43,7 @@ function caughtIn(run: RunResult, rule: string, versions: ApiVersion[]): ApiVers
 export function defineMutantTests(shard: number, shards: number): void {
   const mine = ruleMutants().filter((_, i) => i % shards === shard);
   describe(`self-test: mutants are caught by the rule they break (shard ${shard + 1}/${shards})`, () => {
-    it.each(mine.map((m) => [m.name, m.rule]))('%s is caught by %s', async (name) => {
+    it.concurrent.each(mine.map((m) => [m.name, m.rule]))('%s is caught by %s', async (name) => {
       const m = MUTANTS[name];
       const versions = versionsOf(m);
       expect(versions.length, `${name} applies to no version`).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiVersion, Exchange } from '../../model/index.js';
 import type { CheckContext } from '../types.js';
-import { aclDifferences, eventAclCheck, eventCreateRejectedCheck, eventFieldsCheck, eventStartCheck, fieldDifferences } from './events.js';
+import { aclDifferences, eventAclCheck, eventCreateRejectedCheck, eventFieldsCheck, eventStartCheck, fieldDifferences, processingStatesSeenCheck } from './events.js';
 
 function exchange(method: string, status: number, body: unknown): Exchange {
   const text = body === undefined ? '' : JSON.stringify(body);
@@ -124,5 +124,30 @@ describe('event-create-rejected (events.create.400)', () => {
     expect(run(201, { created: ['e1'], before: [], after: [] }).message).toMatch(/status 201.*created e1/);
     expect(run(400, { created: [], before: [{ identifier: 'old' }], after: [{ identifier: 'old' }, { identifier: 'new' }] }).message)
       .toMatch(/created new/);
+  });
+});
+
+describe('processing-states-seen (events.get.processing-state)', () => {
+  const TABLE = ['INSTANTIATED', 'RUNNING', 'PAUSED', 'STOPPED', 'FAILING', 'FAILED', 'SUCCEEDED'];
+  const withTable = (value: unknown): CheckContext => ({
+    ...ctx(null, { value }),
+    shapes: { validate: (_s: string, v: unknown) => (typeof v === 'string' && TABLE.includes(v) ? [] : [{ path: '', message: 'not in enum' }]), hasShape: () => true },
+  });
+
+  it('passes when every state seen is a value of the States table', () => {
+    const value = { created: 2, skip: '', states: [{ id: 'a', state: 'RUNNING' }, { id: 'b', state: 'PAUSED' }, { id: 'b', state: 'SUCCEEDED' }] };
+    expect(processingStatesSeenCheck.run(withTable(value), {})).toMatchObject({ pass: true });
+  });
+
+  it('fails naming a state outside the table (an event queued behind another)', () => {
+    const value = { created: 2, skip: '', states: [{ id: 'a', state: 'RUNNING' }, { id: 'b', state: 'QUEUED' }] };
+    const v = processingStatesSeenCheck.run(withTable(value), {});
+    expect(v).toMatchObject({ pass: false });
+    expect(v.message).toContain('QUEUED');
+  });
+
+  it('skips with the action\'s reason when no event could be created', () => {
+    const value = { created: 0, skip: 'precondition: no event with media could be created', states: [] };
+    expect(processingStatesSeenCheck.run(withTable(value), {})).toMatchObject({ pass: false, skip: 'precondition: no event with media could be created' });
   });
 });

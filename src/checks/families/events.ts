@@ -206,4 +206,32 @@ export const eventCreateRejectedCheck: CheckDef = {
   run: (ctx, p) => rejectedVerdict(ctx, p.in as number[]),
 };
 
-export const CHECKS_EVENTS: CheckDef[] = [eventFieldsCheck, eventAclCheck, eventStartCheck, eventCreateRejectedCheck];
+/**
+ * events.get.processing-state (spec § States and transitions: "The field processing_state of an event takes these
+ * values." INSTANTIATED, RUNNING, PAUSED, STOPPED, FAILING, FAILED, SUCCEEDED): every state the action
+ * watch-processing saw on the single GET, while several events were processing at once, is a value of that table.
+ */
+export const processingStatesSeenCheck: CheckDef = {
+  name: 'processing-states-seen',
+  doc: 'every processing_state the action watch-processing saw is one of the States table (schema processing-state); skip when it created no event',
+  params: { type: 'object', additionalProperties: false, properties: {} },
+  run(ctx: CheckContext) {
+    const v = ctx.value as { created?: unknown; skip?: unknown; states?: unknown } | undefined;
+    if (!v || !Array.isArray(v.states)) throw new Error('check processing-states-seen needs the value of the action watch-processing');
+    if (typeof v.skip === 'string' && v.skip !== '') return { pass: false, skip: v.skip, message: v.skip };
+    const states = v.states as { id: string; state: unknown }[];
+    const outside = states.filter((s) => ctx.shapes.validate('processing-state', s.state).length > 0);
+    const shown = (l: { id: string; state: unknown }[]) => l.map((s) => `${s.id}: ${JSON.stringify(s.state)}`).join(', ');
+    if (outside.length > 0) {
+      return {
+        pass: false,
+        message: `processing_state outside the States table while ${String(v.created)} events processed at once: ${shown(outside)}`,
+        expected: 'INSTANTIATED, RUNNING, PAUSED, STOPPED, FAILING, FAILED or SUCCEEDED', actual: toJson(outside),
+      };
+    }
+    if (states.length === 0) return { pass: false, skip: 'precondition: no processing_state was read', message: 'precondition' };
+    return { pass: true, message: `every state seen is in the States table (${shown(states)})` };
+  },
+};
+
+export const CHECKS_EVENTS: CheckDef[] = [eventFieldsCheck, eventAclCheck, eventStartCheck, eventCreateRejectedCheck, processingStatesSeenCheck];

@@ -1,13 +1,23 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
+import { createEvent } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { serverField } from '../capabilities.js';
+import { resolveScheduling } from './scheduling-times.js';
+import { repeatedTransportError } from '../readiness.js';
 
 /** Actions of the events family (names listed in src/scenario/actions/events.ts). */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function catalogsParam(v: unknown): { flavor: string; fields: Record<string, unknown> }[] {
+  const ok = Array.isArray(v) && v.every((c) => c && typeof c === 'object' && typeof (c as { flavor?: unknown }).flavor === 'string'
+    && (c as { fields?: unknown }).fields && typeof (c as { fields?: unknown }).fields === 'object');
+  if (!ok) throw new Error('action parameter "catalogs" must be a list of {flavor, fields: {id: value}}');
+  return v as { flavor: string; fields: Record<string, unknown> }[];
+}
 
 function str(v: unknown, what: string): string {
   if (typeof v !== 'string') throw new Error(`action parameter "${what}" must be a string`);
@@ -27,15 +37,25 @@ const updateEvent: Action = async (env, params) => {
   }
   const parts: MultipartPart[] = [];
   const fields = params.fields as Record<string, unknown> | undefined;
-  if (fields) {
-    const catalog = { flavor: 'dublincore/episode', fields: Object.entries(fields).map(([fid, value]) => ({ id: serverField(env.caps, fid), value })) };
-    parts.push({ name: 'metadata', value: JSON.stringify([catalog]) });
+  // `catalogs`: more catalogs ([{flavor, fields: {id: value}}], field ids as given) in the same metadata part, after
+  // dublincore/episode (spec § Metadata field (as sent): "the catalog is an object with flavor (string) and fields").
+  const extra = params.catalogs === undefined ? [] : catalogsParam(params.catalogs);
+  if (fields || extra.length > 0) {
+    const catalogs = fields ? [{ flavor: 'dublincore/episode', fields: Object.entries(fields).map(([fid, value]) => ({ id: serverField(env.caps, fid), value })) }] : [];
+    for (const c of extra) catalogs.push({ flavor: c.flavor, fields: Object.entries(c.fields).map(([fid, value]) => ({ id: fid, value })) });
+    parts.push({ name: 'metadata', value: JSON.stringify(catalogs) });
   }
   if (params.acl !== undefined) parts.push({ name: 'acl', value: JSON.stringify(params.acl) });
+  // `scheduling`: the scheduling part (1.1.0+), its start/end offsets from {{time.base}} resolved (scheduling-times.ts).
+  if (params.scheduling !== undefined) {
+    const sch = params.scheduling;
+    if (!sch || typeof sch !== 'object' || Array.isArray(sch)) throw new Error('action parameter "scheduling" must be an object');
+    parts.push({ name: 'scheduling', value: JSON.stringify(resolveScheduling(sch as Record<string, unknown>, env.timeBase)) });
+  }
   for (const [name, value] of Object.entries((params.parts as Record<string, unknown> | undefined) ?? {})) {
     parts.push({ name, value: typeof value === 'string' ? value : JSON.stringify(value) });
   }
-  if (parts.length === 0) throw new Error('action update-event needs fields, acl or parts');
+  if (parts.length === 0) throw new Error('action update-event needs fields, catalogs, acl, scheduling or parts');
   const ex = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}`, multipart: parts });
   // `event`: the event as updated (identifier and the fields sent, also under `fields` as in a given event's
   // variables), for checks that judge by the values sent.
@@ -105,6 +125,96 @@ const awaitProcessing: Action = async (env, params) => {
 };
 
 /**
+ * await-gone {id}: polls GET /api/events/{id} until it answers 404 on two reads in a row, within --settle-ms (a
+ * deleted event of a server whose index lags, or whose 1.6.0 delete answered 202, may still read for a while).
+ * Value {gone, skip}: `skip` is '' once the event reads 404, else why a check that needs a deleted event cannot judge.
+ */
+const awaitGone: Action = async (env, params) => {
+  const id = str(params.id, 'id');
+  const path = `/api/events/${encodeURIComponent(id)}`;
+  const deadline = Date.now() + env.config.settleMs;
+  let misses = 0;
+  const broken = repeatedTransportError();
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const ex = await env.clients.admin.send({ method: 'GET', path });
+    const st = ex.response?.status ?? 0;
+    misses = st === 404 ? misses + 1 : 0;
+    if (misses >= 2) return { exchanges: [ex], value: { gone: true, skip: '' } };
+    if (Date.now() + delay > deadline || broken(ex)) {
+      const seen = ex.response ? `GET → ${st}` : `GET failed: ${ex.error?.code ?? 'no response'}`;
+      return { exchanges: [ex], value: { gone: false, skip: `precondition: the deleted event ${id} did not read 404 within --settle-ms (${seen}; see events.delete.gone)` } };
+    }
+    await sleep(misses > 0 ? 20 : delay);
+  }
+};
+
+/** The values of the States table (spec § States and transitions). */
+const TABLE = new Set(['INSTANTIATED', 'RUNNING', 'PAUSED', 'STOPPED', 'FAILING', 'FAILED', 'SUCCEEDED']);
+
+/** One processing_state a watch saw, with the GET that first showed it for that event. */
+export interface SeenState {
+  id: string;
+  state: unknown;
+  exchange: Exchange;
+}
+
+/**
+ * watch-processing {count, title}: creates `count` events with media at once (several processing at the same time,
+ * spec § States and transitions: "PAUSED | Paused, waiting for a resource"), and reads each one right after its own
+ * create, again and again, until its processing is over (or --processing-timeout). Every processing_state a 2xx GET
+ * shows is recorded, the first time it is seen per event; "" is not recorded (an event a real server has not
+ * indexed yet, as for await-processing). Value {created, skip, states: [{id, state}]}; the exchanges are the creates,
+ * then the GETs that first showed each state.
+ */
+const watchProcessing: Action = async (env, params) => {
+  const count = params.count ?? 3;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 2 || count > 6) throw new Error('action parameter "count" must be an integer 2-6');
+  const title = params.title === undefined ? 'processing' : str(params.title, 'title');
+  const deadline = Date.now() + env.config.processingTimeoutMs;
+  const creates: Exchange[] = [];
+  const seen: SeenState[] = [];
+  const refused: string[] = [];
+  const watch = async (i: number): Promise<void> => {
+    const out = await createEvent(env, { fields: { title: `${title} ${i + 1}` }, media: true });
+    creates.push(out.exchange);
+    const id = out.identifiers[0];
+    if (!id) {
+      refused.push(`POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'}`);
+      return;
+    }
+    const path = `/api/events/${encodeURIComponent(id)}`;
+    const mine = new Set<string>();
+    const broken = repeatedTransportError();
+    for (let delay = 10; ; delay = Math.min(delay * 2, 500)) {
+      const ex = await env.clients.admin.send({ method: 'GET', path });
+      // The same transport error twice in a row: waiting longer cannot mend a broken GET (src/engine/readiness.ts).
+      if (broken(ex)) return;
+      const parsed = parseJsonBody(ex);
+      const st = ex.response?.status ?? 0;
+      const body = parsed.ok ? (parsed.value as Record<string, unknown> | null) : null;
+      const isEvent = st >= 200 && st < 300 && !!body && typeof body === 'object' && !Array.isArray(body);
+      const state = isEvent ? body.processing_state : undefined;
+      if (isEvent && state !== '') {
+        const key = JSON.stringify(state ?? null);
+        if (!mine.has(key)) {
+          mine.add(key);
+          seen.push({ id, state: state ?? null, exchange: ex });
+        }
+      }
+      if ((isEvent && typeof state === 'string' && !BUSY.has(state)) || Date.now() + delay > deadline || env.signal?.aborted) return;
+      await sleep(delay);
+    }
+  };
+  await Promise.all(Array.from({ length: count }, (_, i) => watch(i)));
+  const created = count - refused.length;
+  const skip = created === 0 ? `precondition: no event with media could be created (${refused.join(', ')}); see events.create.*` : '';
+  // The GETs that showed a state outside the States table last: the last exchange is the one a failure shows first.
+  const odd = (x: SeenState) => (typeof x.state === 'string' && TABLE.has(x.state) ? 0 : 1);
+  const ordered = [...seen].sort((a, b) => odd(a) - odd(b));
+  return { exchanges: [...creates, ...ordered.map((x) => x.exchange)], value: { created, skip, states: seen.map(({ id, state }) => ({ id, state })) } };
+};
+
+/**
  * Picks a proper prefix of the identifier `id` that names no other event (spec § Event: "identifier | Unique
  * identifier of the event"): the first half first, then other lengths. A prefix is passed over only when the server
  * answers it with an event whose identifier is exactly that prefix (short sequential identifiers: "4" of "42").
@@ -143,4 +253,6 @@ export const IMPL_EVENTS: Record<string, Action> = {
   'update-event': updateEvent,
   'create-invalid-event': createInvalidEvent,
   'await-processing': awaitProcessing,
+  'await-gone': awaitGone,
+  'watch-processing': watchProcessing,
 };

@@ -3,7 +3,8 @@ import { parseJsonBody } from '../../http/index.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
 import type { ScenarioEnv } from '../env.js';
-import type { Action } from './types.js';
+import type { Action, ActionOutcome } from './types.js';
+import { createEvent, waitVisible } from '../create.js';
 
 /** Actions of the publications family (names listed in src/scenario/actions/publications.ts). */
 
@@ -100,19 +101,42 @@ export function otherSkip(other: unknown, ids: string[], published: boolean, id:
 }
 
 /**
+ * The event delete-published deletes: `id`, or with `create` (a title) an event with media created here, so that a
+ * scenario can delete a published event after its other steps (its processing then writes nothing meanwhile; a step
+ * `versions:` range limits where that runs). When it cannot be created, the value says why, with a placeholder id.
+ */
+async function publishedEvent(env: ScenarioEnv, params: Record<string, unknown>): Promise<{ id: string; created: Exchange[] } | { skip: ActionOutcome }> {
+  if (params.create === undefined) return { id: idParam(params, 'delete-published'), created: [] };
+  if (typeof params.create !== 'string') throw new Error('action delete-published: "create" must be a title');
+  const none = (reason: string, exchanges: Exchange[] = [], id = `evconf-missing-${env.tag}`): { skip: ActionOutcome } => ({
+    skip: { exchanges, value: { published: false, reason, deleteStatus: null, gone: false, waitedMs: 0, publicationsLeft: null, identifier: id, skip: `precondition: ${reason}` } },
+  });
+  const spec = { fields: { title: params.create }, media: true };
+  const out = await createEvent(env, spec);
+  const id = out.identifiers[0];
+  if (!id) return none(`the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})`, [out.exchange]);
+  if (!(await waitVisible(env, id, spec))) return none(`created event ${id} never became readable within --settle-ms`, [out.exchange], id);
+  return { id, created: [out.exchange] };
+}
+
+/**
  * spec § DELETE /api/events/{event_id}: "From version 1.6.0 it first retracts any publications" (202: "retraction
  * of publications has started"). Waits for the event to be published, deletes it, then polls GET until 404 within
  * the longer of --settle-ms and --processing-timeout (retraction is processing), counting the publications still
  * listed while it exists (evidence only).
  */
 const deletePublished: Action = async (env, params) => {
-  const id = idParam(params, 'delete-published');
+  const made = await publishedEvent(env, params);
+  if ('skip' in made) return made.skip;
+  const { id, created } = made;
   const pub = await waitPublished(env, id);
   const base: DeleteOutcome = { published: pub.published, deleteStatus: null, gone: false, waitedMs: 0, publicationsLeft: null };
-  if (!pub.published) return { exchanges: pub.exchanges, value: { ...base, reason: pub.reason ?? NOT_PUBLISHED } };
+  // `identifier` and `skip` (beside the outcome): the event, and '' once the DELETE was sent and answered, else why a
+  // later read of the event expecting 404 (events.delete.gone) cannot judge.
+  if (!pub.published) return { exchanges: [...created, ...pub.exchanges], value: { ...base, reason: pub.reason ?? NOT_PUBLISHED, identifier: id, skip: `precondition: ${pub.reason ?? NOT_PUBLISHED}` } };
   const del = await env.clients.admin.send({ method: 'DELETE', path: path(id) });
-  const value: DeleteOutcome = { ...base, deleteStatus: del.response?.status ?? null };
-  if (value.deleteStatus === null) return { exchanges: [del], value };
+  const value: DeleteOutcome & { identifier: string; skip: string } = { ...base, deleteStatus: del.response?.status ?? null, identifier: id, skip: '' };
+  if (value.deleteStatus === null) return { exchanges: [del], value: { ...value, skip: `precondition: the DELETE got no answer (${del.error?.code ?? 'no response'})` } };
   const started = Date.now();
   const deadline = started + Math.max(env.config.settleMs, env.config.processingTimeoutMs);
   let last: Exchange[] = [];

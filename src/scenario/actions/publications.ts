@@ -7,7 +7,9 @@ export const ACTIONS_PUBLICATIONS: readonly string[] = [
   'await-media-published',
   /**
    * Waits for event `id` to be published, DELETEs it, then polls GET until 404 within max(--settle-ms,
-   * --processing-timeout); value {published, reason?, deleteStatus, gone, waitedMs, publicationsLeft}.
+   * --processing-timeout); value {published, reason?, deleteStatus, gone, waitedMs, publicationsLeft, identifier, skip}.
+   * With `create: <title>` instead of `id`, it first creates that event with media (a step `versions:` range limits
+   * the versions where that is done; when the create fails, `skip` says why).
    */
   'delete-published',
 ];
