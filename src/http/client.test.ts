@@ -82,7 +82,7 @@ describe('send: normal responses', () => {
     expect(json.response?.headers['x-content-type']).toBe('application/json');
     expect(json.request.body).toBe('{"title":"T"}');
     expect(form.response?.body).toBe('title=A+%26+B&n=1');
-    expect(form.response?.headers['x-content-type']).toBe('application/x-www-form-urlencoded');
+    expect(form.response?.headers['x-content-type']).toBe('application/x-www-form-urlencoded; charset=UTF-8');
     expect(form.request.body).toBe('title=A+%26+B&n=1');
   });
 

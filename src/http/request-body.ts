@@ -55,7 +55,9 @@ export async function buildBody(spec: RequestSpec): Promise<BuiltBody> {
   }
   if (spec.form) {
     const text = new URLSearchParams(spec.form).toString();
-    return { body: Buffer.from(text), contentType: 'application/x-www-form-urlencoded', text };
+    // The charset named: URLSearchParams writes UTF-8 (WHATWG URL), but a servlet container reading a form body
+    // without one may decode ISO-8859-1 (Servlet spec default), and a non-ASCII value would arrive mangled.
+    return { body: Buffer.from(text), contentType: 'application/x-www-form-urlencoded; charset=UTF-8', text };
   }
   if (spec.json !== undefined) {
     const text = JSON.stringify(spec.json) ?? 'null';
