@@ -1,4 +1,4 @@
-import { API_VERSIONS, type ApiVersion, type CheckResult, type Observation, type RunResult, type ScenarioFile } from '../model/index.js';
+import { API_VERSIONS, type ApiVersion, type CheckResult, type Observation, type RunResult, type Scenario, type ScenarioFile } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
@@ -186,7 +186,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
     const signal = scenarioBudget.signal;
     try {
       if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length });
-      await mapPool(todo, config.concurrency, async (scenario) => {
+      const runOne = async (scenario: Scenario): Promise<void> => {
         const cleanup = root.child();
         const index = scenarios.indexOf(scenario);
         const env: ScenarioEnv = {
@@ -209,7 +209,11 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
         leftovers.push(...(await cleanup.drain(clients.admin, { settleMs: config.settleMs })));
         done++;
         o.onProgress?.({ phase: 'scenarios', version, done, total, failed: results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
-      });
+      };
+      // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
+      // lasts only until the server's next write (src/model/scenario.ts).
+      await mapPool(todo.filter((s) => !s.exclusive), config.concurrency, runOne);
+      await mapPool(todo.filter((s) => s.exclusive), 1, runOne);
       scenarioBudget.done();
       const generated = await runGeneratedPhases(o, {
         version, clients, shapes, book, config, baseUrl: o.target.baseUrl, observe, readings, caps,

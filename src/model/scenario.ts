@@ -74,6 +74,11 @@ export interface Scenario {
   versions: ApiVersion[];
   /** Skip the whole scenario unless a non-admin user is configured (`user-roles`: one with two roles, --user-roles). */
   needs?: ('user' | 'media' | 'user-roles')[];
+  /**
+   * Run alone, after the others (no other scenario writes meanwhile): for bugs whose wrong answer only lasts until
+   * the server's next write anywhere (a cache keyed by a global revision), which concurrent scenarios' writes hide.
+   */
+  exclusive?: boolean;
   given: GivenEvent[];
   steps: Step[];
   pos: SourcePos;

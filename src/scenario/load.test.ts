@@ -39,6 +39,11 @@ describe('scenario loader', () => {
     expect(f.scenarios[0].steps[0].expect[0].pos.line).toBe(10);
     expect(f.scenarios[0].versions).toHaveLength(7);
   });
+  it('reads exclusive: true (the scenario runs alone, after the others)', () => {
+    const f = load(ok.replace('    title: t', '    title: t\n    exclusive: true'))();
+    expect(f.scenarios[0].exclusive).toBe(true);
+    expect(load(ok)().scenarios[0].exclusive).toBeUndefined();
+  });
   it("reads a step's own version range (the step is not sent outside it)", () => {
     const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0"'))();
     expect(f.scenarios[0].steps[0].versions).toEqual(['1.6.0']);
