@@ -1,8 +1,8 @@
 import { readableEvent, type Ctx } from '../app.js';
 import type { AclEntry, EventRecord } from '../types.js';
 import { notFound } from '../types.js';
-import { latin1 } from './spec-state.js';
-import { aclOneBehind, count3b, createdState } from './spec3b-state.js';
+import { latin1, nth } from './spec-state.js';
+import { aclOneBehind, createdState } from './spec3b-state.js';
 import { family } from './types.js';
 
 /**
@@ -75,7 +75,7 @@ export function spec3bAclRemoveRole(ctx: Ctx, role: string): string {
 
 /** Bug site (handlers/acl.ts getAcl): the ACL a GET answers. */
 export function spec3bAclRead(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec3b-acl-read-stale-third') || count3b(ctx.app, 'acl-read') % 3 !== 0) return acl;
+  if (!ctx.app.bug('spec3b-acl-read-stale-third') || nth(ctx.app, '3b:acl-read') % 3 !== 0) return acl;
   const rec = ctx.app.store.get(ctx.params[0]);
   return (rec && aclOneBehind(rec)) ?? acl;
 }

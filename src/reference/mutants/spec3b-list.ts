@@ -5,7 +5,8 @@ import { runList, type ListQuery } from '../list-run.js';
 import { badRequest } from '../types.js';
 import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
-import { aclOneBehind, count3b, hashedStale } from './spec3b-state.js';
+import { aclOneBehind, hashedStale } from './spec3b-state.js';
+import { nth } from './spec-state.js';
 import { family } from './types.js';
 
 /**
@@ -134,7 +135,7 @@ export function spec3bQuery(ctx: Ctx, q: ListQuery): ListQuery {
     return { ...q, skip: 0, filters: [...q.filters, only(`after-hidden:${[...rest].join(',')}`, (v) => rest.has(v.id))] };
   }
   if (bug('spec3b-auth-list-stale-acl')) {
-    const n = count3b(ctx.app, 'list-read');
+    const n = nth(ctx.app, '3b:list-read');
     if (!hashedStale(n, 11)) return q;
     const store = ctx.app.store;
     const readable = (v: EventView) => {

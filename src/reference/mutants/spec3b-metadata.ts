@@ -2,7 +2,8 @@ import type { Ctx } from '../app.js';
 import { renderCatalogs } from '../catalogs.js';
 import { EPISODE_FLAVOR, type EpisodeView, type FieldInput } from '../episode.js';
 import type { EventRecord } from '../types.js';
-import { count3b, hashedStale, metadataOneBehind, whenWritten } from './spec3b-state.js';
+import { hashedStale, metadataOneBehind, whenWritten } from './spec3b-state.js';
+import { nth } from './spec-state.js';
 import { family } from './types.js';
 
 /**
@@ -50,7 +51,7 @@ type Obj = Record<string, unknown>;
 export function spec3bCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, list: Obj[]): Obj[] {
   const { bug } = ctx.app;
   let out = list;
-  if (bug('spec3b-metadata-all-stale') && hashedStale(count3b(ctx.app, 'metadata-all'), 29)) {
+  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, '3b:metadata-all'), 29)) {
     const old = metadataOneBehind(rec);
     if (old) out = renderCatalogs(old.episode, view, old.extras);
   }
@@ -89,7 +90,7 @@ export function spec3bPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
 /** Bug site (handlers/metadata.ts putMetadata): true when a buggy PUT rebuilds the extra catalog from the sent fields. */
 export function spec3bPutClears(ctx: Ctx, rec: EventRecord, type: string): boolean {
   if (!ctx.app.bug('spec3b-metadata-put-extra-second-clears') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return false;
-  return count3b(rec, `put:${type}`) >= 2;
+  return nth(rec, `3b:put:${type}`) >= 2;
 }
 
 /** Bug site (handlers/metadata.ts deleteMetadata): the flavor a buggy DELETE removes. */

@@ -89,17 +89,6 @@ export function metadataOneBehind(rec: EventRecord): Spec3bSnapshot | undefined 
   return undefined;
 }
 
-const counters = new WeakMap<object, Map<string, number>>();
-
-/** Counts one more `key` for `owner`; returns the new count (1-based). */
-export function count3b(owner: object, key: string): number {
-  let m = counters.get(owner);
-  if (!m) counters.set(owner, (m = new Map()));
-  const n = (m.get(key) ?? 0) + 1;
-  m.set(key, n);
-  return n;
-}
-
 /**
  * A deterministic pseudo-random subset of reads (a load balancer hashing the request number onto 5 replicas, 2 of
  * them lagging): about 2 reads in 5, neither alternating nor periodic over a few reads.
