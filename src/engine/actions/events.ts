@@ -148,8 +148,6 @@ const awaitGone: Action = async (env, params) => {
   }
 };
 
-/** The values of the States table (spec § States and transitions). */
-const TABLE = new Set(['INSTANTIATED', 'RUNNING', 'PAUSED', 'STOPPED', 'FAILING', 'FAILED', 'SUCCEEDED']);
 
 /** One processing_state a watch saw, with the GET that first showed it for that event. */
 export interface SeenState {
@@ -209,7 +207,7 @@ const watchProcessing: Action = async (env, params) => {
   const created = count - refused.length;
   const skip = created === 0 ? `precondition: no event with media could be created (${refused.join(', ')}); see events.create.*` : '';
   // The GETs that showed a state outside the States table last: the last exchange is the one a failure shows first.
-  const odd = (x: SeenState) => (typeof x.state === 'string' && TABLE.has(x.state) ? 0 : 1);
+  const odd = (x: SeenState) => (env.shapes.validate('processing-state', x.state).length === 0 ? 0 : 1);
   const ordered = [...seen].sort((a, b) => odd(a) - odd(b));
   return { exchanges: [...creates, ...ordered.map((x) => x.exchange)], value: { created, skip, states: seen.map(({ id, state }) => ({ id, state })) } };
 };
