@@ -6,6 +6,7 @@ import type { ScenarioEnv } from './env.js';
 import type { EventSpec } from './event-form.js';
 import { seriesFor } from './capabilities.js';
 import { unmetNeed } from './needs.js';
+import { skipReason, UnavailableError } from './unavailable.js';
 
 /** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
 export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
@@ -94,6 +95,8 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
     }
     return results;
   } catch (err) {
+    // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
+    if (err instanceof UnavailableError) return [...results, ...allWith(scenario, env, 'skip', skipReason(err.reason), stepIndex)];
     const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).message ?? String(err)}`;
     return [...results, ...allWith(scenario, env, 'error', msg, stepIndex)];
   }

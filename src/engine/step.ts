@@ -9,6 +9,7 @@ import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
 import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
 import { evidence } from './evidence.js';
+import { skipReason, Unavailable, UnavailableError } from './unavailable.js';
 
 export interface StepOutcome {
   results: CheckResult[];
@@ -22,6 +23,16 @@ type Performed = { exchanges: Exchange[]; value: unknown; body: ParsedBody };
 
 /** Sends the step's request or runs its action once. */
 async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
+  try {
+    return await performOnce(step, vars, env);
+  } catch (err) {
+    // Built on a setup the server refused (an Unavailable value): not sent, and every expectation skips.
+    if (err instanceof UnavailableError) return { skip: skipReason(err.reason) };
+    throw err;
+  }
+}
+
+async function performOnce(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
     const out = await impl(env, interpolate(step.action.params, vars), vars);
@@ -36,12 +47,20 @@ async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioE
 }
 
 /** A verdict, or evconf's own failure (a bad placeholder, a crashing check): outcome `error`, never `fail`. */
-type Evaluation = CheckVerdict & { evconfError?: string };
+type Evaluation = CheckVerdict & { evconfError?: string; unavailable?: boolean };
 
 function evaluate(e: Expectation, ctx: CheckContext, vars: Record<string, unknown>): Evaluation {
   try {
-    return CHECKS.get(e.check)!.run(ctx, interpolate(e.params, vars));
+    const params = interpolate(e.params, vars);
+    const verdict = CHECKS.get(e.check)!.run(ctx, params);
+    // A skip the scenario passed in (`skip: "{{saved.x.skip}}"`) does not depend on this answer: decided at once.
+    const given = (params as { skip?: unknown }).skip;
+    return verdict.skip && typeof given === 'string' && given !== '' ? { ...verdict, unavailable: true } : verdict;
   } catch (err) {
+    if (err instanceof UnavailableError) {
+      const why = skipReason(err.reason);
+      return { pass: false, skip: why, message: why, unavailable: true };
+    }
     const msg = err instanceof PlaceholderError ? err.message : `check "${e.check}" crashed: ${(err as Error).message}`;
     return { pass: false, message: `evconf error: ${msg}`, evconfError: msg };
   }
@@ -73,8 +92,8 @@ interface Track {
   reads: SettleRead[];
   /** Index in the step's reads of each of `reads` (reads that gave a skip are not among them). */
   readIndex: number[];
-  /** The latest read gave a skip. */
-  skipping?: boolean;
+  /** The answers of the reads that gave a skip in a row (a skip is final once the answer stops changing past W). */
+  skipAnswers: string[];
   done?: { verdict: Evaluation; read: Read; decision?: SettleDecision; decisiveReads: Read[] };
 }
 
@@ -96,14 +115,15 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   const started = Date.now();
   const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
   const deadline = started + env.config.settleMs;
-  const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [], readIndex: [] }));
+  const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [], readIndex: [], skipAnswers: [] }));
   const reads: Read[] = [];
   let graceUsed = false;
   let delay = 50;
   for (;;) {
     const done = await perform(step, vars, env);
     if ('skip' in done) {
-      return { results: applicable.map((e) => toResult(e, env, { pass: false, skip: done.skip, message: done.skip }, [], 0)), value: undefined, exchanges: [] };
+      // What this step would have saved is unavailable too: the steps built on it skip with the same reason.
+      return { results: applicable.map((e) => toResult(e, env, { pass: false, skip: done.skip, message: done.skip }, [], 0)), value: new Unavailable(done.skip), exchanges: [] };
     }
     const ctx: CheckContext = {
       version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],
@@ -118,13 +138,21 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     tracks.forEach((t, i) => {
       if (t.done) return;
       const v = verdicts[i];
-      t.skipping = Boolean(v.skip);
-      if (!step.settle || v.evconfError || (v.skip && final)) {
+      // A skip built on an unavailable value cannot change by reading again: decided at once.
+      if (!step.settle || v.evconfError || v.unavailable || (v.skip && final)) {
         t.done = { verdict: v, read, decisiveReads: [read] };
         return;
       }
-      // A skip that depends on the answer (e.g. "no object to check: 404") may go away once the write shows.
-      if (v.skip) return;
+      // A skip that depends on the answer (e.g. "no object to check: 404", "not published yet") may go away once the
+      // write shows: like a failure, it is decided only once W has passed and the answer stopped changing (issue 19
+      // item 4), never on the first read.
+      if (v.skip) {
+        t.skipAnswers.push(read.answer);
+        const n = t.skipAnswers.length;
+        if (read.atMs >= windowMs && n >= 2 && t.skipAnswers[n - 1] === t.skipAnswers[n - 2]) t.done = { verdict: v, read, decisiveReads: [read] };
+        return;
+      }
+      t.skipAnswers = [];
       t.reads.push({ holds: v.pass, answer: read.answer, atMs: read.atMs });
       t.readIndex.push(reads.length - 1);
       const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
@@ -139,10 +167,6 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
       }
       t.done = { verdict, read: at, decision: d, decisiveReads };
     });
-    // Expectations that only skip are decided (as skips) once every other one is.
-    if (tracks.every((t) => t.done || t.skipping)) {
-      tracks.forEach((t, i) => { if (!t.done) t.done = { verdict: verdicts[i], read, decisiveReads: [read] }; });
-    }
     const open = tracks.some((t) => !t.done);
     if (!open) break;
     if (final) {
@@ -173,7 +197,21 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     if (d.verdict.pass && d.verdict.learned) env.readings?.learn(d.verdict.learned.question, d.verdict.learned.reading, d.verdict.learned.where);
     return toResult(t.e, env, d.verdict, [...history, ...own], ms, settled);
   });
-  return { results, value: last.performed.value, exchanges: last.performed.exchanges };
+  return { results, value: savedValue(step, last.performed), exchanges: last.performed.exchanges };
+}
+
+/**
+ * What a step saves: its value; for a request the server refused (4xx/5xx) or did not answer, an Unavailable
+ * naming the refusal, so that no later request is built on an error body (issue 19 item 1).
+ */
+function savedValue(step: Step, p: Performed): unknown {
+  if (!step.save || !step.request) return p.value;
+  const ex = p.exchanges[p.exchanges.length - 1];
+  const status = ex?.response?.status;
+  if (status !== undefined && status < 400) return p.value;
+  const what = `${ex?.request.method ?? step.request.method} ${ex ? pathOf(ex.request.url) : step.request.path}`;
+  const answer = status === undefined ? (ex?.error?.code ?? 'no response') : `${status}${ex?.response?.body ? `: ${ex.response.body.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`;
+  return new Unavailable(`the server refused ${what} (${answer}), which step "${step.save}" was to save`);
 }
 
 function toResult(e: Expectation, env: ScenarioEnv, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
@@ -191,4 +229,12 @@ function toResult(e: Expectation, env: ScenarioEnv, v: Evaluation, sequence: Exc
     durationMs: ms,
     ...(settled && outcome !== 'skip' ? settled : {}),
   };
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }

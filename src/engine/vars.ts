@@ -1,4 +1,4 @@
-import { getPath } from '../checks/evidence.js';
+import { Unavailable, UnavailableError } from './unavailable.js';
 
 /** A placeholder that names nothing: a bug in a scenario file, reported as outcome `error`. */
 export class PlaceholderError extends Error {
@@ -11,15 +11,25 @@ export class PlaceholderError extends Error {
 const WHOLE = /^\{\{\s*([\w.-]+)\s*\}\}$/;
 const ANY = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
+/**
+ * The value a placeholder names. On the way down, an Unavailable value (a setup the server refused) throws
+ * UnavailableError with its reason: whatever is built on it is skipped, not sent (issue 19 item 1).
+ */
 function lookup(vars: Record<string, unknown>, path: string): unknown {
-  const v = getPath(vars, path);
-  if (v === undefined) throw new PlaceholderError(path);
-  return v;
+  let cur: unknown = vars;
+  for (const key of path.split('.')) {
+    if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path);
+    if (cur === null || typeof cur !== 'object') throw new PlaceholderError(path);
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path);
+  if (cur === undefined) throw new PlaceholderError(path);
+  return cur;
 }
 
 /**
- * Resolves {{ path }} placeholders against the scenario variables. A string that is exactly one placeholder
- * takes the value's own type (numbers, arrays); placeholders inside text are stringified.
+ * Resolves {{ path }} placeholders against the scenario variables (in values and in object keys). A string that is
+ * exactly one placeholder takes the value's own type (numbers, arrays); placeholders inside text are stringified.
  */
 export function interpolate<T>(value: T, vars: Record<string, unknown>): T {
   if (typeof value === 'string') {
@@ -31,9 +41,11 @@ export function interpolate<T>(value: T, vars: Record<string, unknown>): T {
     }) as T;
   }
   if (Array.isArray(value)) return value.map((v) => interpolate(v, vars)) as T;
+  if (Unavailable.is(value)) return value;
   if (value && typeof value === 'object') {
+    // Keys take placeholders too (a field id the server named: `values: { "{{catalogs.a.field}}": … }`).
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = interpolate(v, vars);
+    for (const [k, v] of Object.entries(value)) out[k.includes('{{') ? String(interpolate(k, vars)) : k] = interpolate(v, vars);
     return out as T;
   }
   return value;

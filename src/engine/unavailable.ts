@@ -1,0 +1,28 @@
+/**
+ * A value a step could not produce because the server refused or did not do what it was set up to do (a refused
+ * create, a catalog the server does not keep, a capability it lacks). It stands in the scenario variables where the
+ * value would have been: any request, action or expectation whose placeholders reach it is not sent and not judged,
+ * but skipped with `reason` (issue 19 item 1). The engine does this itself; no scenario author wires it by hand.
+ *
+ * A placeholder that names nothing at all stays an evconf `error` (a scenario file naming a capture no step saves).
+ */
+export class Unavailable {
+  constructor(readonly reason: string) {}
+
+  static is(v: unknown): v is Unavailable {
+    return v instanceof Unavailable;
+  }
+}
+
+/** Thrown by interpolation when a placeholder reaches an Unavailable value; the engine turns it into a skip. */
+export class UnavailableError extends Error {
+  constructor(readonly reason: string, readonly placeholder: string) {
+    super(reason);
+    this.name = 'UnavailableError';
+  }
+}
+
+/** The reason text of a skip caused by an unavailable value (prefixed once with "precondition: "). */
+export function skipReason(reason: string): string {
+  return reason.startsWith('precondition: ') ? reason : `precondition: ${reason}`;
+}
