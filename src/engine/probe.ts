@@ -1,5 +1,5 @@
 import type { ApiVersion, Exchange, Observation } from '../model/index.js';
-import { parseJsonBody, type FormEncoding, type HttpClient } from '../http/index.js';
+import { parseJsonBody, type FormEncoding, type HttpClient, type MultipartPart } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { isoUtc } from '../spec/datetime.js';
@@ -8,6 +8,7 @@ import { openCapabilities, type Capabilities, type Choice } from './capabilities
 import { SHIPPED_MEDIA, SHIPPED_MEDIA_PATH } from './media.js';
 import { waitReadable } from './readiness.js';
 import { learnFieldIds } from './field-ids.js';
+import { learnCatalogs } from './probe-catalogs.js';
 import { relative } from 'node:path';
 import { PROJECT_ROOT } from '../spec/paths.js';
 
@@ -61,14 +62,20 @@ function why(ex: Exchange): string {
   return body ? `${st}: ${body}` : String(st);
 }
 
+/** The create body with more catalogs appended to its metadata part. */
+function withCatalogs(parts: MultipartPart[], extra: { flavor: string; fields: { id: string; value: string }[] }[]): MultipartPart[] {
+  if (extra.length === 0) return parts;
+  return parts.map((p) => (p.name === 'metadata' && 'value' in p ? { name: 'metadata', value: JSON.stringify([...(JSON.parse(p.value) as unknown[]), ...extra]) } : p));
+}
+
 export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
   const observations: Observation[] = [];
   const exchanges: Exchange[] = [];
   const observe = (topic: string, value: string, context?: string) => observations.push({ topic, apiVersion: o.version, value, ...(context ? { context } : {}) });
   const caps = openCapabilities(o.version, o.config.fieldIds);
   let n = 0;
-  const create = async (spec: EventSpec): Promise<{ ex: Exchange; id?: string }> => {
-    const parts = eventCreateParts(spec, { tag: o.tag, workflow: o.config.workflow, adminRoles: ['ROLE_ADMIN'], caps });
+  const create = async (spec: EventSpec, extra: { flavor: string; fields: { id: string; value: string }[] }[] = []): Promise<{ ex: Exchange; id?: string }> => {
+    const parts = withCatalogs(eventCreateParts(spec, { tag: o.tag, workflow: o.config.workflow, adminRoles: ['ROLE_ADMIN'], caps }), extra);
     const ex = await o.client.send({ method: 'POST', path: '/api/events', multipart: parts });
     exchanges.push(ex);
     const status = ex.response?.status ?? 0;
@@ -105,6 +112,20 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
     if (parsed.ok && Array.isArray(parsed.value)) {
       const cats = parsed.value as { flavor?: unknown; fields?: unknown }[];
       observe('catalogs', cats.map((c) => String(c?.flavor)).join(', ') || 'none', 'GET /api/events/{id}/metadata');
+      caps.catalogs = await learnCatalogs(cats, {
+        tag: o.tag,
+        observe,
+        create: async (extra) => {
+          const made = await create({ fields: { title: title() } }, extra);
+          return made;
+        },
+        read: async (id) => {
+          if (!(await waitReadable(o.client, id, o.config.settleMs))) return undefined;
+          const r = await o.client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}/metadata` });
+          exchanges.push(r);
+          return r;
+        },
+      });
       const episode = cats.find((c) => c?.flavor === 'dublincore/episode');
       if (Array.isArray(episode?.fields)) {
         const ids = (episode.fields as { id?: unknown }[]).map((f) => String(f?.id)).sort();

@@ -7,10 +7,11 @@ import type { EventSpec } from './event-form.js';
 import { seriesFor } from './capabilities.js';
 import { unmetNeed } from './needs.js';
 import { skipReason, UnavailableError } from './unavailable.js';
+import { catalogVars } from './catalogs.js';
 
 /** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
 export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
-  return scenario.steps.slice(fromStep).flatMap((st) => st.expect)
+  return scenario.steps.slice(fromStep).filter((st) => !st.versions || st.versions.includes(env.version)).flatMap((st) => st.expect)
     .filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version))
     .map((e) => {
       const rule = env.book.get(e.rule)!;
@@ -31,6 +32,9 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '', ab: seriesFor(env.caps, `${env.tag}sab`) ?? '' },
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
+    // The catalogs besides dublincore/episode the probe learned (a, b: two of them; two: one with two writable
+    // fields), each {flavor, field, field2, v1..v3, w1..w3}; what the server lacks is Unavailable (a skip).
+    catalogs: catalogVars(env.caps, env.tag),
     // role2: the user's second role (--user-roles), for the scenarios that need two (`needs: [user-roles]`).
     user: env.config.userAuth ? { name: env.config.userAuth.user, role: env.config.userRoles[0] ?? '', role2: env.config.userRoles[1] ?? '' } : {},
     saved: {},
@@ -92,6 +96,11 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
       history.push(...leadingExchanges(step, out.exchanges));
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
+      // A write (or action) that was not sent leaves the event as it was: the later steps read its effect, so they
+      // are skipped with the same reason rather than judged against a write that never happened (issue 19 item 1).
+      if (out.notSent !== undefined && (step.action || step.request?.method !== 'GET')) {
+        return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];
+      }
     }
     return results;
   } catch (err) {

@@ -15,6 +15,8 @@ export interface StepOutcome {
   results: CheckResult[];
   value: unknown;
   exchanges: Exchange[];
+  /** Why the step's request or action was not sent (built on an unavailable value, or no request could be built). */
+  notSent?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -123,7 +125,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const done = await perform(step, vars, env);
     if ('skip' in done) {
       // What this step would have saved is unavailable too: the steps built on it skip with the same reason.
-      return { results: applicable.map((e) => toResult(e, env, { pass: false, skip: done.skip, message: done.skip }, [], 0)), value: new Unavailable(done.skip), exchanges: [] };
+      return { results: applicable.map((e) => toResult(e, env, { pass: false, skip: done.skip, message: done.skip }, [], 0)), value: new Unavailable(done.skip), exchanges: [], notSent: done.skip };
     }
     const ctx: CheckContext = {
       version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],

@@ -15,6 +15,28 @@ export interface MediaFile {
  */
 export type Choice = { kind: 'own' } | { kind: 'fixed'; id: string } | { kind: 'none'; reason: string };
 
+/** One field of a catalog as the server lists it (spec § Metadata catalog, "Metadata field (as returned)"). */
+export interface CatalogFieldDef {
+  id: string;
+  /** "Kinds seen: text, text_long"; others (date, time, number, boolean, …) are the server's own. */
+  type?: string;
+  readOnly: boolean;
+  required: boolean;
+  /** The keys of the field's `collection` ("Maps allowed value keys to translation keys"), when it has one. */
+  keys?: string[];
+}
+
+/**
+ * A catalog other than dublincore/episode that the server keeps (spec § Metadata catalog: "Further configurable
+ * catalogs exist, for example license/episode."): `listed` = shown on an event created without it (configured);
+ * `accepted` = a catalog of evconf's own kept when sent on create (the server takes catalogs it was not configured with).
+ */
+export interface LearnedCatalog {
+  flavor: string;
+  fields: CatalogFieldDef[];
+  source: 'listed' | 'accepted';
+}
+
 /**
  * What evconf needs from a server in order to test it, learned once per version by the probe (src/engine/probe.ts)
  * or given by the user (--agent-id, --series-id, fieldIds), and used the same way by every stage (design §1.2:
@@ -49,4 +71,9 @@ export interface Capabilities {
    * ("The other write operations (PUT, and POST on the ACL action path) send form parameters.": no encoding is named).
    */
   formEncoding?: 'multipart';
+  /**
+   * The catalogs besides dublincore/episode that evconf may write (learned by the probe, issue 19 item 2), and why
+   * there are none or fewer than a check needs. Absent: not probed (evconf's own catalogs are assumed to be kept).
+   */
+  catalogs?: { list: LearnedCatalog[]; note: string };
 }

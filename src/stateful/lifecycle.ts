@@ -15,7 +15,8 @@ export interface LifecycleConfig {
   maxCommands: number;
   maxEvents: number;
   runsFactor: number;
-  extraCatalog: string;
+  /** Which of the catalogs the probe learned delete-catalog uses (default: the first one with a writable field). */
+  extraCatalog?: string;
 }
 
 export class LifecycleFileError extends Error {}
@@ -50,8 +51,8 @@ export function loadLifecycle(file: string): LifecycleConfig {
   };
   const runsFactor = raw.runsFactor ?? 1;
   if (typeof runsFactor !== 'number' || !(runsFactor > 0 && runsFactor <= 20)) fail('runsFactor', 'must be a number above 0 and at most 20');
-  const extraCatalog = raw.extraCatalog ?? 'evconf/extra';
-  if (typeof extraCatalog !== 'string' || !/^[^/\s]+\/[^/\s]+$/.test(extraCatalog) || extraCatalog === 'dublincore/episode') {
+  const extraCatalog = raw.extraCatalog;
+  if (extraCatalog !== undefined && (typeof extraCatalog !== 'string' || !/^[^/\s]+\/[^/\s]+$/.test(extraCatalog) || extraCatalog === 'dublincore/episode')) {
     fail('extraCatalog', 'must be a flavor type/subtype other than dublincore/episode');
   }
   return {
@@ -59,7 +60,7 @@ export function loadLifecycle(file: string): LifecycleConfig {
     maxCommands: int('maxCommands', 1, 200, 12),
     maxEvents: int('maxEvents', 1, 20, 3),
     runsFactor: runsFactor as number,
-    extraCatalog: extraCatalog as string,
+    ...(extraCatalog !== undefined ? { extraCatalog: extraCatalog as string } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ import { EventModel } from './model.js';
 import { Real, type RealOptions } from './real.js';
 import { selectedStageRules } from './select.js';
 import { missing } from '../engine/capabilities.js';
+import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../engine/catalogs.js';
+import { Unavailable } from '../engine/unavailable.js';
 
 /** Id of the stage (result ids `<version>/stateful-lifecycle/<rule>`, usable with --only). */
 export const STATEFUL_ID = 'stateful-lifecycle';
@@ -28,17 +30,24 @@ const applies = (env: PhaseEnv, id: string) => {
   return r !== undefined && env.book.appliesTo(r, env.version);
 };
 
-/** Whether the server keeps a catalog of `flavor` next to dublincore/episode (some servers only know configured flavors). */
-async function acceptsExtraCatalog(env: PhaseEnv, flavor: string): Promise<boolean> {
-  const kit = new CaseKit(env, `${env.tag}probez`, env.config.settleMs);
-  try {
-    const r = await kit.api.create({ fields: { title: kit.title('extra catalog probe') }, extra: { flavor, fields: { note: 'probe' } } });
-    if (r.ids.length === 0) return false;
-    const v = await kit.settle('probe', async () => ((await kit.api.catalog(r.ids[0], flavor)).status === 200 ? OK : { ok: false, rule: 'probe', message: 'no catalog' }));
-    return v.ok;
-  } finally {
-    await kit.dispose();
+/**
+ * The extra catalog each created event carries, for delete-catalog: one the probe learned (issue 19 item 2: "Every
+ * stage that writes a catalog other than dublincore/episode uses a writable text field the server lists for it"),
+ * with the fields the server marks required filled in; or why there is none.
+ */
+function extraCatalog(env: PhaseEnv, life: LifecycleConfig): NonNullable<RealOptions['extra']> | string {
+  const usable = learnedCatalogs(env.caps).filter((c) => writableFields(c).length > 0 && (life.extraCatalog === undefined || c.flavor === life.extraCatalog));
+  const c = usable[0];
+  if (!c) {
+    const a = catalogVars(env.caps, env.tag).a;
+    const why = a instanceof Unavailable ? a.reason : 'the server keeps no catalog besides dublincore/episode';
+    return life.extraCatalog !== undefined ? `the server does not keep the catalog ${life.extraCatalog} named in suites/stateful/lifecycle.yaml (${why})` : why;
   }
+  const f = writableFields(c)[0];
+  return {
+    flavor: c.flavor,
+    fields: (label) => ({ ...requiredFill(env.caps, c.flavor, [f.id], env.tag), [f.id]: f.keys ? f.keys[0] : `${label} note` }),
+  };
 }
 
 function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions, slots: number): CaseRunner<Iterable<Cmd>> {
@@ -84,13 +93,13 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
     const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;
     return wanted.map((rule) => ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
   }
-  let extraFlavor: string | undefined;
+  let extra: RealOptions['extra'];
   if (names.includes('delete-catalog')) {
-    if (await acceptsExtraCatalog(env, life.extraCatalog)) extraFlavor = life.extraCatalog;
+    const found = extraCatalog(env, life);
+    if (typeof found !== 'string') extra = found;
     else {
       names = names.filter((c) => c !== 'delete-catalog');
-      const why = `the server refused an extra catalog of flavor ${life.extraCatalog} on creation; set extraCatalog in suites/stateful/lifecycle.yaml to a flavor it knows`;
-      for (const rule of COMMAND_RULES['delete-catalog'].filter((r) => wanted.includes(r))) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
+      for (const rule of COMMAND_RULES['delete-catalog'].filter((r) => wanted.includes(r))) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: `precondition: ${found}` }));
     }
   }
   const rules = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c])).filter((r) => !skipped.some((x) => x.rule === r));
@@ -99,7 +108,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   // create is drawn twice as often: every other command needs a live event.
   const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow, acl: aclActionConstraints(env) }));
   const arb = fc.commands(arbs, { maxCommands: life.maxCommands, size: 'max' });
-  const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, ...(extraFlavor ? { extraFlavor } : {}) };
+  const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, ...(extra ? { extra } : {}) };
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {

@@ -5,8 +5,8 @@ import { CaseFailure, type Verdict } from './kit/verdict.js';
 export interface RealOptions {
   /** Capture agent of the stage's schedules. */
   agent: string;
-  /** Flavor of the extra catalog, when the server accepts one (else undefined). */
-  extraFlavor?: string;
+  /** The extra catalog each event is created with (one the probe learned), when the server keeps one. */
+  extra?: { flavor: string; fields(label: string): Record<string, string> };
   /** Whether the version has scheduling (1.1.0+, from the rules). */
   scheduling: boolean;
 }

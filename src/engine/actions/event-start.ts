@@ -2,6 +2,7 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { Unavailable } from '../unavailable.js';
 
 /**
  * set-metadata-start {id, startDate, startTime}: the two starts of a scheduled event made different after its
@@ -10,7 +11,8 @@ import type { Action } from './types.js';
  * request, so the metadata start is set afterwards: PUT /metadata?type=dublincore/episode with startDate and
  * startTime. Both starts are then read as the server holds them: the bibliographic one from the episode catalog,
  * the technical one from GET /scheduling (a server may move the schedule with the metadata start; then both agree).
- * Value: {bibliographic, technical, skipBibliographic, skipTechnical}: ISO instants, or '' with the reason to skip.
+ * Value: {bibliographic, technical}: ISO instants, each Unavailable (with why) when it could not be read; the whole
+ * value is Unavailable when the PUT was refused. The engine skips the checks that name an unavailable one.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,7 +50,7 @@ const setMetadataStart: Action = async (env, params) => {
   const startDate = String(params.startDate);
   const startTime = String(params.startTime);
   const exchanges: Exchange[] = [];
-  const none = (why: string) => ({ exchanges, value: { bibliographic: '', technical: '', skipBibliographic: why, skipTechnical: why } });
+  const none = (why: string) => ({ exchanges, value: new Unavailable(why) });
   const put = await env.clients.admin.send({
     method: 'PUT', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: EPISODE },
     form: { metadata: JSON.stringify([{ id: 'startDate', value: startDate }, { id: 'startTime', value: startTime }]) },
@@ -68,10 +70,8 @@ const setMetadataStart: Action = async (env, params) => {
   return {
     exchanges,
     value: {
-      bibliographic: bib === undefined ? '' : new Date(bib).toISOString(),
-      skipBibliographic: bib === undefined ? 'precondition: the episode catalog shows no startDate/startTime to compare with' : '',
-      technical: Number.isNaN(techMs) ? '' : new Date(techMs).toISOString(),
-      skipTechnical: Number.isNaN(techMs) ? `precondition: GET /scheduling answered ${sched.response?.status ?? sched.error?.code} without a start (see the scheduling.get.* rules)` : '',
+      bibliographic: bib === undefined ? new Unavailable('the episode catalog shows no startDate/startTime to compare with') : new Date(bib).toISOString(),
+      technical: Number.isNaN(techMs) ? new Unavailable(`GET /scheduling answered ${sched.response?.status ?? sched.error?.code} without a start (see the scheduling.get.* rules)`) : new Date(techMs).toISOString(),
     },
   };
 };

@@ -7,6 +7,7 @@ import type { Action } from './types.js';
 import { serverField } from '../capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';
 import { repeatedTransportError } from '../readiness.js';
+import { Unavailable } from '../unavailable.js';
 
 /** Actions of the events family (names listed in src/scenario/actions/events.ts). */
 
@@ -127,7 +128,8 @@ const awaitProcessing: Action = async (env, params) => {
 /**
  * await-gone {id}: polls GET /api/events/{id} until it answers 404 on two reads in a row, within --settle-ms (a
  * deleted event of a server whose index lags, or whose 1.6.0 delete answered 202, may still read for a while).
- * Value {gone, skip}: `skip` is '' once the event reads 404, else why a check that needs a deleted event cannot judge.
+ * Value {gone: true, id} once the event reads 404; else Unavailable with why (a check that needs a deleted event
+ * names `{{saved.X.id}}` and is skipped by the engine).
  */
 const awaitGone: Action = async (env, params) => {
   const id = str(params.id, 'id');
@@ -139,10 +141,10 @@ const awaitGone: Action = async (env, params) => {
     const ex = await env.clients.admin.send({ method: 'GET', path });
     const st = ex.response?.status ?? 0;
     misses = st === 404 ? misses + 1 : 0;
-    if (misses >= 2) return { exchanges: [ex], value: { gone: true, skip: '' } };
+    if (misses >= 2) return { exchanges: [ex], value: { gone: true, id } };
     if (Date.now() + delay > deadline || broken(ex)) {
       const seen = ex.response ? `GET → ${st}` : `GET failed: ${ex.error?.code ?? 'no response'}`;
-      return { exchanges: [ex], value: { gone: false, skip: `precondition: the deleted event ${id} did not read 404 within --settle-ms (${seen}; see events.delete.gone)` } };
+      return { exchanges: [ex], value: new Unavailable(`the deleted event ${id} did not read 404 within --settle-ms (${seen}; see events.delete.gone)`) };
     }
     await sleep(misses > 0 ? 20 : delay);
   }
@@ -238,12 +240,12 @@ export async function idPrefix(env: ScenarioEnv, id: string): Promise<{ exchange
 }
 
 /**
- * pick-id-prefix {id}: idPrefix as an action. Value: { prefix, skip }. The scenario then asks for the prefix and
+ * pick-id-prefix {id}: idPrefix as an action. Value: { prefix } (Unavailable with why when no prefix can be used). The scenario then asks for the prefix and
  * expects 404: a server that looks identifiers up by prefix answers with the event `id`.
  */
 const pickIdPrefix: Action = async (env, params) => {
   const { exchanges, prefix, skip } = await idPrefix(env, str(params.id, 'id'));
-  return { exchanges, value: { prefix, skip } };
+  return { exchanges, value: { prefix: skip === '' ? prefix : new Unavailable(skip) } };
 };
 
 export const IMPL_EVENTS: Record<string, Action> = {

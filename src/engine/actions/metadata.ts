@@ -5,6 +5,8 @@ import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form
 import { waitVisible } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { requiredFill } from '../catalogs.js';
+import { Unavailable } from '../unavailable.js';
 
 /**
  * Actions of the metadata family (names listed in src/scenario/actions/metadata.ts).
@@ -88,18 +90,22 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 
 /**
  * create-with-catalog {title, …episode fields, catalog: {flavor, fields}} (or `catalogs: [{flavor, fields}, …]`, several
- * extra catalogs in that order): POST /api/events with the extra catalog(s), then waits until GET ?type=<flavor> or
- * the catalog list shows each with every field sent holding a value. Value {identifier, skip, typeIgnored, createSkip}:
- * `createSkip` is '' when the event exists and is readable (else why not); `skip` is
- * '' when the server kept the catalog (seen in either read), else the reason the dependent checks are skipped
- * (never a failure: which catalogs exist is configuration); `typeIgnored` when GET ?type=<flavor> answered the
- * fields of dublincore/episode (the reason then says so, it is no configuration matter: metadata.get-type.values).
+ * extra catalogs in that order): POST /api/events with the extra catalog(s) (fields the server marks required filled
+ * in with values of their type: src/engine/catalogs.ts), then waits until GET ?type=<flavor> or the catalog list shows
+ * each with every field sent holding a value.
+ * Value: Unavailable (the refusal) when the server did not create a readable event, so every step built on it is
+ * skipped by the engine; else {identifier, typeIgnored, catalog, catalogs}: `catalogs[i]` is {flavor} of the i-th
+ * catalog sent when the server kept it, else Unavailable with why (which catalogs exist is configuration: never a
+ * failure); `catalog` is catalogs[0]. A check that needs a kept catalog names `{{saved.X.catalog.flavor}}` and is
+ * skipped by the engine otherwise. `typeIgnored`: GET ?type=<flavor> answered the fields of dublincore/episode (the
+ * reason then says so, it is no configuration matter: metadata.get-type.values).
  */
 const createWithCatalog: Action = async (env, params) => {
   const { catalog, catalogs, ...fields } = params;
   if ((catalog === undefined) === (catalogs === undefined)) throw new Error('create-with-catalog: give exactly one of "catalog" and "catalogs"');
   if (catalogs !== undefined && (!Array.isArray(catalogs) || catalogs.length === 0)) throw new Error('create-with-catalog: "catalogs" must be a non-empty list');
-  const extras = catalogs !== undefined ? (catalogs as unknown[]).map(catalogParam) : [catalogParam(catalog)];
+  const extras = (catalogs !== undefined ? (catalogs as unknown[]).map(catalogParam) : [catalogParam(catalog)])
+    .map((x) => ({ flavor: x.flavor, fields: { ...requiredFill(env.caps, x.flavor, Object.keys(x.fields), env.tag), ...x.fields } }));
   const flavors = extras.map((x) => x.flavor).join(' and ');
   const parts = eventCreateParts({ fields: fields as Record<string, string | string[]> }, { tag: env.tag, workflow: env.config.workflow, adminRoles: ['ROLE_ADMIN'], caps: env.caps });
   const post = await env.clients.admin.send({ method: 'POST', path: '/api/events', multipart: partsWithCatalog(parts, extras) });
@@ -107,35 +113,36 @@ const createWithCatalog: Action = async (env, params) => {
   const status = post.response?.status ?? 0;
   const ids = status >= 200 && status < 300 ? createdIdentifiers(body.ok ? body.value : undefined, post.response?.headers['location']) : [];
   env.cleanup.add(...ids);
-  const missing = `evconf-missing-${env.tag}`;
   if (ids.length === 0) {
-    const why = post.response ? `POST /api/events → ${status}` : `POST /api/events failed: ${post.error?.code ?? 'no response'}`;
-    const skip = `precondition: the server did not create an event carrying a ${flavors} catalog (${why}); it may not have that catalog configured`;
-    return { exchanges: [post], value: { identifier: missing, typeIgnored: false, skip, createSkip: skip } };
+    const excerpt = (post.response?.body ?? '').replace(/\s+/g, ' ').slice(0, 120);
+    const why = post.response ? `POST /api/events → ${status}${excerpt ? `: ${excerpt}` : ''}` : `POST /api/events failed: ${post.error?.code ?? 'no response'}`;
+    return { exchanges: [post], value: new Unavailable(`the server refused the create of an event with catalog ${flavors} (${why})`) };
   }
   const id = ids[0];
   if (!(await waitVisible(env, id, {}))) {
-    const skip = `precondition: created event ${id} never became readable within --settle-ms`;
-    return { exchanges: [post], value: { identifier: id, typeIgnored: false, skip, createSkip: skip } };
+    return { exchanges: [post], value: new Unavailable(`created event ${id} (with catalog ${flavors}) never became readable within --settle-ms`) };
   }
-  // Each catalog sent: kept when either read shows every field sent for it with a value; the first one not kept
-  // gives the reason (with several catalogs, a server keeping only some of them skips the checks that need them all).
+  // Each catalog sent: kept when either read shows every field sent for it with a value; the others are Unavailable
+  // with why (with several catalogs, a server keeping only some of them skips the checks that need them all).
   const exchanges: Exchange[] = [post];
-  let skip = '';
   let typeIgnored = false;
+  const kept: unknown[] = [];
   for (const extra of extras) {
     const read = await waitCatalog(env, id, extra);
     exchanges.push(...read.exchanges);
     const ignored = !read.byType && episodeAnswer(read.exchanges[0], taggedTitle(env.tag, fields.title as string | undefined));
     typeIgnored ||= ignored;
-    if (skip !== '' || read.byType || read.inList) continue;
+    if (read.byType || read.inList) {
+      kept.push({ flavor: extra.flavor });
+      continue;
+    }
     const typed = `GET ?type=${extra.flavor} → ${read.exchanges[0].response?.status ?? read.exchanges[0].error?.code}`;
     const what = Object.keys(extra.fields).length > 1 ? ` with every field sent (${Object.keys(extra.fields).join(', ')})` : '';
-    skip = ignored
-      ? `precondition: the catalog list does not show ${extra.flavor}, and ${typed} answered the fields of dublincore/episode: ?type seems ignored (see metadata.get-type.values)`
-      : `precondition: the server does not keep the ${extra.flavor} catalog sent on create${what} (neither ${typed} nor the catalog list shows its values); it may not have that catalog configured`;
+    kept.push(new Unavailable(ignored
+      ? `the catalog list does not show ${extra.flavor}, and ${typed} answered the fields of dublincore/episode: ?type seems ignored (see metadata.get-type.values)`
+      : `the server does not keep the ${extra.flavor} catalog sent on create${what} (neither ${typed} nor the catalog list shows its values); it may not have that catalog configured`));
   }
-  return { exchanges, value: { identifier: id, skip, typeIgnored, createSkip: '' } };
+  return { exchanges, value: { identifier: id, typeIgnored, catalog: kept[0], catalogs: kept } };
 };
 
 export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog };

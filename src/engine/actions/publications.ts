@@ -3,6 +3,7 @@ import { parseJsonBody } from '../../http/index.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
 import type { ScenarioEnv } from '../env.js';
+import { Unavailable } from '../unavailable.js';
 import type { Action, ActionOutcome } from './types.js';
 import { createEvent, waitVisible } from '../create.js';
 
@@ -72,13 +73,13 @@ function idParam(params: Record<string, unknown>, action: string): string {
 }
 
 /**
- * Waits for the event's media to be published; value {published, reason?, publication, listed, eventIdSkip,
- * otherSkip}. `eventIdSkip` is '' unless one of the listed publications has the event's own identifier: then asking
- * for the publication named by the event's identifier cannot show a 404 (publications.get.404-publication asks so,
- * since a server that confuses the two identifiers answers a publication there). `otherSkip` (with `other`, the
- * saved value of this action for another event) is '' when the other event's publication id was read from its list
- * and is none of this event's publication ids (publication ids may repeat across events, e.g. named after the
- * channel): then this event asked for it must answer 404.
+ * Waits for the event's media to be published; value {published, reason?, publication, listed, eventIdAsPublication,
+ * otherPublication}. `eventIdAsPublication` is the event's identifier, Unavailable when one of the listed publications
+ * has it: then asking for the publication named by the event's identifier cannot show a 404
+ * (publications.get.404-publication asks so, since a server that confuses the two identifiers answers a publication
+ * there). `otherPublication` (with `other`, the saved value of this action for another event) is the other event's
+ * publication id when it was read from its list and is none of this event's publication ids (publication ids may
+ * repeat across events, e.g. named after the channel): then this event asked for it must answer 404; else Unavailable.
  */
 const awaitPublications: Action = async (env, params) => {
   const id = idParam(params, 'await-media-published');
@@ -86,8 +87,11 @@ const awaitPublications: Action = async (env, params) => {
   const last = [...exchanges].reverse().find((e) => e.request.url.endsWith('/publications'));
   const parsed = last ? parseJsonBody(last) : undefined;
   const ids = parsed?.ok ? publicationIds(parsed.value) : [];
-  const eventIdSkip = ids.includes(id) ? `precondition: a publication of event ${id} has the event's own identifier` : '';
-  return { exchanges, value: { ...value, eventIdSkip, ...(params.other !== undefined ? { otherSkip: otherSkip(params.other, ids, value.published, id) } : {}) } };
+  // The ids to ask for expecting 404 (publications.get.404-publication), Unavailable (with why) where that cannot show.
+  const eventIdAsPublication = ids.includes(id) ? new Unavailable(`a publication of event ${id} has the event's own identifier`) : id;
+  const other = params.other === undefined ? undefined : otherSkip(params.other, ids, value.published, id);
+  const otherPublication = other === undefined ? {} : { otherPublication: other === '' ? (params.other as { publication: string }).publication : new Unavailable(other) };
+  return { exchanges, value: { ...value, eventIdAsPublication, ...otherPublication } };
 };
 
 /** Why event `id` cannot be asked for the other event's publication expecting 404 ('' when it can). */
@@ -108,14 +112,12 @@ export function otherSkip(other: unknown, ids: string[], published: boolean, id:
 async function publishedEvent(env: ScenarioEnv, params: Record<string, unknown>): Promise<{ id: string; created: Exchange[] } | { skip: ActionOutcome }> {
   if (params.create === undefined) return { id: idParam(params, 'delete-published'), created: [] };
   if (typeof params.create !== 'string') throw new Error('action delete-published: "create" must be a title');
-  const none = (reason: string, exchanges: Exchange[] = [], id = `evconf-missing-${env.tag}`): { skip: ActionOutcome } => ({
-    skip: { exchanges, value: { published: false, reason, deleteStatus: null, gone: false, waitedMs: 0, publicationsLeft: null, identifier: id, skip: `precondition: ${reason}` } },
-  });
+  const none = (reason: string, exchanges: Exchange[] = []): { skip: ActionOutcome } => ({ skip: { exchanges, value: new Unavailable(reason) } });
   const spec = { fields: { title: params.create }, media: true };
   const out = await createEvent(env, spec);
   const id = out.identifiers[0];
   if (!id) return none(`the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})`, [out.exchange]);
-  if (!(await waitVisible(env, id, spec))) return none(`created event ${id} never became readable within --settle-ms`, [out.exchange], id);
+  if (!(await waitVisible(env, id, spec))) return none(`created event ${id} never became readable within --settle-ms`, [out.exchange]);
   return { id, created: [out.exchange] };
 }
 
@@ -131,12 +133,12 @@ const deletePublished: Action = async (env, params) => {
   const { id, created } = made;
   const pub = await waitPublished(env, id);
   const base: DeleteOutcome = { published: pub.published, deleteStatus: null, gone: false, waitedMs: 0, publicationsLeft: null };
-  // `identifier` and `skip` (beside the outcome): the event, and '' once the DELETE was sent and answered, else why a
-  // later read of the event expecting 404 (events.delete.gone) cannot judge.
-  if (!pub.published) return { exchanges: [...created, ...pub.exchanges], value: { ...base, reason: pub.reason ?? NOT_PUBLISHED, identifier: id, skip: `precondition: ${pub.reason ?? NOT_PUBLISHED}` } };
+  // `identifier` and `deleted` (beside the outcome): the event, and its identifier once the DELETE was sent and
+  // answered, else Unavailable with why a later read of it expecting 404 (events.delete.gone) cannot judge.
+  if (!pub.published) return { exchanges: [...created, ...pub.exchanges], value: { ...base, reason: pub.reason ?? NOT_PUBLISHED, identifier: id, deleted: new Unavailable(pub.reason ?? NOT_PUBLISHED) } };
   const del = await env.clients.admin.send({ method: 'DELETE', path: path(id) });
-  const value: DeleteOutcome & { identifier: string; skip: string } = { ...base, deleteStatus: del.response?.status ?? null, identifier: id, skip: '' };
-  if (value.deleteStatus === null) return { exchanges: [del], value: { ...value, skip: `precondition: the DELETE got no answer (${del.error?.code ?? 'no response'})` } };
+  const value: DeleteOutcome & { identifier: string; deleted: string | Unavailable } = { ...base, deleteStatus: del.response?.status ?? null, identifier: id, deleted: id };
+  if (value.deleteStatus === null) return { exchanges: [del], value: { ...value, deleted: new Unavailable(`the DELETE got no answer (${del.error?.code ?? 'no response'})`) } };
   const started = Date.now();
   const deadline = started + Math.max(env.config.settleMs, env.config.processingTimeoutMs);
   let last: Exchange[] = [];

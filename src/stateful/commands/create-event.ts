@@ -23,7 +23,7 @@ export class CreateEvent implements fc.AsyncCommand<EventModel, Real> {
     const label = m.nextLabel();
     const episode = tagged(r.kit, this.catalog);
     const slot = this.scheduled && r.opts.scheduling ? m.freeSlot() : undefined;
-    const extra = r.opts.extraFlavor ? { flavor: r.opts.extraFlavor, fields: { note: `${label} note` } } : undefined;
+    const extra = r.opts.extra ? { flavor: r.opts.extra.flavor, fields: r.opts.extra.fields(label) } : undefined;
     r.step(`${label} = create(${show(this.catalog)}${slot !== undefined ? `, schedule slot ${slot}` : ''}${extra ? ', with extra catalog' : ''}${this.flags()})`);
     const id = await mustCreate(r.kit, {
       fields: episode,

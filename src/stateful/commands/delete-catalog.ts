@@ -26,7 +26,7 @@ export class DeleteCatalog implements fc.AsyncCommand<EventModel, Real> {
   async run(m: EventModel, r: Real): Promise<void> {
     const withExtra = m.live.filter((e) => e.extra !== undefined);
     const e = withExtra[this.pick % withExtra.length];
-    const flavor = r.opts.extraFlavor ?? '';
+    const flavor = r.opts.extra?.flavor ?? '';
     r.step(`deleteCatalog(${e.label}, ${flavor})`);
     r.expect(accepted(await r.kit.api.deleteCatalog(e.id, flavor), 'metadata.delete.removes', `DELETE /api/events/{id}/metadata?type=${flavor}`));
     delete e.extra;
