@@ -1,5 +1,5 @@
 import type { CheckDef } from './types.js';
-import { getPath, identifiers, isVerdict, jsonOrFail, responseOrFail } from './evidence.js';
+import { identifiers, isVerdict, jsonOrFail, responseOrFail } from './evidence.js';
 
 /** spec § GET /api/events, limit: "Maximum number of results to return". */
 export const maxItemsCheck: CheckDef = {
@@ -22,18 +22,19 @@ export const maxItemsCheck: CheckDef = {
 };
 
 /**
- * The body's events are exactly the slice [start, start+count) of a list saved earlier, compared by identifier.
+ * The body's events are exactly the slice [start, start+count) of a list saved earlier (`list`, the saved value
+ * itself: `"{{saved.whole}}"`, so that a list the server never showed skips by the engine), compared by identifier.
  * Used for offset (spec § GET /api/events, offset: index of the first result / pages of size limit).
  */
 export const sliceOfCheck: CheckDef = {
   name: 'slice-of',
-  doc: 'the body lists, by identifier and in order, the events start..start+count of the saved list `of`',
+  doc: 'the body lists, by identifier and in order, the events start..start+count of the saved list `list`',
   params: {
     type: 'object',
-    required: ['of', 'start', 'count'],
+    required: ['list', 'start', 'count'],
     additionalProperties: false,
     properties: {
-      of: { type: 'string' },
+      list: { description: 'the saved list ("{{saved.NAME}}")' },
       start: { type: ['integer', 'string'] },
       count: { type: ['integer', 'string'] },
     },
@@ -41,7 +42,7 @@ export const sliceOfCheck: CheckDef = {
   run(ctx, p) {
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
-    const whole = getPath(ctx.vars, `saved.${p.of as string}`);
+    const whole = p.list;
     const start = Number(p.start);
     const count = Number(p.count);
     const all = identifiers(whole);

@@ -126,9 +126,8 @@ function catalogVar(c: LearnedCatalog, tag: string, why: (what: string) => strin
  */
 export function catalogVars(caps: Capabilities | undefined, tag: string): Record<string, unknown> {
   const list = learnedCatalogs(caps).filter(usable);
-  const shown = list.map((c) => c.flavor).join(', ');
-  const note = caps?.catalogs?.note ? ` (${caps.catalogs.note})` : '';
-  const why = (what: string) => `needs ${what}; the server keeps ${list.length === 0 ? 'no catalog with a writable field besides dublincore/episode' : shown}${note}`;
+  const finding = caps?.catalogs?.note ?? `the server keeps ${list.map((c) => c.flavor).join(', ') || 'no catalog with a writable field besides dublincore/episode'}`;
+  const why = (what: string) => `needs ${what}: ${finding}`;
   const a = list[0];
   const b = list[1];
   const two = list.find((c) => writableFields(c).length >= 2);

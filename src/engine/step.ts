@@ -115,9 +115,13 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     return { results: [], value: undefined, exchanges: [] };
   }
   const started = Date.now();
+  const settling = Boolean(step.settle || step.until);
   const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
   const deadline = started + env.config.settleMs;
   const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [], readIndex: [], skipAnswers: [] }));
+  // The precondition (until:) settles like a positive expectation; it makes no result of its own.
+  const untilTrack: Track | undefined = step.until ? { e: { rule: '', ...step.until }, mode: 'stable', reads: [], readIndex: [], skipAnswers: [] } : undefined;
+  if (untilTrack) tracks.push(untilTrack);
   const reads: Read[] = [];
   let graceUsed = false;
   let delay = 50;
@@ -136,12 +140,12 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const verdicts = tracks.map((t) => (t.done ? t.done.verdict : evaluate(t.e, ctx, stepVars)));
     const read: Read = { performed: done, ctx, verdicts, holds: false, answer: answerOf(done), atMs: Date.now() - started };
     reads.push(read);
-    const final = !step.settle || Date.now() >= deadline || Boolean(env.signal?.aborted);
+    const final = !settling || Date.now() >= deadline || Boolean(env.signal?.aborted);
     tracks.forEach((t, i) => {
       if (t.done) return;
       const v = verdicts[i];
       // A skip built on an unavailable value cannot change by reading again: decided at once.
-      if (!step.settle || v.evconfError || v.unavailable || (v.skip && final)) {
+      if (!settling || v.evconfError || v.unavailable || (v.skip && final)) {
         t.done = { verdict: v, read, decisiveReads: [read] };
         return;
       }
@@ -190,15 +194,21 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   const last = reads[reads.length - 1];
   recordObservations(step.observe ?? [], last.ctx, env);
   const ms = Date.now() - started;
-  const settled = step.settle ? { reads: reads.length, settledMs: ms } : undefined;
+  const settled = settling ? { reads: reads.length, settledMs: ms } : undefined;
   if (settled) env.onSettle?.({ version: env.version, source: `${step.pos.file}:${step.pos.line}`, rules: [...new Set(applicable.map((e) => e.rule))], reads: reads.length, ms, windowMs });
-  const results = tracks.map((t) => {
+  const results = tracks.filter((t) => t !== untilTrack).map((t) => {
     const d = t.done ?? { verdict: last.verdicts[tracks.indexOf(t)], read: last, decisiveReads: [last] };
     const own = d.decisiveReads.flatMap((r) => r.performed.exchanges);
     // A reading the final verdict showed is fixed for the run and version (src/spec/readings.ts).
     if (d.verdict.pass && d.verdict.learned) env.readings?.learn(d.verdict.learned.question, d.verdict.learned.reading, d.verdict.learned.where);
     return toResult(t.e, env, d.verdict, [...history, ...own], ms, settled);
   });
+  const held = untilTrack?.done;
+  if (untilTrack && !held?.verdict.pass) {
+    const v = held?.verdict;
+    const why = v ? `${v.skip ?? v.message}${held?.decision ? ` (${held.decision.why})` : ''}` : 'not decided';
+    return { results, value: new Unavailable(`the read saved as "${step.save}" did not show what later steps need within --settle-ms: ${why}`), exchanges: last.performed.exchanges };
+  }
   return { results, value: savedValue(step, last.performed), exchanges: last.performed.exchanges };
 }
 

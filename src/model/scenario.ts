@@ -48,6 +48,13 @@ export interface Step {
   expect: Expectation[];
   /** Store the parsed JSON body (or the action's value) under this name for later steps. */
   save?: string;
+  /**
+   * A precondition read (`until:` in YAML, a check without a rule): the step settles until the check holds on a
+   * stable read, as an expectation would (issue 19 item 4: a read that may still change decides nothing on one
+   * read). If it never holds within --settle-ms, what the step saves is Unavailable with the check's message, and
+   * the steps built on it are skipped with it. Never a result of its own.
+   */
+  until?: { check: string; params: Record<string, unknown>; pos: SourcePos };
   /** Observations to record from this step's exchange ("not shown" behaviour). */
   observe?: string[];
   pos: SourcePos;

@@ -62,6 +62,8 @@ export class Timers {
 
 export interface App {
   store: EventStore;
+  /** Where lists read from when it is not `store` (latitude choice list-lag: a copy that follows it LIST_LAG_MS later). */
+  listStore?: EventStore;
   bug: BugFn;
   /** Which legal alternative this server takes at a latitude choice (src/reference/latitude/catalogue.ts). */
   lat: LatFn;

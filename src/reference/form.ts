@@ -18,6 +18,8 @@ export interface Form {
   text(name: string): string | undefined;
   /** Every entry named `name` that was sent as a file. */
   files(name: string): FilePart[];
+  /** The names of every entry, in order (repeats kept). */
+  names(): string[];
 }
 
 /** Reads the whole body; 413 when it exceeds `limit` bytes. */
@@ -46,6 +48,9 @@ function makeForm(entries: [string, Entry][]): Form {
     },
     files(name) {
       return entries.filter(([n, e]) => n === name && typeof e !== 'string').map(([, e]) => e as FilePart);
+    },
+    names() {
+      return entries.map(([n]) => n);
     },
   };
 }

@@ -11,6 +11,7 @@ import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
 import { authFailure, datetimes, errorReply, jsonContentType, unsupportedVersion } from './latitude/wire.js';
 import { configureStore, latitudeApp } from './latitude/setup.js';
+import { refuseUnknownQuery } from './latitude/unknown-input.js';
 import { cacheHeaders, jsonText, methodNotAllowed, trailingSlashRefused, withCharset } from './latitude/http.js';
 
 /** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
@@ -69,6 +70,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       return;
     }
     const ctx: Ctx = { app, req, url, version, caller, params: m.params };
+    refuseUnknownQuery(ctx);
     write(app, res, await m.route(ctx), contentType);
   } catch (e) {
     if (!res.headersSent) write(app, res, failure(app, e), contentType);

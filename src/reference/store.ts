@@ -50,6 +50,9 @@ export class EventStore {
    */
   defer?: (id: string, commit: () => void) => void;
   private readonly deferred = new Set<string>();
+  /** Told of every record as applied and of every removal (latitude choice list-lag keeps a lagging copy with them). */
+  onApply?: (rec: EventRecord) => void;
+  onRemove?: (id: string) => void;
   /** Incremented on every write. */
   rev = 0;
   /** Sorted id lists of the whole store per sort expression; cleared on every write. */
@@ -138,6 +141,13 @@ export class EventStore {
     }
     rec.json.clear();
     this.touch();
+    this.onApply?.(rec);
+  }
+
+  /** Puts a copy of a record in place of the one with its id (or inserts it): a lagging store's update. */
+  putSnapshot(rec: EventRecord): void {
+    this.records.set(rec.id, rec);
+    this.apply(rec);
   }
 
   remove(id: string): boolean {
@@ -148,6 +158,7 @@ export class EventStore {
     this.deferred.delete(id);
     this.views.delete(id);
     this.touch();
+    this.onRemove?.(id);
     return true;
   }
 

@@ -61,6 +61,19 @@ function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: str
     const pos = src.pos(ep);
     return { rule, check, params, ...(unchanged ? { unchanged: true } : {}), pos: { file: src.file, ...pos } };
   });
+  let until: Step['until'];
+  if (raw.until) {
+    const up = [...path, 'until'];
+    const { check, ...params } = raw.until as Raw & { check: string };
+    if (!CHECKS.get(check)) fail(src, [...up, 'check'], `unknown check "${check}" (known: ${[...CHECKS.keys()].join(', ')})`);
+    const validate = paramValidators.get(check)!;
+    if (!validate(params)) {
+      const err = validate.errors![0];
+      fail(src, [...up, ...pointerToPath(err.instancePath)], `check "${check}": ${ajvMessage(err)}`);
+    }
+    if (!raw.save) fail(src, up, 'a step with until: must save its value (save: NAME): the steps built on it are what the precondition guards');
+    until = { check, params, pos: { file: src.file, ...src.pos(up) } };
+  }
   if (typeof raw.action === 'string' && !ACTIONS.has(raw.action)) {
     fail(src, [...path, 'action'], `unknown action "${raw.action}" (known: ${[...ACTIONS].join(', ')})`);
   }
@@ -80,6 +93,7 @@ function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: str
     ...(raw.action ? { action: { name: String(raw.action), params: (raw.with as Raw | undefined) ?? {} } } : {}),
     ...(raw.settle ? { settle: true } : {}),
     ...(raw.save ? { save: String(raw.save) } : {}),
+    ...(until ? { until } : {}),
     ...(raw.observe ? { observe: raw.observe as string[] } : {}),
     expect: expects,
     pos: { file: src.file, ...src.pos(path) },

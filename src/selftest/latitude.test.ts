@@ -26,6 +26,7 @@ const FIXED: [number, ApiVersion[]][] = [
   [4, ['1.3.0']],
   [5, ['1.4.0']],
   [8, ['1.3.0']],
+  [9, ['1.1.0']],
 ];
 
 function envInt(name: string): number | undefined {

@@ -3,7 +3,7 @@ import { applyExtra } from '../catalogs.js';
 import { findConflicts } from '../conflicts.js';
 import { applyEpisode, emptyEpisode } from '../episode.js';
 import { parseEventParts, type EventParts } from '../event-parts.js';
-import { readForm } from '../form.js';
+import { readKnownForm } from '../latitude/unknown-input.js';
 import { aclDefault, aclStored, aclWhenOmitted } from '../latitude/acl.js';
 import { startProcessing } from '../processing.js';
 import { planCreate } from '../schedule.js';
@@ -15,6 +15,7 @@ import { conflictRules } from '../latitude/conflicts.js';
 import { checkNotPast } from '../latitude/scheduling.js';
 import { createLocation } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
+import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 import { spec2Created } from '../mutants/spec2-list.js';
 import { spec2CreateAcl } from '../mutants/spec2-acl.js';
@@ -54,13 +55,14 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 }
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
-  const parts = parseEventParts(await readForm(ctx.req), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
+  const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
   spec3aCreateParts(ctx, parts);
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
   }
   if (parts.metadata.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
+  checkExtraCatalogs(ctx.app, parts.metadata.extras, 'create');
   if (parts.acl) parts.acl = aclStored(ctx, parts.acl);
   checkMedia(ctx, parts);
   checkProcessing(ctx, parts);

@@ -184,7 +184,16 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
   },
   'boolean-flags': async (p) => 'acl' in (await p.call(`/api/events/${await p.id()}?withacl=1`)).body,
   'status-values': async (p) => (await p.call(`/api/events/${await p.id()}`)).body.status,
-  'extra-catalog': async (p) => ((await p.call(`/api/events/${await p.id()}/metadata`)).body as { flavor: string }[]).map((c) => c.flavor),
+  'extra-catalog': async (p) => {
+    const shown = (await p.call(`/api/events/${await p.id()}/metadata`)).body as { flavor: string; fields: { id: string; type: string; required: boolean }[] }[];
+    const custom = await create(p.base, { fields: { title: 'X' }, extra: [{ flavor: 'custom/episode', fields: { a: '1' } }], auth: ADMIN, version: '1.6.0' });
+    return [shown.map((c) => [c.flavor, c.fields.map((f) => `${f.id}:${f.type}:${f.required}`)]), custom.status];
+  },
+  'list-lag': async (p) => {
+    const id = await p.id({ media: false });
+    return (await p.list('')).some((e) => (e as { identifier: string }).identifier === id);
+  },
+  'unknown-input': async (p) => [(await p.call('/api/events?bogus=1')).status, (await p.call('/api/events?withacl=true')).status],
   'extra-members': async (p) => 'organization' in (await p.call(`/api/events/${await p.id()}`)).body,
   'auth-failure': async (p) => (await p.call('/api/events', { auth: undefined })).status,
   'acl-order': async (p) => {

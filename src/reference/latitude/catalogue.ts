@@ -288,6 +288,9 @@ export const CATALOGUE = {
     alternatives: [
       ['sent-only', 'an event has dublincore/episode and the catalogs sent for it'],
       ['configured', 'every event also has a configured catalog license/episode (one field license)'],
+      ['own-fields', 'every event has license/episode with fields of its own (holder, terms: text_long, usage: a collection); any other flavor or field id answers 400'],
+      ['required-fields', 'every event has license/episode with required fields license, holder and year (a number): one sent without them, or a write emptying one, answers 400; other flavors answer 400'],
+      ['episode-only', 'dublincore/episode is the only catalog: any other flavor on create, update or PUT /metadata answers 400'],
     ],
   },
   'extra-members': {
@@ -705,6 +708,20 @@ export const CATALOGUE = {
       ['by-id', 'the fields of every catalog come sorted by field id'],
     ],
   },
+  'list-lag': {
+    quote: 'Returns a JSON array of event objects. The array may be empty. Status 200.',
+    alternatives: [
+      ['none', 'a list shows a change as soon as a single GET of the event does'],
+      ['lag-500ms', 'lists read an index that shows every change (create, update, processing, delete) 500 ms after a single GET does'],
+    ],
+  },
+  'unknown-input': {
+    quote: '400: the request is invalid or inconsistent.',
+    alternatives: [
+      ['ignored', 'a query parameter, form parameter or multipart part the spec does not name is ignored'],
+      ['rejected-400', 'a query parameter, form parameter or multipart part the spec does not name (for that endpoint and version) answers 400'],
+    ],
+  },
   'trailing-slash': {
     quote: 'Paths are relative to {base_url}.',
     alternatives: [
@@ -733,4 +750,6 @@ export const BUILTIN_AGENTS = ['capture-agent-1', 'capture-agent-2'];
 export const BUILTIN_SERIES: Record<string, string> = { 'series-1': 'Series One', 'series-2': 'Series Two' };
 export const DEFAULT_PUBLIC_BASE_URL = 'https://events.example.org/evconf';
 export const LAG_MS = 300;
+/** list-lag=lag-500ms: how long after the single GET a change shows in lists. */
+export const LIST_LAG_MS = 500;
 export const SLOW_EXTRA_MS = 2000;

@@ -1,3 +1,4 @@
+import { configuredNewCatalogs } from './extra-catalogs.js';
 import { randomUUID } from 'node:crypto';
 import type { App, Ctx, Reply } from '../app.js';
 import { eventJson } from '../serialize.js';
@@ -63,7 +64,7 @@ export function shapeNewRecord(ctx: Ctx, episode: EpisodeValues, schedule: Sched
   const { lat } = ctx.app;
   if (schedule && lat('bibliographic-start') === 'follows-schedule') episode.startMs = schedule.startMs;
   if (schedule && episode.location === '' && lat('scheduled-location') === 'agent') episode.location = schedule.agentId;
-  if (lat('extra-catalog') === 'configured' && !extras.has('license/episode')) extras.set('license/episode', new Map([['license', '']]));
+  configuredNewCatalogs(ctx.app, extras);
 }
 
 /** index-lag=lag-300ms: the new records stay invisible for LAG_MS. */

@@ -1,3 +1,4 @@
+import { configuredFieldsShown } from './extra-catalogs.js';
 import type { App, Ctx } from '../app.js';
 import { EPISODE_FIELDS, EPISODE_FLAVOR, type FieldInput } from '../episode.js';
 import { badRequest } from '../types.js';
@@ -69,7 +70,7 @@ function startTime(alt: string, v: unknown): unknown {
  * them by id (§ Metadata catalog: "Fields of the catalog", no order given).
  */
 export function shownFields(app: App, flavor: string, fields: Field[]): Field[] {
-  const out = flavor === EPISODE_FLAVOR ? episodeFieldsShown(app, fields) : fields;
+  const out = flavor === EPISODE_FLAVOR ? episodeFieldsShown(app, fields) : configuredFieldsShown(app, flavor, fields);
   if (app.lat('field-order') !== 'by-id') return out;
   return [...out].sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
 }

@@ -1,5 +1,6 @@
 import type { Ctx } from '../app.js';
-import { readForm, type Form } from '../form.js';
+import type { Form } from '../form.js';
+import { readKnownForm } from './unknown-input.js';
 import { HttpError } from '../types.js';
 
 /**
@@ -13,5 +14,5 @@ export async function readParams(ctx: Ctx): Promise<Form> {
   if (ctx.app.lat('form-encoding') === 'multipart-only' && type.startsWith('application/x-www-form-urlencoded')) {
     throw new HttpError(415, 'form parameters are read from multipart/form-data only');
   }
-  return readForm(ctx.req);
+  return readKnownForm(ctx);
 }

@@ -1,5 +1,7 @@
 import type { App, ReferenceOptions } from '../app.js';
-import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, LAG_MS, SLOW_EXTRA_MS } from './catalogue.js';
+import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, LAG_MS, LIST_LAG_MS, SLOW_EXTRA_MS } from './catalogue.js';
+import { EventStore } from '../store.js';
+import type { EventRecord } from '../types.js';
 import { makeLat, type LatFn } from './select.js';
 
 /** The server-wide settings that follow from the latitude choices (read once when the server starts). */
@@ -29,6 +31,7 @@ export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
 /** Store settings: derived values (status-values, has-previews) and the titles of known series. */
 export function configureStore(app: App, opts: ReferenceOptions): void {
   if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, LAG_MS, commit);
+  if (app.lat('list-lag') === 'lag-500ms') lagLists(app);
   app.store.derive = {
     plainStatus: app.lat('status-values') === 'plain',
     noPreviews: app.lat('has-previews') === 'never',
@@ -40,4 +43,21 @@ export function configureStore(app: App, opts: ReferenceOptions): void {
   if (unnamed !== 'generated') app.store.unknownSeriesTitle = (id) => (unnamed === 'empty' ? '' : id);
   const builtin = app.lat('series-known') === 'known' ? BUILTIN_SERIES : {};
   for (const [id, title] of Object.entries({ ...builtin, ...opts.series })) app.store.addSeries(id, title);
+}
+
+/**
+ * list-lag=lag-500ms ("Returns a JSON array of event objects": no freshness is promised): lists read a copy of the
+ * store that takes every change LIST_LAG_MS after the single GET shows it (an index fed asynchronously).
+ */
+function lagLists(app: App): void {
+  const lagged = new EventStore();
+  lagged.derive = app.store.derive;
+  lagged.seriesTitle = (id) => app.store.seriesTitle(id);
+  let n = 0;
+  app.store.onApply = (rec) => {
+    const copy: EventRecord = { ...structuredClone({ ...rec, json: undefined }), json: new Map() };
+    app.timers.after(`list-lag:${++n}`, LIST_LAG_MS, () => lagged.putSnapshot(copy));
+  };
+  app.store.onRemove = (id) => app.timers.after(`list-lag:${++n}`, LIST_LAG_MS, () => { lagged.remove(id); });
+  app.listStore = lagged;
 }

@@ -90,7 +90,7 @@ function buggyQuery(ctx: Ctx, store: EventStore, q: ListQuery): ListQuery {
 
 /** Bug site (handlers/list.ts): runs the list query as a buggy server does; returns the JSON text. */
 export function spec2RunList(ctx: Ctx, q: ListQuery): string {
-  const store = ctx.app.store;
+  const store = ctx.app.listStore ?? ctx.app.store;
   const text = runList(store, buggyQuery(ctx, store, q));
   if (!ctx.app.bug('spec2-list-withmetadata-episode-only') || !q.flags.metadata) return text;
   const list = JSON.parse(text) as Record<string, unknown>[];
