@@ -161,7 +161,7 @@ describe('client report HTML', () => {
     const record = new ClientRecord(true);
     const url = new URL('http://x/api/events?sort=<script>alert(1)</script>');
     record.add({ method: 'GET', url, headers: { authorization: 'Bearer tok-123' }, body: Buffer.alloc(0), version: '1.6.0' }, [],
-      [{ kind: 'unknown-sort', where: "sort criterion '<script>'", message: '<img src=x onerror=alert(1)>', spec: QUOTE.sortNames }]);
+      [{ kind: 'unknown-sort', where: "sort criterion '<script>'", message: '<img src=x onerror=alert(1)>', spec: QUOTE.sortNames, about: 'sort', subject: '<script>alert(1)</script>', mark: '<script>alert(1)</script>' }]);
     const html = renderClientReportHtml(record.report());
     expect(html).not.toMatch(/<script|<img/i);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
