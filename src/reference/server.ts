@@ -100,7 +100,7 @@ export function createReferenceHandler(opts: ReferenceOptions & ClientLayerOptio
   const handler = wrap ? wrap(base) : base;
   const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
   return {
-    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion) : handler,
+    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion, { publications: (id) => app.store.get(id)?.publications }) : handler,
     store: app.store,
     close: () => app.timers.clear(),
   };
