@@ -63,6 +63,8 @@ const CASES: { name: string; kind: DepartureKind; quote: QuoteKey; path: string;
   { name: 'withscheduling in 1.0.0', kind: 'not-in-version', quote: 'withscheduling', path: '/api/events?withscheduling=true', o: () => ({ version: '1.0.0' }) },
   { name: 'filter title in 1.0.0', kind: 'not-in-version', quote: 'filter', path: '/api/events?filter=title:x', o: () => ({ version: '1.0.0' }) },
   { name: 'an endpoint the spec does not have', kind: 'unknown-endpoint', quote: 'whole', path: '/api/events/{id}/media', o: () => ({}) },
+  { name: "a role whose '/' is not percent-encoded", kind: 'path-encoding', quote: 'deleteAcePath', path: '/api/events/{id}/acl/read/ROLE_A/B', o: () => ({ method: 'DELETE' }) },
+  { name: "a role with a raw '|' (RFC 3986: percent-encoded)", kind: 'path-encoding', quote: 'deleteAcePath', path: '/api/events/{id}/acl/read/ROLE_A|B', o: () => ({ method: 'DELETE' }) },
 ];
 
 /** Spec-allowed requests that must pass under --strict (the other side of every case above). */
