@@ -10,7 +10,7 @@ const UTC_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
 const show = (v: unknown): string => (JSON.stringify(v) ?? String(v)).slice(0, 80);
 /** `metadata[0].fields[3].value (field 'x')` → `metadata[].fields[].value`: one group for every index. */
-export const valuePath = (where: string): string => where.replace(/\s*\(.*\)$/, '').replace(/\[\d+\]/g, '[]');
+const valuePath = (where: string): string => where.replace(/\s*\(.*\)$/, '').replace(/\[\d+\]/g, '[]');
 const wrong = (where: string, expected: string, got: unknown, quote: QuoteKey): Departure =>
   departure('wrong-type', where, `${where} must be ${expected}, got ${show(got)}`, quote, { about: 'value', name: valuePath(where) });
 

@@ -81,7 +81,7 @@ function secretsOf(req: SeenRequest): string[] {
 /** The body as curl sends it again: each entry's name, text (or file name) and whether it is a file; redacted. */
 function curlBody(req: SeenRequest, entries: BodyEntry[]): [string, string, boolean][] {
   const secrets = secretsOf(req);
-  return entries.map((e) => [e.name, redactText(e.file ? e.file.filename : e.text.slice(0, 20_000), secrets), e.file !== undefined]);
+  return entries.map((e) => [e.name, redactText(e.file ? `${e.file.filename}${e.file.type ? `;type=${e.file.type}` : ''}` : e.text.slice(0, 20_000), secrets), e.file !== undefined]);
 }
 
 export function exampleRequest(req: SeenRequest, entries: BodyEntry[]): ExampleRequest {
