@@ -30,7 +30,7 @@ export interface ProblemEntry {
   about: SubjectKind;
   subject: string;
   count: number;
-  /** One line for a headline: `unknown-parameter · part acls · 3× · POST /api/events/{event_id} · 1.1.0, 1.6.0`. */
+  /** One line for the headline: `unknown-parameter · part acls · 3× · POST /api/events/{event_id} · 1.1.0, 1.6.0`. */
   line: string;
   endpoints: string[];
   versions: string[];
@@ -69,7 +69,9 @@ export class ProblemTable {
     return sorted.map(({ order: _order, ...p }, i) => {
       const endpoints = [...new Set(p.groups.map((g) => g.endpoint))];
       const versions = [...new Set(p.groups.map((g) => g.version))].sort();
-      const line = `${p.kind} · ${p.about} ${p.subject} · ${p.count}× · ${endpoints.join(', ')} · ${versions.join(', ')}`;
+      // An endpoint problem names its endpoint already.
+      const where = p.about === 'endpoint' ? '' : ` · ${endpoints.join(', ')}`;
+      const line = `${p.kind} · ${p.about} ${p.subject} · ${p.count}×${where} · ${versions.join(', ')}`;
       return structuredClone({ id: `p${i + 1}`, ...p, line, endpoints, versions });
     });
   }
