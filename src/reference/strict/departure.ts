@@ -5,7 +5,7 @@ export const DEPARTURE_KINDS = {
   'unsupported-version': 'asks for a version the server does not serve',
   'not-in-version': 'uses a part, parameter, filter or endpoint before the version that has it',
   'unknown-endpoint': 'method and path the spec does not have',
-  'path-encoding': 'a path parameter sent without percent-encoding (a / inside a role or action)',
+  'path-encoding': 'a path parameter sent without percent-encoding (a / or a space inside a role or action)',
   'unknown-parameter': 'unknown multipart part, form parameter or query parameter',
   'missing-parameter': 'a required parameter is absent',
   'body-encoding': 'body not encoded as the endpoint requires (multipart / form parameters / none)',

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientRecord, startReferenceServer } from '../index.js';
 import { call, createId, until, VIDEO } from '../testkit.js';
@@ -9,6 +10,18 @@ import { QUOTE } from './spec-quotes.js';
  * events before calling it"); the report groups departures into problems by kind and subject, split by endpoint
  * and version.
  */
+/** Sends raw bytes (a request line fetch would never write) and returns the whole answer. */
+function rawExchange(base: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
 describe('evconf serve --strict: outside the spec, state, problems', () => {
   let base: string;
   let close: () => Promise<void>;
@@ -51,6 +64,18 @@ describe('evconf serve --strict: outside the spec, state, problems', () => {
     const p = record.report().problems.filter((x) => x.kind === 'delete-published');
     expect(p.map((x) => [x.about, x.subject, x.count, x.endpoints, x.versions])).toEqual([['event', 'published event deleted before 1.6.0', 1, ['DELETE /api/events/{event_id}'], ['1.1.0']]]);
     expect(p[0].groups.map((g) => [g.refused, g.spec, g.example.mark])).toEqual([[false, QUOTE.retractFirst, old]]);
+  });
+
+  it('a role sent with a raw space (a request line node cannot parse) is answered 400 naming %20 and recorded; other garbage gets node\'s plain 400', async () => {
+    const id = await createId(base, { fields: { title: 'Space' } });
+    const answer = await rawExchange(base, `DELETE /api/events/${id}/acl/read/ROLE_A B HTTP/1.1\r\nHost: x\r\nAccept: application/v1.6.0+json\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { departures: { kind: string; message: string; spec: string }[] };
+    expect(body.departures.map((d) => [d.kind, d.spec])).toEqual([['path-encoding', QUOTE.deleteAcePath]]);
+    expect(body.departures[0].message).toBe("the {role} 'ROLE_A B' holds characters a path carries only percent-encoded: send ' ' as %20");
+    const p = record.report().problems.find((x) => x.kind === 'path-encoding')!;
+    expect([p.subject, p.endpoints, p.versions]).toEqual(['{role} not percent-encoded', ['DELETE /api/events/{event_id}/acl/{action}/{role}'], ['1.6.0']]);
+    expect(await rawExchange(base, 'NOT HTTP AT ALL\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
 
   it('groups by kind and subject, split by endpoint and version; most frequent first; the headline counts the problems', async () => {
