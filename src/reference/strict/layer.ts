@@ -70,7 +70,7 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
       return;
     }
     if (!underSpec(url.pathname)) {
-      res.once('finish', () => record.addOutside(req.method ?? 'GET', url.pathname, res.statusCode));
+      res.once('close', () => record.addOutside(req.method ?? 'GET', url.pathname, res.statusCode));
       inner(req, res);
       return;
     }
@@ -85,9 +85,11 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
     }
     const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned), target: req.url };
     const inspection = await inspectRequest(seen);
-    const departures = [...inspection.departures, ...stateDepartures(seen.method, url.pathname, seen.version, state)];
+    const refused = strict && inspection.departures.some((d) => !RECORDED_ONLY.has(d.kind));
+    // A departure of state is one only when the request reaches the server (a refused DELETE deletes nothing).
+    const departures = refused ? inspection.departures : [...inspection.departures, ...stateDepartures(seen.method, url.pathname, seen.version, state)];
     record.add(seen, inspection.entries, departures, inspection.endpoint);
-    if (strict && departures.some((d) => !RECORDED_ONLY.has(d.kind))) {
+    if (refused) {
       send(res, 400, { error: 'the request departs from the spec (evconf serve --strict)', departures });
       return;
     }
