@@ -32,8 +32,10 @@ describe('CLI: evconf serve --strict --client-report', () => {
       const body = await bad.json() as { departures: { kind: string; spec: string }[] };
       expect(body.departures.map((d) => [d.kind, d.spec])).toEqual([['unknown-sort', QUOTE.sortNames]]);
       expect((await fetch(`${url}/api/events?sort=start_date:ASC`, { headers: auth })).status).toBe(200);
+      // Outside /api/events (issue 24): answered as without --strict, listed as outside the spec.
+      expect((await fetch(`${url}/api/version/default`, { headers: auth })).status).toBe(200);
       const live = await (await fetch(`${url}/__evconf/client-report`)).json() as ClientReport;
-      expect([live.requests, live.departures]).toEqual([2, 1]);
+      expect([live.requests, live.departures]).toEqual([3, 1]);
     } finally {
       child.kill('SIGTERM');
     }
@@ -42,9 +44,14 @@ describe('CLI: evconf serve --strict --client-report', () => {
     expect(report.strict).toBe(true);
     expect(report.kinds.map((k) => [k.kind, k.count, k.sentences[0].spec])).toEqual([['unknown-sort', 1, QUOTE.sortNames]]);
     expect(report.kinds[0].example.request.headers.authorization).toBe('Basic <redacted>');
+    expect([report.headline, report.problems.map((p) => [p.kind, p.about, p.subject])]).toEqual(['1 distinct departure in 1 of 3 requests', [['unknown-sort', 'sort', 'startDate']]]);
+    expect(report.problems[0].groups[0].example.curl).toContain('-u "$EVCONF_USER:$EVCONF_PASS"');
+    expect(report.outsideSpec).toEqual([{ method: 'GET', path: '/api/version/default', count: 1, statuses: { 200: 1 } }]);
     const html = readFileSync(join(dir, 'client-report.html'), 'utf8');
     expect(html).toContain('unknown-sort');
     expect(html).toContain(QUOTE.sortNames);
+    expect(html).toContain('1 distinct departure in 1 of 3 requests');
+    expect(html).toContain('sort=<mark>startDate:ASC</mark>');
     expect(`${html}${readFileSync(file, 'utf8')}`).not.toContain('cli-secret');
     expect(out).toContain(`client conformance record written: ${file}`);
   }, 60_000);

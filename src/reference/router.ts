@@ -22,13 +22,18 @@ interface RouteDef {
   since?: ApiVersion;
 }
 
-function versions(): Reply {
-  return json(200, { versions: API_VERSIONS.map((v) => `v${v}`), default: `v${DEFAULT_API_VERSION}` });
+/**
+ * GET /api/version and /api/version/default (outside the spec, as real Opencast's base API: the versions served and
+ * the default, with a leading v). A pinned server (--api-version) serves one version, so it names only that one.
+ */
+function versions(ctx: Ctx): Reply {
+  const served = ctx.app.pinned ? [ctx.app.pinned] : API_VERSIONS;
+  return json(200, { versions: served.map((v) => `v${v}`), default: `v${ctx.app.pinned ?? DEFAULT_API_VERSION}` });
 }
 
 const ROUTES: RouteDef[] = [
   { pattern: ['api', 'version'], methods: { GET: versions } },
-  { pattern: ['api', 'version', 'default'], methods: { GET: () => json(200, { default: `v${DEFAULT_API_VERSION}` }) } },
+  { pattern: ['api', 'version', 'default'], methods: { GET: (ctx) => json(200, { default: `v${ctx.app.pinned ?? DEFAULT_API_VERSION}` }) } },
   { pattern: ['api', 'events'], methods: { GET: listEvents, POST: createEvent } },
   { pattern: ['api', 'events', ':p'], methods: { GET: getEvent, POST: updateEvent, DELETE: deleteEvent } },
   { pattern: ['api', 'events', ':p', 'acl'], methods: { GET: getAcl, PUT: putAcl } },

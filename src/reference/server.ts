@@ -6,6 +6,7 @@ import { makeBug, MUTANTS, type Handler } from './mutants/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
 import { clientConformanceLayer, type ClientLayerOptions } from './strict/layer.js';
+import { clientErrorRecorder } from './strict/raw-request.js';
 import { ClientRecord } from './strict/record.js';
 import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
@@ -18,6 +19,8 @@ import { cacheHeaders, jsonText, methodNotAllowed, trailingSlashRefused, withCha
 
 export interface ReferenceHandler {
   handler: Handler;
+  /** With the client layer on: names a request line node cannot parse because of a raw space (strict/raw-request.ts). */
+  clientError?: ReturnType<typeof clientErrorRecorder>;
   store: EventStore;
   /** Stops the processing/retraction timers. */
   close(): void;
@@ -102,7 +105,8 @@ export function createReferenceHandler(opts: ReferenceOptions & ClientLayerOptio
   const handler = wrap ? wrap(base) : base;
   const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
   return {
-    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion) : handler,
+    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion, { publications: (id) => app.store.get(id)?.publications }) : handler,
+    ...(record ? { clientError: clientErrorRecorder(record, opts.apiVersion) } : {}),
     store: app.store,
     close: () => app.timers.clear(),
   };
@@ -120,6 +124,7 @@ export async function startReferenceServer(
 ): Promise<StartedReferenceServer> {
   const ref = createReferenceHandler(opts);
   const server = createServer(ref.handler);
+  if (ref.clientError) server.on('clientError', ref.clientError);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -57,6 +57,8 @@ describe('version over HTTP', () => {
     try {
       const r = await call(pinned.url, '/api/events', { headers: { accept: 'application/v1.6.0+json' } });
       expect(r.headers.get('content-type')).toBe('application/v1.0.0+json');
+      // Its version endpoint names only the version it serves (a client that asks first then asks for that one).
+      expect([(await call(pinned.url, '/api/version')).body, (await call(pinned.url, '/api/version/default')).body]).toEqual([{ versions: ['v1.0.0'], default: 'v1.0.0' }, { default: 'v1.0.0' }]);
     } finally {
       await pinned.close();
     }

@@ -25,6 +25,14 @@ const ON_PURPOSE: Record<string, { kinds: DepartureKind[]; why: string }> = {
   'prop-invalid-queries': { kinds: ['sort-suffix', 'unknown-filter'], why: 'generated invalid queries (sort without suffix, unknown filter names) must all be refused' },
 };
 
+/**
+ * Departures the suite makes wherever it deletes what it created (delete checks, the stateful stage, cleanup):
+ * below 1.6.0 "the caller must retract published events before calling it", and the spec has no operation that
+ * retracts. The double records them and never refuses them (src/reference/strict/stateful.ts, issue 24).
+ */
+const DELETES_PUBLISHED: DepartureKind[] = ['delete-published'];
+const own = (k: DepartureKind) => DELETES_PUBLISHED.includes(k);
+
 const VERSIONS: ApiVersion[] = ['1.0.0', '1.6.0'];
 const ALL_IDS = [...new Set([...suites.flatMap((f) => f.scenarios.map((s) => s.id)), ...PROPERTIES.map((p) => p.id), STATEFUL_ID])];
 const departedIn = new Map<string, ApiVersion[]>();
@@ -42,20 +50,21 @@ describe('the suite against the reference server with --strict', () => {
     expect(run.summary.errored).toBe(0);
     expect(run.summary.passed).toBeGreaterThan(0);
     const allowed = new Set(Object.values(ON_PURPOSE).flatMap((p) => p.kinds));
-    expect(whole.report().kinds.map((k) => k.kind).filter((k) => !allowed.has(k))).toEqual([]);
+    expect(whole.report().kinds.map((k) => k.kind).filter((k) => !allowed.has(k) && !own(k))).toEqual([]);
 
     // Everything else, run without the on-purpose checks: not one departure.
     const rest = new ClientRecord(true);
     const others = await runAgainstReference([v], { strict: true, clientRecord: rest, only: ALL_IDS.filter((id) => !(id in ON_PURPOSE)) });
     expect(others.summary.passed).toBeGreaterThan(0);
-    expect(rest.departing().map((d) => `${d.request.method} ${d.request.target}: ${d.departures.map((x) => x.message).join('; ')}`)).toEqual([]);
+    const unexpected = rest.departing().filter((d) => d.departures.some((x) => !own(x.kind)));
+    expect(unexpected.map((d) => `${d.request.method} ${d.request.target}: ${d.departures.map((x) => x.message).join('; ')}`)).toEqual([]);
 
     // Each on-purpose check alone: only its declared kinds.
     for (const [id, p] of Object.entries(ON_PURPOSE)) {
       const one = new ClientRecord(true);
       const r = await runAgainstReference([v], { strict: true, clientRecord: one, only: [id] });
       expect(describeFailures(r), id).toEqual([]);
-      const kinds = one.report().kinds.map((k) => k.kind);
+      const kinds = one.report().kinds.map((k) => k.kind).filter((k) => !own(k));
       expect(kinds.filter((k) => !p.kinds.includes(k)), id).toEqual([]);
       if (kinds.length > 0) departedIn.set(id, [...(departedIn.get(id) ?? []), v]);
     }

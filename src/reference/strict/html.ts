@@ -1,33 +1,86 @@
 /**
  * The client conformance record as one self-contained HTML page (issue 13), in the style of the main report
- * (its stylesheet, header and sections). No script; every value is escaped with escape-html.
+ * (its stylesheet, header and sections). No script; every value is escaped with escape-html. It says what the
+ * JSON says (issue 24): the headline, the problems most frequent first, each group by endpoint and version with
+ * its spec sentence and one full request (the offending bit marked, a curl line), the kinds, and the requests
+ * outside the spec.
  */
 import esc from 'escape-html';
 import { pageHead } from '../../report/html/page-head.js';
-import type { ClientReport, ExampleRequest, KindEntry } from './record.js';
+import type { SubjectKind } from './departure.js';
+import type { GroupEntry, ProblemEntry } from './problems.js';
+import type { ClientReport, ExampleRequest, OutsideEntry } from './record.js';
 
-function requestHtml(r: ExampleRequest): string {
-  const lines = [`${r.method} ${r.target}`, ...Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`)];
-  if (r.body) lines.push('', ...r.body.map(([name, value]) => `${name} = ${value}`));
-  return `<pre class="body mono">${esc(lines.join('\n'))}</pre>`;
+type Zone = 'line' | 'query' | 'header' | 'body';
+
+const ZONE: Record<SubjectKind, Zone> = {
+  endpoint: 'line', 'path parameter': 'line', event: 'line', header: 'header',
+  'query parameter': 'query', filter: 'query', sort: 'query',
+  part: 'body', 'form parameter': 'body', body: 'body', value: 'body', scheduling: 'body',
+};
+
+/** One line, with the first occurrence of `mark` wrapped in <mark>. */
+function marked(text: string, mark: string | undefined): string {
+  const at = mark ? text.indexOf(mark) : -1;
+  if (!mark || at < 0) return esc(text);
+  return `${esc(text.slice(0, at))}<mark>${esc(mark)}</mark>${esc(text.slice(at + mark.length))}`;
 }
 
-function kindHtml(k: KindEntry): string {
-  const sentences = k.sentences.map((s) => `<tr><td>“${esc(s.spec)}”</td><td>${s.count}×</td></tr>`).join('');
-  return `<section class="sec" id="kind-${esc(k.kind)}">
-<h2><code>${esc(k.kind)}</code> · ${k.count}× <span class="muted small">${esc(k.title)}</span></h2>
-<p><b>${esc(k.example.where)}</b>: ${esc(k.example.message)}</p>
-<h3>Spec sentences broken</h3><table class="grid"><tbody>${sentences}</tbody></table>
-<h3>Example request</h3>${requestHtml(k.example.request)}
+/** The request as lines by zone: request line, decoded query parameters, headers, body entries. */
+function requestLines(r: ExampleRequest): { zone: Zone; text: string }[] {
+  const query = r.target.includes('?') ? [...new URLSearchParams(r.target.slice(r.target.indexOf('?') + 1))] : [];
+  return [
+    { zone: 'line', text: `${r.method} ${r.target}` },
+    ...query.map(([k, v]) => ({ zone: 'query' as const, text: `  ${k}=${v}` })),
+    ...Object.entries(r.headers).map(([k, v]) => ({ zone: 'header' as const, text: `${k}: ${v}` })),
+    ...(r.body ?? []).map(([name, value]) => ({ zone: 'body' as const, text: `${name} = ${value}` })),
+  ];
+}
+
+function exampleHtml(p: ProblemEntry, g: GroupEntry): string {
+  const zone = ZONE[p.about];
+  const lines = requestLines(g.example.request);
+  if (zone === 'body' && !lines.some((l) => l.zone === 'body')) lines.push({ zone: 'body', text: '(no body)' });
+  // Without a mark (JSON values, scheduling rules) the body entry the departure names is marked.
+  const head = g.example.where.split(/[.[\s]/)[0];
+  let done = false;
+  const html = lines.map((l) => {
+    if (done || l.zone !== zone) return esc(l.text);
+    const mark = g.example.mark ?? (l.text === '(no body)' ? l.text : l.text.startsWith(`${head} = `) ? head : undefined);
+    if (!mark || !l.text.includes(mark)) return esc(l.text);
+    done = true;
+    return marked(l.text, mark);
+  });
+  return `<pre class="body mono">${html.join('\n')}</pre>
+<p class="small">curl (set <code>EVCONF_URL</code>, e.g. <code>http://127.0.0.1:8080</code>):</p><pre class="body mono">${esc(g.example.curl)}</pre>`;
+}
+
+function groupHtml(p: ProblemEntry, g: GroupEntry): string {
+  return `<h3><code>${esc(g.endpoint)}</code> · API ${esc(g.version)} · ${g.count}×${g.refused ? '' : ' <span class="muted small">(recorded, not refused)</span>'}</h3>
+<p>Spec: “${esc(g.spec)}”</p>
+<p><b>${esc(g.example.where)}</b>: ${esc(g.example.message)}</p>
+${exampleHtml(p, g)}`;
+}
+
+function problemHtml(p: ProblemEntry): string {
+  return `<section class="sec" id="${esc(p.id)}">
+<h2><code>${esc(p.kind)}</code> · ${esc(p.about)} <code>${esc(p.subject)}</code> · ${p.count}× <span class="muted small">${esc(p.title)}</span></h2>
+${p.groups.map((g) => groupHtml(p, g)).join('\n')}
 </section>`;
+}
+
+function outsideHtml(o: OutsideEntry[]): string {
+  if (o.length === 0) return '';
+  const rows = o.map((x) => `<tr><td><code>${esc(`${x.method} ${x.path}`)}</code></td><td>${x.count}</td><td>${esc(Object.entries(x.statuses).map(([s, n]) => `${s} ×${n}`).join(', '))}</td></tr>`).join('');
+  return `<section class="sec" id="outside"><h2>Outside the spec (information, not departures)</h2>
+<p class="small">The spec covers the API under {base_url}/api/events; these requests went elsewhere and were answered as without --strict.</p>
+<table class="grid"><thead><tr><th>Request</th><th>Count</th><th>Answered</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 export function renderClientReportHtml(report: ClientReport): string {
   const clean = report.departures === 0;
-  const headline = clean
-    ? `No departures from the spec in ${report.requests} requests.`
-    : `${report.departures} departures from the spec in ${report.departingRequests} of ${report.requests} requests.`;
-  const rows = report.kinds.map((k) => `<tr><td style="white-space:nowrap"><a href="#kind-${esc(k.kind)}"><code>${esc(k.kind)}</code></a></td><td>${k.count}</td><td>${esc(k.title)}</td></tr>`).join('');
+  const list = report.problems.map((p) => `<li><a href="#${esc(p.id)}">${esc(p.line)}</a></li>`).join('');
+  const rows = report.kinds.map((k) => `<tr><td style="white-space:nowrap"><code>${esc(k.kind)}</code></td><td>${k.count}</td><td>${esc(k.title)}</td></tr>`).join('');
   return `${pageHead({ title: `evconf · client conformance · ${report.startedAt}`, csp: "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'" })}<header class="top">
 <div class="brand"><span class="logo">evconf</span><span class="sub">client conformance record · Event Management API</span></div>
 <dl class="facts"><div class="fact"><dt>Mode</dt><dd>${report.strict ? 'strict (departures answered 400)' : 'lenient (departures recorded only)'}</dd></div>
@@ -35,9 +88,11 @@ export function renderClientReportHtml(report: ClientReport): string {
 <div class="fact"><dt>Requests</dt><dd>${report.requests}</dd></div></dl>
 </header>
 <main>
-<p class="headline ${clean ? 'good' : 'bad'}">${esc(headline)}</p>
+<p class="headline ${clean ? 'good' : 'bad'}">${esc(report.headline)}</p>
+${clean ? '' : `<ol class="problems">${list}</ol>`}
+${report.problems.map(problemHtml).join('\n')}
 ${clean ? '' : `<section class="sec"><h2>Departures by kind</h2><table class="grid"><thead><tr><th>Kind</th><th>Count</th><th>What</th></tr></thead><tbody>${rows}</tbody></table></section>`}
-${report.kinds.map(kindHtml).join('\n')}
+${outsideHtml(report.outsideSpec)}
 </main>
 <footer class="muted">evconf · client conformance record · canonical data: the JSON file beside this page</footer>
 </body>

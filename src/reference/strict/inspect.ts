@@ -5,7 +5,9 @@ import { API_VERSIONS } from '../../model/version.js';
 import { atLeast } from '../version.js';
 import { departure, type Departure } from './departure.js';
 import { checkAcl, checkCatalogs, checkProcessing, checkScheduling, checkValues } from './json-checks.js';
-import { FILTER_SINCE, RANGE_FILTERS, ROUTE_SPECS, routeSpecOf, SORT_NAMES, type BodyType, type ParamSpec, type QueryType, type RouteSpec } from './routes.js';
+import { rawCharacters, unencodedSlash } from './encoding.js';
+import { checkQuery } from './query-checks.js';
+import { endpointName, ROUTE_SPECS, routeSpecOf, type BodyType, type ParamSpec, type RouteSpec } from './routes.js';
 
 /**
  * Reads one request the way a spec-following server would and lists every departure from specs/events-api.md.
@@ -19,6 +21,8 @@ export interface SeenRequest {
   body: Buffer;
   /** Negotiated version; undefined = the request asks only for versions the server does not serve. */
   version: ApiVersion | undefined;
+  /** The request-target exactly as sent (URL normalises what a path carries raw); for the encoding check. */
+  target?: string;
 }
 
 /** One body entry: a text value or a file. */
@@ -30,110 +34,36 @@ export interface BodyEntry {
 
 export interface Inspection {
   departures: Departure[];
+  /** The endpoint as the spec names it (`GET /api/events/{event_id}`), or the path as sent when it has none. */
+  endpoint?: string;
   /** The body entries as read (for the report's example request). */
   entries: BodyEntry[];
 }
 
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-const FLAVOR = /^[^/\s]+\/[^/\s]+$/;
 
-function checkFilter(value: string, version: ApiVersion): Departure[] {
-  const out: Departure[] = [];
-  const entries = value.split(',');
-  entries.forEach((raw, i) => {
-    const at = `filter entry '${raw}'`;
-    const colon = raw.indexOf(':');
-    if (colon <= 0) {
-      const prev = i > 0 ? entries[i - 1] : '';
-      const why = raw !== '' && prev.indexOf(':') > 0 ? ` (an unescaped comma inside the value of '${prev}' splits it)` : '';
-      out.push(departure('filter-form', at, `${at} is not <FilterName>:<value>${why}`, 'filter'));
-      return;
-    }
-    const name = raw.slice(0, colon);
-    const since = FILTER_SINCE[name];
-    if (since === undefined) {
-      const known = Object.keys(FILTER_SINCE).filter((f) => atLeast(version, FILTER_SINCE[f])).join(', ');
-      out.push(departure('unknown-filter', at, `unknown filter '${name}'; the filters of ${version} are ${known}`, 'filter'));
-    } else if (!atLeast(version, since)) {
-      out.push(departure('not-in-version', at, `filter '${name}' exists from ${since}; this request uses ${version}`, 'filter'));
-    } else if (RANGE_FILTERS[name]) {
-      const parts = raw.slice(colon + 1).split('/');
-      if (parts.length !== 2 || !parts.every((p) => DATETIME.test(p))) {
-        out.push(departure('filter-form', at, `filter '${name}' takes <datetime>/<datetime>, got '${raw.slice(colon + 1)}'`, RANGE_FILTERS[name]));
-      }
-    }
-  });
-  return out;
-}
+type What = 'part' | 'form parameter';
 
-function checkSort(value: string): Departure[] {
-  return value.split(',').flatMap((raw): Departure[] => {
-    const entry = raw.trim();
-    const at = `sort criterion '${raw}'`;
-    const colon = entry.lastIndexOf(':');
-    const name = colon < 0 ? entry : entry.slice(0, colon);
-    const out: Departure[] = [];
-    if (!SORT_NAMES.has(name)) {
-      out.push(departure('unknown-sort', at, `unknown sort criterion '${name}'; the criteria are ${[...SORT_NAMES].join(', ')}`, 'sortNames'));
-    }
-    if (colon < 0) out.push(departure('sort-suffix', at, `${at} lacks the mandatory suffix :ASC or :DESC`, 'sort'));
-    else if (!['ASC', 'DESC'].includes(entry.slice(colon + 1))) {
-      out.push(departure('sort-suffix', at, `${at} must end with :ASC or :DESC, got ':${entry.slice(colon + 1)}'`, 'sort'));
-    }
-    return out;
-  });
-}
-
-function checkQueryValue(p: ParamSpec<QueryType>, value: string, version: ApiVersion): Departure[] {
-  const at = `query parameter '${p.name}'`;
-  switch (p.type) {
-    case 'boolean':
-      return value === 'true' || value === 'false' ? [] : [departure('not-boolean', at, `${at} must be true or false, got '${value}'`, p.quote)];
-    case 'integer':
-      return /^-?\d+$/.test(value) ? [] : [departure('not-integer', at, `${at} must be an integer, got '${value}'`, p.quote)];
-    case 'flavor':
-      return FLAVOR.test(value) ? [] : [departure('wrong-type', at, `${at} must be a flavor type/subtype, got '${value}'`, p.quote)];
-    case 'filter':
-      return checkFilter(value, version);
-    case 'sort':
-      return checkSort(value);
-  }
-}
-
-function checkQuery(route: RouteSpec, q: URLSearchParams, version: ApiVersion): Departure[] {
-  const out: Departure[] = [];
-  for (const [name, value] of q) {
-    const p = route.query.find((x) => x.name === name);
-    const at = `query parameter '${name}'`;
-    if (!p) out.push(departure('unknown-parameter', at, `${route.method} ${route.pattern.join('/')} has no ${at}`, route.queryQuote));
-    else if (p.since && !atLeast(version, p.since)) out.push(departure('not-in-version', at, `${at} exists from ${p.since}; this request uses ${version}`, p.quote));
-    else out.push(...checkQueryValue(p, value, version));
-  }
-  for (const p of route.query) {
-    if (p.required && !q.has(p.name)) out.push(departure('missing-parameter', `query parameter '${p.name}'`, `query parameter '${p.name}' is required`, p.quote));
-  }
-  return out;
-}
-
-function parseJson(e: BodyEntry, what: string): { ok: true; value: unknown } | { ok: false; departure: Departure } {
+function parseJson(e: BodyEntry, what: What): { ok: true; value: unknown } | { ok: false; departure: Departure } {
   const at = `${what} '${e.name}'`;
-  if (e.text.trim() === '') return { ok: false, departure: departure('not-json', at, `${at} is empty; it must carry JSON text`, 'jsonText') };
+  const subject = { about: what, name: e.name, mark: e.name };
+  if (e.text.trim() === '') return { ok: false, departure: departure('not-json', at, `${at} is empty; it must carry JSON text`, 'jsonText', subject) };
   try {
     return { ok: true, value: JSON.parse(e.text) as unknown };
   } catch {
-    return { ok: false, departure: departure('not-json', at, `${at} is not JSON text: ${JSON.stringify(e.text.slice(0, 60))}`, 'jsonText') };
+    return { ok: false, departure: departure('not-json', at, `${at} is not JSON text: ${JSON.stringify(e.text.slice(0, 60))}`, 'jsonText', subject) };
   }
 }
 
-function checkBodyValue(p: ParamSpec<BodyType>, e: BodyEntry, what: string): Departure[] {
+function checkBodyValue(p: ParamSpec<BodyType>, e: BodyEntry, what: What): Departure[] {
   const at = `${what} '${e.name}'`;
+  const subject = { about: what, name: e.name, mark: e.name };
   switch (p.type) {
     case 'file':
-      return e.file ? [] : [departure('wrong-type', at, `${at} must be a file part (with a filename)`, p.quote)];
+      return e.file ? [] : [departure('wrong-type', at, `${at} must be a file part (with a filename)`, p.quote, subject)];
     case 'string':
       return [];
     case 'boolean':
-      return e.text === 'true' || e.text === 'false' ? [] : [departure('not-boolean', at, `${at} must be true or false, got '${e.text}'`, p.quote)];
+      return e.text === 'true' || e.text === 'false' ? [] : [departure('not-boolean', at, `${at} must be true or false, got '${e.text}'`, p.quote, subject)];
     default: {
       const parsed = parseJson(e, what);
       if (!parsed.ok) return [parsed.departure];
@@ -169,47 +99,58 @@ async function checkBody(route: RouteSpec, req: SeenRequest, version: ApiVersion
   const isMultipart = type.startsWith('multipart/form-data');
   const isUrlencoded = type.startsWith('application/x-www-form-urlencoded');
   if (route.body === 'none') {
-    return { entries: [], departures: req.body.length === 0 ? [] : [departure('body-encoding', 'body', `${route.method} ${route.pattern.join('/')} takes no body; got ${req.body.length} bytes`, route.bodyQuote)] };
+    const subject = { about: 'body' as const, name: 'a body where none is taken' };
+    return { entries: [], departures: req.body.length === 0 ? [] : [departure('body-encoding', 'body', `${route.method} ${route.pattern.join('/')} takes no body; got ${req.body.length} bytes`, route.bodyQuote, subject)] };
   }
   const emptyForm = req.body.length === 0 && type === '';
   const encodingOk = route.body === 'multipart' ? isMultipart : isMultipart || isUrlencoded || emptyForm;
   if (!encodingOk) {
     const expected = route.body === 'multipart' ? 'multipart/form-data' : 'form parameters (application/x-www-form-urlencoded or multipart/form-data)';
-    return { entries: [], departures: [departure('body-encoding', 'body', `the body must be ${expected}, got content type '${type || 'none'}'`, route.bodyQuote)] };
+    const name = req.body.length === 0 ? `empty body${type ? ` (${type})` : ', no content type'}` : `content type ${type || 'none'}`;
+    const empty = req.body.length === 0 ? ` (an empty body${type ? '' : ' without Content-Type'}: a ${route.body === 'multipart' ? 'multipart form with no parts' : 'form'} is still a body of that type)` : '';
+    return { entries: [], departures: [departure('body-encoding', 'body', `the body must be ${expected}, got content type '${type || 'none'}'${empty}`, route.bodyQuote, { about: 'body', name })] };
   }
   const entries = isMultipart ? await multipartEntries(req.body, String(req.headers['content-type'])) : [...new URLSearchParams(req.body.toString('utf8'))].map(([name, text]) => ({ name, text }));
-  if (!entries) return { entries: [], departures: [departure('body-encoding', 'body', 'the multipart body cannot be parsed', route.bodyQuote)] };
-  const what = route.body === 'multipart' ? 'part' : 'form parameter';
+  if (!entries) return { entries: [], departures: [departure('body-encoding', 'body', 'the multipart body cannot be parsed', route.bodyQuote, { about: 'body', name: 'unparsable multipart body' })] };
+  const what: What = route.body === 'multipart' ? 'part' : 'form parameter';
   const departures: Departure[] = [];
   for (const e of entries) {
     const p = route.params.find((x) => x.name === e.name);
     const at = `${what} '${e.name}'`;
-    if (!p) departures.push(departure('unknown-parameter', at, `${at} is not one the spec defines here (${route.params.map((x) => x.name).join(', ')})`, route.bodyQuote));
-    else if (p.since && !atLeast(version, p.since)) departures.push(departure('not-in-version', at, `${at} exists from ${p.since}; this request uses ${version}`, p.quote));
+    const subject = { about: what, name: e.name, mark: e.name };
+    if (!p) departures.push(departure('unknown-parameter', at, `${at} is not one the spec defines here (${route.params.map((x) => x.name).join(', ')})`, route.bodyQuote, subject));
+    else if (p.since && !atLeast(version, p.since)) departures.push(departure('not-in-version', at, `${at} exists from ${p.since}; this request uses ${version}`, p.quote, subject));
     else departures.push(...checkBodyValue(p, e, what));
   }
   for (const p of route.params) {
-    if (p.required && !entries.some((e) => e.name === p.name)) departures.push(departure('missing-parameter', `${what} '${p.name}'`, `${what} '${p.name}' is required`, p.quote));
+    if (p.required && !entries.some((e) => e.name === p.name)) departures.push(departure('missing-parameter', `${what} '${p.name}'`, `${what} '${p.name}' is required`, p.quote, { about: what, name: p.name }));
   }
   return { entries, departures };
 }
 
-/** Every departure of one request from the spec. */
+/** Every departure of one request from the spec, and the endpoint it went to. */
 export async function inspectRequest(req: SeenRequest): Promise<Inspection> {
+  const { pathname } = req.url;
   if (req.version === undefined) {
-    const msg = `Accept '${String(req.headers.accept)}' asks only for versions this server does not serve (${API_VERSIONS.join(', ')})`;
-    return { entries: [], departures: [departure('unsupported-version', 'header Accept', msg, 'versions')] };
+    const accept = String(req.headers.accept);
+    const msg = `Accept '${accept}' asks only for versions this server does not serve (${API_VERSIONS.join(', ')})`;
+    return { entries: [], endpoint: endpointName(req.method, pathname), departures: [departure('unsupported-version', 'header Accept', msg, 'versions', { about: 'header', name: `Accept: ${accept}`, mark: accept })] };
   }
-  const route = routeSpecOf(req.method, req.url.pathname);
+  const route = routeSpecOf(req.method, pathname);
   if (!route) {
-    const sameshape = ROUTE_SPECS.some((r) => routeSpecOf(r.method, req.url.pathname) === r);
-    const msg = sameshape ? `the spec has no ${req.method} on ${req.url.pathname}` : `the spec has no endpoint ${req.method} ${req.url.pathname}`;
-    return { entries: [], departures: [departure('unknown-endpoint', 'path', msg, 'whole')] };
+    const slash = unencodedSlash(req.method, pathname);
+    if (slash) return { entries: [], endpoint: slash.endpoint, departures: [slash.departure] };
+    const endpoint = endpointName(req.method, pathname);
+    const sameshape = ROUTE_SPECS.some((r) => routeSpecOf(r.method, pathname) === r);
+    const msg = sameshape ? `the spec has no ${req.method} on ${pathname}` : `the spec has no endpoint ${req.method} ${pathname}`;
+    return { entries: [], endpoint, departures: [departure('unknown-endpoint', 'path', msg, 'whole', { about: 'endpoint', name: endpoint, mark: pathname })] };
   }
+  const endpoint = endpointName(req.method, pathname);
   if (route.since && !atLeast(req.version, route.since)) {
-    const msg = `${req.method} ${req.url.pathname} exists from ${route.since}; this request uses ${req.version}`;
-    return { entries: [], departures: [departure('not-in-version', 'path', msg, route.sinceQuote ?? 'versions')] };
+    const msg = `${req.method} ${pathname} exists from ${route.since}; this request uses ${req.version}`;
+    return { entries: [], endpoint, departures: [departure('not-in-version', 'path', msg, route.sinceQuote ?? 'versions', { about: 'endpoint', name: endpoint, mark: pathname })] };
   }
   const body = await checkBody(route, req, req.version);
-  return { entries: body.entries, departures: [...checkQuery(route, req.url.searchParams, req.version), ...body.departures] };
+  const path = rawCharacters(req.target, route, req.method);
+  return { entries: body.entries, endpoint, departures: [...path, ...checkQuery(route, req.url.searchParams, req.version), ...body.departures] };
 }

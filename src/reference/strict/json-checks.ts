@@ -9,8 +9,10 @@ const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((s) =
 const UTC_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
 const show = (v: unknown): string => (JSON.stringify(v) ?? String(v)).slice(0, 80);
+/** `metadata[0].fields[3].value (field 'x')` → `metadata[].fields[].value`: one group for every index. */
+const valuePath = (where: string): string => where.replace(/\s*\(.*\)$/, '').replace(/\[\d+\]/g, '[]');
 const wrong = (where: string, expected: string, got: unknown, quote: QuoteKey): Departure =>
-  departure('wrong-type', where, `${where} must be ${expected}, got ${show(got)}`, quote);
+  departure('wrong-type', where, `${where} must be ${expected}, got ${show(got)}`, quote, { about: 'value', name: valuePath(where) });
 
 /** An ACL: array of {action: string, role: string, allow?: boolean} (spec § Access control list entry). */
 export function checkAcl(v: unknown, name: string): Departure[] {
@@ -89,12 +91,12 @@ export function checkScheduling(v: unknown, name: string, create: boolean): Depa
   if (has('duration') && !Number.isInteger(v.duration)) out.push(wrong(`${name}.duration`, 'an integer (milliseconds)', v.duration, 'schedDuration'));
   if (has('rrule') && typeof v.rrule !== 'string') out.push(wrong(`${name}.rrule`, 'a recurrence rule string', v.rrule, 'schedRrule'));
   if (has('inputs') && !isStringArray(v.inputs)) out.push(wrong(`${name}.inputs`, 'an array of strings', v.inputs, 'schedInputs'));
-  const rule = (message: string, quote: QuoteKey) => out.push(departure('scheduling-rule', name, message, quote));
-  if (!has('rrule') && has('end') && has('duration')) rule(`${name} gives both end and duration`, 'schedBoth');
+  const rule = (what: string, quote: QuoteKey) => out.push(departure('scheduling-rule', name, `${name} ${what}`, quote, { about: 'scheduling', name: what }));
+  if (!has('rrule') && has('end') && has('duration')) rule('gives both end and duration', 'schedBoth');
   if (create) {
-    if (!has('agent_id') || !has('start')) rule(`${name} lacks ${!has('agent_id') ? 'agent_id' : 'start'}`, 'schedRequired');
-    if (has('rrule') && (!has('end') || !has('duration'))) rule(`${name} has rrule but lacks ${!has('end') ? 'end' : 'duration'}`, 'schedSeveral');
-    if (!has('rrule') && !has('end') && !has('duration')) rule(`${name} gives neither end nor duration`, 'schedOne');
+    if (!has('agent_id') || !has('start')) rule(`lacks ${!has('agent_id') ? 'agent_id' : 'start'}`, 'schedRequired');
+    if (has('rrule') && (!has('end') || !has('duration'))) rule(`has rrule but lacks ${!has('end') ? 'end' : 'duration'}`, 'schedSeveral');
+    if (!has('rrule') && !has('end') && !has('duration')) rule('gives neither end nor duration', 'schedOne');
   }
   return out;
 }

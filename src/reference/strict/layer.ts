@@ -6,13 +6,24 @@ import type { Handler } from '../mutants/index.js';
 import { negotiateVersion } from '../version.js';
 import { inspectRequest } from './inspect.js';
 import type { ClientRecord } from './record.js';
+import { RECORDED_ONLY, stateDepartures, type StateView } from './stateful.js';
 
 /**
  * The client conformance layer (issue 13) in front of the reference server's handler: it buffers each request,
  * inspects it against the spec (inspect.ts), records its departures and then either answers 400 naming them
  * (--strict) or re-feeds the buffered body to the real handler, which answers as it always does.
  * GET /__evconf/client-report returns the record so far.
+ *
+ * Paths outside /api/events (e.g. GET /api/version/default, which real clients ask first) lie outside the spec
+ * ("This single document covers the whole API, which lives under {base_url}/api/events."; "How a client selects
+ * the version (path, header or parameter): not shown"): they go to the handler as they came, never refused, and
+ * are listed in the record as information with the status they got (issue 24).
  */
+
+/** Whether a path is one the spec covers. */
+export function underSpec(pathname: string): boolean {
+  return pathname === '/api/events' || pathname.startsWith('/api/events/');
+}
 
 export const CLIENT_REPORT_PATH = '/__evconf/client-report';
 
@@ -49,13 +60,18 @@ async function readAll(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks, size);
 }
 
-export function clientConformanceLayer(inner: Handler, record: ClientRecord, strict: boolean, pinned?: ApiVersion): Handler {
+export function clientConformanceLayer(inner: Handler, record: ClientRecord, strict: boolean, pinned?: ApiVersion, state?: StateView): Handler {
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
     if (url.pathname === CLIENT_REPORT_PATH) {
       if (req.method === 'GET') send(res, 200, record.report());
       else send(res, 405, { error: 'GET only' });
       req.resume();
+      return;
+    }
+    if (!underSpec(url.pathname)) {
+      res.once('close', () => record.addOutside(req.method ?? 'GET', url.pathname, res.statusCode));
+      inner(req, res);
       return;
     }
     // Oversized bodies go straight to the handler, which answers 413 (spec § Limits: not shown; design §6).
@@ -67,10 +83,13 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
       send(res, 413, { error: `request body larger than ${MAX_BODY_BYTES} bytes` });
       return;
     }
-    const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned) };
-    const { departures, entries } = await inspectRequest(seen);
-    record.add(seen, entries, departures);
-    if (strict && departures.length > 0) {
+    const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned), target: req.url };
+    const inspection = await inspectRequest(seen);
+    const refused = strict && inspection.departures.some((d) => !RECORDED_ONLY.has(d.kind));
+    // A departure of state is one only when the request reaches the server (a refused DELETE deletes nothing).
+    const departures = refused ? inspection.departures : [...inspection.departures, ...stateDepartures(seen.method, url.pathname, seen.version, state)];
+    record.add(seen, inspection.entries, departures, inspection.endpoint);
+    if (refused) {
       send(res, 400, { error: 'the request departs from the spec (evconf serve --strict)', departures });
       return;
     }

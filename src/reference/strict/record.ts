@@ -1,8 +1,14 @@
 import { CREDENTIAL_HEADERS, headerSecrets, redactHeaderValue, redactText } from '../../http/redact.js';
+import { curlLine } from './curl.js';
 import { DEPARTURE_KINDS, type Departure, type DepartureKind } from './departure.js';
 import type { BodyEntry, SeenRequest } from './inspect.js';
+import { headline, ProblemTable, type ProblemEntry } from './problems.js';
+import { endpointName } from './routes.js';
 
-/** The client conformance record (issue 13): every departure seen, grouped by kind. */
+/**
+ * The client conformance record (issue 13): every departure seen, grouped by kind; and (issue 24) by kind and
+ * subject into problems, each split by endpoint and API version; plus the requests outside the spec.
+ */
 
 /** A request as the report shows it; credentials redacted (design §1.5, src/http/redact.ts). */
 export interface ExampleRequest {
@@ -25,15 +31,33 @@ export interface KindEntry {
   example: { where: string; message: string; spec: string; request: ExampleRequest };
 }
 
+/** Requests to paths outside /api/events: information, never a departure (layer.ts). */
+export interface OutsideEntry {
+  method: string;
+  path: string;
+  count: number;
+  /** How the server answered them: status → count. */
+  statuses: Record<string, number>;
+}
+
 export interface ClientReport {
   tool: 'evconf';
   report: 'client-conformance';
   strict: boolean;
   startedAt: string;
+  /** Every request seen, outside the spec's paths too. */
   requests: number;
   departingRequests: number;
   departures: number;
   kinds: KindEntry[];
+  /** "7 distinct departures in 43 of 187 requests". */
+  headline: string;
+  /** How many problems (distinct kind + subject). */
+  distinct: number;
+  /** The distinct problems, most frequent first, each with its groups by endpoint and version. */
+  problems: ProblemEntry[];
+  /** Requests outside /api/events, which the spec does not cover (not departures). */
+  outsideSpec: OutsideEntry[];
 }
 
 /** One departing request and all its departures (the in-process log, for tests that attribute them). */
@@ -46,6 +70,19 @@ export interface DepartingRequest {
 const LOG_LIMIT = 10_000;
 
 const SHOWN_HEADERS = ['accept', 'content-type', ...CREDENTIAL_HEADERS];
+
+function secretsOf(req: SeenRequest): string[] {
+  return CREDENTIAL_HEADERS.flatMap((name) => {
+    const raw = req.headers[name];
+    return raw === undefined ? [] : headerSecrets(name, Array.isArray(raw) ? raw.join(', ') : raw);
+  });
+}
+
+/** The body as curl sends it again: each entry's name, text (or file name) and whether it is a file; redacted. */
+function curlBody(req: SeenRequest, entries: BodyEntry[]): [string, string, boolean][] {
+  const secrets = secretsOf(req);
+  return entries.map((e) => [e.name, redactText(e.file ? `${e.file.filename}${e.file.type ? `;type=${e.file.type}` : ''}` : e.text.slice(0, 20_000), secrets), e.file !== undefined]);
+}
 
 export function exampleRequest(req: SeenRequest, entries: BodyEntry[]): ExampleRequest {
   const secrets: string[] = [];
@@ -73,15 +110,31 @@ export class ClientRecord {
   private departingRequests = 0;
   private readonly byKind = new Map<DepartureKind, KindEntry>();
   private readonly log: DepartingRequest[] = [];
+  private readonly problems: ProblemTable;
+  private readonly outside = new Map<string, OutsideEntry>();
 
-  constructor(readonly strict: boolean) {}
+  constructor(readonly strict: boolean) {
+    this.problems = new ProblemTable(strict);
+  }
 
-  /** Records one request and its departures (none = a clean request, counted). */
-  add(req: SeenRequest, entries: BodyEntry[], departures: Departure[]): void {
+  /** Records a request to a path outside /api/events and the status it got (information, not a departure). */
+  addOutside(method: string, path: string, status: number): void {
+    this.requests++;
+    const key = `${method} ${path}`;
+    const o = this.outside.get(key) ?? { method, path, count: 0, statuses: {} };
+    o.count++;
+    o.statuses[String(status)] = (o.statuses[String(status)] ?? 0) + 1;
+    this.outside.set(key, o);
+  }
+
+  /** Records one request and its departures (none = a clean request, counted); `endpoint` as inspect.ts names it. */
+  add(req: SeenRequest, entries: BodyEntry[], departures: Departure[], endpoint = endpointName(req.method, req.url.pathname)): void {
     this.requests++;
     if (departures.length === 0) return;
     this.departingRequests++;
     const example = exampleRequest(req, entries);
+    const curl = curlLine(example, curlBody(req, entries));
+    for (const d of departures) this.problems.add(d, endpoint, req.version ?? 'unsupported', example, curl);
     if (this.log.length < LOG_LIMIT) this.log.push({ request: example, departures });
     for (const d of departures) {
       let k = this.byKind.get(d.kind);
@@ -103,10 +156,13 @@ export class ClientRecord {
 
   report(): ClientReport {
     const kinds = [...this.byKind.values()].sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+    const problems = this.problems.entries();
     return {
       tool: 'evconf', report: 'client-conformance', strict: this.strict, startedAt: this.startedAt,
       requests: this.requests, departingRequests: this.departingRequests,
       departures: kinds.reduce((n, k) => n + k.count, 0), kinds: structuredClone(kinds),
+      headline: headline(problems.length, this.departingRequests, this.requests), distinct: problems.length, problems,
+      outsideSpec: structuredClone([...this.outside.values()].sort((a, b) => b.count - a.count)),
     };
   }
 }

@@ -115,3 +115,24 @@ export function routeSpecOf(method: string, pathname: string): RouteSpec | undef
   const m = method === 'HEAD' ? 'GET' : method;
   return ROUTE_SPECS.find((r) => r.method === m && matches(r.pattern, segs));
 }
+
+/** The spec's name of path parameter i of a path under /api/events (spec § Endpoints), by the segment before it. */
+function paramName(segs: readonly string[], i: number): string | undefined {
+  if (segs[0] !== 'api' || segs[1] !== 'events') return undefined;
+  if (i === 2) return '{event_id}';
+  if (segs[3] === 'acl') return i === 4 ? '{action}' : i === 5 ? '{role}' : undefined;
+  if (segs[3] === 'publications' && i === 4) return '{publication_id}';
+  return undefined;
+}
+
+/**
+ * The endpoint a request went to, as the spec writes it: `DELETE /api/events/{event_id}/acl/{action}/{role}`.
+ * For a path the spec does not have, its known parameter positions are named and the rest stays literal
+ * (`GET /api/events/{event_id}/media`).
+ */
+export function endpointName(method: string, pathname: string): string {
+  const segs = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const route = routeSpecOf(method, pathname);
+  const shown = segs.map((s, i) => (route ? (route.pattern[i] === ':p' ? paramName(segs, i) ?? s : s) : paramName(segs, i) ?? s));
+  return `${method === 'HEAD' ? 'GET' : method} /${shown.join('/')}`;
+}

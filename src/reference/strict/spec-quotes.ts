@@ -57,6 +57,10 @@ export const QUOTE = {
   deleteAce: 'path: event_id, action, role (all strings). Removes that permission; other entries are unaffected.',
   deleteMetadata: 'query type (flavor string). Removes all fields and values of that catalog.',
   deleteEvent: 'Deletes the event.',
+  retractFirst: 'Before 1.6.0 the caller must retract published events before calling it.',
+  pathParams: 'All paths are under {base_url}. {event_id} is a string identifier.',
+  postAcePath: 'POST /api/events/{event_id}/acl/{action} | path: event_id string, action string.',
+  deleteAcePath: 'DELETE /api/events/{event_id}/acl/{action}/{role} | path: event_id, action, role (all strings).',
 } as const;
 
 export type QuoteKey = keyof typeof QUOTE;

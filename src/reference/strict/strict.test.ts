@@ -63,6 +63,8 @@ const CASES: { name: string; kind: DepartureKind; quote: QuoteKey; path: string;
   { name: 'withscheduling in 1.0.0', kind: 'not-in-version', quote: 'withscheduling', path: '/api/events?withscheduling=true', o: () => ({ version: '1.0.0' }) },
   { name: 'filter title in 1.0.0', kind: 'not-in-version', quote: 'filter', path: '/api/events?filter=title:x', o: () => ({ version: '1.0.0' }) },
   { name: 'an endpoint the spec does not have', kind: 'unknown-endpoint', quote: 'whole', path: '/api/events/{id}/media', o: () => ({}) },
+  { name: "a role whose '/' is not percent-encoded", kind: 'path-encoding', quote: 'deleteAcePath', path: '/api/events/{id}/acl/read/ROLE_A/B', o: () => ({ method: 'DELETE' }) },
+  { name: "a role with a raw '|' (RFC 3986: percent-encoded)", kind: 'path-encoding', quote: 'deleteAcePath', path: '/api/events/{id}/acl/read/ROLE_A|B', o: () => ({ method: 'DELETE' }) },
 ];
 
 /** Spec-allowed requests that must pass under --strict (the other side of every case above). */
@@ -161,7 +163,7 @@ describe('client report HTML', () => {
     const record = new ClientRecord(true);
     const url = new URL('http://x/api/events?sort=<script>alert(1)</script>');
     record.add({ method: 'GET', url, headers: { authorization: 'Bearer tok-123' }, body: Buffer.alloc(0), version: '1.6.0' }, [],
-      [{ kind: 'unknown-sort', where: "sort criterion '<script>'", message: '<img src=x onerror=alert(1)>', spec: QUOTE.sortNames }]);
+      [{ kind: 'unknown-sort', where: "sort criterion '<script>'", message: '<img src=x onerror=alert(1)>', spec: QUOTE.sortNames, about: 'sort', subject: '<script>alert(1)</script>', mark: '<script>alert(1)</script>' }]);
     const html = renderClientReportHtml(record.report());
     expect(html).not.toMatch(/<script|<img/i);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -1,0 +1,84 @@
+import { DEPARTURE_KINDS, type Departure, type DepartureKind, type SubjectKind } from './departure.js';
+import type { ExampleRequest } from './record.js';
+import { RECORDED_ONLY } from './stateful.js';
+
+/**
+ * The client report's grouping (issue 24): one problem per kind and subject (what departed: the part `acls`,
+ * the query parameter `includeInternalPublication`, the filter `is_part_of` …), split into groups by endpoint,
+ * API version and spec sentence, each with its count and one full example request.
+ */
+
+export interface GroupEntry {
+  /** The endpoint as the spec names it: `POST /api/events/{event_id}`. */
+  endpoint: string;
+  /** The negotiated API version, or `unsupported` when the request asked only for versions not served. */
+  version: string;
+  count: number;
+  /** The spec sentence the requests of this group break. */
+  spec: string;
+  /** Whether --strict answers these requests 400 (false: recorded only, see stateful.ts). */
+  refused: boolean;
+  /** The first request of this group, its departure, and a curl line that sends it again. */
+  example: { where: string; message: string; mark?: string; request: ExampleRequest; curl: string };
+}
+
+export interface ProblemEntry {
+  /** Stable anchor: `p1`, `p2` … in report order. */
+  id: string;
+  kind: DepartureKind;
+  title: string;
+  about: SubjectKind;
+  subject: string;
+  count: number;
+  /** One line for the headline: `unknown-parameter · part acls · 3× · POST /api/events/{event_id} · 1.1.0, 1.6.0`. */
+  line: string;
+  endpoints: string[];
+  versions: string[];
+  groups: GroupEntry[];
+}
+
+interface Pending extends Omit<ProblemEntry, 'id' | 'line' | 'endpoints' | 'versions'> {
+  order: number;
+}
+
+export class ProblemTable {
+  private readonly byKey = new Map<string, Pending>();
+
+  constructor(private readonly strict: boolean) {}
+
+  add(d: Departure, endpoint: string, version: string, request: ExampleRequest, curl: string): void {
+    const key = JSON.stringify([d.kind, d.about, d.subject]);
+    let p = this.byKey.get(key);
+    if (!p) {
+      p = { kind: d.kind, title: DEPARTURE_KINDS[d.kind], about: d.about, subject: d.subject, count: 0, groups: [], order: this.byKey.size };
+      this.byKey.set(key, p);
+    }
+    p.count++;
+    let g = p.groups.find((x) => x.endpoint === endpoint && x.version === version && x.spec === d.spec);
+    if (!g) {
+      const example = { where: d.where, message: d.message, ...(d.mark !== undefined ? { mark: d.mark } : {}), request, curl };
+      g = { endpoint, version, count: 0, spec: d.spec, refused: this.strict && !RECORDED_ONLY.has(d.kind), example };
+      p.groups.push(g);
+    }
+    g.count++;
+  }
+
+  /** Most frequent first (ties: first seen first). */
+  entries(): ProblemEntry[] {
+    const sorted = [...this.byKey.values()].sort((a, b) => b.count - a.count || a.order - b.order);
+    return sorted.map(({ order: _order, ...p }, i) => {
+      const endpoints = [...new Set(p.groups.map((g) => g.endpoint))];
+      const versions = [...new Set(p.groups.map((g) => g.version))].sort();
+      // An endpoint problem names its endpoint already.
+      const where = p.about === 'endpoint' ? '' : ` · ${endpoints.join(', ')}`;
+      const line = `${p.kind} · ${p.about} ${p.subject} · ${p.count}×${where} · ${versions.join(', ')}`;
+      return structuredClone({ id: `p${i + 1}`, ...p, line, endpoints, versions });
+    });
+  }
+}
+
+/** "7 distinct departures in 43 of 187 requests" (or that there were none). */
+export function headline(distinct: number, departing: number, requests: number): string {
+  if (distinct === 0) return `No departures from the spec in ${requests} requests.`;
+  return `${distinct} distinct departure${distinct === 1 ? '' : 's'} in ${departing} of ${requests} requests`;
+}
