@@ -141,6 +141,8 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const read: Read = { performed: done, ctx, verdicts, holds: false, answer: answerOf(done), atMs: Date.now() - started };
     reads.push(read);
     const final = !settling || Date.now() >= deadline || Boolean(env.signal?.aborted);
+    // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
+    const cutShort = settling && Boolean(env.signal?.aborted) && Date.now() < deadline;
     tracks.forEach((t, i) => {
       if (t.done) return;
       const v = verdicts[i];
@@ -163,6 +165,11 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
       t.readIndex.push(reads.length - 1);
       const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
       if (!d) return;
+      if (cutShort && !d.pass) {
+        const why = `not decided: ${String(env.signal?.reason ?? 'the run was stopped')} while the step was still reading`;
+        t.done = { verdict: { pass: false, skip: why, message: why }, read, decisiveReads: [read] };
+        return;
+      }
       const decisiveReads = d.decisive.map((k) => reads[t.readIndex[k]]);
       const at = decisiveReads[decisiveReads.length - 1];
       const atVerdict = at.verdicts[i];

@@ -31,7 +31,6 @@ export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
 /** Store settings: derived values (status-values, has-previews) and the titles of known series. */
 export function configureStore(app: App, opts: ReferenceOptions): void {
   if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, LAG_MS, commit);
-  if (app.lat('list-lag') === 'lag-500ms') lagLists(app);
   app.store.derive = {
     plainStatus: app.lat('status-values') === 'plain',
     noPreviews: app.lat('has-previews') === 'never',
@@ -43,6 +42,8 @@ export function configureStore(app: App, opts: ReferenceOptions): void {
   if (unnamed !== 'generated') app.store.unknownSeriesTitle = (id) => (unnamed === 'empty' ? '' : id);
   const builtin = app.lat('series-known') === 'known' ? BUILTIN_SERIES : {};
   for (const [id, title] of Object.entries({ ...builtin, ...opts.series })) app.store.addSeries(id, title);
+  // Last: the lagging copy takes the store's settings as they now are.
+  if (app.lat('list-lag') === 'lag-500ms') lagLists(app);
 }
 
 /**

@@ -35,6 +35,8 @@ export interface CasesOutcome<T> {
   error?: string;
   /** Set when the shrunk case could not be confirmed and the first failing case is reported instead. */
   note?: string;
+  /** Why the cases stopped early (the stage's budget or an interrupt): the cases cut short judged nothing. */
+  stopped?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ function unanswered(exchanges: readonly Exchange[]): boolean {
  * and the result comes back as data. The first failure is found with the full settle time; shrinking uses a
  * short one, and the shrunk case is then confirmed with the full settle (else the first failure is reported).
  */
-export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number }): Promise<CasesOutcome<T>> {
+export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number; stop?: AbortSignal }): Promise<CasesOutcome<T>> {
   const exercised = new Map<string, number>();
   let first: CaseFailureData<T> | undefined;
   let last: CaseFailureData<T> | undefined;
@@ -62,7 +64,11 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
     // not what failed, and every shrink step would cost another --timeout. Shrink steps are then not sent, and
     // the first failing case (the one actually run) is reported.
     if (first && unanswered(first.exchanges)) return;
+    // Past the stage's budget (or an interrupt) a case is not run, and one cut short judged nothing: a wait that
+    // ended because the run was stopped is no failure of the server (no false alarm from a budget).
+    if (opts.stop?.aborted) return;
     const report = await run(value, first ? Math.min(SHRINK_SETTLE_MS, opts.settleMs) : opts.settleMs);
+    if (!report.verdict.ok && opts.stop?.aborted) return;
     if (report.verdict.ok) {
       if (!first) for (const r of report.exercised) exercised.set(r, (exercised.get(r) ?? 0) + 1);
       return;
@@ -72,7 +78,7 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
     throw new CaseFailure(report.verdict, report.exchanges);
   });
   const details = await fc.check(prop, { seed: opts.seed, numRuns: opts.numRuns });
-  const base = { numRuns: details.numRuns, numShrinks: details.numShrinks, exercised };
+  const base = { numRuns: details.numRuns, numShrinks: details.numShrinks, exercised, ...(opts.stop?.aborted ? { stopped: String(opts.stop.reason ?? 'the run was stopped') } : {}) };
   if (!details.failed) return { kind: 'pass', ...base };
   if (!(details.errorInstance instanceof CaseFailure) || !last || !first) {
     const err = details.errorInstance;

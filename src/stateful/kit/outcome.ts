@@ -33,7 +33,8 @@ export function outcomeResults(env: PhaseEnv, stage: StageInfo, out: CasesOutcom
     }
     const k = out.exercised.get(rule) ?? 0;
     if (k === 0) {
-      const why = f ? `${stage.id} stopped at a failure of ${f.verdict.rule} before a case checked this rule` : `none of the ${out.numRuns} generated cases checked this rule; give more --runs`;
+      const why = f ? `${stage.id} stopped at a failure of ${f.verdict.rule} before a case checked this rule`
+        : out.stopped ? `not run: ${out.stopped}` : `none of the ${out.numRuns} generated cases checked this rule; give more --runs`;
       return ruleResult(env, { source, rule, outcome: 'skip', message: why, replay, durationMs: ms });
     }
     const tail = f ? ` before ${stage.id} failed on ${f.verdict.rule}` : '';
