@@ -16,7 +16,7 @@ import { TOOL_VERSION } from './version.js';
  * ignored, and so is `only`, which selects checks in `run` but profiles here: give profiles with --only).
  */
 const LOAD_FILE_KEYS = ['baseUrl', 'apiVersion', 'auth', 'header', 'versionHeader', 'timeout', 'settleMs', 'workflow',
-  'loadEvents', 'loadDuration', 'profiles', 'mutant', 'json', 'junit', 'html', 'budget'] as const;
+  'loadEvents', 'loadDuration', 'profiles', 'mutant', 'json', 'junit', 'html', 'budget', 'engine'] as const;
 
 /** Flags over the --config file (a flag given wins; the file wins over the defaults), like `evconf run`. */
 function mergedFlags(flags: Record<string, unknown>): Record<string, unknown> {
@@ -30,7 +30,13 @@ function mergedFlags(flags: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadStageOptions {
+function engineOf(flags: Record<string, unknown>): 'autocannon' | 'artillery' {
+  const e = String(flags.engine ?? 'autocannon');
+  if (e !== 'autocannon' && e !== 'artillery') throw new UsageError(`--engine must be autocannon or artillery (got ${JSON.stringify(e)})`);
+  return e;
+}
+
+export function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadStageOptions {
   // Several versions (e.g. "all" in a config file shared with `evconf run`): the newest, as `run --load` does.
   const versions = parseApiVersionFlag(String(flags.apiVersion ?? DEFAULT_API_VERSION));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
@@ -56,6 +62,8 @@ function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadSt
     ...(flags.settleMs !== undefined ? { settleMs: parseIntFlag(flags.settleMs, '--settle-ms', 0, 600_000) } : {}),
     ...(flags.workflow !== undefined ? { workflow: String(flags.workflow) } : {}),
     timeoutMs: parseIntFlag(flags.timeout ?? 10_000, '--timeout', 100, 600_000),
+    engine: engineOf(flags),
+    ...(flags.out !== undefined ? { artilleryDir: String(flags.out) } : {}),
   };
 }
 
@@ -67,6 +75,7 @@ export async function loadCommand(
 ): Promise<number> {
   const merged = mergedFlags(flags);
   const opts = options(merged, process.env);
+  if (merged.export !== undefined || merged.seedOnly) return (await import('./load-export.js')).exportCommand(merged, opts, io);
   const startedAt = new Date();
   const controller = new AbortController();
   const onSignal = () => {
