@@ -49,9 +49,15 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The profile names a report holds (from its metrics-by-endpoint latency summaries). */
+/** The profile names a report holds: the request names of its metrics-by-endpoint summaries and counters. */
 export function reportProfiles(aggregate: Period): string[] {
-  return Object.keys(aggregate.summaries ?? {}).filter((k) => k.startsWith(`${PREFIX}response_time.`)).map((k) => k.slice(`${PREFIX}response_time.`.length)).sort();
+  const names = new Set<string>();
+  for (const k of Object.keys(aggregate.summaries ?? {})) if (k.startsWith(`${PREFIX}response_time.`)) names.add(k.slice(`${PREFIX}response_time.`.length));
+  for (const k of Object.keys(aggregate.counters ?? {})) {
+    const m = /^plugins\.metrics-by-endpoint\.(.+)\.(?:codes|errors)\.[^.]+$/.exec(k);
+    if (m) names.add(m[1]);
+  }
+  return [...names].sort();
 }
 
 /** A profile's status codes and errors (refused, reset, timeout: no response), from its metrics-by-endpoint counters. */

@@ -89,8 +89,9 @@ export function artilleryScript(i: ArtilleryScriptInput): Record<string, unknown
       plugins: {
         expect: { outputFormat: 'silent' },
         'metrics-by-endpoint': { useOnlyRequestNames: true },
+        // Under plugins (not config.ensure): Artillery 2.0.21 loads only the plugins named here.
+        ensure: { conditions: ensureConditions(i.budget) },
       },
-      ensure: { conditions: ensureConditions(i.budget) },
     },
     scenarios: [{
       name: i.profile,
