@@ -20,7 +20,7 @@ const LOAD_FILE_KEYS = ['baseUrl', 'apiVersion', 'auth', 'header', 'versionHeade
 
 /** Flags over the --config file (a flag given wins; the file wins over the defaults), like `evconf run`. */
 function mergedFlags(flags: Record<string, unknown>): Record<string, unknown> {
-  const file = typeof flags.config === 'string' ? readConfigFile(flags.config, ['profiles']) : {};
+  const file = typeof flags.config === 'string' ? readConfigFile(flags.config, ['profiles', 'engine']) : {};
   const out: Record<string, unknown> = { ...flags };
   for (const k of LOAD_FILE_KEYS) {
     if (out[k] !== undefined || file[k] === undefined) continue;
@@ -75,7 +75,6 @@ export async function loadCommand(
 ): Promise<number> {
   const merged = mergedFlags(flags);
   const opts = options(merged, process.env);
-  if (merged.export !== undefined || merged.seedOnly) return (await import('./load-export.js')).exportCommand(merged, opts, io);
   const startedAt = new Date();
   const controller = new AbortController();
   const onSignal = () => {
@@ -86,6 +85,8 @@ export async function loadCommand(
   process.once('SIGTERM', onSignal);
   let stage: Awaited<ReturnType<typeof runLoadStage>>;
   try {
+    // --seed-only / --export artillery: seed (deleted again on Ctrl-C) and write scripts, for a load made elsewhere.
+    if (merged.export !== undefined || merged.seedOnly) return await (await import('./load-export.js')).exportCommand(merged, { ...opts, signal: controller.signal }, io);
     stage = await runLoadStage({ ...opts, signal: controller.signal, log: (l) => io.err.write(`${l}\n`) });
   } finally {
     process.off('SIGINT', onSignal);
