@@ -2,12 +2,13 @@ import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findArtillery } from '../load/artillery/run.js';
 import { startChildServer, type ChildServer } from '../load/child-server.js';
 import type { RunResult } from '../model/index.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
 import { runCli } from '../selftest/cli-process.js';
+import { main } from './main.js';
 
 // Issue 25: load beyond one machine with Artillery. The runs of Artillery itself need a local Artillery (an optional
 // peer dependency); without one they are skipped with that reason, and everything else runs.
@@ -73,11 +74,20 @@ describe('CLI: Artillery without a server', () => {
       [['cleanup', '--base-url', 'http://127.0.0.1:9'], /needs --run-id/],
       [['cleanup', '--base-url', 'http://127.0.0.1:9', '--run-id', '../x'], /--run-id must be the run id/],
     ] as const;
-    const runs = await Promise.all(cases.map(([args]) => runCli([...args], { killAfterMs: 30_000 })));
-    cases.forEach(([args, msg], i) => {
-      expect(runs[i].code, args.join(' ')).toBe(2);
-      expect(oneLine(runs[i].stderr), args.join(' ')).toEqual([expect.stringMatching(msg)]);
-    });
+    // In process (main() is what bin/evconf.mjs runs): the exit status and the one line it writes to stderr.
+    for (const [args, msg] of cases) {
+      const lines: string[] = [];
+      const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        return true;
+      });
+      try {
+        expect(await main([...args]), args.join(' ')).toBe(2);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(lines, args.join(' ')).toEqual([expect.stringMatching(msg)]);
+    }
   });
 });
 
