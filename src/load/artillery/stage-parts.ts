@@ -2,18 +2,30 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../config/errors.js';
-import { DEFAULT_API_VERSION } from '../../model/index.js';
+import type { Credentials } from '../../config/types.js';
+import { DEFAULT_API_VERSION, type ApiVersion, type LoadBudget } from '../../model/index.js';
 import type { LoadProfile } from '../profile.js';
 import type { ProfileContext } from '../profile-run.js';
 import type { SeedPlan } from '../seed-plan.js';
-import type { LoadStageOptions, LoadStageResult } from '../stage.js';
-import { artilleryEnv, writeArtilleryScripts } from './export.js';
+import { artilleryEnv, writeArtilleryScripts, type ExportedScripts } from './export.js';
 import type { ArtilleryContext } from './profile-run.js';
 import type { ArtilleryCommand } from './run.js';
 
 /** The load stage's Artillery parts (issue 25): the engine's context and folder, and --seed-only. */
 
-export function artilleryContext(o: LoadStageOptions, a: { command: ArtilleryCommand; dir: string; runId: string }, ctx: ProfileContext): ArtilleryContext {
+/** The options of the load stage these parts read (ArtilleryStageOptions in stage.ts, which imports this file). */
+export interface ArtilleryStageOptions {
+  auth?: Credentials;
+  headers?: Record<string, string>;
+  versionHeader?: string;
+  artilleryDir?: string;
+  apiVersion?: ApiVersion;
+  timeoutMs?: number;
+  durationS?: number;
+  budget?: LoadBudget;
+}
+
+export function artilleryContext(o: ArtilleryStageOptions, a: { command: ArtilleryCommand; dir: string; runId: string }, ctx: ProfileContext): ArtilleryContext {
   return {
     ...ctx, artillery: a.command, dir: a.dir, runId: a.runId,
     env: artilleryEnv(o.auth, o.headers ?? {}), auth: Boolean(o.auth), headerNames: Object.keys(o.headers ?? {}),
@@ -22,7 +34,7 @@ export function artilleryContext(o: LoadStageOptions, a: { command: ArtilleryCom
 }
 
 /** The folder of the engine's scripts and reports: --out (kept), or a temporary one (removed at the end). */
-export function artilleryDir(o: LoadStageOptions): { dir: string; temporary: boolean } {
+export function artilleryDir(o: ArtilleryStageOptions): { dir: string; temporary: boolean } {
   if (o.artilleryDir) {
     try {
       mkdirSync(o.artilleryDir, { recursive: true });
@@ -35,7 +47,7 @@ export function artilleryDir(o: LoadStageOptions): { dir: string; temporary: boo
 }
 
 /** --seed-only: the seeded events stay (their ids are returned); with artilleryDir the scripts are written too. */
-export function seedOnly(o: LoadStageOptions, out: LoadStageResult, plan: SeedPlan, profiles: LoadProfile[], ids: string[]): LoadStageResult {
+export function seedOnly<R extends { baseUrl: string; runId: string; seeded?: string[]; exported?: ExportedScripts }>(o: ArtilleryStageOptions, out: R, plan: SeedPlan, profiles: LoadProfile[], ids: string[]): R {
   out.seeded = ids;
   if (o.artilleryDir) {
     out.exported = writeArtilleryScripts(o.artilleryDir, profiles, {
