@@ -71,6 +71,8 @@ describe('CLI: Artillery without a server', () => {
       [['report'], /give a results file \(results\.json\) or --load artillery\.json/],
       [['load', '--seed-only'], /--seed-only needs --base-url/],
       [['load', '--export', 'k6', '--base-url', 'http://127.0.0.1:9'], /--export: only "artillery" is known/],
+      [['load', '--run-id', '20261127-000000-abcd', '--base-url', 'http://127.0.0.1:9'], /--run-id needs --export artillery/],
+      [['load', '--seed-only', '--out', 'x', '--base-url', 'http://127.0.0.1:9'], /--seed-only alone writes no file/],
       [['cleanup', '--base-url', 'http://127.0.0.1:9'], /needs --run-id/],
       [['cleanup', '--base-url', 'http://127.0.0.1:9', '--run-id', '../x'], /--run-id must be the run id/],
     ] as const;

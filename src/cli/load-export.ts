@@ -25,13 +25,13 @@ function exportedLines(x: ExportedScripts): string[] {
 }
 
 export async function exportCommand(flags: Record<string, unknown>, opts: LoadStageOptions, io: Io): Promise<number> {
+  if (flags.runId !== undefined && flags.export === undefined) throw new UsageError('--run-id needs --export artillery (it writes the scripts of a run seeded before)');
   if (flags.export !== undefined && flags.export !== 'artillery') throw new UsageError(`--export: only "artillery" is known (got ${JSON.stringify(flags.export)})`);
   if (!opts.baseUrl) throw new UsageError(`--${flags.seedOnly ? 'seed-only' : 'export'} needs --base-url: the scripts and the seeded events are for a server that outlives this command`);
   if (opts.engine === 'artillery') throw new UsageError('--engine artillery runs the load here; --export and --seed-only prepare it for elsewhere: give one or the other');
   const exporting = flags.export !== undefined;
   if (flags.runId !== undefined) {
     if (flags.seedOnly) throw new UsageError('--run-id names a run seeded before; --seed-only seeds a new one: give one or the other');
-    if (!exporting) throw new UsageError('--run-id needs --export artillery');
     const runId = checkRunId(String(flags.runId));
     const dir = opts.artilleryDir ?? `artillery-${runId}`;
     const x = writeArtilleryScripts(dir, selectProfiles(loadProfiles(opts.profilesFile), opts.only), {
@@ -44,6 +44,7 @@ export async function exportCommand(flags: Record<string, unknown>, opts: LoadSt
     io.out.write(`${runId}\n`);
     return 0;
   }
+  if (!exporting && opts.artilleryDir !== undefined) throw new UsageError('--out names the folder of --export artillery (or of --engine artillery); --seed-only alone writes no file');
   const runId = newLoadRunId();
   const stage = await runLoadStage({
     ...opts, runId, seedOnly: true, log: (l) => io.err.write(`${l}\n`),

@@ -86,7 +86,7 @@ export async function loadCommand(
   let stage: Awaited<ReturnType<typeof runLoadStage>>;
   try {
     // --seed-only / --export artillery: seed (deleted again on Ctrl-C) and write scripts, for a load made elsewhere.
-    if (merged.export !== undefined || merged.seedOnly) return await (await import('./load-export.js')).exportCommand(merged, { ...opts, signal: controller.signal }, io);
+    if (merged.export !== undefined || merged.seedOnly || merged.runId !== undefined) return await (await import('./load-export.js')).exportCommand(merged, { ...opts, signal: controller.signal }, io);
     stage = await runLoadStage({ ...opts, signal: controller.signal, log: (l) => io.err.write(`${l}\n`) });
   } finally {
     process.off('SIGINT', onSignal);
