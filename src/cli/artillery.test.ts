@@ -49,7 +49,7 @@ describe('CLI: Artillery without a server', () => {
     copyFileSync(fixture('filter-title.json'), join(dir, 'artillery.json'));
     const r = await runCli(['report', '--load', join(dir, 'artillery.json'), '--budget', 'p99=100,rps=200,errors=0.001'], { killAfterMs: 20_000 });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/filter-title\s+1\.6\.0\s+10\s+468\s+232\s+24\.8\s+50\.9\s+92\.8\s+132\s+0\s+0\s+0\/0/);
+    expect(r.stdout).toMatch(/filter-title\s+1\.6\.0\s+10\s+468\s+232\s+24\.8\s+50\.9\s+92\.8\s+132\s+0\s+0\s+0\/0\s+–\s+pass/);
     expect(readdirSync(dir).sort()).toEqual(['artillery.json', 'index.html', 'report.xml', 'results.json']);
     const run = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunResult;
     expect(run.load[0]).toMatchObject({ profile: 'filter-title', engine: 'artillery', requests: 468, outcome: 'pass' });
