@@ -3,13 +3,16 @@
  *   (a) load generator requests/s vs wrk on one endpoint (goal ≥ 0.95)
  *   (b) reference server list+filter+limit 20 over 10 000 events vs a bare node:http server, same bytes (goal ≥ 0.5)
  *   (c) one version's full conformance run: time and requests per second
+ *   (d) autocannon vs Artillery requests/s on the same data in the same run (goal: Artillery within 0.5–2×; skipped,
+ *       with the reason, where Artillery is not installed)
  * Options (environment): BENCH_REPS (default 3), BENCH_DURATION seconds per run (default 5), BENCH_EVENTS (10000),
- * BENCH_SKIP=a,b,c (skip parts; a and b share one setup, so skipping one skips only its ratio).
+ * BENCH_SKIP=a,b,c,d (skip parts; a and b share one setup, so skipping one skips only its ratio).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/spec/paths.js';
+import { benchEngines, type EnginesFigures } from './artillery.js';
 import { benchConformance, type ConformanceFigures } from './conformance.js';
 import { showSpread } from './stats.js';
 import { benchThroughput, type ThroughputFigures } from './throughput.js';
@@ -25,6 +28,8 @@ interface BenchReport {
   throughput?: ThroughputFigures;
   wrkSkipped?: string;
   conformance?: ConformanceFigures;
+  engines?: EnginesFigures;
+  enginesSkipped?: string;
   verdicts: Record<string, string>;
 }
 
@@ -57,6 +62,17 @@ async function main(): Promise<void> {
     report.conformance = c;
     report.verdicts.c = `conformance run 1.6.0: ${showSpread(c.runDurationSeconds, ' s')}, ${showSpread(c.requestsPerSecond, ' req/s')}`;
   }
+  if (!skip.has('d')) {
+    try {
+      const e = await benchEngines({ events: env('BENCH_EVENTS', 10_000), durationS: env('BENCH_DURATION', 5), repetitions: reps, connections: 10, log });
+      report.engines = e;
+      const [lo, hi] = e.ratio.goal;
+      report.verdicts.d = `Artillery ÷ autocannon req/s: ${showSpread(e.ratio)}; goal ${lo}–${hi}×: ${e.ratio.median >= lo && e.ratio.median <= hi ? 'met' : 'NOT met'}`;
+    } catch (err) {
+      report.enginesSkipped = (err as Error).message;
+      log(`bench: (d) skipped: ${report.enginesSkipped}`);
+    }
+  }
   const dir = join(PROJECT_ROOT, 'reports');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'bench.json');
@@ -76,6 +92,13 @@ async function main(): Promise<void> {
       `  server CPU µs/req:    reference ${showSpread(t.serverCpuUsPerRequest.reference)}; bare ${showSpread(t.serverCpuUsPerRequest.bare)}`,
     ] : []),
     ...(report.wrkSkipped ? [`  (a) skipped: ${report.wrkSkipped}`] : []),
+    ...(report.engines ? [
+      `  same data, same run: ${report.engines.query}, ${report.engines.connections} connections, ${report.engines.durationS} s per run`,
+      `  autocannon req/s:     ${showSpread(report.engines.rps.autocannon)}; p99 ${showSpread(report.engines.p99Ms.autocannon, ' ms')}`,
+      `  artillery req/s:      ${showSpread(report.engines.rps.artillery)}; p99 ${showSpread(report.engines.p99Ms.artillery, ' ms')}`,
+      `  artillery CPU %:      ${showSpread(report.engines.artilleryCpuPct)}`,
+    ] : []),
+    ...(report.enginesSkipped ? [`  (d) skipped: ${report.enginesSkipped}`] : []),
     ...Object.entries(report.verdicts).map(([k, v]) => `  (${k}) ${v}`),
     `written to ${file}`,
   ];

@@ -16,11 +16,11 @@ import { TOOL_VERSION } from './version.js';
  * ignored, and so is `only`, which selects checks in `run` but profiles here: give profiles with --only).
  */
 const LOAD_FILE_KEYS = ['baseUrl', 'apiVersion', 'auth', 'header', 'versionHeader', 'timeout', 'settleMs', 'workflow',
-  'loadEvents', 'loadDuration', 'profiles', 'mutant', 'json', 'junit', 'html', 'budget'] as const;
+  'loadEvents', 'loadDuration', 'profiles', 'mutant', 'json', 'junit', 'html', 'budget', 'engine'] as const;
 
 /** Flags over the --config file (a flag given wins; the file wins over the defaults), like `evconf run`. */
 function mergedFlags(flags: Record<string, unknown>): Record<string, unknown> {
-  const file = typeof flags.config === 'string' ? readConfigFile(flags.config, ['profiles']) : {};
+  const file = typeof flags.config === 'string' ? readConfigFile(flags.config, ['profiles', 'engine']) : {};
   const out: Record<string, unknown> = { ...flags };
   for (const k of LOAD_FILE_KEYS) {
     if (out[k] !== undefined || file[k] === undefined) continue;
@@ -30,7 +30,13 @@ function mergedFlags(flags: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadStageOptions {
+function engineOf(flags: Record<string, unknown>): 'autocannon' | 'artillery' {
+  const e = String(flags.engine ?? 'autocannon');
+  if (e !== 'autocannon' && e !== 'artillery') throw new UsageError(`--engine must be autocannon or artillery (got ${JSON.stringify(e)})`);
+  return e;
+}
+
+export function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadStageOptions {
   // Several versions (e.g. "all" in a config file shared with `evconf run`): the newest, as `run --load` does.
   const versions = parseApiVersionFlag(String(flags.apiVersion ?? DEFAULT_API_VERSION));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
@@ -56,6 +62,8 @@ function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadSt
     ...(flags.settleMs !== undefined ? { settleMs: parseIntFlag(flags.settleMs, '--settle-ms', 0, 600_000) } : {}),
     ...(flags.workflow !== undefined ? { workflow: String(flags.workflow) } : {}),
     timeoutMs: parseIntFlag(flags.timeout ?? 10_000, '--timeout', 100, 600_000),
+    engine: engineOf(flags),
+    ...(flags.out !== undefined ? { artilleryDir: String(flags.out) } : {}),
   };
 }
 
@@ -77,6 +85,8 @@ export async function loadCommand(
   process.once('SIGTERM', onSignal);
   let stage: Awaited<ReturnType<typeof runLoadStage>>;
   try {
+    // --seed-only / --export artillery: seed (deleted again on Ctrl-C) and write scripts, for a load made elsewhere.
+    if (merged.export !== undefined || merged.seedOnly || merged.runId !== undefined) return await (await import('./load-export.js')).exportCommand(merged, { ...opts, signal: controller.signal }, io);
     stage = await runLoadStage({ ...opts, signal: controller.signal, log: (l) => io.err.write(`${l}\n`) });
   } finally {
     process.off('SIGINT', onSignal);

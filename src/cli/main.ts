@@ -91,9 +91,25 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--junit <file>', 'write JUnit XML here')
     .option('--html <file>', 'write the HTML report here')
     .option('--mutant <name>', 'embedded reference server only: plant this bug (e.g. slow-filter)')
+    .option('--engine <name>', 'what makes the load: autocannon (default) or artillery (a local Artillery, see README "Load beyond one machine")')
+    .option('--export <format>', 'write the profiles as load scripts for another tool instead of running them: artillery (seeds first, unless --run-id)')
+    .option('--out <dir>', 'folder of the Artillery scripts (--export; default artillery-<run id>) or of the engine\'s scripts and reports (--engine artillery)')
+    .option('--seed-only', 'seed the events, leave them, print the run id (remove them with evconf cleanup --run-id)')
+    .option('--run-id <id>', 'with --export: write the scripts of a run seeded before (no request sent)')
     .option('--config <file>', 'YAML file with any of these flags (the same file as evconf run\'s; keys load does not use are ignored)')
     .option('--no-color', 'plain output')
     .action(async (flags: Record<string, unknown>) => setCode(await (await import('./load.js')).loadCommand(flags, io, argv.slice(1))));
+  p.command('cleanup')
+    .description('delete the events a load run seeded and left (evconf load --seed-only)')
+    .option('--run-id <id>', 'the run id evconf load --seed-only printed')
+    .option('--base-url <url>', 'the server the run was seeded on')
+    .option('--api-version <v>', 'X.Y.Z (default 1.6.0)')
+    .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
+    .option('--header <name: value>', 'extra request header, repeatable', collect)
+    .option('--version-header <template>', 'how the version is asked for (default "Accept: application/v{version}+json")')
+    .option('--timeout <ms>', 'per-request timeout (default 10000)')
+    .option('--settle-ms <ms>', 'how long a deletion that answered 202 is waited for (default 10000)')
+    .action(async (flags: Record<string, unknown>) => setCode(await (await import('./cleanup.js')).cleanupCommand(flags, io)));
   p.command('serve')
     .description('start the reference server')
     .option('--port <n>', 'port (0 = any free port)', '8080')
@@ -120,12 +136,27 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .description('list the planted bugs of the reference server and the rule that catches each')
     .option('--json', 'as JSON')
     .action(async (flags: { json?: boolean }) => setCode((await import('./mutants.js')).mutantsCommand(io, Boolean(flags.json))));
-  p.command('report <results.json>')
-    .description('re-render the HTML report and JUnit XML from a results file')
+  p.command('report [results.json]')
+    .description('re-render the HTML report and JUnit XML from a results file, or (--load) judge Artillery reports by the load budgets')
     .option('--html <file>', 'HTML output')
     .option('--junit <file>', 'JUnit output')
     .option('--format <list>', 'what to write: html,junit,github (repeatable or comma list; default html,junit)', collect)
-    .action(async (file: string, flags: Record<string, unknown>) => setCode(await (await import('./report.js')).reportCommand(file, flags, io)));
+    .option('--load <artillery.json>', 'an Artillery JSON report of scripts from evconf load --export artillery (repeatable); writes results.json, report.xml, index.html beside it', collect)
+    .option('--json <file>', 'with --load: results JSON output')
+    .option('--profiles <file>', 'with --load: the profiles file the scripts were exported from (default suites/load/profiles.yaml)')
+    .option('--budget <list>', 'with --load: your budgets for every profile: p99=MS,rps=N,errors=RATE')
+    .option('--api-version <v>', 'with --load: the API version the scripts asked for (default 1.6.0)')
+    .option('--base-url <url>', 'with --load: the server that was loaded (shown in the report)')
+    .option('--no-color', 'plain output')
+    .action(async (file: string | undefined, flags: Record<string, unknown>) => {
+      if (flags.load !== undefined) {
+        if (file !== undefined) throw new UsageError('evconf report: give a results file or --load artillery.json, not both');
+        setCode(await (await import('./report-load.js')).reportLoadCommand(flags.load as string[], flags, io));
+        return;
+      }
+      if (file === undefined) throw new UsageError('evconf report: give a results file (results.json) or --load artillery.json');
+      setCode(await (await import('./report.js')).reportCommand(file, flags, io));
+    });
   return p;
 }
 

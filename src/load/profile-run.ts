@@ -37,7 +37,7 @@ const SAMPLE = { every: 97, max: 40 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Asks once per query, polling until the answer is right or settleMs pass (real servers index late, design §1.7). */
-async function probe(ctx: ProfileContext, q: PreparedQuery, v: ApiVersion): Promise<Exchange> {
+export async function probe(ctx: ProfileContext, q: PreparedQuery, v: ApiVersion): Promise<Exchange> {
   const deadline = Date.now() + ctx.settleMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
     const ex = await ctx.client.send({ method: 'GET', path: q.path });
@@ -93,6 +93,7 @@ export async function runProfile(ctx: ProfileContext, p: LoadProfile, v: ApiVers
     profile: p.name,
     url: `${ctx.baseUrl}${queries[0].path}${queries.length > 1 ? ` (+${queries.length - 1} more)` : ''}`,
     apiVersion: v,
+    engine: 'autocannon',
     connections: p.connections,
     durationMs: run.durationMs,
     requests: run.responses,

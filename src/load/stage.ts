@@ -15,6 +15,12 @@ import type { Capabilities } from '../model/index.js';
 import { probeServer } from '../engine/probe.js';
 import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
 import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
+import { rmSync } from 'node:fs';
+import type { ExportedScripts } from './artillery/export.js';
+import { runArtilleryProfile } from './artillery/profile-run.js';
+import { findArtillery, type ArtilleryCommand } from './artillery/run.js';
+import { artilleryContext, artilleryDir, seedOnly } from './artillery/stage-parts.js';
+import { loadRunTag } from './run-cleanup.js';
 
 /** The load stage (design §8): seed, run every profile, turn budgets into load.* results, delete what was seeded. */
 
@@ -51,6 +57,12 @@ export interface LoadStageOptions {
   signal?: AbortSignal;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
+  /** What makes the load (default autocannon, in a process of its own; artillery: a local Artillery, issue 25). */
+  engine?: 'autocannon' | 'artillery';
+  /** Seed and stop: the events stay on the server (for Artillery runs elsewhere; `evconf cleanup --run-id` removes them). */
+  seedOnly?: boolean;
+  /** Write the Artillery scripts of the profiles here (with seedOnly), or keep the engine's scripts and reports here. */
+  artilleryDir?: string;
 }
 
 export interface LoadStageResult {
@@ -61,9 +73,13 @@ export interface LoadStageResult {
   baseUrl: string;
   runId: string;
   interrupted: boolean;
+  /** seedOnly: the events seeded and left on the server. */
+  seeded?: string[];
+  /** The Artillery scripts written (seedOnly with artilleryDir). */
+  exported?: ExportedScripts;
 }
 
-function ruleLevels(): Record<LoadRuleId, RuleLevel> {
+export function ruleLevels(): Record<LoadRuleId, RuleLevel> {
   const book = loadRules();
   const levels = {} as Record<LoadRuleId, RuleLevel>;
   for (const id of LOAD_RULES) levels[id] = book.get(id)?.level ?? 'MUST';
@@ -77,6 +93,7 @@ function validate(o: LoadStageOptions): number {
   const d = o.durationS;
   if (d !== undefined && (!Number.isInteger(d) || d < 1 || d > LOAD_LIMITS.maxDurationS)) throw new UsageError(`--load-duration must be a whole number from 1 to ${LOAD_LIMITS.maxDurationS} (got ${d})`);
   if (o.mutant && o.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
+  if (o.seedOnly && !o.baseUrl) throw new UsageError('--seed-only needs --base-url: the embedded reference server stops when evconf does, and its events with it');
   if (o.mutant) {
     try {
       makeBug(o.mutant);
@@ -112,6 +129,8 @@ interface Run {
   levels: Record<LoadRuleId, RuleLevel>;
   version: ApiVersion;
   out: LoadStageResult;
+  /** Set for --engine artillery. */
+  artillery?: { command: ArtilleryCommand; dir: string };
 }
 
 /** One profile: skipped (interrupted, or before its `since`), or run and recorded. */
@@ -129,17 +148,28 @@ async function stageProfile(r: Run, given: LoadProfile): Promise<void> {
     out.load.push(skippedLoad(p, t.baseUrl, v, `applies from API ${p.since} on`));
     return;
   }
-  o.log?.(`load: ${p.name} (${p.connections} connections, ${o.durationS ?? p.durationS} s, API ${v})`);
-  const res = await runProfile({
+  o.log?.(`load: ${p.name} (${p.connections} connections, ${o.durationS ?? p.durationS} s, API ${v}${r.artillery ? ', Artillery' : ''})`);
+  const ctx = {
     baseUrl: t.baseUrl, client: t.clientFor(v), headers: t.headersFor(v), plan: r.plan, levels: r.levels,
     advisory: advisoryBudgets(o, Boolean(t.child)),
     // The reference server is read-after-write consistent: no need to wait for an index to catch up.
     settleMs: t.child ? 0 : o.settleMs ?? 10_000, timeoutMs: o.timeoutMs ?? 10_000,
     ...(o.durationS !== undefined ? { durationS: o.durationS } : {}), ...(o.warmupMs !== undefined ? { warmupMs: o.warmupMs } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
-  }, p, v);
+  };
+  const res = r.artillery ? await runArtilleryProfile(artilleryContext(o, { ...r.artillery, runId: out.runId }, ctx), p, v) : await runProfile(ctx, p, v);
+  if (!res) {
+    out.interrupted = true;
+    out.results.push(...skippedBudgets(p.name, v, r.levels, 'not run: the load stage was interrupted', p.source));
+    return;
+  }
   out.load.push(res.load);
   out.results.push(...res.results);
+}
+
+/** A run id such as 20261127-063000-ab12 (its events are tagged evconf-load-<run id>). */
+export function newLoadRunId(): string {
+  return `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(2).toString('hex')}`;
 }
 
 /** Runs the load stage; never leaves a child server running or (when it can help it) a seeded event behind. */
@@ -148,34 +178,45 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
   const profiles = selectProfiles(o.profiles ?? loadProfiles(o.profilesFile), o.only);
   const version = o.apiVersion ?? DEFAULT_API_VERSION;
   const log = o.log ?? (() => undefined);
-  const runId = o.runId ?? `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${randomBytes(2).toString('hex')}`;
+  const runId = o.runId ?? newLoadRunId();
   const levels = ruleLevels();
+  // Before anything touches the server: a missing Artillery is a one-line exit 2.
+  const command = o.engine === 'artillery' && !o.seedOnly ? findArtillery() : undefined;
   const t = await openTarget(o);
   const seeded: string[] = [];
+  let workDir: { dir: string; temporary: boolean } | undefined;
   const out: LoadStageResult = { load: [], results: [], leftovers: [], baseUrl: t.baseUrl, runId, interrupted: false };
   try {
     await checkReachable(t, version);
-    const plan = makeSeedPlan(`evconf-load-${runId}`, events);
+    const plan = makeSeedPlan(loadRunTag(runId), events);
     // Without a conformance run's findings, a server evconf did not start is probed the same way (src/engine/probe.ts).
     const caps = o.capabilities ?? (t.child ? undefined : (await probeServer({
       client: t.clientFor(version), version, book: loadRules(), config: { workflow: o.workflow ?? 'schedule-and-upload', settleMs: o.settleMs ?? 10_000, fieldIds: {} },
       tag: `${plan.tag}probe`, agent: `evconf-load-${runId}-probe`, register: (...ids) => seeded.push(...ids),
     })).caps);
     if (caps?.media) log(`load: the server refuses events without media; every seeded event uploads ${caps.media.filename}`);
+    // The probe's own events (if any) are always deleted; with --seed-only the seeded ones stay.
+    const probeEvents = seeded.length;
     log(`load: seeding ${events} events on ${t.baseUrl} (tag ${plan.tag})`);
     const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', ...(caps ? { caps } : {}), onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
     if (seed.failures > 0 && !o.signal?.aborted) {
       const f = seed.failure;
       throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);
     }
+    if (o.seedOnly && !o.signal?.aborted) return seedOnly(o, out, plan, profiles, seeded.splice(probeEvents));
     // load.correct judges only these events (src/load/sample-check.ts).
     plan.ids = new Set(seeded);
     const run: Run = { o: { ...o, log }, t, plan, levels, version, out };
+    if (command) {
+      workDir = artilleryDir(o);
+      run.artillery = { command, dir: workDir.dir };
+    }
     for (const p of profiles) await stageProfile(run, p);
     out.interrupted ||= Boolean(o.signal?.aborted);
   } finally {
     out.leftovers = await deleteSeeded(t, version, seeded, o.settleMs ?? 10_000, log);
     await t.close();
+    if (workDir?.temporary) rmSync(workDir.dir, { recursive: true, force: true });
   }
   return out;
 }

@@ -9,6 +9,8 @@ export interface LoadResult {
   profile: string;
   url: string;
   apiVersion?: string;
+  /** What made the load: evconf's own autocannon generator, or Artillery (`--engine artillery`, `report --load`). */
+  engine?: 'autocannon' | 'artillery';
   connections: number;
   durationMs: number;
   requests: number;

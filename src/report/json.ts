@@ -23,7 +23,7 @@ const RESULT_KEYS = ['id', 'rule', 'level', 'apiVersion', 'endpoint', 'outcome',
 const EXCHANGE_KEYS = ['request', 'response', 'error', 'durationMs', 'curl'];
 const REQUEST_KEYS = ['method', 'url', 'headers', 'body'];
 const RESPONSE_KEYS = ['status', 'headers', 'body', 'truncated', 'bodyBytes'];
-const LOAD_KEYS = ['profile', 'url', 'apiVersion', 'connections', 'durationMs', 'requests', 'rps', 'latencyMs',
+const LOAD_KEYS = ['profile', 'url', 'apiVersion', 'engine', 'connections', 'durationMs', 'requests', 'rps', 'latencyMs',
   'errors', 'timeouts', 'non2xx', 'bytes', 'sampledBodies', 'sampledBodiesValid', 'generatorSaturated',
   'generatorCpuPct', 'budget', 'advisoryBudgets', 'outcome', 'message'];
 

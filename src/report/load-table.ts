@@ -21,7 +21,8 @@ function row(l: LoadResult): string[] {
     l.profile, l.apiVersion ?? '', String(l.connections), String(l.requests), l.rps.mean.toFixed(0),
     formatMs(l.latencyMs.p50), formatMs(l.latencyMs.p90), formatMs(l.latencyMs.p99), formatMs(l.latencyMs.max),
     String(l.errors + l.timeouts), String(l.non2xx), `${l.sampledBodiesValid}/${l.sampledBodies}`,
-    `${(l.generatorCpuPct ?? 0).toFixed(0)}%${l.generatorSaturated ? '!' : ''}`, l.outcome,
+    // Unknown for a load made elsewhere (evconf report --load).
+    l.generatorCpuPct === undefined ? '–' : `${l.generatorCpuPct.toFixed(0)}%${l.generatorSaturated ? '!' : ''}`, l.outcome,
   ];
 }
 

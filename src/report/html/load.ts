@@ -50,6 +50,7 @@ function profileCard(l: LoadResult, color: string, results: readonly CheckResult
     ['Bytes received', num(l.bytes)], ['Sampled bodies valid', `${num(l.sampledBodiesValid)} / ${num(l.sampledBodies)}`],
   ];
   if (l.generatorCpuPct !== undefined) facts.push(['Load generator CPU', `${num(l.generatorCpuPct)} %`]);
+  if (l.engine === 'artillery') facts.push(['Load made by', 'Artillery']);
   const saturated = l.generatorSaturated ? '<p class="warnline">The load generator itself was saturated: the numbers are a lower bound.</p>' : '';
   const rows = budgetResults(l, results).map((r) =>
     `<tr><td>${esc(BUDGET_NAMES[r.rule] ?? r.rule)}</td><td>${badge(r.outcome)}</td><td>${esc(r.message)}</td></tr>`);
