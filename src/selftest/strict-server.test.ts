@@ -31,11 +31,15 @@ describe.concurrent('self-test: a strict server (issue 19)', () => {
     const run = await strictRun(['1.0.0', '1.6.0'], choices, [...CATALOG_SCENARIOS, 'stateful-lifecycle']);
     expect(describeFailures(run)).toEqual([]);
     expect(run.summary.errored).toBe(0);
-    expect(outcomes(run, 'metadata.delete.204')).toEqual(['pass']);
+    // Checked (a pass) where one catalog is enough; the second-extra scenario skips (below).
+    expect(outcomes(run, 'metadata.delete.204')).toContain('pass');
     expect(outcomes(run, 'metadata.delete.removes')).toContain('pass');
-    expect(outcomes(run, 'metadata.put.unsent-unchanged')).toEqual(['pass']);
+    expect(outcomes(run, 'metadata.put.unsent-unchanged')).toContain('pass');
     // Only a check needing two extra catalogs skips, and it says why, naming what the probe learned.
-    const reasons = [...new Set(skipsOf(run).map((r) => r.message))];
+    const scenarioSkips = skipsOf(run).filter((r) => !r.id.includes('/stateful-lifecycle/'));
+    const reasons = [...new Set(scenarioSkips.map((r) => r.message))];
+    // The stateful stage writes the learned catalog too: its delete-catalog is not left out for want of a catalog.
+    expect(skipsOf(run).filter((r) => r.id.includes('/stateful-lifecycle/') && /catalog/.test(r.message))).toEqual([]);
     expect(reasons.every((m) => /needs two catalogs besides dublincore\/episode/.test(m) && /license\/episode/.test(m)), reasons.join('\n')).toBe(true);
     const learned = run.observations.filter((o) => o.topic === 'catalog-fields').map((o) => o.value);
     expect(learned.some((v) => v.startsWith('license/episode: '))).toBe(true);
