@@ -1,3 +1,4 @@
+import { Unavailable } from '../unavailable.js';
 import { describe, expect, it } from 'vitest';
 import { IMPL_EVENTS } from './events.js';
 import { actionTestKit } from './testing.js';
@@ -19,18 +20,20 @@ describe('pick-id-prefix', () => {
   it('takes the first half of the identifier when it names no event', async () => {
     const server = await holding(['abcdef12']);
     const out = await IMPL_EVENTS['pick-id-prefix'](envFor(server.url), { id: 'abcdef12' }, {});
-    expect(out.value).toEqual({ prefix: 'abcd', skip: '' });
+    expect(out.value).toEqual({ prefix: 'abcd' });
   });
 
   it('passes over a prefix that is another event\'s identifier', async () => {
     const server = await holding(['4217', '42']);
     const out = await IMPL_EVENTS['pick-id-prefix'](envFor(server.url), { id: '4217' }, {});
-    expect(out.value).toEqual({ prefix: '421', skip: '' });
+    expect(out.value).toEqual({ prefix: '421' });
   });
 
-  it('skips, with the reason, when every prefix is another event\'s identifier', async () => {
+  it('names the prefix Unavailable, with the reason, when every prefix is another event\'s identifier', async () => {
     const server = await holding(['42', '4']);
     const out = await IMPL_EVENTS['pick-id-prefix'](envFor(server.url), { id: '42' }, {});
-    expect((out.value as { skip: string }).skip).toMatch(/every prefix tried of 42 is the identifier of another event/);
+    const prefix = (out.value as { prefix: unknown }).prefix;
+    expect(prefix).toBeInstanceOf(Unavailable);
+    expect((prefix as Unavailable).reason).toMatch(/every prefix tried of 42 is the identifier of another event/);
   });
 });
