@@ -108,6 +108,8 @@ const LIST: Case[] = [
     mutant: 'spec3b-sort-cache-ignores-direction',
     run: async (b) => {
       for (const t of ['B', 'A', 'C']) await mk(b, { title: t });
+      // Their processing (20 ms, then publication) writes: let it end first, so the pair meets no write.
+      await sleep(300);
       // A write landing between the two reads (e.g. a processing step on a busy machine) empties the cache: the
       // pair is asked again (a few times) until two reads in a row met no write; the clean server answers alike.
       let pair: unknown[] = [];
