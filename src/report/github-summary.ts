@@ -68,7 +68,10 @@ function incompleteDetails(run: RunResult): string[] {
 function knownMd(run: RunResult): string[] {
   const view = knownView(run);
   if (!view) return [];
-  const doc = (d: string) => (linkOf(d) ? `[${mdText(d)}](${encodeURI(linkOf(d)!)})` : mdText(d));
+  const doc = (d: string) => {
+    const link = linkOf(d);
+    return link ? `[${mdText(link)}](${encodeURI(link)})${d.length > link.length ? ` ${mdText(d.slice(link.length))}` : ''}` : mdText(d);
+  };
   const out = ['', `### Known deviations (${view.known.length})`, ''];
   out.push(...view.known.map((e) => `- ≈ ${mdCode(entryTitle(e))}: ${mdText(e.why)} (documented: ${doc(e.documented)})`));
   for (const e of [...view.fixed, ...view.stale]) out.push(`- ${e.status === 'fixed' ? '✔ fixed' : '○ stale'} ${mdCode(e.rule)}: ${mdText(entryAdvice(e))}`);

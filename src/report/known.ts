@@ -25,9 +25,9 @@ export function entryTitle(e: EntryReport): string {
   return `${rule} [${versions.join(', ')}]`;
 }
 
-/** Only http(s) links become links in a report; any other source is shown as text. */
+/** Only an http(s) address at the start of `documented` becomes a link in a report; the rest is shown as text. */
 export function linkOf(documented: string): string | undefined {
-  return /^https?:\/\/\S+$/.test(documented) ? documented : undefined;
+  return /^https?:\/\/[^\s<>"]+/.exec(documented)?.[0];
 }
 
 /** What to do about an entry that is fixed or stale, in one line. */

@@ -9,7 +9,7 @@ import { entryAdvice, entryTitle, knownView, linkOf } from '../known.js';
 
 function documented(e: EntryReport): string {
   const link = linkOf(e.documented);
-  return link ? `<a href="${esc(link)}" rel="noreferrer noopener">${esc(e.documented)}</a>` : esc(e.documented);
+  return link ? `<a href="${esc(link)}" rel="noreferrer noopener">${esc(link)}</a>${esc(e.documented.slice(link.length))}` : esc(e.documented);
 }
 
 function row(e: EntryReport): string {
