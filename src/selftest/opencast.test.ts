@@ -24,13 +24,27 @@ describe('self-test: --profile opencast against evconf serve --profile opencast 
     expect(stdout).toMatch(/^Known deviations \(\d+; \d+ checks\)/m);
   }, 240_000);
 
-  // A handful of planted bugs of different families, none of them on a rule the profile expects to fail.
-  it.each(['acl-put-merges', 'sort-title-desc-ignored', 'metadata-delete-keeps'])('with mutant %s on top: exit 1, only its rule new', async (mutant) => {
-    const { code, stdout, run } = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant });
-    expect(code).toBe(1);
-    const fresh = [...new Set(run.results.filter((r) => (r.outcome === 'fail' || r.outcome === 'error') && r.expectation?.status !== 'known').map((r) => r.rule))];
-    expect(fresh, stdout).toEqual([MUTANTS[mutant].rule]);
-    expect(stdout).toMatch(new RegExp(`^New failures \\(\\d+\\)\\n {2}✘ ${MUTANTS[mutant].rule.replace(/\./g, '\\.')} MUST`, 'm'));
-    expect(run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0')).every((e) => e.status === 'known')).toBe(true);
+  const fresh = (r: Awaited<ReturnType<typeof runProfile>>) =>
+    [...new Set(r.run.results.filter((x) => (x.outcome === 'fail' || x.outcome === 'error') && x.expectation?.status !== 'known').map((x) => x.rule))].sort();
+
+  // Planted bugs of different families, none on a rule the profile expects to fail, each breaking only its own
+  // rule in a full run: exit 1 and only that rule new.
+  it.each(['acl-put-merges', 'metadata-delete-keeps'])('with mutant %s on top: exit 1, only its rule new', async (mutant) => {
+    const r = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant });
+    expect(r.code).toBe(1);
+    expect(fresh(r), r.stdout).toEqual([MUTANTS[mutant].rule]);
+    expect(r.stdout).toMatch(new RegExp(`^New failures \\(\\d+\\)\\n {2}✘ ${MUTANTS[mutant].rule.replace(/\./g, '\\.')} MUST`, 'm'));
+    expect(r.run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0')).every((e) => e.status === 'known')).toBe(true);
+  }, 240_000);
+
+  // A bug whose effect reaches a second rule (publications-list-no-url also breaks events.update.partial, which reads
+  // the list): the new failures are exactly what the same bug makes the plain reference server fail, nothing of Opencast's.
+  it('with mutant publications-list-no-url on top: the new failures are exactly those of the bug alone', async () => {
+    const mutant = 'publications-list-no-url';
+    const r = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant });
+    const alone = await runProfile(['--api-version', '1.6.0', '--phases', 'scenarios', '--settle-ms', '1500'], { mutant });
+    expect(r.code).toBe(1);
+    expect(fresh(r)).toContain(MUTANTS[mutant].rule);
+    expect(fresh(r), r.stdout).toEqual(fresh(alone));
   }, 240_000);
 });
