@@ -14,6 +14,7 @@ import { EventModel } from './model.js';
 import { Real, type RealOptions } from './real.js';
 import { selectedStageRules } from './select.js';
 import { missing } from '../engine/capabilities.js';
+import { knownFailure } from '../expectations/known.js';
 
 /** Id of the stage (result ids `<version>/stateful-lifecycle/<rule>`, usable with --only). */
 export const STATEFUL_ID = 'stateful-lifecycle';
@@ -103,7 +104,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs });
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
