@@ -16,7 +16,7 @@ describe('server profile opencast (issue 22)', () => {
   it('folds its choices under the ones given, adds its agent, and switches its deviations on beside --mutant', () => {
     const o = withProfile({ profile: 'opencast', latitude: { choices: { 'error-body': 'json' } }, agents: ['ca-9'], mutant: 'acl-put-merges' });
     expect(o.latitude?.choices?.['error-body']).toBe('json');
-    expect(o.latitude?.choices?.['capture-agents']).toBe('registered');
+    expect((o.latitude?.choices as Record<string, string>)['capture-agents']).toBe('registered');
     expect(o.agents).toEqual(['ca-9', OPENCAST_AGENT]);
     expect(o.switches).toEqual(OPENCAST_DEVIATIONS);
     expect(o.mutant).toBe('acl-put-merges');
