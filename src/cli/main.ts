@@ -48,6 +48,9 @@ function runOptions(cmd: Command): Command {
     .option('--budget <list>', 'your load budgets for every profile: p99=MS,rps=N,errors=RATE (defaults only warn against --base-url)')
     .option('--mutant <name>', 'embedded reference server only: plant this bug (list them with evconf mutants)')
     .option('--config <file>', 'YAML file with any of these flags')
+    .option('--profile <name>', 'a configuration shipped with evconf, below --config: opencast (its settings and expectations/opencast.yaml)')
+    .option('--expectations <file>', 'known deviations (YAML; repeatable): a failure they explain is "known" and does not fail the run', collect)
+    .option('--strict-expectations', 'a fixed or stale expectation fails the run too (exit 1), so the file never rots')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
     .option('--quiet', 'print only the final summary and errors (no progress)')
     .option('--verbose', 'also print every check result as it is decided')
@@ -126,6 +129,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--json', 'with --list-latitude: as JSON')
     .option('--agents <list>', 'registered capture agents (latitude capture-agents=registered): id,…')
     .option('--series <list>', 'known series: id[=title],… (titles shown; latitude series-known=known accepts only these)')
+    .option('--profile <name>', 'answer as a known implementation does: opencast (its documented deviations and legal choices, each a named switch)')
     .action(async (flags: Record<string, unknown>) => setCode(await (await import('./serve.js')).serveCommand(flags, io)));
   p.command('rules')
     .description('list every rule with its version range and how many checks exercise it')
@@ -136,6 +140,12 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .description('list the planted bugs of the reference server and the rule that catches each')
     .option('--json', 'as JSON')
     .action(async (flags: { json?: boolean }) => setCode((await import('./mutants.js')).mutantsCommand(io, Boolean(flags.json))));
+  p.command('expectations')
+    .description('write a starting expectations file from a run: every failing rule, its versions and its message')
+    .requiredOption('--from <results.json>', 'a results file (results.json of a run)')
+    .option('--out <file>', 'write the file here (default: print it)')
+    .option('--until <YYYY-MM-DD>', 'give every entry this expiry day')
+    .action(async (flags: Record<string, unknown>) => setCode(await (await import('./expectations.js')).expectationsCommand(flags, io)));
   p.command('report [results.json]')
     .description('re-render the HTML report and JUnit XML from a results file, or (--load) judge Artillery reports by the load budgets')
     .option('--html <file>', 'HTML output')

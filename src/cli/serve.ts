@@ -6,6 +6,8 @@ import { UsageError } from '../config/errors.js';
 import { parseIntFlag } from '../config/parse.js';
 import { isApiVersion, API_VERSIONS } from '../model/index.js';
 import { agentsFlag, latitudeFlags, listLatitude, seriesFlag } from './latitude.js';
+import { SERVER_PROFILES, type ServerProfile } from '../reference/profiles/index.js';
+import { OPENCAST_AGENT, OPENCAST_DEVIATIONS, OPENCAST_LATITUDE } from '../reference/profiles/opencast.js';
 
 /** The HTML page beside the client report: `x.json` → `x.html`, else FILE.html. */
 export function clientReportHtmlPath(file: string): string {
@@ -35,6 +37,8 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
   const version = flags.apiVersion as string | undefined;
   if (version !== undefined && !isApiVersion(version)) throw new UsageError(`--api-version must be one of ${API_VERSIONS.join(', ')} (got "${version}")`);
   const strict = flags.strict === true;
+  const profile = flags.profile === undefined ? undefined : String(flags.profile);
+  if (profile !== undefined && !(SERVER_PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile: unknown profile "${profile}"; the server knows ${SERVER_PROFILES.join(', ')}`);
   const reportFile = flags.clientReport === undefined ? undefined : String(flags.clientReport);
   const record = new ClientRecord(strict);
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
@@ -44,6 +48,7 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
       ...(version ? { apiVersion: version } : {}),
       ...(flags.users ? { users: parseUsers(String(flags.users)) } : {}),
       ...(flags.mutant ? { mutant: String(flags.mutant) } : {}),
+      ...(profile ? { profile: profile as ServerProfile } : {}),
       ...(latitude ? { latitude } : {}),
       ...(flags.agents !== undefined ? { agents: agentsFlag(flags.agents) } : {}),
       ...(flags.series !== undefined ? { series: seriesFlag(flags.series) } : {}),
@@ -55,7 +60,7 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
     if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${host}:${port}; use a port above 1023`);
     throw new UsageError((e as Error).message);
   }
-  const mode = [flags.mutant ? `mutant ${String(flags.mutant)}` : '', latitude ? `latitude${latitude.seed !== undefined ? ` seed ${latitude.seed}` : ''}${Object.keys(latitude.choices ?? {}).length > 0 ? ` + ${Object.entries(latitude.choices ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}` : '', strict ? 'strict' : ''].filter((s) => s !== '');
+  const mode = [profile ? `profile ${profile}: ${OPENCAST_DEVIATIONS.length} documented deviations, ${Object.keys(OPENCAST_LATITUDE).length} legal choices, capture agent ${OPENCAST_AGENT}` : '', flags.mutant ? `mutant ${String(flags.mutant)}` : '', latitude ? `latitude${latitude.seed !== undefined ? ` seed ${latitude.seed}` : ''}${Object.keys(latitude.choices ?? {}).length > 0 ? ` + ${Object.entries(latitude.choices ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}` : '', strict ? 'strict' : ''].filter((s) => s !== '');
   io.out.write(`evconf reference server listening on ${server.url}${mode.length > 0 ? ` (${mode.join('; ')})` : ''}\n`);
   io.out.write(`client conformance record: GET ${server.url}${CLIENT_REPORT_PATH}${reportFile ? `, written to ${reportFile} at exit` : ''}\n`);
   await new Promise<void>((resolve) => {

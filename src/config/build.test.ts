@@ -66,6 +66,10 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['series-id', 'series-file', 'series-file', ['--series-id', 'series-flag'], 'series-flag', (c) => c.seriesId],
   // No flag: a map is given in the file only, so the flag arguments leave it as the file says.
   ['field-ids', { isPartOf: 'series' }, { isPartOf: 'series' }, [], { isPartOf: 'series' }, (c) => c.fieldIds],
+  // Expectations files add up (issue 22): the file's, then each --expectations.
+  ['expectations', ['file.yaml'], ['file.yaml'], ['--expectations', 'flag.yaml'], ['file.yaml', 'flag.yaml'], (c) => c.expectations],
+  ['strict-expectations', true, true, ['--strict-expectations'], true, (c) => c.strictExpectations],
+  ['profile', 'opencast', 'opencast', ['--profile', 'opencast'], 'opencast', (c) => c.profile],
 ];
 
 describe('config: a --config value wins over the default, a flag wins over the --config value', () => {
@@ -102,5 +106,22 @@ describe('config: a --config value wins over the default, a flag wins over the -
 
   it('--quiet with --verbose is a usage error', () => {
     expect(() => configOf(undefined, ['--quiet', '--verbose'])).toThrow(/exclude each other/);
+  });
+});
+
+describe('config: --profile (issue 22)', () => {
+  it('opencast: its settings and expectations file, below --config and the flags', () => {
+    const c = configOf(undefined, ['--profile', 'opencast']);
+    expect(c.profile).toBe('opencast');
+    expect(c.settleMs).toBeGreaterThan(10_000);
+    expect(c.expectations).toHaveLength(1);
+    expect(c.expectations[0]).toMatch(/expectations[\\/]opencast\.yaml$/);
+    expect(configOf({ 'settle-ms': 500 }, ['--profile', 'opencast']).settleMs).toBe(500);
+    expect(configOf(undefined, ['--profile', 'opencast', '--settle-ms', '700']).settleMs).toBe(700);
+    expect(configOf({ expectations: ['mine.yaml'] }, ['--profile', 'opencast', '--expectations', 'x.yaml']).expectations.slice(1)).toEqual(['mine.yaml', 'x.yaml']);
+  });
+
+  it('an unknown profile is a usage error that names the known ones', () => {
+    expect(() => configOf(undefined, ['--profile', 'dspace'])).toThrow(/unknown profile "dspace"; evconf ships opencast/);
   });
 });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { parse } from 'yaml';
 import { parseApiVersionFlag } from '../spec/versions.js';
-import { SUITES_DIR } from '../spec/paths.js';
+import { PROJECT_ROOT, SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
 import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
@@ -18,7 +19,29 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
   'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds', 'quiet', 'verbose',
+  'expectations', 'strictExpectations', 'profile',
 ]);
+
+/** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys (issue 22). */
+export const PROFILES = ['opencast'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+/** The shipped profile file of `name`; an unknown name is a usage error. */
+export function profileFile(name: string): string {
+  if (!(PROFILES as readonly string[]).includes(name)) throw new UsageError(`--profile: unknown profile "${name}"; evconf ships ${PROFILES.join(', ')}`);
+  return resolve(PROJECT_ROOT, 'profiles', `${name}.yaml`);
+}
+
+/**
+ * The profile's settings as a config file's (they lose to --config, the environment and the flags), its
+ * expectations paths made absolute (they are relative to the profile file).
+ */
+function readProfile(name: string): RunFlags {
+  const file = profileFile(name);
+  const data = readConfigFile(file);
+  if (data.profile !== undefined) throw new UsageError(`profile ${name}: a profile cannot name another profile`);
+  return { ...data, ...(data.expectations !== undefined ? { expectations: headerList(data.expectations).map((f) => resolve(dirname(file), f)) } : {}) };
+}
 
 /** A YAML list in the config file reads as the comma list the flag takes (api-version, only, phases, user-roles). */
 function commaList(value: unknown): unknown {
@@ -123,7 +146,13 @@ function outputLevel(src: RunFlags): RunConfig['output'] | undefined {
 
 /** Flags + config file + environment → a frozen RunConfig (flags win, then environment, then the file). */
 export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: string[]): RunConfig {
-  const file = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
+  const own = typeof flags.config === 'string' ? readConfigFile(flags.config) : {};
+  const profileName = flags.profile ?? own.profile;
+  const profile = profileName !== undefined ? readProfile(String(profileName)) : {};
+  // --profile is a config file below --config: its values lose to the user's file, the environment and the flags.
+  const file: RunFlags = { ...profile, ...own };
+  // Expectations files add up: the profile's, then the config file's, then each --expectations (issue 22).
+  const expectations = [...headerList(profile.expectations), ...headerList(own.expectations), ...((flags.expectations as string[] | undefined) ?? [])];
   // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
   const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
   const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
@@ -180,6 +209,9 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     output: outputLevel(flags) ?? outputLevel(file) ?? 'normal',
     ...(pick('mutant') ? { mutant: String(pick('mutant')) } : {}),
     suitesDir: String(pick('suites') ?? SUITES_DIR),
+    expectations,
+    strictExpectations: Boolean(pick('strictExpectations')),
+    ...(profileName !== undefined ? { profile: String(profileName) as ProfileName } : {}),
     command: redactArgv(argv),
   };
   if (config.mutant && config.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');

@@ -59,6 +59,12 @@ export interface RunConfig {
   /** Reference server only: run it with this planted bug (self-test and demos). */
   mutant?: string;
   suitesDir: string;
+  /** Expectations files (--expectations, `expectations:`, the profile's): known deviations (issue 22). */
+  expectations: string[];
+  /** --strict-expectations: a fixed or stale expectation fails the run too (exit 1). */
+  strictExpectations: boolean;
+  /** --profile: a configuration shipped with evconf (profiles/<name>.yaml); the embedded server takes its mode. */
+  profile?: 'opencast';
   /** The command line, credentials redacted. */
   command: string;
 }

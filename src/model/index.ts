@@ -5,3 +5,4 @@ export * from './result.js';
 export * from './load.js';
 export * from './scenario.js';
 export * from './capabilities.js';
+export * from './expectation.js';

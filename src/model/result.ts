@@ -3,6 +3,7 @@ import type { Exchange } from './exchange.js';
 import type { RuleLevel } from './rule.js';
 import type { LoadResult } from './load.js';
 import type { Capabilities } from './capabilities.js';
+import type { ExpectationsSummary, ResultExpectation } from './expectation.js';
 
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
 
@@ -33,6 +34,8 @@ export interface CheckResult {
   /** A settled read-after-write check: how many reads the step made and how long it waited (ms). */
   reads?: number;
   settledMs?: number;
+  /** Set when an expectations file (--expectations) explains this result: a known deviation, or one now fixed. */
+  expectation?: ResultExpectation;
 }
 
 /** Behaviour the spec leaves "not shown", recorded as information only. */
@@ -77,6 +80,14 @@ export interface VersionVerdict extends ResultSummary {
   untested: { rule: string; reason: string; allowed?: boolean }[];
   /** Why this version's run was cut short (interrupt, --max-duration, --phase-budget): never conformant then. */
   stopped?: string;
+  /**
+   * With expectations (--expectations): failing checks not expected (new), failing checks expected (known), and
+   * the distinct rules of the known ones. A version whose failures are all known stays `not-conformant`, but its
+   * run does not fail (exit status).
+   */
+  newFailures?: number;
+  knownFailures?: number;
+  knownRules?: string[];
 }
 
 /** The canonical record of a run (design §4); reporters read only this. */
@@ -102,6 +113,8 @@ export interface RunResult {
   leftovers?: string[];
   /** The verdict of each version (issue 11 item 4), as every reporter shows it (src/report/tally.ts computes it). */
   verdicts?: VersionVerdict[];
+  /** Known deviations (--expectations): every entry and what it matched, with the counts (issue 22). */
+  expectations?: ExpectationsSummary;
   /** Rules known to the run (for the matrix and coverage in reports). */
   rules?: { id: string; level: RuleLevel; since: ApiVersion; until?: ApiVersion; section: string; endpoint: string; quote: string }[];
 }

@@ -32,6 +32,8 @@ export interface ReferenceOptions {
   agents?: string[];
   /** Known series id → title (shown as the series title; latitude choice series-known=known accepts only these). */
   series?: Record<string, string>;
+  /** Answer as a known implementation does (src/reference/profiles): its legal choices and documented deviations. */
+  profile?: 'opencast';
 }
 
 /** Timers of the processing simulation: unref'd, one per key, all cleared on close. */

@@ -1,3 +1,4 @@
+import { opencastRepeatLast } from './mutants/opencast.js';
 import type { ApiVersion } from '../model/version.js';
 import { isMutantName, type BugFn } from './mutants/index.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
@@ -98,6 +99,7 @@ export function parseFilters(params: string[], version: ApiVersion, bug: BugFn =
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
       if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
+      if (opencastRepeatLast(bug, ALWAYS_OR.has(name), newRule)) g.values.length = 0;
       g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
 import { authenticate, OPEN_CALLER } from './auth.js';
 import { makeBug, MUTANTS, type Handler } from './mutants/index.js';
+import { withProfile } from './profiles/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
 import { clientConformanceLayer, type ClientLayerOptions } from './strict/layer.js';
@@ -85,11 +86,13 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
  * A request handler plus its store (tests use store.count()). Throws for an unknown mutant name.
  * With `strict` or a `clientRecord`, the client conformance layer (strict/layer.ts) reads every request first.
  */
-export function createReferenceHandler(opts: ReferenceOptions & ClientLayerOptions): ReferenceHandler {
+export function createReferenceHandler(given: ReferenceOptions & ClientLayerOptions): ReferenceHandler {
+  // A profile (--profile opencast) is latitude choices plus deviations switched on together (src/reference/profiles).
+  const { switches, ...opts } = withProfile(given);
   const lat = latitudeApp(opts);
   const app: App = {
     store: new EventStore(),
-    bug: makeBug(opts.mutant),
+    bug: makeBug(opts.mutant, switches),
     ...lat,
     timers: new Timers(),
     processingDelayMs: (opts.processingDelayMs ?? 300) + lat.extraProcessingMs,

@@ -37,7 +37,8 @@ export interface EventView {
 
 /** processing_state → status (1.1.0+; opencast-reality.md "status values"). */
 export function statusOf(rec: EventRecord): string {
-  if (rec.schedule && rec.processingState === 'INSTANTIATED') return 'EVENTS.EVENTS.STATUS.SCHEDULED';
+  // "" is a scheduled event's processing_state in Opencast (mutant opencast-scheduled-state-empty); its status stays SCHEDULED.
+  if (rec.schedule && (rec.processingState === 'INSTANTIATED' || rec.processingState === '')) return 'EVENTS.EVENTS.STATUS.SCHEDULED';
   switch (rec.processingState) {
     case 'RUNNING':
     case 'FAILING':

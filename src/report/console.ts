@@ -5,11 +5,14 @@ import { exchangeLine } from './evidence.js';
 import { redactRun } from './redact.js';
 import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
 import { loadTableLines } from './load-table.js';
+import { entryAdvice, entryTitle, knownView } from './known.js';
+import { knownText, onlyKnown } from './verdict-text.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
 function countsText(v: Omit<VersionVerdict, 'apiVersion' | 'conformant'>): string {
-  const parts = [`${v.passed} passed`, `${v.failed} failed`, `${v.warned} warned`, `${v.skipped} skipped`];
+  const failed = v.knownFailures !== undefined ? [`${v.failed - v.knownFailures} new failures`, `${v.knownFailures} known`] : [`${v.failed} failed`];
+  const parts = [`${v.passed} passed`, ...failed, `${v.warned} warned`, `${v.skipped} skipped`];
   if (v.errored > 0) parts.push(`${v.errored} error${v.errored === 1 ? '' : 's'}`);
   return parts.join(', ');
 }
@@ -20,8 +23,9 @@ function verdictLines(run: RunResult, c: Colors): string[] {
   return verdicts.map((v) => {
     const gaps = v.untested.filter((u) => !u.allowed).length;
     const label = v.verdict === 'conformant' ? c.green('✔ conformant    ')
-      : v.verdict === 'not-conformant' ? c.red(c.bold('✘ not conformant')) : c.yellow(c.bold('◌ incomplete    '));
-    const why = v.verdict !== 'incomplete' ? '' : [v.stopped ? `stopped: ${v.stopped}` : '', gaps ? `${gaps} MUST rule${gaps === 1 ? '' : 's'} untested` : '', v.total === 0 ? 'no checks' : '']
+      : onlyKnown(v) ? c.yellow(`≈ ${knownText(v)}`)
+        : v.verdict === 'not-conformant' ? c.red(c.bold('✘ not conformant')) : c.yellow(c.bold('◌ incomplete    '));
+    const why = v.verdict !== 'incomplete' && !onlyKnown(v) ? '' : [v.stopped ? `stopped: ${v.stopped}` : '', gaps ? `${gaps} MUST rule${gaps === 1 ? '' : 's'} untested` : '', v.total === 0 ? 'no checks' : '']
       .filter(Boolean).join('; ');
     return `${v.apiVersion.padEnd(width)}  ${label}  ${countsText(v)}${why ? c.yellow(`  (${why})`) : ''}`;
   });
@@ -86,6 +90,24 @@ function findingSection(title: string, results: CheckResult[], mark: string, c: 
   return ['', c.bold(`${title} (${results.length})`), ...groupByRule(results).flatMap((g) => findingLines(g, mark, c))];
 }
 
+/**
+ * Known deviations (issue 22): one line per expectation that explained failures, with why and where it is
+ * documented; then the fixed and stale ones, each with what to do about it.
+ */
+function knownSection(run: RunResult, c: Colors): string[] {
+  const view = knownView(run);
+  if (!view) return [];
+  const x = run.expectations!;
+  const out = ['', c.bold(`Known deviations (${view.known.length}; ${x.known} check${x.known === 1 ? '' : 's'})`) + c.dim(`  expectations: ${x.files.join(', ')}`)];
+  for (const e of view.known) {
+    out.push(`  ${c.yellow('≈')} ${entryTitle(e)}  ${e.why}${e.staleReason ? c.yellow(`  (stale: ${e.staleReason})`) : ''}`, `    ${c.dim(`documented: ${e.documented}${e.seenIn ? ` · seen in ${e.seenIn}` : ''}`)}`);
+  }
+  const strict = x.strict ? c.red(' (fails the run: --strict-expectations)') : '';
+  if (view.fixed.length) out.push('', c.bold(`Fixed (${view.fixed.length})`) + strict, ...view.fixed.map((e) => `  ${c.green('✔')} ${entryTitle(e)}  ${entryAdvice(e)}`));
+  if (view.stale.length) out.push('', c.bold(`Stale (${view.stale.length})`) + strict, ...view.stale.map((e) => `  ${c.yellow('○')} ${entryTitle(e)}  ${entryAdvice(e)}`));
+  return out;
+}
+
 function warnSection(results: CheckResult[], c: Colors): string[] {
   if (results.length === 0) return [];
   return ['', c.bold(`Warnings (${results.length})`), ...groupByRule(results).map((g) =>
@@ -112,13 +134,15 @@ export function renderSummary(input: RunResult, opts: { color: boolean }): strin
   const run = redactRun(input);
   const c = pc.createColors(opts.color);
   const conf = sortResults(run.results.filter((r) => !isLoadRule(r.rule)));
-  const by = (o: CheckResult['outcome']) => conf.filter((r) => r.outcome === o);
+  // A result an expectation explains is listed under Known deviations, not with the failures, warnings or skips.
+  const by = (o: CheckResult['outcome']) => conf.filter((r) => r.outcome === o && r.expectation?.status !== 'known');
   const target = `${run.target.baseUrl}${run.target.reference ? ' (reference server)' : ''}`;
   const lines = [
     c.dim(`evconf ${run.tool.version} · run ${run.runId} · seed ${run.seed} · ${formatDuration(run.durationMs)} · ${target}`),
     ...verdictLines(run, c),
-    ...findingSection('Failures', by('fail'), c.red('✘'), c),
+    ...findingSection(run.expectations ? 'New failures' : 'Failures', by('fail'), c.red('✘'), c),
     ...findingSection('Errors (evconf could not check)', by('error'), c.magenta('⚠'), c),
+    ...knownSection(run, c),
     ...untestedSection(run, c),
     ...warnSection(by('warn'), c),
     ...skipSection(by('skip'), c),

@@ -1,4 +1,8 @@
-/** Failing and erring checks grouped by outcome, rule and message across versions: what the summaries list. */
+/**
+ * Failing and erring checks grouped by outcome, rule and message across versions: what the summaries list. A
+ * failure an expectation explains (issue 22: `expectation.status` known) is not a finding: reports list it
+ * under "Known deviations" (src/report/known.ts).
+ */
 import type { CheckResult, RunResult } from '../model/index.js';
 import { sortResults, versionIndex } from './tally.js';
 
@@ -13,7 +17,7 @@ export interface Finding {
 
 export function findings(run: RunResult): Finding[] {
   const out = new Map<string, Finding>();
-  for (const r of sortResults(run.results.filter((x) => x.outcome === 'fail' || x.outcome === 'error'))) {
+  for (const r of sortResults(run.results.filter((x) => (x.outcome === 'fail' || x.outcome === 'error') && x.expectation?.status !== 'known'))) {
     const key = `${r.outcome}\u0000${r.rule}\u0000${r.message}`;
     const f = out.get(key);
     if (!f) out.set(key, { first: r, versions: [r.apiVersion], checks: 1 });

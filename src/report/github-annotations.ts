@@ -10,6 +10,10 @@ import { findings, type Finding } from './findings.js';
 import { redactRun } from './redact.js';
 import { versionVerdicts } from './tally.js';
 import { headline, untestedByReason } from './verdict-text.js';
+import { entryAdvice, entryTitle, knownView } from './known.js';
+
+/** Notices for known deviations per step at most; the last one counts the rest (they are in the summary and report). */
+const MAX_KNOWN_NOTICES = 10;
 
 /** Error annotations GitHub shows per step (docs: "10 error annotations … per step"). */
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -49,6 +53,24 @@ function findingAnnotation(f: Finding, opts: AnnotationOptions): string {
   return command('error', { file, line: file ? src?.[2] : undefined, title }, body);
 }
 
+/**
+ * Known deviations (issue 22) as `::notice` (never `::error`: they do not fail the job), one per expectation;
+ * fixed and stale expectations as `::warning`, or `::error` under --strict-expectations (then they fail the job).
+ */
+function knownAnnotations(run: RunResult): string[] {
+  const view = knownView(run);
+  if (!view) return [];
+  const shown = view.known.length > MAX_KNOWN_NOTICES ? view.known.slice(0, MAX_KNOWN_NOTICES - 1) : view.known;
+  const lines = shown.map((e) => command('notice', { title: `evconf known deviation: ${entryTitle(e)}` }, `${e.why}\ndocumented: ${e.documented} (${e.at})`));
+  if (shown.length < view.known.length) {
+    const rest = view.known.slice(shown.length);
+    lines.push(command('notice', { title: `evconf: ${rest.length} more known deviations` }, rest.map((e) => e.rule).join(', ')));
+  }
+  const kind = run.expectations?.strict ? 'error' : 'warning';
+  for (const e of [...view.fixed, ...view.stale]) lines.push(command(kind, { title: `evconf expectation ${e.status}: ${e.rule}` }, entryAdvice(e)));
+  return lines;
+}
+
 /** The workflow commands of a run, one per line (empty when nothing failed and every version is complete). */
 export function renderAnnotations(input: RunResult, opts: AnnotationOptions = {}): string {
   const run = redactRun(input);
@@ -63,6 +85,7 @@ export function renderAnnotations(input: RunResult, opts: AnnotationOptions = {}
     lines.push(command('error', { title: `evconf: ${rest.length} more failures not annotated` },
       `${checks} more failing checks in ${rules.length} rules: ${rules.join(', ')}. The job summary and the HTML report list them all.`));
   }
+  lines.push(...knownAnnotations(run));
   const verdicts = versionVerdicts(run);
   for (const v of verdicts) {
     if (v.verdict !== 'incomplete') continue;

@@ -10,6 +10,7 @@ import { findings, type Finding } from './findings.js';
 import { redactRun } from './redact.js';
 import { formatDuration, versionVerdicts } from './tally.js';
 import { headline, stoppedReason, untestedByReason, verdictWords } from './verdict-text.js';
+import { entryAdvice, entryTitle, knownView, linkOf } from './known.js';
 
 export const MAX_SUMMARY_FINDINGS = 50;
 /** Bytes kept below GitHub's 1 MiB per-step limit, leaving room for other steps' summaries of the job. */
@@ -63,6 +64,20 @@ function incompleteDetails(run: RunResult): string[] {
   return out;
 }
 
+/** Known deviations (issue 22): why and where documented per expectation, then the fixed and stale ones. */
+function knownMd(run: RunResult): string[] {
+  const view = knownView(run);
+  if (!view) return [];
+  const doc = (d: string) => {
+    const link = linkOf(d);
+    return link ? `[${mdText(link)}](${encodeURI(link)})${d.length > link.length ? ` ${mdText(d.slice(link.length))}` : ''}` : mdText(d);
+  };
+  const out = ['', `### Known deviations (${view.known.length})`, ''];
+  out.push(...view.known.map((e) => `- ≈ ${mdCode(entryTitle(e))}: ${mdText(e.why)} (documented: ${doc(e.documented)})`));
+  for (const e of [...view.fixed, ...view.stale]) out.push(`- ${e.status === 'fixed' ? '✔ fixed' : '○ stale'} ${mdCode(e.rule)}: ${mdText(entryAdvice(e))}`);
+  return out;
+}
+
 function findingMd(f: Finding): string[] {
   const r = f.first;
   const mark = r.outcome === 'error' ? '⚠ evconf error in' : '✘';
@@ -90,10 +105,10 @@ export function renderStepSummary(input: RunResult, opts: SummaryOptions = {}): 
   const icon = h.tone === 'good' ? '✔' : h.tone === 'bad' ? '✘' : '◌';
   const facts = [`target ${mdCode(run.target.baseUrl)}${run.target.reference ? ' (embedded reference server)' : ''}`,
     run.target.mutant ? `mutant ${mdCode(run.target.mutant)}` : '', `run ${mdCode(run.runId)}`, `seed ${run.seed}`, formatDuration(run.durationMs)].filter(Boolean);
-  const head = [`## ${icon} evconf: ${mdText(h.text)}`, '', facts.join(' · '), '', ...verdictTable(run), ...incompleteDetails(run)];
+  const head = [`## ${icon} evconf: ${mdText(h.text)}`, '', facts.join(' · '), '', ...verdictTable(run), ...incompleteDetails(run), ...knownMd(run)];
   const all = findings(run);
   const tail = opts.reports?.length ? ['', `Reports: ${opts.reports.map(mdCode).join(', ')}`] : [];
-  if (all.length === 0) return `${[...head, '', 'No check failed.', ...tail].join('\n')}\n`;
+  if (all.length === 0) return `${[...head, '', run.expectations ? 'No new failure.' : 'No check failed.', ...tail].join('\n')}\n`;
   const checks = all.reduce((a, f) => a + f.checks, 0);
   const lines = [...head, '', `### Failures (${checks} check${checks === 1 ? '' : 's'}, ${all.length} distinct)`];
   let size = Buffer.byteLength(lines.join('\n')) + 400;

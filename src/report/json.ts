@@ -13,13 +13,15 @@ function ordered(o: object, keys: readonly string[]): Obj {
   return out;
 }
 
-const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'results',
+const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'expectations', 'results',
   'observations', 'coverage', 'load', 'leftovers', 'rules'] as const;
 const TARGET_KEYS = ['baseUrl', 'apiVersions', 'reference', 'mutant'];
 const SUMMARY_KEYS = ['total', 'passed', 'failed', 'warned', 'skipped', 'errored'];
-const VERDICT_KEYS = ['apiVersion', 'verdict', 'conformant', 'stopped', ...SUMMARY_KEYS, 'untested'];
+const VERDICT_KEYS = ['apiVersion', 'verdict', 'conformant', 'stopped', ...SUMMARY_KEYS, 'newFailures', 'knownFailures', 'knownRules', 'untested'];
+const EXPECTATIONS_KEYS = ['files', 'strict', 'today', 'passed', 'newFailures', 'known', 'fixed', 'stale', 'entries'];
+const ENTRY_KEYS = ['at', 'rule', 'versions', 'expect', 'why', 'documented', 'message', 'until', 'seenIn', 'status', 'staleReason', 'knownIn', 'fixedIn', 'checks', 'rules'];
 const RESULT_KEYS = ['id', 'rule', 'level', 'apiVersion', 'endpoint', 'outcome', 'message', 'expected', 'actual',
-  'exchanges', 'curl', 'source', 'seed', 'counterexample', 'replay', 'durationMs', 'reads', 'settledMs'];
+  'expectation', 'exchanges', 'curl', 'source', 'seed', 'counterexample', 'replay', 'durationMs', 'reads', 'settledMs'];
 const EXCHANGE_KEYS = ['request', 'response', 'error', 'durationMs', 'curl'];
 const REQUEST_KEYS = ['method', 'url', 'headers', 'body'];
 const RESPONSE_KEYS = ['status', 'headers', 'body', 'truncated', 'bodyBytes'];
@@ -36,7 +38,10 @@ function exchange(x: Exchange): Obj {
 }
 
 function result(r: CheckResult): Obj {
-  return ordered({ ...r, exchanges: r.exchanges.map(exchange) }, RESULT_KEYS);
+  return ordered({
+    ...r, exchanges: r.exchanges.map(exchange),
+    ...(r.expectation ? { expectation: ordered(r.expectation, ['status', 'entry', 'why', 'documented']) } : {}),
+  }, RESULT_KEYS);
 }
 
 function load(l: LoadResult): Obj {
@@ -57,6 +62,7 @@ export function renderJson(run: RunResult): string {
     target: ordered(r.target, TARGET_KEYS),
     summary: ordered(r.summary, SUMMARY_KEYS),
     ...(r.verdicts ? { verdicts: r.verdicts.map((v) => ordered(v, VERDICT_KEYS)) } : {}),
+    ...(r.expectations ? { expectations: ordered({ ...r.expectations, entries: r.expectations.entries.map((e) => ordered(e, ENTRY_KEYS)) }, EXPECTATIONS_KEYS) } : {}),
     results: r.results.map(result),
     observations: r.observations.map((o) => ordered(o, ['topic', 'apiVersion', 'value', 'context'])),
     coverage: r.coverage.map((c) => ordered(c, ['rule', 'apiVersion', 'checks'])),

@@ -91,6 +91,14 @@ export function computeVerdicts(run: RunResult, ctx: VerdictContext = {}): Versi
   });
 }
 
+/**
+ * Whether a version has gaps that keep it from being conformant besides failures: it was cut short, ran no
+ * check, or has untested MUST rules not accepted (--allow-untested, or a `skip` expectation).
+ */
+export function hasGaps(v: VersionVerdict): boolean {
+  return v.stopped !== undefined || v.total === 0 || v.untested.some((u) => !u.allowed);
+}
+
 /** The verdicts every reporter shows: those the run stored (RunResult.verdicts), else computed from the results. */
 export function versionVerdicts(run: RunResult): VersionVerdict[] {
   return run.verdicts ?? computeVerdicts(run);

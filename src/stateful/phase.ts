@@ -16,6 +16,7 @@ import { selectedStageRules } from './select.js';
 import { missing } from '../engine/capabilities.js';
 import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../engine/catalogs.js';
 import { Unavailable } from '../engine/unavailable.js';
+import { knownFailure } from '../expectations/known.js';
 
 /** Id of the stage (result ids `<version>/stateful-lifecycle/<rule>`, usable with --only). */
 export const STATEFUL_ID = 'stateful-lifecycle';
@@ -112,7 +113,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.signal ? { stop: env.signal } : {}) });
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

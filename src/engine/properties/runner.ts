@@ -8,6 +8,7 @@ import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
 import { ruleResult } from '../../stateful/kit/results.js';
 import { missing } from '../capabilities.js';
+import { knownFailure } from '../../expectations/known.js';
 
 export interface PropertyPhaseOptions {
   /** The properties to run (default: all of PROPERTIES). */
@@ -70,7 +71,7 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
     const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
     let out: CasesOutcome<unknown>;
     try {
-      out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.signal ? { stop: env.signal } : {}) });
+      out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}) });
     } catch (err) {
       out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
     }

@@ -19,6 +19,7 @@ import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
 import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
 import { spec2Created } from '../mutants/spec2-list.js';
 import { spec2CreateAcl } from '../mutants/spec2-acl.js';
+import { opencastAclPart, opencastScheduledState } from '../mutants/opencast.js';
 import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
 import { spec2CreateConflicts, spec2Plan, spec2Rrule } from '../mutants/spec2-scheduling.js';
 import { spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule } from '../mutants/spec3a-create.js';
@@ -41,10 +42,10 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : spec2CreateAcl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : spec2CreateAcl(ctx, opencastAclPart(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e })))),
     processing: parts.processing,
     schedule,
-    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : 'INSTANTIATED') : 'RUNNING',
+    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : opencastScheduledState(ctx) ?? 'INSTANTIATED') : 'RUNNING',
     tracks: schedule ? [] : parts.tracks,
     publications: [],
     archiveVersion: 1,

@@ -40,7 +40,8 @@ export function listEvents(ctx: Ctx): Reply {
   if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
   if (filters.length > 0 && bug('slow-filter')) slowFilterScan(ctx.app.store);
   const text = spec2RunList(ctx, spec3bQuery(ctx, {
-    version: ctx.version,
+    // opencast-oldest-current-names: 1.0.0 list items in the later shape (presenter, contributor, start).
+    version: ctx.version === '1.0.0' && bug('opencast-oldest-current-names') ? '1.1.0' : ctx.version,
     filters,
     sort,
     limit,

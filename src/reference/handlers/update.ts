@@ -8,6 +8,7 @@ import { startProcessing } from '../processing.js';
 import { mergeSchedule } from '../schedule.js';
 import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
 import { aclDefault, aclStored } from '../latitude/acl.js';
+import { opencastAclPart } from '../mutants/opencast.js';
 import { checkScheduling, checkSeries } from '../latitude/events.js';
 import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
@@ -33,7 +34,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   spec3aUpdateParts(ctx, parts);
   if (parts.metadata?.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
   if (parts.metadata) checkExtraCatalogs(ctx.app, parts.metadata.extras, 'write');
-  if (parts.acl) parts.acl = aclStored(ctx, parts.acl);
+  if (parts.acl) parts.acl = opencastAclPart(ctx, aclStored(ctx, parts.acl));
   checkScheduling(ctx, parts.scheduling, false);
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;

@@ -29,6 +29,7 @@ import { SPEC2_PUBLICATION_MUTANTS } from './spec2-publications.js';
 import { SPEC2_SHAPE_MUTANTS } from './spec2-shape.js';
 import { SPEC3A_MUTANTS } from './spec3a-index.js';
 import { SPEC3B_MUTANTS } from './spec3b-index.js';
+import { OPENCAST_MUTANTS } from './opencast.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
@@ -44,7 +45,9 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
   ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
   // Third round written from the spec alone: src/reference/mutants/spec3a-*.ts and spec3b-*.ts.
-  ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS };
+  ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS,
+  // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
+  ...OPENCAST_MUTANTS };
 
 /** Names of all mutants (a literal union: bug('typo') does not compile). */
 export type MutantName = keyof typeof ALL;
@@ -59,10 +62,13 @@ export function isMutantName(name: string): name is MutantName {
 export type BugFn = (name: MutantName) => boolean;
 
 /** The bug() helper of one server; throws a clear Error for an unknown mutant name. */
-export function makeBug(mutant: string | undefined): BugFn {
-  if (mutant === undefined || mutant === '') return () => false;
-  if (!isMutantName(mutant)) {
-    throw new Error(`Unknown mutant "${mutant}". Known mutants: ${Object.keys(ALL).sort().join(', ')}`);
+export function makeBug(mutant: string | undefined, switches: readonly string[] = []): BugFn {
+  const on = [...switches, ...(mutant === undefined || mutant === '' ? [] : [mutant])];
+  for (const name of on) {
+    if (!isMutantName(name)) throw new Error(`Unknown mutant "${name}". Known mutants: ${Object.keys(ALL).sort().join(', ')}`);
   }
-  return (name) => name === mutant;
+  if (on.length === 0) return () => false;
+  if (on.length === 1) return (name) => name === on[0];
+  const set = new Set<string>(on);
+  return (name) => set.has(name);
 }

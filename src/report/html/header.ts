@@ -53,8 +53,9 @@ function untestedList(v: VersionVerdict): string {
 function verdictCard(v: VersionVerdict): string {
   const w = verdictWords(v);
   const text = v.total === 0 ? `${w.label}: no checks ran` : w.label;
-  const n: [string, number][] = [['fail', v.failed], ['error', v.errored], ['warn', v.warned], ['skip', v.skipped], ['pass', v.passed]];
-  const counts = n.filter(([o, k]) => k > 0 || o === 'fail' || o === 'pass').map(([o, k]) => countLink(v, o, k)).join('');
+  const n: [string, number][] = [['fail', v.failed - (v.knownFailures ?? 0)], ['error', v.errored], ['warn', v.warned], ['skip', v.skipped], ['pass', v.passed]];
+  const known = v.knownFailures ? `<a class="cnt c-skip" href="#sec-known"><b>${v.knownFailures}</b> known</a>` : '';
+  const counts = n.filter(([o, k]) => k > 0 || o === 'fail' || o === 'pass').map(([o, k]) => countLink(v, o, k)).join('') + known;
   return `<div class="verdict ${w.tone}" data-verdict="${esc(v.verdict)}"><div class="v-top"><span class="v-icon" aria-hidden="true">${w.icon}</span>` +
     `<span class="v-ver">${esc(v.apiVersion)}</span><span class="v-text">${esc(text)}</span></div>` +
     `<div class="v-counts">${counts}</div>${untestedList(v)}</div>`;

@@ -12,6 +12,7 @@ import { pageHead } from './page-head.js';
 import { clientData, embedJson } from './data.js';
 import { filterBarHtml, headerHtml, verdictHtml } from './header.js';
 import { failuresHtml } from './failures.js';
+import { knownHtml } from './known.js';
 import { loadHtml } from './load.js';
 import { matrixHtml } from './matrix.js';
 import { coverageHtml, observationsHtml } from './tables.js';
@@ -24,7 +25,7 @@ function section(id: string, title: string, body: string): string {
  * The order of the report (issue 12 item 5): verdicts, the rule × version matrix, failures, then the rest; the
  * lazily rendered list of every result comes last, so that its growth never moves another section.
  */
-const NAV = [['sec-matrix', 'Rule × version'], ['sec-failures', 'Failures'], ['sec-observations', 'Observations'],
+const NAV = [['sec-matrix', 'Rule × version'], ['sec-failures', 'Failures'], ['sec-known', 'Known deviations'], ['sec-observations', 'Observations'],
   ['sec-coverage', 'Coverage'], ['sec-load', 'Load'], ['sec-leftovers', 'Leftovers'], ['sec-results', 'All results']] as const;
 
 export function renderHtml(input: RunResult): string {
@@ -33,8 +34,9 @@ export function renderHtml(input: RunResult): string {
   const script = clientScript();
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
-  const failing = run.results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
-  const nav = NAV.filter(([id]) => id !== 'sec-leftovers' || run.leftovers?.length)
+  // A failure an expectation explains is a known deviation (issue 22), listed in its own section.
+  const failing = run.results.filter((r) => (r.outcome === 'fail' || r.outcome === 'error') && r.expectation?.status !== 'known').length;
+  const nav = NAV.filter(([id]) => (id !== 'sec-leftovers' || run.leftovers?.length) && (id !== 'sec-known' || run.expectations))
     .map(([id, label]) => `<a href="#${id}" data-goto="${id}">${label}${id === 'sec-failures' ? ` <span class="n">${failing}</span>` : ''}</a>`).join('');
   return `${pageHead({ title: `evconf · ${run.target.baseUrl} · ${run.runId}`, csp })}${headerHtml(run)}
 <main>
@@ -42,6 +44,7 @@ ${verdictHtml(run)}
 <nav class="toc">${nav}</nav>
 ${section('sec-matrix', 'Rule × version', matrixHtml(run))}
 ${section('sec-failures', `Failures <span class="muted small">${failing} check${failing === 1 ? '' : 's'}</span>`, failuresHtml(run))}
+${run.expectations ? section('sec-known', `Known deviations <span class="muted small">${run.expectations.entries.filter((e) => e.checks > 0).length}</span>`, knownHtml(run)) : ''}
 ${section('sec-observations', 'Observations', observationsHtml(run))}
 ${section('sec-coverage', 'Coverage', coverageHtml(run))}
 ${section('sec-load', 'Load', loadHtml(run.load, run.results))}

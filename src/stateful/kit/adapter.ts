@@ -37,6 +37,8 @@ export interface CasesOutcome<T> {
   note?: string;
   /** Why the cases stopped early (the stage's budget or an interrupt): the cases cut short judged nothing. */
   stopped?: string;
+  /** Failures an expectations file explains (issue 22), the first per rule: recorded, and the stage went on. */
+  known?: Map<string, CaseFailureData<T>>;
 }
 
 /**
@@ -55,8 +57,9 @@ function unanswered(exchanges: readonly Exchange[]): boolean {
  * and the result comes back as data. The first failure is found with the full settle time; shrinking uses a
  * short one, and the shrunk case is then confirmed with the full settle (else the first failure is reported).
  */
-export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number; stop?: AbortSignal }): Promise<CasesOutcome<T>> {
+export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number; known?: (rule: string, message: string) => boolean; stop?: AbortSignal }): Promise<CasesOutcome<T>> {
   const exercised = new Map<string, number>();
+  const known = new Map<string, CaseFailureData<T>>();
   let first: CaseFailureData<T> | undefined;
   let last: CaseFailureData<T> | undefined;
   const prop = fc.asyncProperty(arb, async (value) => {
@@ -73,12 +76,22 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
       if (!first) for (const r of report.exercised) exercised.set(r, (exercised.get(r) ?? 0) + 1);
       return;
     }
-    last = { value, verdict: report.verdict, exchanges: report.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
+    const data = { value, verdict: report.verdict, exchanges: report.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
+    // A failure an expectation explains is not shrunk and does not stop the stage: the next cases go on (issue 22).
+    // While shrinking another failure, a known one counts as not failing (the shrink follows the new failure).
+    if (opts.known?.(report.verdict.rule, report.verdict.message)) {
+      if (!first) {
+        if (!known.has(report.verdict.rule)) known.set(report.verdict.rule, data);
+        for (const r of report.exercised) if (r !== report.verdict.rule) exercised.set(r, (exercised.get(r) ?? 0) + 1);
+      }
+      return;
+    }
+    last = data;
     first ??= last;
     throw new CaseFailure(report.verdict, report.exchanges);
   });
   const details = await fc.check(prop, { seed: opts.seed, numRuns: opts.numRuns });
-  const base = { numRuns: details.numRuns, numShrinks: details.numShrinks, exercised, ...(opts.stop?.aborted ? { stopped: String(opts.stop.reason ?? 'the run was stopped') } : {}) };
+  const base = { numRuns: details.numRuns, numShrinks: details.numShrinks, exercised, ...(known.size ? { known } : {}), ...(opts.stop?.aborted ? { stopped: String(opts.stop.reason ?? 'the run was stopped') } : {}) };
   if (!details.failed) return { kind: 'pass', ...base };
   if (!(details.errorInstance instanceof CaseFailure) || !last || !first) {
     const err = details.errorInstance;

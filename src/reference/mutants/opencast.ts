@@ -1,0 +1,47 @@
+/**
+ * Documented deviations of real Opencast (../shared/docs/opencast-reality.md, "Things in the seed that real
+ * Opencast does differently"), each a named switch: the reference server's Opencast mode (src/reference/profiles)
+ * turns them on together; each also stands alone as a mutant, proven caught by the rule it breaks.
+ */
+import type { Ctx } from '../app.js';
+import type { AclEntry } from '../types.js';
+import { family } from './types.js';
+
+export const OPENCAST_MUTANTS = family({
+  'opencast-acl-part-allow-ignored': {
+    rule: 'events.create.acl',
+    description: 'Opencast: the acl part of a create (and update) ignores allow: every entry is stored with allow true, also one sent with allow false (EHR deserializeJsonToAcl(assumeAllow=true)).',
+  },
+  'opencast-filter-repeat-last': {
+    rule: 'events.list.filter.or',
+    // Opencast's query builder keeps the last value in every version; below 1.5.0 the spec leaves the repetition
+    // open (AND or OR, src/spec/readings.ts), and this switch models only the documented 1.5.0 deviation.
+    since: '1.5.0',
+    description: 'Opencast: a repeated single-valued filter keyword (title:A,title:B) keeps the last value only; only contributors, presenters and identifier OR their values (EQB; the 1.5.0 OR rule is not implemented as documented).',
+  },
+  'opencast-scheduled-state-empty': {
+    rule: 'events.create.scheduled-state',
+    description: 'Opencast: a scheduled event has processing_state "" (no workflow exists yet), not INSTANTIATED (Event.java updateEventStatus).',
+  },
+  'opencast-oldest-current-names': {
+    rule: 'events.list.schema',
+    until: '1.0.0',
+    description: 'Opencast: in 1.0.0 list items (and the single GET) use presenter, contributor and start, the later names; no released server sent presenters/contributors/start_time (tag 2.3.0 EventsEndpoint.java).',
+  },
+});
+
+/** Bug site (handlers/create.ts newRecord, handlers/update.ts): the acl part as Opencast stores it. */
+export function opencastAclPart(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('opencast-acl-part-allow-ignored') ? acl.map((e) => ({ ...e, allow: true })) : acl;
+}
+
+/** Bug site (list-params.ts parseFilters): whether a repeated keyword replaces the value before it. */
+export function opencastRepeatLast(bug: Ctx['app']['bug'], multiValued: boolean, from150: boolean): boolean {
+  return from150 && !multiValued && bug('opencast-filter-repeat-last');
+}
+
+/** Bug site (handlers/create.ts newRecord): the processing_state of a new scheduled event. */
+export function opencastScheduledState(ctx: Ctx): string | undefined {
+  return ctx.app.bug('opencast-scheduled-state-empty') ? '' : undefined;
+}
+

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { API_VERSIONS, type ApiVersion } from '../model/index.js';
+import { MUTANTS } from '../reference/index.js';
+import { runProfile } from './profile-run.js';
+
+// Issue 22, "Done when": `evconf run --profile opencast` against the reference server in its Opencast mode exits 0
+// in every version with every documented deviation reported as known; with one more planted bug on top it exits 1
+// and names only that bug's rule as new. The scenarios phase only, with a short settle time (the profile's 30 s is
+// for a real Opencast's index), so that a version takes well under a minute.
+const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500'];
+
+describe('self-test: --profile opencast against evconf serve --profile opencast (issue 22)', () => {
+  it.each(API_VERSIONS)('%s: exit 0, every documented deviation of the version known, no new failure', async (v) => {
+    const { code, stdout, run } = await runProfile(PROFILE(v), { profile: 'opencast' });
+    const x = run.expectations!;
+    expect(code, stdout).toBe(0);
+    expect(x.newFailures, stdout).toBe(0);
+    const deviations = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v));
+    expect(deviations.length).toBeGreaterThan(0);
+    for (const e of deviations) expect(e, `${e.rule} (${e.at}) is not known in ${v}`).toMatchObject({ status: 'known', knownIn: [v] });
+    const verdict = run.verdicts!.find((d) => d.apiVersion === v)!;
+    expect(verdict).toMatchObject({ verdict: 'not-conformant', newFailures: 0 });
+    expect(stdout).toMatch(new RegExp(`^${v.replace(/\./g, '\\.')}\\s+≈ no new failures; ${verdict.knownRules!.length} known deviations?`, 'm'));
+    expect(stdout).toMatch(/^Known deviations \(\d+; \d+ checks\)/m);
+  }, 240_000);
+
+  const fresh = (r: Awaited<ReturnType<typeof runProfile>>) =>
+    [...new Set(r.run.results.filter((x) => (x.outcome === 'fail' || x.outcome === 'error') && x.expectation?.status !== 'known').map((x) => x.rule))].sort();
+
+  // Planted bugs of different families, none on a rule the profile expects to fail, each breaking only its own
+  // rule in a full run: exit 1 and only that rule new.
+  it.each(['acl-put-merges', 'metadata-delete-keeps'])('with mutant %s on top: exit 1, only its rule new', async (mutant) => {
+    const r = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant });
+    expect(r.code).toBe(1);
+    expect(fresh(r), r.stdout).toEqual([MUTANTS[mutant].rule]);
+    expect(r.stdout).toMatch(new RegExp(`^New failures \\(\\d+\\)\\n {2}✘ ${MUTANTS[mutant].rule.replace(/\./g, '\\.')} MUST`, 'm'));
+    expect(r.run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0')).every((e) => e.status === 'known')).toBe(true);
+  }, 240_000);
+
+  // A bug whose effect reaches a second rule (publications-list-no-url also breaks events.update.partial, which reads
+  // the list): the new failures are exactly what the same bug makes the plain reference server fail, nothing of Opencast's.
+  it('with mutant publications-list-no-url on top: the new failures are exactly those of the bug alone', async () => {
+    const mutant = 'publications-list-no-url';
+    const r = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant });
+    const alone = await runProfile(['--api-version', '1.6.0', '--phases', 'scenarios', '--settle-ms', '1500'], { mutant });
+    expect(r.code).toBe(1);
+    expect(fresh(r)).toContain(MUTANTS[mutant].rule);
+    expect(fresh(r), r.stdout).toEqual(fresh(alone));
+  }, 240_000);
+});

@@ -1,0 +1,42 @@
+/**
+ * `evconf run` in-process (the CLI's own runCommand, flags parsed as on the command line) against a reference server
+ * of the test's own, optionally in a profile's mode with a planted mutant (issue 22).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { buildRunConfig } from '../config/build.js';
+import { parseRunFlags } from '../cli/main.js';
+import { runCommand } from '../cli/run.js';
+import type { RunResult } from '../model/index.js';
+import { parseUsers, startReferenceServer } from '../reference/index.js';
+import { SELFTEST_USERS } from './harness.js';
+
+export interface ProfileRun {
+  code: number;
+  stdout: string;
+  run: RunResult;
+}
+
+/** The self-test users' credentials as flags. */
+const CREDENTIAL_FLAGS = ['--auth', 'admin:selftest-admin-pw', '--user-auth', 'alice:selftest-alice-pw', '--user-roles', 'ROLE_USER_ALICE,ROLE_SELFTEST_STAFF'];
+
+export async function runProfile(args: string[], server: { profile?: 'opencast'; mutant?: string } = {}): Promise<ProfileRun> {
+  const ref = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...server });
+  const dir = mkdtempSync(join(tmpdir(), 'evconf-profile-'));
+  const json = join(dir, 'results.json');
+  const argv = ['run', '--base-url', ref.url, ...CREDENTIAL_FLAGS, '--seed', '42', '--format', 'json', '--json', json, '--report-dir', dir, '--quiet', '--no-color', ...args];
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  out.on('data', (d: Buffer) => { stdout += d.toString(); });
+  err.resume();
+  try {
+    const config = buildRunConfig(parseRunFlags(argv.slice(1)), {}, argv);
+    const code = await runCommand(config, { out: out as unknown as NodeJS.WriteStream, err: err as unknown as NodeJS.WriteStream });
+    return { code, stdout, run: JSON.parse(readFileSync(json, 'utf8')) as RunResult };
+  } finally {
+    await ref.close();
+  }
+}
