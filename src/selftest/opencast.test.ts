@@ -9,7 +9,8 @@ import { runProfile } from './profile-run.js';
 // for a real Opencast's index), so that a version takes well under a minute.
 const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500'];
 
-describe('self-test: --profile opencast against evconf serve --profile opencast (issue 22)', () => {
+// Each test is its own CLI process against its own server (waiting mostly): they run side by side.
+describe.concurrent('self-test: --profile opencast against evconf serve --profile opencast (issue 22)', () => {
   it.each(API_VERSIONS)('%s: exit 0, every documented deviation of the version known, no new failure', async (v) => {
     const { code, stdout, run } = await runProfile(PROFILE(v), { profile: 'opencast' });
     const x = run.expectations!;
