@@ -1,6 +1,6 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { interpolate, PlaceholderError } from './vars.js';
-import { createEvent, givenVars, waitVisible } from './create.js';
+import { awaitVisible, createEvent, givenVars } from './create.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
 import type { EventSpec } from './event-form.js';
@@ -42,7 +42,11 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
   };
 }
 
-/** Creates the scenario's given events; returns their variables or why the scenario cannot run. */
+/**
+ * Creates the scenario's given events; returns their variables or why the scenario cannot run. An event whose GET
+ * the server will not answer (issue 21 item 3) is used all the same: the steps that read it fail with the transport
+ * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
+ */
 async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<Record<string, unknown>[] | string> {
   const out: Record<string, unknown>[] = [];
   for (const [i, g] of scenario.given.entries()) {
@@ -53,9 +57,9 @@ async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<st
     if (created.identifiers.length === 0) {
       return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
     }
-    if (!(await waitVisible(env, created.identifiers[0], spec))) {
-      return `precondition: created event ${created.identifiers[0]} never became readable within --settle-ms`;
-    }
+    const seen = await awaitVisible(env, created.identifiers[0], spec);
+    if (!seen.visible && seen.unanswered) history.push(seen.unanswered);
+    else if (!seen.visible) return seen.why.startsWith('not run:') ? seen.why : `precondition: ${seen.why}`;
     out.push(givenVars(env, spec, created.identifiers));
   }
   return out;

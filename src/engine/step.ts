@@ -10,6 +10,7 @@ import type { ScenarioEnv } from './env.js';
 import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
 import { evidence } from './evidence.js';
 import { skipReason, Unavailable, UnavailableError } from './unavailable.js';
+import { giveUpTest } from './readiness.js';
 
 export interface StepOutcome {
   results: CheckResult[];
@@ -123,6 +124,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   const untilTrack: Track | undefined = step.until ? { e: { rule: '', ...step.until }, mode: 'stable', reads: [], readIndex: [], skipAnswers: [] } : undefined;
   if (untilTrack) tracks.push(untilTrack);
   const reads: Read[] = [];
+  const giveUp = giveUpTest(env.clients.admin);
   let graceUsed = false;
   let delay = 50;
   for (;;) {
@@ -143,9 +145,17 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const final = !settling || Date.now() >= deadline || Boolean(env.signal?.aborted);
     // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
     const cutShort = settling && Boolean(env.signal?.aborted) && Date.now() < deadline;
+    // The server has shown it will not answer this read (issue 21 item 3): reading again cannot change the answer.
+    const lastEx = done.exchanges[done.exchanges.length - 1];
+    const unanswered = settling && lastEx ? giveUp(lastEx) : undefined;
+    if (unanswered) env.waits?.gaveUp();
     tracks.forEach((t, i) => {
       if (t.done) return;
       const v = verdicts[i];
+      if (unanswered && !v.evconfError && !v.unavailable) {
+        t.done = { verdict: unansweredVerdict(v, lastEx!, unanswered), read, decisiveReads: [read] };
+        return;
+      }
       // A skip built on an unavailable value cannot change by reading again: decided at once.
       if (!settling || v.evconfError || v.unavailable || (v.skip && final)) {
         t.done = { verdict: v, read, decisiveReads: [read] };
@@ -202,6 +212,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   recordObservations(step.observe ?? [], last.ctx, env);
   const ms = Date.now() - started;
   const settled = settling ? { reads: reads.length, settledMs: ms } : undefined;
+  if (settled) env.waits?.settle(ms, windowMs);
   if (settled) env.onSettle?.({ version: env.version, source: `${step.pos.file}:${step.pos.line}`, rules: [...new Set(applicable.map((e) => e.rule))], reads: reads.length, ms, windowMs });
   const results = tracks.filter((t) => t !== untilTrack).map((t) => {
     const d = t.done ?? { verdict: last.verdicts[tracks.indexOf(t)], read: last, decisiveReads: [last] };
@@ -217,6 +228,21 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     return { results, value: new Unavailable(`the read saved as "${step.save}" did not show what later steps need within --settle-ms: ${why}`), exchanges: last.performed.exchanges };
   }
   return { results, value: savedValue(step, last.performed), exchanges: last.performed.exchanges };
+}
+
+/**
+ * The verdict of a read the server did not answer, once it has shown it will not (giveUpTest): the rule fails with
+ * the transport error as evidence (design §1.4), whatever the check would have made of the missing answer.
+ */
+function unansweredVerdict(v: Evaluation, ex: Exchange, why: string): Evaluation {
+  const e = ex.error;
+  const failed = !v.pass && !v.skip;
+  const message = failed ? v.message : `transport error (${e?.code ?? 'no response'}): ${e?.message ?? 'no response'}`;
+  return {
+    pass: false, message: `${message} (not read again: ${why})`,
+    ...(failed && v.expected !== undefined ? { expected: v.expected } : {}),
+    actual: failed && v.actual !== undefined ? v.actual : { transportError: e?.code ?? 'no response' },
+  };
 }
 
 /**

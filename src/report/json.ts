@@ -13,7 +13,7 @@ function ordered(o: object, keys: readonly string[]): Obj {
   return out;
 }
 
-const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'results',
+const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'partial', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'results',
   'observations', 'coverage', 'load', 'leftovers', 'rules'] as const;
 const TARGET_KEYS = ['baseUrl', 'apiVersions', 'reference', 'mutant'];
 const SUMMARY_KEYS = ['total', 'passed', 'failed', 'warned', 'skipped', 'errored'];
