@@ -5,6 +5,7 @@ import { exchangeLine } from './evidence.js';
 import { redactRun } from './redact.js';
 import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
 import { loadTableLines } from './load-table.js';
+import { detailedTiming, timingLine } from './timing.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -117,6 +118,7 @@ export function renderSummary(input: RunResult, opts: { color: boolean }): strin
   const lines = [
     c.dim(`evconf ${run.tool.version} · run ${run.runId} · seed ${run.seed} · ${formatDuration(run.durationMs)} · ${target}`),
     ...verdictLines(run, c),
+    ...detailedTiming(run).map((t) => c.dim(timingLine(t))),
     ...findingSection('Failures', by('fail'), c.red('✘'), c),
     ...findingSection('Errors (evconf could not check)', by('error'), c.magenta('⚠'), c),
     ...untestedSection(run, c),

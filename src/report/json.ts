@@ -61,6 +61,7 @@ export function renderJson(run: RunResult): string {
     observations: r.observations.map((o) => ordered(o, ['topic', 'apiVersion', 'value', 'context'])),
     coverage: r.coverage.map((c) => ordered(c, ['rule', 'apiVersion', 'checks'])),
     load: r.load.map(load),
+    ...(r.timing ? { timing: r.timing.map((t) => ordered(t, ['apiVersion', 'stage', 'durationMs', 'phases', 'waits'])) } : {}),
     ...(r.rules ? { rules: r.rules.map((x) => ordered(x, ['id', 'level', 'since', 'until', 'section', 'endpoint', 'quote'])) } : {}),
   }, RUN_KEYS);
   return `${JSON.stringify(doc, null, 2)}\n`;
