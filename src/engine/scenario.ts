@@ -1,6 +1,7 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { awaitVisible, createEvent, givenVars } from './create.js';
+import { evidence } from './evidence.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
 import type { EventSpec } from './event-form.js';
@@ -20,6 +21,17 @@ export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 
         outcome, message, exchanges: [], source: `${e.pos.file}:${e.pos.line}`,
       };
     });
+}
+
+/**
+ * allWith, failing (a SHOULD rule warns): the rest of the scenario is built on what the server did not answer, and
+ * fails with that exchange leading its evidence (design §1.4; issue 21 item 3).
+ */
+function allUnanswered(scenario: Scenario, env: ScenarioEnv, message: string, sequence: Exchange[], fromStep: number): CheckResult[] {
+  const ev = evidence(sequence);
+  return allWith(scenario, env, 'skip', message, fromStep).map((r) => ({
+    ...r, outcome: r.level === 'SHOULD' ? 'warn' : 'fail', exchanges: ev.exchanges, ...(ev.curl ? { curl: ev.curl } : {}),
+  }));
 }
 
 function baseVars(env: ScenarioEnv): Record<string, unknown> {
@@ -103,12 +115,14 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
       // A write (or action) that was not sent leaves the event as it was: the later steps read its effect, so they
       // are skipped with the same reason rather than judged against a write that never happened (issue 19 item 1).
       if (out.notSent !== undefined && (step.action || step.request?.method !== 'GET')) {
+        if (out.unanswered) return [...results, ...allUnanswered(scenario, env, out.notSent, [...history, out.unanswered], k + 1)];
         return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];
       }
     }
     return results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
+    if (err instanceof UnavailableError && err.unanswered) return [...results, ...allUnanswered(scenario, env, err.reason, [...history, err.unanswered], stepIndex)];
     if (err instanceof UnavailableError) return [...results, ...allWith(scenario, env, 'skip', skipReason(err.reason), stepIndex)];
     const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).message ?? String(err)}`;
     return [...results, ...allWith(scenario, env, 'error', msg, stepIndex)];

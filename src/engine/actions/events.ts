@@ -148,7 +148,7 @@ const awaitGone: Action = async (env, params) => {
     if (Date.now() + delay > deadline || unanswered || env.signal?.aborted) {
       const seen = ex.response ? `GET → ${st}` : `GET failed: ${ex.error?.code ?? 'no response'}`;
       const when = unanswered ? `could not be read (${seen}; ${unanswered})` : env.signal?.aborted ? `was not seen gone before the run was stopped (${seen})` : `did not read 404 within --settle-ms (${seen})`;
-      return { exchanges: [ex], value: new Unavailable(`the deleted event ${id} ${when}; see events.delete.gone`) };
+      return { exchanges: [ex], value: new Unavailable(`the deleted event ${id} ${when}; see events.delete.gone`, unanswered ? ex : undefined) };
     }
     await sleep(misses > 0 ? 20 : delay);
   }
