@@ -12,13 +12,14 @@ import { assignIds } from './summary.js';
 import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from './properties/index.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
-import { isoUtc } from '../spec/datetime.js';
 import { ReadingLedger } from '../spec/readings.js';
 import { agentFor, openCapabilities, type Capabilities } from './capabilities.js';
 import { probeServer } from './probe.js';
 import { LagTracker } from './settle.js';
 import type { SettleInfo } from './env.js';
 import { WaitLedger } from './wait-ledger.js';
+import { phaseSignal, withStallGuard } from './run-signals.js';
+import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
 
 export { PHASES, type Phase };
@@ -61,55 +62,6 @@ export interface RunOptions {
 }
 
 /**
- * Far-future base time for a scenario's schedules (2090-2094), so they never collide with real recordings.
- * Windows of different scenarios may overlap: each scenario schedules on its own capture agent.
- */
-function timeBase(seed: number, index: number): string {
-  const day = Date.UTC(2090, 0, 1) + ((seed % 1000) + index) * 86_400_000;
-  return isoUtc(day);
-}
-
-/** Days a scenario's schedules may span from its base time (the longest offset of suites/ is "+13d18:00"). */
-const SCENARIO_SPAN_DAYS = 15;
-
-/**
- * Base time of a scenario when every scenario schedules on one shared capture agent (--agent-id): windows of
- * different scenarios never overlap (scenarios run concurrently), and stay within 2090-2093. Versions run one after
- * the other and delete what they created, so they reuse the same windows.
- */
-function sharedAgentTimeBase(seed: number, index: number): string {
-  return isoUtc(Date.UTC(2090, 0, 1) + ((seed % 30) + index * SCENARIO_SPAN_DAYS) * 86_400_000);
-}
-
-/** Versions whose run was cut short (interrupt, --max-duration, --phase-budget), with the first reason. */
-type Stops = Map<ApiVersion, string>;
-
-/**
- * The run's signal combined with a --phase-budget deadline for one phase of one version. When the phase ends
- * (`done`) with its signal aborted, the version is recorded as cut short: it can then not be "conformant".
- */
-function phaseSignal(o: RunOptions, phase: Phase, v: ApiVersion, stops?: Stops): { signal: AbortSignal; done(): string | undefined } {
-  const c = new AbortController();
-  const budget = o.config.phaseBudgetMs;
-  const timer = setTimeout(() => c.abort(`--phase-budget ${budget} ms reached (phase ${phase}, API ${v})`), budget);
-  timer.unref();
-  const onRun = () => c.abort(o.signal?.reason);
-  if (o.signal?.aborted) c.abort(o.signal.reason);
-  o.signal?.addEventListener('abort', onRun, { once: true });
-  return {
-    signal: c.signal,
-    done: () => {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onRun);
-      if (!c.signal.aborted) return undefined;
-      const why = String(c.signal.reason ?? 'the run was stopped');
-      if (stops && !stops.has(v)) stops.set(v, `${phase}: ${why}`);
-      return why;
-    },
-  };
-}
-
-/**
  * Runs the generated-case phases of one version (properties, then the stateful stage) with their own tag, capture
  * agent and cleanup registry; returns their results and what could not be deleted.
  */
@@ -139,18 +91,6 @@ async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' |
 interface VersionTrack {
   state: RunState;
   phaseEnded(p: PhaseTiming): void;
-}
-
-/**
- * The run's signal, also aborted when the server stops answering altogether (src/http/stall-guard.ts): what is
- * not run by then is skipped with that reason, and the guard keeps the rest (cleanup included) from costing a
- * --timeout per request.
- */
-function withStallGuard(o: RunOptions): { o: RunOptions; guard: StallGuard } {
-  const stalled = new AbortController();
-  const guard = new StallGuard({ timeoutMs: o.config.timeoutMs, onStall: (reason) => { stalled.abort(reason); o.onStall?.(reason); } });
-  const signal = o.signal ? AbortSignal.any([o.signal, stalled.signal]) : stalled.signal;
-  return { o: { ...o, signal }, guard };
 }
 
 /** What every version of a run shares. */
