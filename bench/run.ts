@@ -5,8 +5,12 @@
  *   (c) one version's full conformance run: time and requests per second
  *   (d) autocannon vs Artillery requests/s on the same data in the same run (goal: Artillery within 0.5–2×; skipped,
  *       with the reason, where Artillery is not installed)
+ *   (e) fast against slow servers (issue 21; bench/slow-servers.ts): one version against the reference server plain,
+ *       with media required and 300 ms processing, with a 300 ms and a 2 s index lag, and `npm start`; ratios to
+ *       plain (goals: ≤ 1.5 and ≤ 2). `npm run bench:slow` runs this part alone.
  * Options (environment): BENCH_REPS (default 3), BENCH_DURATION seconds per run (default 5), BENCH_EVENTS (10000),
- * BENCH_SKIP=a,b,c,d (skip parts; a and b share one setup, so skipping one skips only its ratio).
+ * BENCH_SLOW_REPS repetitions of (e) (default 1: its runs are long), BENCH_SKIP=a,b,c,d,e (skip parts; a and b share
+ * one setup, so skipping one skips only its ratio).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -17,6 +21,7 @@ import { benchConformance, type ConformanceFigures } from './conformance.js';
 import { showSpread } from './stats.js';
 import { benchThroughput, type ThroughputFigures } from './throughput.js';
 import { ensureWrk } from './wrk.js';
+import { benchSlowServers, slowServerLines, type SlowServerFigures } from './slow-servers.js';
 
 const env = (k: string, def: number) => (process.env[k] ? Number(process.env[k]) : def);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
@@ -30,6 +35,7 @@ interface BenchReport {
   conformance?: ConformanceFigures;
   engines?: EnginesFigures;
   enginesSkipped?: string;
+  slowServers?: SlowServerFigures;
   verdicts: Record<string, string>;
 }
 
@@ -73,6 +79,7 @@ async function main(): Promise<void> {
       log(`bench: (d) skipped: ${report.enginesSkipped}`);
     }
   }
+  if (!skip.has('e')) report.slowServers = await benchSlowServers({ repetitions: env('BENCH_SLOW_REPS', 1), seed: 21, npmStart: true, log });
   const dir = join(PROJECT_ROOT, 'reports');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'bench.json');
@@ -99,6 +106,7 @@ async function main(): Promise<void> {
       `  artillery CPU %:      ${showSpread(report.engines.artilleryCpuPct)}`,
     ] : []),
     ...(report.enginesSkipped ? [`  (d) skipped: ${report.enginesSkipped}`] : []),
+    ...(report.slowServers ? ['  (e)', ...slowServerLines(report.slowServers)] : []),
     ...Object.entries(report.verdicts).map(([k, v]) => `  (${k}) ${v}`),
     `written to ${file}`,
   ];

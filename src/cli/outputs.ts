@@ -11,7 +11,7 @@ import type { ReportFormat } from '../config/formats.js';
 import type { RunResult } from '../model/index.js';
 import { renderAnnotations } from '../report/github-annotations.js';
 import { renderStepSummary } from '../report/github-summary.js';
-import { writeReports, type ReportKind } from '../report/write.js';
+import { writeJsonNow, writeReports, REPORT_FILES, type ReportKind } from '../report/write.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
 
 export interface OutputChoice {
@@ -41,6 +41,23 @@ export async function writeRunReports(run: RunResult, choice: OutputChoice): Pro
     ...(choice.json ? { json: choice.json } : {}), ...(choice.junit ? { junit: choice.junit } : {}), ...(choice.html ? { html: choice.html } : {}),
   });
   return files;
+}
+
+/**
+ * Writes the results so far (a RunResult with `partial`) where the run's results.json goes (its run folder and an
+ * explicit --json path; not latest/, which keeps the last finished run), so that a run killed before its end still
+ * leaves one. Errors are reported on `err`, never thrown: the run goes on.
+ */
+export function writePartialResults(run: RunResult, choice: OutputChoice, err: NodeJS.WritableStream): void {
+  const paths = [
+    ...(choice.reportDir !== undefined && choice.formats.includes('json') ? [join(choice.reportDir, run.runId, REPORT_FILES.json)] : []),
+    ...(choice.json ? [choice.json] : []),
+  ];
+  try {
+    writeJsonNow(run, paths);
+  } catch (e) {
+    err.write(`evconf: cannot write the partial results (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { renderSummary } from '../report/console.js';
-import { finishOutputs, suspendWorkflowCommands, writeRunReports } from './outputs.js';
+import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
 import { progressReporter } from './progress.js';
 import type { RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
@@ -156,6 +156,8 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
       onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
+      // Results so far at each phase end and on an interrupt: a run killed before its end still leaves them.
+      onPartial: (partial) => writePartialResults(partial, config, io.err),
       onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
       onSettle: (s) => {
         // Settles that waited long say so (src/engine/settle.ts): a slow index, or a check that never held (not with --quiet).

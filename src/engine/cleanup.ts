@@ -1,5 +1,6 @@
 import type { HttpClient } from '../http/index.js';
 import { mapPool } from './pool.js';
+import { giveUpTest } from './readiness.js';
 
 /**
  * Everything a run created, so that it can be deleted at the end (design §1.6): also after a failure or Ctrl-C.
@@ -60,10 +61,14 @@ async function deleteOne(client: HttpClient, id: string, settleMs: number, gone:
   return false;
 }
 
+/** Polls GET until 404, within settleMs; stops (not known gone) once the server shows it will not answer the GET. */
 async function waitGone(client: HttpClient, path: string, settleMs: number): Promise<boolean> {
   const deadline = Date.now() + settleMs;
+  const giveUp = giveUpTest(client);
   while (Date.now() < deadline) {
-    if ((await client.send({ method: 'GET', path })).response?.status === 404) return true;
+    const ex = await client.send({ method: 'GET', path });
+    if (ex.response?.status === 404) return true;
+    if (giveUp(ex)) return false;
     await sleep(150);
   }
   return false;

@@ -2,6 +2,7 @@ import type { ApiVersion } from '../model/index.js';
 import { createHttpClient, type FormEncoding, type HttpClient, type StallGuard } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { VersionClients } from './env.js';
+import type { WaitLedger } from './wait-ledger.js';
 
 /** Splits a "Name: value" template and fills in {version}. */
 export function versionHeader(template: string, v: ApiVersion): { name: string; value: string } | undefined {
@@ -10,8 +11,24 @@ export function versionHeader(template: string, v: ApiVersion): { name: string; 
   return { name: template.slice(0, i).trim(), value: template.slice(i + 1).trim().replaceAll('{version}', v) };
 }
 
-/** One client per identity for a version: the administrator, the ordinary user (if configured), nobody. */
-export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
+/** The client, telling `waits` how long each of its requests took (results.json timing). */
+function timed(client: HttpClient, waits?: WaitLedger): HttpClient {
+  if (!waits) return client;
+  return {
+    ...client,
+    send: async (spec) => {
+      const ex = await client.send(spec);
+      waits.request(ex.durationMs);
+      return ex;
+    },
+  };
+}
+
+/**
+ * One client per identity for a version: the administrator, the ordinary user (if configured), nobody. With
+ * `waits`, every request's duration is counted there.
+ */
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard, waits?: WaitLedger): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
   // One setting for the version's clients: the probe switches it when the server reads multipart forms only.
   const formEncoding: FormEncoding = { mode: 'urlencoded' };
   const base = {
@@ -23,9 +40,9 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
     versionHeader: versionHeader(config.versionHeader, v),
     connections: Math.max(2, config.concurrency * 2),
   };
-  const admin = createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) });
-  const user = config.userAuth ? createHttpClient({ ...base, auth: config.userAuth }) : undefined;
-  const none = createHttpClient(base);
+  const admin = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);
+  const user = config.userAuth ? timed(createHttpClient({ ...base, auth: config.userAuth }), waits) : undefined;
+  const none = timed(createHttpClient(base), waits);
   const all: HttpClient[] = [admin, none, ...(user ? [user] : [])];
   return { admin, none, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
 }

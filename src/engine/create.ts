@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from './event-form.js';
 import type { ScenarioEnv } from './env.js';
-import { repeatedTransportError, waitProcessed } from './readiness.js';
+import { giveUpTest, waitOptions, waitProcessed } from './readiness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -43,27 +43,62 @@ export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdenti
 }
 
 /**
+ * Whether a created event became readable. When not: `unanswered` holds the read the server did not answer once it
+ * had shown it will not (issue 21 item 3: the rules that needed the event fail with it as evidence); without it,
+ * the wait ran out (--settle-ms, or the stage was stopped: `why` says which), which judges nothing.
+ */
+export type Visibility = { visible: true } | { visible: false; why: string; unanswered?: Exchange };
+
+/**
  * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), and, for an event
  * evconf uploaded media for, until its processing is over (a server may refuse changes while the workflow runs).
+ * Gives up at once when the server shows it will not answer the GET (src/engine/readiness.ts giveUpTest).
  */
-export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
+export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<Visibility> {
   const started = Date.now();
   const deadline = started + env.config.settleMs;
-  const broken = repeatedTransportError();
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
     if (st >= 200 && st < 300) {
       // The learned lag (src/engine/settle.ts): how long this create took to become readable.
-      env.lag?.note(Date.now() - started - ex.durationMs);
-      if (spec && sendsMedia(spec, env.caps)) await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs);
-      return true;
+      const lag = Date.now() - started - ex.durationMs;
+      env.lag?.note(lag);
+      env.waits?.readable(lag);
+      if (spec && sendsMedia(spec, env.caps)) await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
+      return { visible: true };
     }
-    if (Date.now() + delay > deadline) return false;
-    // The same transport error twice in a row (a reset, a stall): the GET is broken, not "not indexed yet" (issue 12).
-    if (broken(ex)) return false;
+    // The server has shown it will not answer this GET (a reset, a stall): not "not indexed yet" (issues 12, 21).
+    const why = giveUp(ex);
+    if (why) {
+      env.waits?.gaveUp();
+      return { visible: false, why: `GET /api/events/${id} got no answer: ${why}`, unanswered: ex };
+    }
+    if (env.signal?.aborted) return { visible: false, why: `not run: ${String(env.signal.reason ?? 'the run was stopped')}` };
+    if (Date.now() + delay > deadline) return { visible: false, why: `created event ${id} never became readable within --settle-ms` };
     await sleep(delay);
   }
+}
+
+/** awaitVisible as a yes or no, for setups whose reads report what the server answered themselves. */
+export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
+  return (await awaitVisible(env, id, spec)).visible;
+}
+
+/**
+ * For a setup that goes on with the event: undefined when it may (readable; or its GET is one the server will not
+ * answer, which is then pushed to `exchanges`: the reads that follow fail with it as evidence, issue 21 item 3),
+ * else why not (--settle-ms ran out, or the stage was stopped: a skip, never a failure).
+ */
+export async function usableEvent(env: ScenarioEnv, id: string, spec: Pick<EventSpec, 'media' | 'scheduling'> | undefined, exchanges: Exchange[]): Promise<string | undefined> {
+  const seen = await awaitVisible(env, id, spec);
+  if (seen.visible) return undefined;
+  if (seen.unanswered) {
+    exchanges.push(seen.unanswered);
+    return undefined;
+  }
+  return seen.why;
 }
 
 /** The variables a given event exposes to its scenario ({{given.0.identifier}}, {{given.0.title}} …). */

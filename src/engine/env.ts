@@ -7,6 +7,7 @@ import type { CleanupRegistry } from './cleanup.js';
 import type { ReadingLedger } from '../spec/readings.js';
 import type { Capabilities } from './capabilities.js';
 import type { LagTracker } from './settle.js';
+import type { WaitLedger } from './wait-ledger.js';
 
 /** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
 export interface VersionClients {
@@ -41,6 +42,8 @@ export interface ScenarioEnv {
   lag?: LagTracker;
   /** Told about every settled step (reads, wait); the CLI prints the long ones. */
   onSettle?: (s: SettleInfo) => void;
+  /** What this version waited for (results.json timing; src/engine/wait-ledger.ts), shared by all stages. */
+  waits?: WaitLedger;
 }
 
 /** How one settle step went: where, how many reads, how long it waited. */

@@ -1,6 +1,7 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { interpolate, PlaceholderError } from './vars.js';
-import { createEvent, givenVars, waitVisible } from './create.js';
+import { awaitVisible, createEvent, givenVars } from './create.js';
+import { evidence } from './evidence.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
 import type { EventSpec } from './event-form.js';
@@ -20,6 +21,17 @@ export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 
         outcome, message, exchanges: [], source: `${e.pos.file}:${e.pos.line}`,
       };
     });
+}
+
+/**
+ * allWith, failing (a SHOULD rule warns): the rest of the scenario is built on what the server did not answer, and
+ * fails with that exchange leading its evidence (design §1.4; issue 21 item 3).
+ */
+function allUnanswered(scenario: Scenario, env: ScenarioEnv, message: string, sequence: Exchange[], fromStep: number): CheckResult[] {
+  const ev = evidence(sequence);
+  return allWith(scenario, env, 'skip', message, fromStep).map((r) => ({
+    ...r, outcome: r.level === 'SHOULD' ? 'warn' : 'fail', exchanges: ev.exchanges, ...(ev.curl ? { curl: ev.curl } : {}),
+  }));
 }
 
 function baseVars(env: ScenarioEnv): Record<string, unknown> {
@@ -42,7 +54,11 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
   };
 }
 
-/** Creates the scenario's given events; returns their variables or why the scenario cannot run. */
+/**
+ * Creates the scenario's given events; returns their variables or why the scenario cannot run. An event whose GET
+ * the server will not answer (issue 21 item 3) is used all the same: the steps that read it fail with the transport
+ * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
+ */
 async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<Record<string, unknown>[] | string> {
   const out: Record<string, unknown>[] = [];
   for (const [i, g] of scenario.given.entries()) {
@@ -53,9 +69,9 @@ async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<st
     if (created.identifiers.length === 0) {
       return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
     }
-    if (!(await waitVisible(env, created.identifiers[0], spec))) {
-      return `precondition: created event ${created.identifiers[0]} never became readable within --settle-ms`;
-    }
+    const seen = await awaitVisible(env, created.identifiers[0], spec);
+    if (!seen.visible && seen.unanswered) history.push(seen.unanswered);
+    else if (!seen.visible) return seen.why.startsWith('not run:') ? seen.why : `precondition: ${seen.why}`;
     out.push(givenVars(env, spec, created.identifiers));
   }
   return out;
@@ -99,12 +115,14 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
       // A write (or action) that was not sent leaves the event as it was: the later steps read its effect, so they
       // are skipped with the same reason rather than judged against a write that never happened (issue 19 item 1).
       if (out.notSent !== undefined && (step.action || step.request?.method !== 'GET')) {
+        if (out.unanswered) return [...results, ...allUnanswered(scenario, env, out.notSent, [...history, out.unanswered], k + 1)];
         return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];
       }
     }
     return results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
+    if (err instanceof UnavailableError && err.unanswered) return [...results, ...allUnanswered(scenario, env, err.reason, [...history, err.unanswered], stepIndex)];
     if (err instanceof UnavailableError) return [...results, ...allWith(scenario, env, 'skip', skipReason(err.reason), stepIndex)];
     const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).message ?? String(err)}`;
     return [...results, ...allWith(scenario, env, 'error', msg, stepIndex)];

@@ -10,6 +10,7 @@ import type { ScenarioEnv } from './env.js';
 import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
 import { evidence } from './evidence.js';
 import { skipReason, Unavailable, UnavailableError } from './unavailable.js';
+import { giveUpTest } from './readiness.js';
 
 export interface StepOutcome {
   results: CheckResult[];
@@ -17,6 +18,8 @@ export interface StepOutcome {
   exchanges: Exchange[];
   /** Why the step's request or action was not sent (built on an unavailable value, or no request could be built). */
   notSent?: string;
+  /** With notSent: the value it was built on is missing because the server did not answer this exchange. */
+  unanswered?: Exchange;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,12 +27,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Performed = { exchanges: Exchange[]; value: unknown; body: ParsedBody };
 
 /** Sends the step's request or runs its action once. */
-async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
+async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string; unanswered?: Exchange }> {
   try {
     return await performOnce(step, vars, env);
   } catch (err) {
-    // Built on a setup the server refused (an Unavailable value): not sent, and every expectation skips.
-    if (err instanceof UnavailableError) return { skip: skipReason(err.reason) };
+    // Built on a setup the server refused (an Unavailable value): not sent, and every expectation skips; built on
+    // one it did not answer: not sent, and every expectation fails with that exchange as evidence.
+    if (err instanceof UnavailableError) return { skip: skipReason(err.reason), ...(err.unanswered ? { unanswered: err.unanswered } : {}) };
     throw err;
   }
 }
@@ -48,8 +52,11 @@ async function performOnce(step: Step, vars: Record<string, unknown>, env: Scena
   return { exchanges: [ex], value: body.ok ? body.value : undefined, body };
 }
 
-/** A verdict, or evconf's own failure (a bad placeholder, a crashing check): outcome `error`, never `fail`. */
-type Evaluation = CheckVerdict & { evconfError?: string; unavailable?: boolean };
+/**
+ * A verdict, or evconf's own failure (a bad placeholder, a crashing check): outcome `error`, never `fail`.
+ * `evidence`: the exchange the server did not answer, when the verdict fails for a value built on it.
+ */
+type Evaluation = CheckVerdict & { evconfError?: string; unavailable?: boolean; evidence?: Exchange };
 
 function evaluate(e: Expectation, ctx: CheckContext, vars: Record<string, unknown>): Evaluation {
   try {
@@ -60,6 +67,7 @@ function evaluate(e: Expectation, ctx: CheckContext, vars: Record<string, unknow
     return verdict.skip && typeof given === 'string' && given !== '' ? { ...verdict, unavailable: true } : verdict;
   } catch (err) {
     if (err instanceof UnavailableError) {
+      if (err.unanswered) return { ...unansweredVerdict({ pass: false, message: err.reason }, err.unanswered, ''), unavailable: true, evidence: err.unanswered };
       const why = skipReason(err.reason);
       return { pass: false, skip: why, message: why, unavailable: true };
     }
@@ -123,13 +131,18 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   const untilTrack: Track | undefined = step.until ? { e: { rule: '', ...step.until }, mode: 'stable', reads: [], readIndex: [], skipAnswers: [] } : undefined;
   if (untilTrack) tracks.push(untilTrack);
   const reads: Read[] = [];
+  const giveUp = giveUpTest(env.clients.admin);
   let graceUsed = false;
   let delay = 50;
   for (;;) {
     const done = await perform(step, vars, env);
     if ('skip' in done) {
-      // What this step would have saved is unavailable too: the steps built on it skip with the same reason.
-      return { results: applicable.map((e) => toResult(e, env, { pass: false, skip: done.skip, message: done.skip }, [], 0)), value: new Unavailable(done.skip), exchanges: [], notSent: done.skip };
+      // What this step would have saved is unavailable too: the steps built on it skip with the same reason (or
+      // fail, when it is missing because the server did not answer).
+      const u = done.unanswered;
+      const verdict: Evaluation = u ? unansweredVerdict({ pass: false, message: done.skip }, u, '') : { pass: false, skip: done.skip, message: done.skip };
+      const results = applicable.map((e) => toResult(e, env, verdict, u ? [...history, u] : [], 0));
+      return { results, value: new Unavailable(done.skip, u), exchanges: [], notSent: done.skip, ...(u ? { unanswered: u } : {}) };
     }
     const ctx: CheckContext = {
       version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],
@@ -143,9 +156,17 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const final = !settling || Date.now() >= deadline || Boolean(env.signal?.aborted);
     // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
     const cutShort = settling && Boolean(env.signal?.aborted) && Date.now() < deadline;
+    // The server has shown it will not answer this read (issue 21 item 3): reading again cannot change the answer.
+    const lastEx = done.exchanges[done.exchanges.length - 1];
+    const unanswered = settling && lastEx ? giveUp(lastEx) : undefined;
+    if (unanswered) env.waits?.gaveUp();
     tracks.forEach((t, i) => {
       if (t.done) return;
       const v = verdicts[i];
+      if (unanswered && !v.evconfError && !v.unavailable) {
+        t.done = { verdict: unansweredVerdict(v, lastEx!, unanswered), read, decisiveReads: [read] };
+        return;
+      }
       // A skip built on an unavailable value cannot change by reading again: decided at once.
       if (!settling || v.evconfError || v.unavailable || (v.skip && final)) {
         t.done = { verdict: v, read, decisiveReads: [read] };
@@ -202,10 +223,11 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   recordObservations(step.observe ?? [], last.ctx, env);
   const ms = Date.now() - started;
   const settled = settling ? { reads: reads.length, settledMs: ms } : undefined;
+  if (settled) env.waits?.settle(ms, windowMs);
   if (settled) env.onSettle?.({ version: env.version, source: `${step.pos.file}:${step.pos.line}`, rules: [...new Set(applicable.map((e) => e.rule))], reads: reads.length, ms, windowMs });
   const results = tracks.filter((t) => t !== untilTrack).map((t) => {
     const d = t.done ?? { verdict: last.verdicts[tracks.indexOf(t)], read: last, decisiveReads: [last] };
-    const own = d.decisiveReads.flatMap((r) => r.performed.exchanges);
+    const own = [...d.decisiveReads.flatMap((r) => r.performed.exchanges), ...(d.verdict.evidence ? [d.verdict.evidence] : [])];
     // A reading the final verdict showed is fixed for the run and version (src/spec/readings.ts).
     if (d.verdict.pass && d.verdict.learned) env.readings?.learn(d.verdict.learned.question, d.verdict.learned.reading, d.verdict.learned.where);
     return toResult(t.e, env, d.verdict, [...history, ...own], ms, settled);
@@ -214,9 +236,26 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   if (untilTrack && !held?.verdict.pass) {
     const v = held?.verdict;
     const why = v ? `${v.skip ?? v.message}${held?.decision ? ` (${held.decision.why})` : ''}` : 'not decided';
-    return { results, value: new Unavailable(`the read saved as "${step.save}" did not show what later steps need within --settle-ms: ${why}`), exchanges: last.performed.exchanges };
+    const ex = (held?.read ?? last).performed.exchanges.at(-1);
+    const unanswered = ex && !ex.response && ex.error ? ex : undefined;
+    return { results, value: new Unavailable(`the read saved as "${step.save}" did not show what later steps need${unanswered ? '' : ' within --settle-ms'}: ${why}`, unanswered), exchanges: last.performed.exchanges };
   }
   return { results, value: savedValue(step, last.performed), exchanges: last.performed.exchanges };
+}
+
+/**
+ * The verdict of a read the server did not answer, once it has shown it will not (giveUpTest): the rule fails with
+ * the transport error as evidence (design §1.4), whatever the check would have made of the missing answer.
+ */
+function unansweredVerdict(v: Evaluation, ex: Exchange, why: string): Evaluation {
+  const e = ex.error;
+  const failed = !v.pass && !v.skip;
+  const message = failed ? v.message : `transport error (${e?.code ?? 'no response'}): ${e?.message ?? 'no response'}`;
+  return {
+    pass: false, message: why ? `${message} (not read again: ${why})` : message,
+    ...(failed && v.expected !== undefined ? { expected: v.expected } : {}),
+    actual: failed && v.actual !== undefined ? v.actual : { transportError: e?.code ?? 'no response' },
+  };
 }
 
 /**
@@ -229,6 +268,8 @@ function savedValue(step: Step, p: Performed): unknown {
   const status = ex?.response?.status;
   if (status !== undefined && status < 400) return p.value;
   const what = `${ex?.request.method ?? step.request.method} ${ex ? pathOf(ex.request.url) : step.request.path}`;
+  // No answer at all (a reset, a stall): what is built on it fails with this exchange as evidence (issue 21 item 3).
+  if (status === undefined && ex?.error) return new Unavailable(`the server did not answer ${what} (${ex.error.code}: ${ex.error.message}), which step "${step.save}" was to save`, ex);
   const answer = status === undefined ? (ex?.error?.code ?? 'no response') : `${status}${ex?.response?.body ? `: ${ex.response.body.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`;
   return new Unavailable(`the server refused ${what} (${answer}), which step "${step.save}" was to save`);
 }

@@ -1,3 +1,5 @@
+import type { Exchange } from '../model/index.js';
+
 /**
  * A value a step could not produce because the server refused or did not do what it was set up to do (a refused
  * create, a catalog the server does not keep, a capability it lacks). It stands in the scenario variables where the
@@ -7,7 +9,12 @@
  * A placeholder that names nothing at all stays an evconf `error` (a scenario file naming a capture no step saves).
  */
 export class Unavailable {
-  constructor(readonly reason: string) {}
+  /**
+   * `unanswered`: the value is missing because the server did not answer (a reset, a stall) the request that was to
+   * produce it, once it had shown it will not (issue 21 item 3). What is built on it then fails with that exchange
+   * as evidence (design §1.4: a server that resets fails the rule being checked) instead of being skipped.
+   */
+  constructor(readonly reason: string, readonly unanswered?: Exchange) {}
 
   static is(v: unknown): v is Unavailable {
     return v instanceof Unavailable;
@@ -16,7 +23,7 @@ export class Unavailable {
 
 /** Thrown by interpolation when a placeholder reaches an Unavailable value; the engine turns it into a skip. */
 export class UnavailableError extends Error {
-  constructor(readonly reason: string, readonly placeholder: string) {
+  constructor(readonly reason: string, readonly placeholder: string, readonly unanswered?: Exchange) {
     super(reason);
     this.name = 'UnavailableError';
   }

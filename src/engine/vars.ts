@@ -18,11 +18,11 @@ const ANY = /\{\{\s*([\w.-]+)\s*\}\}/g;
 function lookup(vars: Record<string, unknown>, path: string): unknown {
   let cur: unknown = vars;
   for (const key of path.split('.')) {
-    if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path);
+    if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path, cur.unanswered);
     if (cur === null || typeof cur !== 'object') throw new PlaceholderError(path);
     cur = (cur as Record<string, unknown>)[key];
   }
-  if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path);
+  if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path, cur.unanswered);
   if (cur === undefined) throw new PlaceholderError(path);
   return cur;
 }

@@ -130,10 +130,18 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
     }
   }
 
+  function gaveUp(ex: Exchange): string | undefined {
+    if (ex.response) return undefined;
+    if (ex.error?.code === 'not-answering') return ex.error.message;
+    const url = ex.request.url;
+    return opts.stallGuard?.gaveUp(ex.request.method, url.startsWith(base) ? url.slice(base.length) : url);
+  }
+
   let closing: Promise<void> | undefined;
   return {
     baseUrl: base,
     send,
+    gaveUp,
     close: () => (closing ??= closeAgent(agent)),
   };
 }

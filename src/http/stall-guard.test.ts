@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, TransportErrorCode } from '../model/exchange.js';
-import { ROUTE_STALL_LIMIT, STALL_LIMIT, StallGuard, routeOf } from './stall-guard.js';
+import { ROUTE_STALL_LIMIT, STALL_LIMIT, StallGuard, UNANSWERED_LIMIT, routeOf } from './stall-guard.js';
 
 const answered: Exchange = { request: { method: 'GET', url: 'x', headers: {} }, response: { status: 500, headers: {}, body: '', truncated: false, bodyBytes: 0 }, durationMs: 1, curl: '' };
 const failed = (code: TransportErrorCode): Exchange => ({ request: { method: 'GET', url: 'x', headers: {} }, error: { code, message: code }, durationMs: 1, curl: '' });
@@ -78,5 +78,29 @@ describe('StallGuard (issue 12 item 9)', () => {
     const g = new StallGuard({ timeoutMs: 1000, onStall: () => { stalled = true; } });
     for (let i = 0; i < 30; i++) send(g, 'GET', `/api/events/e${i}${i % 5 === 4 ? '' : '/acl'}`, i % 5 === 4 ? answered : failed('headers-timeout'));
     expect(stalled).toBe(false);
+  });
+});
+
+describe('StallGuard.gaveUp (issue 21 item 3)', () => {
+  it('a route whose last requests got no HTTP response at all (resets included) is given up on; an answer revives it', () => {
+    const g = new StallGuard({ timeoutMs: 1000 });
+    for (let i = 0; i < UNANSWERED_LIMIT - 1; i++) send(g, 'GET', `/api/events/e${i}`, failed('socket-closed'));
+    expect(g.gaveUp('GET', '/api/events/x')).toBeUndefined();
+    send(g, 'GET', '/api/events/e9', failed('socket-closed'));
+    expect(g.gaveUp('GET', '/api/events/other')).toMatch(/^the last 3 requests to GET \/api\/events\/\{id\} got no HTTP response \(socket-closed: socket-closed\)$/);
+    // Other routes are not given up on; an answer on the route revives it.
+    expect(g.gaveUp('GET', '/api/events/x/acl')).toBeUndefined();
+    send(g, 'GET', '/api/events/e10', answered);
+    expect(g.gaveUp('GET', '/api/events/x')).toBeUndefined();
+  });
+
+  it('a route closed for timeouts, and a server not answering, are given up on', () => {
+    const g = new StallGuard({ timeoutMs: 1000, routes: 1, limit: 100 });
+    for (let i = 0; i < ROUTE_STALL_LIMIT; i++) send(g, 'GET', '/api/events', failed('headers-timeout'));
+    expect(g.gaveUp('GET', '/api/events?limit=1')).toMatch(/got no HTTP response|got no answer within --timeout 1000 ms/);
+    const s = new StallGuard({ timeoutMs: 1000, routes: 1, limit: 2, routeLimit: 100, unansweredLimit: 100 });
+    send(s, 'GET', '/a', failed('headers-timeout'));
+    send(s, 'GET', '/a', failed('headers-timeout'));
+    expect(s.gaveUp('PUT', '/b')).toMatch(/^server not answering/);
   });
 });

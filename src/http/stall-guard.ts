@@ -13,6 +13,10 @@
  *
  * "No answer" is a timeout (connect, headers or body). A response of any status, a reset or a refused connection
  * is an answer of sorts: it resets the counts and is judged by the checks as it is.
+ *
+ * Waits (readable, processed, settle, await-gone; issue 21 item 3) ask `gaveUp`: once UNANSWERED_LIMIT requests in a
+ * row to a route got no HTTP response at all (resets and closed connections included), or the route or server is
+ * closed as above, polling that route again cannot mend it, so a wait stops at its first unanswered read.
  */
 import type { Exchange, TransportError, TransportErrorCode } from '../model/exchange.js';
 
@@ -22,6 +26,8 @@ export const STALL_LIMIT = 6;
 export const STALL_ROUTES = 3;
 /** Requests in a row to one route without an answer after which that route is no longer sent. */
 export const ROUTE_STALL_LIMIT = 4;
+/** Requests in a row to one route without any HTTP response (a reset counts) after which waits give up on it. */
+export const UNANSWERED_LIMIT = 3;
 
 const NO_ANSWER: ReadonlySet<TransportErrorCode> = new Set(['connect-timeout', 'headers-timeout', 'body-timeout']);
 
@@ -37,6 +43,8 @@ export function routeOf(method: string, path: string): string {
 interface Count {
   inRow: number;
   probing: boolean;
+  /** Requests in a row without any HTTP response (timeouts, resets, closed connections), and the last error. */
+  unanswered?: { inRow: number; last: TransportError };
 }
 
 /** What the guard says about one request: send it (maybe as the probe of a closed route), or do not. */
@@ -49,7 +57,7 @@ export class StallGuard {
   private readonly stalledRoutes = new Set<string>();
   private stalledReason: string | undefined;
 
-  constructor(private readonly o: { timeoutMs: number; onStall?: (reason: string) => void; limit?: number; routes?: number; routeLimit?: number }) {}
+  constructor(private readonly o: { timeoutMs: number; onStall?: (reason: string) => void; limit?: number; routes?: number; routeLimit?: number; unansweredLimit?: number }) {}
 
   /** The reason once the whole server counts as not answering, else undefined. */
   get stalled(): string | undefined {
@@ -82,9 +90,24 @@ export class StallGuard {
     };
   }
 
+  /**
+   * Why waiting on this request's route is pointless, or undefined: the server or the route is closed (above), or
+   * its last UNANSWERED_LIMIT requests in a row got no HTTP response at all (the last one's error is named).
+   */
+  gaveUp(method: string, path: string): string | undefined {
+    const route = routeOf(method, path);
+    const r = this.routes.get(route);
+    if (this.stalledReason !== undefined) return this.stalledReason;
+    if (r && this.closed(r, this.o.routeLimit ?? ROUTE_STALL_LIMIT)) return `the last ${r.inRow} requests to ${route} got no answer within --timeout ${this.o.timeoutMs} ms`;
+    const u = r?.unanswered;
+    if (u && u.inRow >= (this.o.unansweredLimit ?? UNANSWERED_LIMIT)) return `the last ${u.inRow} requests to ${route} got no HTTP response (${u.last.code}: ${u.last.message})`;
+    return undefined;
+  }
+
   /** Records the outcome of a request that `admit` let through. */
   record(a: { route: string; probe?: 'server' | 'route' }, ex: Exchange): void {
     const r = this.routes.get(a.route)!;
+    r.unanswered = !ex.response && ex.error ? { inRow: (r.unanswered?.inRow ?? 0) + 1, last: ex.error } : undefined;
     const noAnswer = !ex.response && ex.error !== undefined && NO_ANSWER.has(ex.error.code);
     if (a.probe === 'server') this.all.probing = false;
     if (a.probe === 'route') r.probing = false;

@@ -68,6 +68,11 @@ export interface RequestSpec {
 export interface HttpClient {
   /** Never throws, never hangs: every outcome, including transport failures, is an Exchange. */
   send(spec: RequestSpec): Promise<Exchange>;
+  /**
+   * Why waiting on the route of this unanswered exchange is pointless (the run's stall guard has given up on it:
+   * src/http/stall-guard.ts), or undefined: always undefined for an exchange that got an HTTP response.
+   */
+  gaveUp?(ex: Exchange): string | undefined;
   close(): Promise<void>;
   readonly baseUrl: string;
 }

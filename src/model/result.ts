@@ -90,6 +90,45 @@ export interface VersionVerdict extends ResultSummary {
   knownRules?: string[];
 }
 
+/** Waits of one kind over a version (ms). `totalMs` sums them: waits that ran at the same time are all counted. */
+export interface WaitStats {
+  count: number;
+  totalMs: number;
+  p50Ms: number;
+  maxMs: number;
+}
+
+/** What one version's conformance run waited for (issue 21 item 1). */
+export interface VersionWaits {
+  /** Every HTTP request of the version: how long each took. */
+  requests: WaitStats;
+  /** A created event until it first read 2xx: time after its create was answered (the server's index lag). */
+  readable: WaitStats;
+  /** An event evconf uploaded media for, until its processing ended. */
+  processed: WaitStats;
+  /** Settled read-after-write checks: how long each read again; and the settle window W they used. */
+  settle: WaitStats & { windowP50Ms: number; windowMaxMs: number };
+  /** Waits that stopped because the server showed it would not answer (issue 21 item 3). */
+  gaveUp: number;
+}
+
+/** Wall time of one phase of one version, with its --phase-budget and why it stopped early, if it did. */
+export interface PhaseTiming {
+  phase: 'probe' | 'scenarios' | 'properties' | 'stateful';
+  durationMs: number;
+  budgetMs?: number;
+  stopped?: string;
+}
+
+/** Wall time of one stage of one version; a conformance stage also by phase and by what it waited for. */
+export interface StageTiming {
+  apiVersion: ApiVersion;
+  stage: 'conformance' | 'load';
+  durationMs: number;
+  phases?: PhaseTiming[];
+  waits?: VersionWaits;
+}
+
 /** The canonical record of a run (design §4); reporters read only this. */
 export interface RunResult {
   tool: { name: 'evconf'; version: string };
@@ -97,7 +136,7 @@ export interface RunResult {
   startedAt: string;
   durationMs: number;
   /** Wall time of each stage of each version, in the order run (versions run one after another). */
-  timing?: { apiVersion: ApiVersion; stage: 'conformance' | 'load'; durationMs: number }[];
+  timing?: StageTiming[];
   target: { baseUrl: string; apiVersions: ApiVersion[]; reference: boolean; mutant?: string };
   seed: number;
   /** The command line as given (credentials redacted). */
@@ -111,6 +150,11 @@ export interface RunResult {
   capabilities?: Capabilities[];
   /** Identifiers of events the run created but could not delete. */
   leftovers?: string[];
+  /**
+   * Set on a record written before the run ended (at a phase end, or on an interrupt), saying so: the run may have
+   * been killed after it. The final record of a run never has it.
+   */
+  partial?: string;
   /** The verdict of each version (issue 11 item 4), as every reporter shows it (src/report/tally.ts computes it). */
   verdicts?: VersionVerdict[];
   /** Known deviations (--expectations): every entry and what it matched, with the counts (issue 22). */

@@ -24,6 +24,8 @@ export interface ReferenceOptions {
   processingDelayMs?: number;
   /** 1.6.0 DELETE with publications: 202, gone after this delay (default 300 ms). */
   retractDelayMs?: number;
+  /** How long the latitude choice index-lag hides a new event or a change (default LAG_MS, 300 ms; `npm run bench`). */
+  indexLagMs?: number;
   /** For Location and publication URLs; default derived from the Host header. */
   publicBaseUrl?: string;
   /** Latitude mode (src/reference/latitude): a seed draws every legal alternative, `choices` force some. */
@@ -76,6 +78,8 @@ export interface App {
   timers: Timers;
   processingDelayMs: number;
   retractDelayMs: number;
+  /** The lag of the latitude choice index-lag (ms). */
+  indexLagMs: number;
   publicBaseUrl?: string;
   users: RefUser[];
   pinned?: ApiVersion;

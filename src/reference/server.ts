@@ -13,6 +13,7 @@ import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
 import { authFailure, datetimes, errorReply, jsonContentType, unsupportedVersion } from './latitude/wire.js';
 import { configureStore, latitudeApp } from './latitude/setup.js';
+import { LAG_MS } from './latitude/catalogue.js';
 import { refuseUnknownQuery } from './latitude/unknown-input.js';
 import { cacheHeaders, jsonText, methodNotAllowed, trailingSlashRefused, withCharset } from './latitude/http.js';
 
@@ -97,6 +98,7 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
     timers: new Timers(),
     processingDelayMs: (opts.processingDelayMs ?? 300) + lat.extraProcessingMs,
     retractDelayMs: opts.retractDelayMs ?? 300,
+    indexLagMs: opts.indexLagMs ?? LAG_MS,
     users: opts.users ?? [],
     pinned: opts.apiVersion,
   };

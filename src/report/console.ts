@@ -7,6 +7,7 @@ import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionV
 import { loadTableLines } from './load-table.js';
 import { entryAdvice, entryTitle, knownView } from './known.js';
 import { knownText, onlyKnown } from './verdict-text.js';
+import { detailedTiming, timingLine } from './timing.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -141,6 +142,8 @@ export function renderSummary(input: RunResult, opts: { color: boolean }): strin
     c.dim(`evconf ${run.tool.version} · run ${run.runId} · seed ${run.seed} · ${formatDuration(run.durationMs)} · ${target}`),
     ...verdictLines(run, c),
     ...findingSection(run.expectations ? 'New failures' : 'Failures', by('fail'), c.red('✘'), c),
+    ...detailedTiming(run).map((t) => c.dim(timingLine(t))),
+    ...findingSection('Failures', by('fail'), c.red('✘'), c),
     ...findingSection('Errors (evconf could not check)', by('error'), c.magenta('⚠'), c),
     ...knownSection(run, c),
     ...untestedSection(run, c),

@@ -13,7 +13,7 @@ function ordered(o: object, keys: readonly string[]): Obj {
   return out;
 }
 
-const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'expectations', 'results',
+const RUN_KEYS = ['tool', 'runId', 'startedAt', 'durationMs', 'partial', 'timing', 'target', 'seed', 'command', 'summary', 'verdicts', 'expectations', 'results',
   'observations', 'coverage', 'load', 'leftovers', 'rules'] as const;
 const TARGET_KEYS = ['baseUrl', 'apiVersions', 'reference', 'mutant'];
 const SUMMARY_KEYS = ['total', 'passed', 'failed', 'warned', 'skipped', 'errored'];
@@ -67,6 +67,7 @@ export function renderJson(run: RunResult): string {
     observations: r.observations.map((o) => ordered(o, ['topic', 'apiVersion', 'value', 'context'])),
     coverage: r.coverage.map((c) => ordered(c, ['rule', 'apiVersion', 'checks'])),
     load: r.load.map(load),
+    ...(r.timing ? { timing: r.timing.map((t) => ordered(t, ['apiVersion', 'stage', 'durationMs', 'phases', 'waits'])) } : {}),
     ...(r.rules ? { rules: r.rules.map((x) => ordered(x, ['id', 'level', 'since', 'until', 'section', 'endpoint', 'quote'])) } : {}),
   }, RUN_KEYS);
   return `${JSON.stringify(doc, null, 2)}\n`;

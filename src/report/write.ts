@@ -1,4 +1,5 @@
 /** The only reporter module that does I/O (house-style §9.3): renders each format once and writes it. */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { RunResult } from '../model/index.js';
@@ -31,6 +32,20 @@ async function put(path: string, text: string): Promise<string> {
   await writeFile(tmp, text, 'utf8');
   await rename(tmp, abs);
   return abs;
+}
+
+/**
+ * Writes results.json to `paths` at once, synchronously (tmp file and rename): a partial record of a run that may be
+ * killed before it ends (RunResult.partial; issue 21 item 3). The run's final reports overwrite it.
+ */
+export function writeJsonNow(run: RunResult, paths: readonly string[]): void {
+  const text = renderJson(run);
+  for (const path of new Set(paths.map((p) => resolve(p)))) {
+    mkdirSync(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, text, 'utf8');
+    renameSync(tmp, path);
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const SECTION_ORDER = ['sec-verdicts', 'sec-matrix', 'sec-failures', 'sec-observations', 'sec-coverage', 'sec-load', 'sec-results'];
+export const SECTION_ORDER = ['sec-verdicts', 'sec-matrix', 'sec-failures', 'sec-observations', 'sec-coverage', 'sec-load', 'sec-timing', 'sec-results'];
 
 /** Section ids in document order, and where the matrix starts on first load (px from the top of the page). */
 export async function layout(page: Page): Promise<{ order: string[]; matrixTop: number; viewport: number }> {

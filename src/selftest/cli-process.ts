@@ -18,7 +18,7 @@ export interface CliRun {
 const NOT_IN_CI = { GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' };
 
 /** Runs the real CLI in a child process with a hard kill deadline (a hang fails the test, it cannot block it). */
-export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; cwd?: string; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number; signalAfterStderr?: string }): Promise<CliRun> {
+export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS.ProcessEnv; cwd?: string; signalAfterMs?: { signal: NodeJS.Signals; ms: number }; secondSignalAfterMs?: number; secondSignal?: NodeJS.Signals; signalAfterStderr?: string }): Promise<CliRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...NOT_IN_CI, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) });
@@ -35,7 +35,7 @@ export function runCli(args: string[], opts: { killAfterMs: number; env?: NodeJS
     const arm = () => {
       if (!opts.signalAfterMs || sig) return;
       sig = setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.signalAfterMs.ms);
-      if (opts.secondSignalAfterMs !== undefined) sig2 = setTimeout(() => child.kill(opts.signalAfterMs!.signal), opts.secondSignalAfterMs);
+      if (opts.secondSignalAfterMs !== undefined) sig2 = setTimeout(() => child.kill(opts.secondSignal ?? opts.signalAfterMs!.signal), opts.secondSignalAfterMs);
     };
     if (!opts.signalAfterStderr) arm();
     child.stderr.on('data', () => { if (opts.signalAfterStderr && stderr.includes(opts.signalAfterStderr)) arm(); });

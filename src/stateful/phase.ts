@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CheckResult } from '../model/index.js';
 import { EPISODE_FIELD_IDS } from '../generators/index.js';
-import { runCases, type CaseRunner, type CasesOutcome } from './kit/adapter.js';
+import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from './kit/adapter.js';
 import { CaseKit } from './kit/case.js';
 import { aclActionConstraints, type PhaseEnv } from './kit/env.js';
 import { memberFor } from './kit/members.js';
@@ -113,7 +113,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}) });
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

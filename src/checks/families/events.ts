@@ -229,7 +229,12 @@ export const processingStatesSeenCheck: CheckDef = {
         expected: 'INSTANTIATED, RUNNING, PAUSED, STOPPED, FAILING, FAILED or SUCCEEDED', actual: toJson(outside),
       };
     }
-    if (states.length === 0) return { pass: false, skip: 'precondition: no processing_state was read', message: 'precondition' };
+    if (states.length === 0) {
+      // Nothing read because the server did not answer the GET (the action's last exchange): the rule fails with it.
+      const last = ctx.exchange;
+      if (last && !last.response && last.error) return { pass: false, message: `no processing_state was read: transport error (${last.error.code}): ${last.error.message}`, actual: { transportError: last.error.code } };
+      return { pass: false, skip: 'precondition: no processing_state was read', message: 'precondition' };
+    }
     return { pass: true, message: `every state seen is in the States table (${shown(states)})` };
   },
 };

@@ -1,7 +1,8 @@
 import type { Exchange } from '../../model/index.js';
-import { notAnswering, parseJsonBody } from '../../http/index.js';
+import { parseJsonBody } from '../../http/index.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
+import { giveUpTest } from '../readiness.js';
 
 /**
  * Actions of the acl family (names listed in src/scenario/actions/acl.ts): one permission is added or removed
@@ -34,12 +35,13 @@ function holds(acl: unknown, ready: Pair[]): acl is unknown[] {
 export async function readAclWhenReady(env: ScenarioEnv, event: string, ready: Pair[]): Promise<{ exchange: Exchange; acl: unknown[] | null }> {
   const path = `/api/events/${encodeURIComponent(event)}/acl`;
   const deadline = Date.now() + env.config.settleMs;
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const exchange = await env.clients.admin.send({ method: 'GET', path });
     const body = parseJsonBody(exchange);
     const acl = exchange.response?.status === 200 && body.ok ? body.value : undefined;
     if (holds(acl, ready)) return { exchange, acl };
-    if (Date.now() + delay > deadline || notAnswering(exchange)) return { exchange, acl: null };
+    if (Date.now() + delay > deadline || giveUp(exchange) || env.signal?.aborted) return { exchange, acl: null };
     await sleep(delay);
   }
 }

@@ -3,6 +3,7 @@ import { parseJsonBody } from '../../http/index.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { Unavailable } from '../unavailable.js';
+import { giveUpTest } from '../readiness.js';
 
 /**
  * set-metadata-start {id, startDate, startTime}: the two starts of a scheduled event made different after its
@@ -33,11 +34,12 @@ export function catalogStartMs(fields: unknown): number | undefined {
 
 async function readCatalog(env: ScenarioEnv, id: string, sentMs: number, exchanges: Exchange[]): Promise<number | undefined> {
   const deadline = Date.now() + env.config.settleMs;
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: EPISODE } });
     const body = parseJsonBody(ex);
     const ms = ex.response?.status === 200 && body.ok ? catalogStartMs(body.value) : undefined;
-    if (ms === sentMs || Date.now() + delay > deadline) {
+    if (ms === sentMs || Date.now() + delay > deadline || giveUp(ex) || env.signal?.aborted) {
       exchanges.push(ex);
       return ms;
     }

@@ -6,7 +6,7 @@ import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { serverField } from '../capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';
-import { repeatedTransportError } from '../readiness.js';
+import { giveUpTest } from '../readiness.js';
 import { Unavailable } from '../unavailable.js';
 
 /** Actions of the events family (names listed in src/scenario/actions/events.ts). */
@@ -112,13 +112,15 @@ const BUSY = new Set(['', 'INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
 const awaitProcessing: Action = async (env, params) => {
   const path = `/api/events/${encodeURIComponent(str(params.id, 'id'))}`;
   const deadline = Date.now() + env.config.processingTimeoutMs;
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path });
     const parsed = parseJsonBody(ex);
     const state = parsed.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
     const st = ex.response?.status ?? 0;
     const ok = st >= 200 && st < 300 && typeof state === 'string';
-    if ((ok && !BUSY.has(state)) || Date.now() + delay > deadline) {
+    // A GET the server will not answer (issue 21 item 3) ends the wait: the step's checks judge that read.
+    if ((ok && !BUSY.has(state)) || Date.now() + delay > deadline || giveUp(ex) || env.signal?.aborted) {
       return { exchanges: [ex], value: parsed.ok ? parsed.value : undefined };
     }
     await sleep(delay);
@@ -136,15 +138,17 @@ const awaitGone: Action = async (env, params) => {
   const path = `/api/events/${encodeURIComponent(id)}`;
   const deadline = Date.now() + env.config.settleMs;
   let misses = 0;
-  const broken = repeatedTransportError();
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path });
     const st = ex.response?.status ?? 0;
     misses = st === 404 ? misses + 1 : 0;
     if (misses >= 2) return { exchanges: [ex], value: { gone: true, id } };
-    if (Date.now() + delay > deadline || broken(ex)) {
+    const unanswered = giveUp(ex);
+    if (Date.now() + delay > deadline || unanswered || env.signal?.aborted) {
       const seen = ex.response ? `GET → ${st}` : `GET failed: ${ex.error?.code ?? 'no response'}`;
-      return { exchanges: [ex], value: new Unavailable(`the deleted event ${id} did not read 404 within --settle-ms (${seen}; see events.delete.gone)`) };
+      const when = unanswered ? `could not be read (${seen}; ${unanswered})` : env.signal?.aborted ? `was not seen gone before the run was stopped (${seen})` : `did not read 404 within --settle-ms (${seen})`;
+      return { exchanges: [ex], value: new Unavailable(`the deleted event ${id} ${when}; see events.delete.gone`, unanswered ? ex : undefined) };
     }
     await sleep(misses > 0 ? 20 : delay);
   }
@@ -174,6 +178,7 @@ const watchProcessing: Action = async (env, params) => {
   const creates: Exchange[] = [];
   const seen: SeenState[] = [];
   const refused: string[] = [];
+  const unanswered: Exchange[] = [];
   const watch = async (i: number): Promise<void> => {
     const out = await createEvent(env, { fields: { title: `${title} ${i + 1}` }, media: true });
     creates.push(out.exchange);
@@ -184,11 +189,15 @@ const watchProcessing: Action = async (env, params) => {
     }
     const path = `/api/events/${encodeURIComponent(id)}`;
     const mine = new Set<string>();
-    const broken = repeatedTransportError();
+    const giveUp = giveUpTest(env.clients.admin);
     for (let delay = 10; ; delay = Math.min(delay * 2, 500)) {
       const ex = await env.clients.admin.send({ method: 'GET', path });
-      // The same transport error twice in a row: waiting longer cannot mend a broken GET (src/engine/readiness.ts).
-      if (broken(ex)) return;
+      // A GET the server will not answer: waiting longer cannot mend it (src/engine/readiness.ts giveUpTest); it is
+      // the step's last exchange when no state was read at all (the check then fails with it).
+      if (giveUp(ex)) {
+        unanswered.push(ex);
+        return;
+      }
       const parsed = parseJsonBody(ex);
       const st = ex.response?.status ?? 0;
       const body = parsed.ok ? (parsed.value as Record<string, unknown> | null) : null;
@@ -211,7 +220,8 @@ const watchProcessing: Action = async (env, params) => {
   // The GETs that showed a state outside the States table last: the last exchange is the one a failure shows first.
   const odd = (x: SeenState) => (env.shapes.validate('processing-state', x.state).length === 0 ? 0 : 1);
   const ordered = [...seen].sort((a, b) => odd(a) - odd(b));
-  return { exchanges: [...creates, ...ordered.map((x) => x.exchange)], value: { created, skip, states: seen.map(({ id, state }) => ({ id, state })) } };
+  const last = seen.length === 0 ? unanswered.slice(0, 1) : [];
+  return { exchanges: [...creates, ...ordered.map((x) => x.exchange), ...last], value: { created, skip, states: seen.map(({ id, state }) => ({ id, state })) } };
 };
 
 /**

@@ -1,14 +1,15 @@
 import type { Exchange } from '../../model/index.js';
-import { notAnswering, parseJsonBody } from '../../http/index.js';
+import { parseJsonBody } from '../../http/index.js';
 import { getPath, identifiers } from '../../checks/evidence.js';
 import type { PagesWalk } from '../../checks/families/list.js';
 import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
-import { createEvent, waitVisible } from '../create.js';
+import { createEvent, waitVisible, usableEvent } from '../create.js';
 import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { idPrefix } from './events.js';
+import { giveUpTest } from '../readiness.js';
 
 /**
  * Actions of the list family (names in src/scenario/actions/list.ts): create the run's events and read them
@@ -76,11 +77,12 @@ function setupItem(raw: unknown, i: number): SetupItem {
 /** Polls the list (textFilter on the run tag) until it shows every created event, within --settle-ms. */
 async function waitListed(env: ScenarioEnv, ids: string[], exchanges: Exchange[]): Promise<void> {
   const deadline = Date.now() + env.config.settleMs;
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
     const body = parseJsonBody(ex);
     const listed = new Set(body.ok ? identifiers(body.value) : []);
-    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline || notAnswering(ex)) {
+    if (ids.every((id) => listed.has(id)) || Date.now() + delay > deadline || giveUp(ex) || env.signal?.aborted) {
       exchanges.push(ex);
       return;
     }
@@ -117,7 +119,8 @@ const listSetup: Action = async (env, params) => {
     const id = out.identifiers[0];
     const status = out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response';
     if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
-    if (!(await waitVisible(env, id, spec))) return fail(`created event ${id} never became readable within --settle-ms`);
+    const notUsable = await usableEvent(env, id, spec, exchanges);
+    if (notUsable) return fail(notUsable);
     // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
     const sent: Record<string, string | string[]> = { ...fields, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
     if (sent.subjects === undefined) sent.subjects = [env.tag];

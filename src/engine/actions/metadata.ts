@@ -1,12 +1,13 @@
 import type { Exchange } from '../../model/index.js';
-import { notAnswering, parseJsonBody, type MultipartPart } from '../../http/index.js';
+import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
-import { waitVisible } from '../create.js';
+import { usableEvent } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { requiredFill } from '../catalogs.js';
 import { Unavailable } from '../unavailable.js';
+import { giveUpTest } from '../readiness.js';
 
 /**
  * Actions of the metadata family (names listed in src/scenario/actions/metadata.ts).
@@ -78,12 +79,13 @@ function episodeAnswer(ex: Exchange, title: string): boolean {
 async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): Promise<{ exchanges: Exchange[]; byType: boolean; inList: boolean }> {
   const deadline = Date.now() + env.config.settleMs;
   const path = `/api/events/${encodeURIComponent(id)}/metadata`;
+  const [giveUpTyped, giveUpAll] = [giveUpTest(env.clients.admin), giveUpTest(env.clients.admin)];
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const typed = await env.clients.admin.send({ method: 'GET', path, query: { type: extra.flavor } });
     const all = await env.clients.admin.send({ method: 'GET', path });
     const byType = kept(typed, extra);
     const inList = listed(all, extra);
-    if ((byType && inList) || Date.now() + delay > deadline || (notAnswering(typed) && notAnswering(all))) return { exchanges: [typed, all], byType, inList };
+    if ((byType && inList) || Date.now() + delay > deadline || (Boolean(giveUpTyped(typed)) && Boolean(giveUpAll(all))) || env.signal?.aborted) return { exchanges: [typed, all], byType, inList };
     await sleep(delay);
   }
 }
@@ -119,12 +121,11 @@ const createWithCatalog: Action = async (env, params) => {
     return { exchanges: [post], value: new Unavailable(`the server refused the create of an event with catalog ${flavors} (${why})`) };
   }
   const id = ids[0];
-  if (!(await waitVisible(env, id, {}))) {
-    return { exchanges: [post], value: new Unavailable(`created event ${id} (with catalog ${flavors}) never became readable within --settle-ms`) };
-  }
+  const exchanges: Exchange[] = [post];
+  const notUsable = await usableEvent(env, id, {}, exchanges);
+  if (notUsable) return { exchanges, value: new Unavailable(`${notUsable} (the event with catalog ${flavors})`) };
   // Each catalog sent: kept when either read shows every field sent for it with a value; the others are Unavailable
   // with why (with several catalogs, a server keeping only some of them skips the checks that need them all).
-  const exchanges: Exchange[] = [post];
   let typeIgnored = false;
   const kept: unknown[] = [];
   for (const extra of extras) {

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../model/index.js';
-import { notAnswering, parseJsonBody } from '../../http/index.js';
+import { parseJsonBody } from '../../http/index.js';
 import type { SortedPair, SortedResponse } from '../../checks/families/sort-groups.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { createEvent, waitVisible } from '../create.js';
@@ -7,6 +7,7 @@ import { taggedTitle } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
+import { giveUpTest } from '../readiness.js';
 
 /** Actions of the sort / with* family (names listed in src/scenario/actions/sort.ts). */
 
@@ -93,12 +94,13 @@ const listAscDesc: Action = async (env, params) => {
   const filter = typeof params.filter === 'string' ? params.filter : undefined;
   const stable = typeof params.stable === 'string' ? params.stable : undefined;
   const deadline = Date.now() + env.config.settleMs;
+  const [giveUpAsc, giveUpDesc] = [giveUpTest(env.clients.admin), giveUpTest(env.clients.admin)];
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const asc = await listSorted(env, `${sort}:ASC`, filter);
     const desc = await listSorted(env, `${sort}:DESC`, filter);
     const value: SortedPair = { sort, asc: asc.r, desc: desc.r };
     const settled = !stable || snapshot(asc.r.body, stable) === snapshot(desc.r.body, stable);
-    if (settled || Date.now() + delay > deadline || notAnswering(asc.ex) || notAnswering(desc.ex)) return { exchanges: [asc.ex, desc.ex], value };
+    if (settled || Date.now() + delay > deadline || giveUpAsc(asc.ex) || giveUpDesc(desc.ex) || env.signal?.aborted) return { exchanges: [asc.ex, desc.ex], value };
     await sleep(delay);
   }
 };
@@ -111,12 +113,13 @@ const awaitPublication: Action = async (env, params) => {
   const id = typeof params.id === 'string' ? params.id : '';
   if (id === '') throw new Error('action await-publication needs `id`');
   const deadline = Date.now() + env.config.processingTimeoutMs;
+  const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const parsed = parseJsonBody(ex);
     const status = parsed.ok ? (parsed.value as { publication_status?: unknown } | null)?.publication_status : undefined;
     const published = isPublished(status);
-    if (published || Date.now() + delay > deadline) return { exchanges: [ex], value: { published, publication_status: status ?? null } };
+    if (published || Date.now() + delay > deadline || giveUp(ex) || env.signal?.aborted) return { exchanges: [ex], value: { published, publication_status: status ?? null } };
     await sleep(delay);
   }
 };

@@ -11,7 +11,7 @@ import { isoUtc } from '../../spec/datetime.js';
 import { commaParts } from '../../checks/field-value.js';
 import { ledgerOf, repeatQuestion } from '../../spec/readings.js';
 import { missing, seriesFor } from '../capabilities.js';
-import { waitProcessed } from '../readiness.js';
+import { waitOptions, waitProcessed } from '../readiness.js';
 
 /** Filters over list fields ("Contributors match. May occur multiple times."; subjects). */
 const LIST_FILTERS = new Set(['contributors', 'subject']);
@@ -85,7 +85,7 @@ async function createAll(kit: CaseKit, events: FilterableEvent[], byStatus: bool
   // status reads it once it is stable (all events waited for at once; processing changes no other filtered value).
   if (!scheduled && byStatus) {
     const timeout = kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs;
-    await Promise.all(ids.map((id) => waitProcessed(kit.env.clients.admin, id, timeout)));
+    await Promise.all(ids.map((id) => waitProcessed(kit.env.clients.admin, id, timeout, waitOptions(kit.env))));
   }
   return ids;
 }

@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../model/index.js';
-import { runCases, type CaseRunner, type CasesOutcome } from '../../stateful/kit/adapter.js';
+import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from '../../stateful/kit/adapter.js';
 import { CaseKit } from '../../stateful/kit/case.js';
 import type { PhaseEnv } from '../../stateful/kit/env.js';
 import { outcomeResults } from '../../stateful/kit/outcome.js';
@@ -71,7 +71,7 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
     const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
     let out: CasesOutcome<unknown>;
     try {
-      out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}) });
+      out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env) });
     } catch (err) {
       out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
     }

@@ -7,7 +7,6 @@ import { checkUtc } from './scheduling.js';
 import type { EventParts } from '../event-parts.js';
 import type { ScheduleInput } from '../schedule.js';
 import { badRequest, type EpisodeValues, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
-import { LAG_MS } from './catalogue.js';
 
 /** Latitude choices of event creation and update (spec § POST /api/events, § Event). */
 
@@ -67,12 +66,12 @@ export function shapeNewRecord(ctx: Ctx, episode: EpisodeValues, schedule: Sched
   configuredNewCatalogs(ctx.app, extras);
 }
 
-/** index-lag=lag-300ms: the new records stay invisible for LAG_MS. */
+/** index-lag=lag-300ms: the new records stay invisible for app.indexLagMs (LAG_MS unless the server was told otherwise). */
 export function hideForLag(app: App, records: EventRecord[]): void {
   if (app.lat('index-lag') === 'none') return;
   for (const rec of records) {
     app.store.hidden.add(rec.id);
-    app.timers.after(`lag:${rec.id}`, LAG_MS, () => {
+    app.timers.after(`lag:${rec.id}`, app.indexLagMs, () => {
       app.store.hidden.delete(rec.id);
       app.store.commit(rec);
     });

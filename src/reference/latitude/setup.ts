@@ -1,5 +1,5 @@
 import type { App, ReferenceOptions } from '../app.js';
-import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, LAG_MS, LIST_LAG_MS, SLOW_EXTRA_MS } from './catalogue.js';
+import { BUILTIN_AGENTS, BUILTIN_SERIES, DEFAULT_PUBLIC_BASE_URL, LIST_LAG_MS, SLOW_EXTRA_MS } from './catalogue.js';
 import { EventStore } from '../store.js';
 import type { EventRecord } from '../types.js';
 import { makeLat, type LatFn } from './select.js';
@@ -30,7 +30,7 @@ export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
 
 /** Store settings: derived values (status-values, has-previews) and the titles of known series. */
 export function configureStore(app: App, opts: ReferenceOptions): void {
-  if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, LAG_MS, commit);
+  if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, app.indexLagMs, commit);
   app.store.derive = {
     plainStatus: app.lat('status-values') === 'plain',
     noPreviews: app.lat('has-previews') === 'never',

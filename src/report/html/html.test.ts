@@ -102,7 +102,7 @@ describe('renderHtml: sections', () => {
 
   it('orders the page: verdicts, matrix, failures, the rest, and every result last; the nav follows that order', () => {
     const ids = [...html.matchAll(/<section (?:class="[^"]*" )?id="(sec-[a-z]+)"/g)].map((m) => m[1]);
-    expect(ids).toEqual(['sec-verdicts', 'sec-matrix', 'sec-failures', 'sec-observations', 'sec-coverage', 'sec-load', 'sec-leftovers', 'sec-results']);
+    expect(ids).toEqual(['sec-verdicts', 'sec-matrix', 'sec-failures', 'sec-observations', 'sec-coverage', 'sec-load', 'sec-timing', 'sec-leftovers', 'sec-results']);
     const nav = [...html.matchAll(/data-goto="(sec-[a-z]+)"/g)].map((m) => m[1]);
     expect(nav).toEqual(ids.slice(1));
     expect(html).toContain('<a href="#sec-failures" data-goto="sec-failures">Failures <span class="n">5</span></a>');

@@ -16,6 +16,7 @@ import { knownHtml } from './known.js';
 import { loadHtml } from './load.js';
 import { matrixHtml } from './matrix.js';
 import { coverageHtml, observationsHtml } from './tables.js';
+import { timingHtml } from './timing.js';
 
 function section(id: string, title: string, body: string): string {
   return `<section id="${id}" class="sec"><h2>${title}</h2>${body}</section>`;
@@ -26,7 +27,7 @@ function section(id: string, title: string, body: string): string {
  * lazily rendered list of every result comes last, so that its growth never moves another section.
  */
 const NAV = [['sec-matrix', 'Rule × version'], ['sec-failures', 'Failures'], ['sec-known', 'Known deviations'], ['sec-observations', 'Observations'],
-  ['sec-coverage', 'Coverage'], ['sec-load', 'Load'], ['sec-leftovers', 'Leftovers'], ['sec-results', 'All results']] as const;
+  ['sec-coverage', 'Coverage'], ['sec-load', 'Load'], ['sec-timing', 'Timing'], ['sec-leftovers', 'Leftovers'], ['sec-results', 'All results']] as const;
 
 export function renderHtml(input: RunResult): string {
   const run = redactRun(input);
@@ -48,6 +49,7 @@ ${run.expectations ? section('sec-known', `Known deviations <span class="muted s
 ${section('sec-observations', 'Observations', observationsHtml(run))}
 ${section('sec-coverage', 'Coverage', coverageHtml(run))}
 ${section('sec-load', 'Load', loadHtml(run.load, run.results))}
+${section('sec-timing', 'Timing', timingHtml(run))}
 ${run.leftovers?.length ? section('sec-leftovers', 'Leftovers', `<p class="warnline">Events this run created but could not delete:</p><ul class="mono">${run.leftovers.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`) : ''}
 ${section('sec-results', 'All results <span class="muted small">failures first · filters are kept in the URL</span>', filterBarHtml(run, data.versions))}
 </main>

@@ -47,9 +47,18 @@ export interface CasesOutcome<T> {
  */
 export const SHRINK_SETTLE_MS = 0;
 
-/** Whether a failure's evidence holds a request the server did not answer in time (or that was not sent for that). */
-function unanswered(exchanges: readonly Exchange[]): boolean {
-  return exchanges.some((e) => !e.response && ['connect-timeout', 'headers-timeout', 'body-timeout', 'not-answering'].includes(e.error?.code ?? ''));
+/**
+ * Whether a failure's evidence holds a request the server did not answer in time (or that was not sent for that),
+ * or one on a route the run has given up on (`gaveUp`: the client's, issue 21 item 3; e.g. a GET that resets).
+ */
+function unanswered(exchanges: readonly Exchange[], gaveUp?: (ex: Exchange) => string | undefined): boolean {
+  return exchanges.some((e) => !e.response && (['connect-timeout', 'headers-timeout', 'body-timeout', 'not-answering'].includes(e.error?.code ?? '') || Boolean(gaveUp?.(e))));
+}
+
+/** runCases' `gaveUp` from a stage's env: the admin client's (all of a version's clients share one stall guard). */
+export function gaveUpOf(env: { clients: { admin: { gaveUp?(ex: Exchange): string | undefined } } }): { gaveUp?: (ex: Exchange) => string | undefined } {
+  const client = env.clients.admin;
+  return client.gaveUp ? { gaveUp: (ex) => client.gaveUp?.(ex) } : {};
 }
 
 /**
@@ -57,7 +66,8 @@ function unanswered(exchanges: readonly Exchange[]): boolean {
  * and the result comes back as data. The first failure is found with the full settle time; shrinking uses a
  * short one, and the shrunk case is then confirmed with the full settle (else the first failure is reported).
  */
-export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number; known?: (rule: string, message: string) => boolean; stop?: AbortSignal }): Promise<CasesOutcome<T>> {
+export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number; known?: (rule: string, message: string) => boolean; stop?: AbortSignal; gaveUp?: (ex: Exchange) => string | undefined }): Promise<CasesOutcome<T>> {
+  const unansweredCase = (exchanges: readonly Exchange[]) => unanswered(exchanges, opts.gaveUp);
   const exercised = new Map<string, number>();
   const known = new Map<string, CaseFailureData<T>>();
   let first: CaseFailureData<T> | undefined;
@@ -66,7 +76,7 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
     // A case that failed because the server gave no answer in time is not shrunk (issue 12 item 9): the input is
     // not what failed, and every shrink step would cost another --timeout. Shrink steps are then not sent, and
     // the first failing case (the one actually run) is reported.
-    if (first && unanswered(first.exchanges)) return;
+    if (first && unansweredCase(first.exchanges)) return;
     // Past the stage's budget (or an interrupt) a case is not run, and one cut short judged nothing: a wait that
     // ended because the run was stopped is no failure of the server (no false alarm from a budget).
     if (opts.stop?.aborted) return;
@@ -97,7 +107,7 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
     const err = details.errorInstance;
     return { kind: 'error', ...base, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
-  if (unanswered(first.exchanges)) return { kind: 'fail', ...base, failure: first, note: 'not shrunk: the server did not answer in time (see the transport error)' };
+  if (unansweredCase(first.exchanges)) return { kind: 'fail', ...base, failure: first, note: 'not shrunk: the server did not answer (see the transport error)' };
   if (opts.settleMs <= SHRINK_SETTLE_MS || last === first) return { kind: 'fail', ...base, failure: last };
   const confirm = await run(last.value, opts.settleMs);
   if (!confirm.verdict.ok) {

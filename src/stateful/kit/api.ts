@@ -4,6 +4,7 @@ import { ADMIN_ROLE, type PhaseEnv } from './env.js';
 import { createdIdentifiers, sendsMedia, withInputs } from '../../engine/event-form.js';
 import { serverField } from '../../engine/capabilities.js';
 import { mediaPart } from '../../engine/media.js';
+import { giveUpTest } from '../../engine/readiness.js';
 
 /** One response: the exchange, its status (undefined on a transport failure) and the parsed JSON body if any. */
 export interface Reply {
@@ -163,9 +164,13 @@ export class EventApi {
     let gone = r.status === 204 || r.status === 200 || r.status === 404;
     if (r.status === 202) {
       const deadline = Date.now() + this.env.config.settleMs;
+      const giveUp = giveUpTest(this.env.clients.admin);
       while (!gone && Date.now() < deadline) {
         await sleep(100);
-        gone = (await this.send({ method: 'GET', path: this.path(id) }, false)).status === 404;
+        const read = await this.send({ method: 'GET', path: this.path(id) }, false);
+        gone = read.status === 404;
+        // A GET the server will not answer (issue 21 item 3): the event stays registered for the run's cleanup.
+        if (giveUp(read.ex)) break;
       }
     }
     if (gone) this.env.cleanup.forget(id);
@@ -175,9 +180,12 @@ export class EventApi {
   /** Whether the event becomes readable within a short grace (min(settleMs, max(1 s, 3 × the learned lag))). */
   private async appears(id: string): Promise<boolean> {
     const deadline = Date.now() + Math.min(this.env.config.settleMs, Math.max(1000, 3 * (this.env.lag?.ms ?? 0)));
+    const giveUp = giveUpTest(this.env.clients.admin);
     while (Date.now() < deadline) {
       await sleep(100);
-      if ((await this.send({ method: 'GET', path: this.path(id) }, false)).status === 200) return true;
+      const read = await this.send({ method: 'GET', path: this.path(id) }, false);
+      if (read.status === 200) return true;
+      if (giveUp(read.ex)) return false;
     }
     return false;
   }

@@ -8,7 +8,7 @@ import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '.
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
   return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
 }
-import { repeatedTransportError } from '../../engine/readiness.js';
+import { giveUpTest } from '../../engine/readiness.js';
 import { agentFor } from '../../engine/capabilities.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,6 +62,11 @@ export class CaseKit {
     const windowMs = settleWindow(this.settleMs, this.env.lag?.ms ?? 0);
     const reads: SettleRead[] = [];
     const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
+    const giveUp = giveUpTest(this.env.clients.admin);
+    const settled = (v: Verdict): Verdict => {
+      this.env.waits?.settle(Date.now() - started, windowMs);
+      return v;
+    };
     let graceUsed = false;
     let delay = 25;
     for (;;) {
@@ -71,6 +76,14 @@ export class CaseKit {
       if (this.settleMs <= 0) {
         this.api.exchanges.push(...exchanges);
         return v;
+      }
+      // A read the server has shown it will not answer (issue 21 item 3): its broken verdict (the transport error as
+      // evidence) is final; reading again cannot change it.
+      const unanswered = exchanges.length > 0 ? giveUp(exchanges[exchanges.length - 1]) : undefined;
+      if (unanswered && !v.ok) {
+        this.env.waits?.gaveUp();
+        this.api.exchanges.push(...exchanges);
+        return settled({ ...v, message: `${v.message} (not read again: ${unanswered})` });
       }
       kept.push({ verdict: v, exchanges });
       reads.push({ holds: v.ok, answer: answerOf(v, exchanges), atMs: Date.now() - started });
@@ -82,9 +95,9 @@ export class CaseKit {
         if (d.pass) {
           const first = reads.findIndex((r) => r.holds);
           if (first > 0) this.env.lag?.note(reads[first].atMs);
-          return OK;
+          return settled(OK);
         }
-        return at.ok ? at : { ...at, message: `${at.message} (${d.why})` };
+        return settled(at.ok ? at : { ...at, message: `${at.message} (${d.why})` });
       }
       if (final) graceUsed = true;
       const held = v.ok;
@@ -105,17 +118,22 @@ export class CaseKit {
    */
   async visible(id: string): Promise<boolean> {
     const started = Date.now();
-    const broken = repeatedTransportError();
+    const giveUp = giveUpTest(this.env.clients.admin);
     for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
       const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
       if (r.status !== undefined && r.status >= 200 && r.status < 300) {
-        this.env.lag?.note(Date.now() - started - r.ex.durationMs);
+        const lag = Date.now() - started - r.ex.durationMs;
+        this.env.lag?.note(lag);
+        this.env.waits?.readable(lag);
         this.api.seen.add(id);
         return true;
       }
-      if (Date.now() + delay > started + this.settleMs) return false;
-      // A broken GET (readiness.ts): the reads that follow fail with its transport error as evidence.
-      if (broken(r.ex)) return false;
+      if (Date.now() + delay > started + this.settleMs || this.env.signal?.aborted) return false;
+      // A GET the server will not answer (readiness.ts): the reads that follow fail with its transport error as evidence.
+      if (giveUp(r.ex)) {
+        this.env.waits?.gaveUp();
+        return false;
+      }
       await sleep(delay);
     }
   }

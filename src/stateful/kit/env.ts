@@ -5,6 +5,7 @@ import type { RuleBook } from '../../spec/rules.js';
 import type { ReadingLedger } from '../../spec/readings.js';
 import type { Capabilities } from '../../model/index.js';
 import type { LagTracker } from '../../engine/settle.js';
+import type { WaitLedger } from '../../engine/wait-ledger.js';
 
 /**
  * What the property and stateful stages need in one API version. The engine's ScenarioEnv satisfies it
@@ -30,6 +31,8 @@ export interface PhaseEnv {
   readings?: ReadingLedger;
   /** The learned visibility lag of the server in this version (src/engine/settle.ts); shared with the scenarios. */
   lag?: LagTracker;
+  /** What this version waited for (results.json timing), shared with the scenarios. */
+  waits?: WaitLedger;
 }
 
 /** The administrative role every created event grants read and write to, so the run can always clean up. */

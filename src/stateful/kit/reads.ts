@@ -5,7 +5,7 @@ import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
 import { evconfField } from '../../engine/capabilities.js';
 import { sameFieldValue } from '../../checks/field-value.js';
-import { waitProcessed } from '../../engine/readiness.js';
+import { waitOptions, waitProcessed } from '../../engine/readiness.js';
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
@@ -103,7 +103,7 @@ export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string
     // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
     await kit.visible(r.ids[0]);
     // An event evconf uploaded media for is changed only once its processing is over (src/engine/probe.ts).
-    if (r.media) await waitProcessed(kit.env.clients.admin, r.ids[0], kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs);
+    if (r.media) await waitProcessed(kit.env.clients.admin, r.ids[0], kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs, waitOptions(kit.env));
     return r.ids[0];
   }
   if (r.status === 409 && spec.scheduling) {

@@ -1,0 +1,133 @@
+/**
+ * Issue 21 item 4, "fast against slow servers": one version's conformance run (1.6.0, fixed seed) against the
+ * reference server as it is (a), with media required on create and 300 ms processing (b), with a 300 ms index lag
+ * on creates and changes (c), and a 2 s one (d); and `npm start` (every version plus a short load stage, embedded
+ * server). Runs are interleaved (a b c d, a b c d …) so that the ratios compare runs made side by side. Every
+ * server processes media in 300 ms; only the named choice differs. Each run's results.json `timing` says where its
+ * time went (the figures keep it).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunResult, StageTiming } from '../src/model/index.js';
+import { EVCONF_BIN } from '../src/load/child-server.js';
+import { parseUsers, startReferenceServer, type ReferenceOptions } from '../src/reference/index.js';
+import { PROJECT_ROOT } from '../src/spec/paths.js';
+import { ratioSpread, spread, type Spread } from './stats.js';
+
+const USERS = 'admin:bench-admin-pw:ROLE_ADMIN,alice:bench-alice-pw:ROLE_USER_ALICE|ROLE_BENCH_STAFF';
+const CREDENTIALS = ['--auth', 'admin:bench-admin-pw', '--user-auth', 'alice:bench-alice-pw', '--user-roles', 'ROLE_USER_ALICE,ROLE_BENCH_STAFF'];
+
+/** The four servers: what differs from the plain reference server. */
+export const SLOW_SERVERS: Record<'a' | 'b' | 'c' | 'd', { label: string; options: ReferenceOptions }> = {
+  a: { label: 'plain', options: {} },
+  b: { label: 'media required, 300 ms processing', options: { latitude: { choices: { 'create-media': 'required' } } } },
+  c: { label: 'index lag 300 ms (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } } } },
+  d: { label: 'index lag 2 s (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } }, indexLagMs: 2_000 } },
+};
+type Key = keyof typeof SLOW_SERVERS;
+
+export interface RunFigures {
+  wallSeconds: number;
+  exitCode: number;
+  summary: RunResult['summary'];
+  timing?: StageTiming;
+}
+
+export interface SlowServerFigures {
+  seed: number;
+  command: string;
+  runs: Record<Key, RunFigures[]>;
+  wallSeconds: Record<Key, Spread>;
+  ratios: { bOverA: Spread; cOverA: Spread; dOverA: Spread };
+  npmStart?: { command: string; wallSeconds: Spread; exitCodes: number[] };
+}
+
+/** Runs `node bin/evconf.mjs …args --json FILE` once; wall time and the results it wrote. */
+function evconf(args: string[], dir: string, timeoutMs: number): Promise<{ wallS: number; code: number; run?: RunResult; tail: string }> {
+  const json = join(dir, `run-${Math.random().toString(36).slice(2)}.json`);
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [EVCONF_BIN, ...args, '--json', json, '--report-dir', join(dir, 'reports')], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-2000); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const run = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as RunResult) : undefined;
+      resolve({ wallS: (performance.now() - t0) / 1000, code: code ?? -1, ...(run ? { run } : {}), tail: err.trim().split('\n').slice(-3).join(' | ') });
+    });
+  });
+}
+
+async function oneVersion(key: Key, seed: number, dir: string, log: (l: string) => void): Promise<RunFigures> {
+  const server = await startReferenceServer({ port: 0, host: '127.0.0.1', processingDelayMs: 300, retractDelayMs: 300, users: parseUsers(USERS), ...SLOW_SERVERS[key].options });
+  try {
+    const r = await evconf(['run', '--base-url', server.url, ...CREDENTIALS, '--api-version', '1.6.0', '--seed', String(seed)], dir, 1_800_000);
+    if (!r.run) throw new Error(`(${key}) evconf run wrote no results (status ${r.code}): ${r.tail}`);
+    log(`bench: (${key}) ${SLOW_SERVERS[key].label}: ${r.wallS.toFixed(1)} s, exit ${r.code}, ${r.run.summary.failed} failed`);
+    const timing = r.run.timing?.find((t) => t.stage === 'conformance');
+    return { wallSeconds: Math.round(r.wallS * 100) / 100, exitCode: r.code, summary: r.run.summary, ...(timing ? { timing } : {}) };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function benchSlowServers(o: { repetitions: number; seed: number; npmStart: boolean; log: (l: string) => void }): Promise<SlowServerFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'evconf-bench-slow-'));
+  const runs: Record<Key, RunFigures[]> = { a: [], b: [], c: [], d: [] };
+  for (let i = 0; i < o.repetitions; i++) {
+    for (const key of Object.keys(SLOW_SERVERS) as Key[]) {
+      o.log(`bench: slow servers, repetition ${i + 1}/${o.repetitions}: (${key}) ${SLOW_SERVERS[key].label}`);
+      runs[key].push(await oneVersion(key, o.seed, dir, o.log));
+    }
+  }
+  const wall = (k: Key) => runs[k].map((r) => r.wallSeconds);
+  const figures: SlowServerFigures = {
+    seed: o.seed,
+    command: `node bin/evconf.mjs run --base-url <reference server> --api-version 1.6.0 --seed ${o.seed} (admin and user credentials)`,
+    runs,
+    wallSeconds: { a: spread(wall('a')), b: spread(wall('b')), c: spread(wall('c')), d: spread(wall('d')) },
+    ratios: { bOverA: ratioSpread(wall('b'), wall('a')), cOverA: ratioSpread(wall('c'), wall('a')), dOverA: ratioSpread(wall('d'), wall('a')) },
+  };
+  if (o.npmStart) {
+    const starts = [];
+    for (let i = 0; i < o.repetitions; i++) {
+      o.log(`bench: npm start ${i + 1}/${o.repetitions} (run --api-version all --load --load-duration 2)`);
+      const r = await evconf(['run', '--api-version', 'all', '--load', '--load-duration', '2'], dir, 1_800_000);
+      o.log(`bench: npm start: ${r.wallS.toFixed(1)} s, exit ${r.code}`);
+      starts.push(r);
+    }
+    figures.npmStart = { command: 'npm start (node bin/evconf.mjs run --api-version all --load --load-duration 2)', wallSeconds: spread(starts.map((r) => r.wallS)), exitCodes: starts.map((r) => r.code) };
+  }
+  return figures;
+}
+
+const s1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Where one run's time went, from its results.json timing (one line). */
+function whereTimeWent(t?: StageTiming): string {
+  if (!t?.waits) return '';
+  const phases = (t.phases ?? []).map((p) => `${p.phase} ${s1(p.durationMs)}`).join(', ');
+  const w = t.waits;
+  return `${phases}; ${w.requests.count} requests; readable lag p50 ${w.readable.p50Ms} / max ${w.readable.maxMs} ms; processing p50 ${w.processed.p50Ms} / max ${w.processed.maxMs} ms; ${w.settle.count} settles, ${s1(w.settle.totalMs)} in all (window ${w.settle.windowMaxMs} ms)`;
+}
+
+/** The printed lines of the figures. */
+export function slowServerLines(f: SlowServerFigures): string[] {
+  const show = (s: Spread, unit = '') => `median ${s.median}${unit} (min ${s.min}, max ${s.max})`;
+  return [
+    `  fast against slow servers (issue 21): one version, 1.6.0, seed ${f.seed}`,
+    ...(Object.keys(SLOW_SERVERS) as Key[]).flatMap((k) => [
+      `  (${k}) ${SLOW_SERVERS[k].label}: ${show(f.wallSeconds[k], ' s')}`,
+      ...f.runs[k].slice(-1).map((r) => `        ${whereTimeWent(r.timing)}`),
+    ]),
+    `  (b)/(a) ${show(f.ratios.bOverA)}; goal ≤ 1.5: ${f.ratios.bOverA.median <= 1.5 ? 'met' : 'NOT met'}`,
+    `  (c)/(a) ${show(f.ratios.cOverA)}; goal ≤ 2: ${f.ratios.cOverA.median <= 2 ? 'met' : 'NOT met'}`,
+    `  (d)/(a) ${show(f.ratios.dOverA)}`,
+    `  (a) goal ≤ 15 s: ${f.wallSeconds.a.median <= 15 ? 'met' : 'NOT met'}`,
+    ...(f.npmStart ? [`  npm start: ${show(f.npmStart.wallSeconds, ' s')}, exit ${f.npmStart.exitCodes.join(', ')}; goal ≤ 60 s: ${f.npmStart.wallSeconds.median <= 60 ? 'met' : 'NOT met'}`] : []),
+  ];
+}

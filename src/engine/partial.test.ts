@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../model/index.js';
+import { parseUsers, startReferenceServer } from '../reference/index.js';
+import { book, CREDENTIALS, lifecycle, selftestConfig, SELFTEST_USERS, suites } from '../selftest/harness.js';
+import { runConformance } from './run.js';
+
+/**
+ * Issue 21 item 3: a run killed before its end (SIGTERM, then SIGKILL) must still leave its results. The engine
+ * tells the results so far at each phase end and once when the run is stopped; the CLI writes them at once.
+ */
+let server: Awaited<ReturnType<typeof startReferenceServer>>;
+beforeAll(async () => { server = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS) }); });
+afterAll(async () => { await server.close(); });
+
+const run = (onPartial: (r: RunResult) => void, signal?: AbortSignal) => runConformance({
+  config: selftestConfig(['1.6.0'], { ...CREDENTIALS, only: ['events.get.status'] }), book, suites, lifecycle, runId: 'partial-test', toolVersion: 'selftest',
+  phases: ['scenarios'], target: { baseUrl: server.url, reference: true }, onPartial, ...(signal ? { signal } : {}),
+});
+
+describe('partial results (RunOptions.onPartial)', () => {
+  it('at each phase end: the results so far, marked partial, never conformant; the final record is not partial', async () => {
+    const partials: RunResult[] = [];
+    const final = await run((r) => partials.push(r));
+    expect(partials.map((p) => p.partial)).toEqual([
+      'written at the end of phase probe of API 1.6.0; the run had not ended',
+      'written at the end of phase scenarios of API 1.6.0; the run had not ended',
+    ]);
+    for (const p of partials) expect(p.verdicts?.[0]?.verdict).not.toBe('conformant');
+    const last = partials[partials.length - 1];
+    expect(last.results.length).toBe(final.results.length);
+    expect(last.timing?.[0]?.phases?.map((p) => p.phase)).toEqual(['probe', 'scenarios']);
+    expect(final.partial).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(last))).toEqual(last);
+  }, 60_000);
+
+  it('when the run is stopped: told at once, saying so', async () => {
+    const c = new AbortController();
+    const partials: RunResult[] = [];
+    const done = run((r) => {
+      partials.push(r);
+      if (r.partial?.includes('phase probe')) c.abort('interrupted (SIGINT/SIGTERM)');
+    }, c.signal);
+    await done;
+    expect(partials.some((p) => p.partial === 'the run was stopped (interrupted (SIGINT/SIGTERM)); this file holds the results decided before that')).toBe(true);
+  }, 60_000);
+});
