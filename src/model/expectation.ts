@@ -42,16 +42,8 @@ export interface ResultExpectation {
  */
 export type EntryStatus = 'known' | 'fixed' | 'stale' | 'not-run';
 
-export interface EntryReport {
-  at: string;
-  rule: string;
-  versions: ApiVersion[];
-  expect: 'fail' | 'skip';
-  why: string;
-  documented: string;
-  message?: string;
-  until?: string;
-  seenIn?: string;
+/** An entry as reported after the run: the entry as written, and what the run made of it. */
+export interface EntryReport extends ExpectationEntry {
   status: EntryStatus;
   /** Why a stale entry is stale: past its until date, or no result matched it. */
   staleReason?: string;
