@@ -116,7 +116,7 @@ describe('HTML report in Chromium', () => {
     const { order } = await layout(page);
     expect(order).toEqual([...SECTION_ORDER.slice(0, -1), 'sec-leftovers', 'sec-results']);
     await page.locator('.chip[data-outcome="fail"]').click();
-    expect(await expectNavLands(page, { reverse: true })).toHaveLength(7);
+    expect((await expectNavLands(page, { reverse: true })).reverse()).toEqual(order.filter((id) => id !== 'sec-verdicts'));
     expect(watch.errors).toEqual([]);
     await page.close();
   }, 120_000);
