@@ -58,12 +58,14 @@ export interface ReferenceRunOptions {
   /** Configuration that differs from the self-test's (e.g. settleMs, phaseBudgetMs, allowUntested). */
   config?: Partial<RunConfig>;
   signal?: AbortSignal;
+  /** RUNNING → SUCCEEDED delay of the reference server (default 50 ms). */
+  processingDelayMs?: number;
 }
 
 /** Runs the suite in-process against a fresh reference server (optionally with a planted bug, in latitude mode or strict). */
 export async function runAgainstReference(versions: ApiVersion[], opts: ReferenceRunOptions = {}): Promise<RunResult> {
   const server = await startReferenceServer({
-    port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
+    port: 0, processingDelayMs: opts.processingDelayMs ?? 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...(opts.mutant ? { mutant: opts.mutant } : {}),
     ...(opts.latitude ? { latitude: opts.latitude } : {}),
     ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.series ? { series: opts.series } : {}),
     ...(opts.strict ? { strict: true } : {}), ...(opts.clientRecord ? { clientRecord: opts.clientRecord } : {}),

@@ -49,7 +49,11 @@ export function defineMutantTests(shard: number, shards: number): void {
       expect(versions.length, `${name} applies to no version`).toBeGreaterThan(0);
       // The self-test's short settle time (400 ms) keeps it fast; a bug whose write lands a second late is only
       // visible over the settle window a user gets by default (--settle-ms 10 s: the window is 1.5 s).
-      const config = /lands-late/.test(name) ? { config: { settleMs: 10_000 } } : {};
+      const settleMs = m.selftest?.settleMs ?? (/lands-late/.test(name) ? 10_000 : undefined);
+      const config = {
+        ...(settleMs !== undefined ? { config: { settleMs } } : {}),
+        ...(m.selftest?.processingDelayMs !== undefined ? { processingDelayMs: m.selftest.processingDelayMs } : {}),
+      };
       let run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios'], ...config });
       let caught = caughtIn(run, m.rule, versions);
       if (caught.length < versions.length) {

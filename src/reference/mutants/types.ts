@@ -23,6 +23,11 @@ export interface MutantDef {
    * (src/load/stage.test.ts), or a hostile transport fault (src/selftest/hostile.test.ts).
    */
   caughtBy?: 'scenarios' | 'properties' | 'load' | 'hostile';
+  /**
+   * What the self-test's reference server and run need for this bug to be observable at all on a loaded machine
+   * (the self-test processes media in 50 ms and settles for 400 ms, far shorter than a real server's minutes).
+   */
+  selftest?: { processingDelayMs?: number; settleMs?: number };
 }
 
 /** A mutant as written in a family file (its name is its key). */
