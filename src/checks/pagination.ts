@@ -24,7 +24,8 @@ export const maxItemsCheck: CheckDef = {
 /**
  * The body's events are exactly the slice [start, start+count) of a list saved earlier (`list`, the saved value
  * itself: `"{{saved.whole}}"`, so that a list the server never showed skips by the engine), compared by identifier.
- * Used for offset (spec § GET /api/events, offset: index of the first result / pages of size limit).
+ * Used for offset (spec § GET /api/events, offset: index of the first result / pages of size limit). With `refused`,
+ * a status in it skips (the server refused a value it cannot hold) instead of failing.
  */
 export const sliceOfCheck: CheckDef = {
   name: 'slice-of',
@@ -37,9 +38,20 @@ export const sliceOfCheck: CheckDef = {
       list: { description: 'the saved list ("{{saved.NAME}}")' },
       start: { type: ['integer', 'string'] },
       count: { type: ['integer', 'string'] },
+      refused: {
+        description: 'statuses that skip (a value the spec lets a server refuse, e.g. an offset past 32 bits: § Limits)',
+        type: 'array', minItems: 1, items: { type: 'integer', minimum: 400, maximum: 499 },
+      },
     },
   },
   run(ctx, p) {
+    if (p.refused !== undefined) {
+      const r = responseOrFail(ctx);
+      if (isVerdict(r)) return r;
+      if ((p.refused as number[]).includes(r.status)) {
+        return { pass: false, skip: `the server refused the value with ${r.status} (legal: the range of offset is not shown)`, message: `refused with ${r.status}` };
+      }
+    }
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
     const whole = p.list;

@@ -31,9 +31,11 @@ export interface RunEvents {
 export type RepeatMode = 'or' | 'and' | 'either';
 
 /**
- * single: one text value; multi: a list, matched by one element; joined: the subject list (one subject per event in
- * the suites); id: a technical identifier (identifier, series id), matched whole: spec § Event "identifier | Unique
- * identifier of the event", and the series filters select "by series identifier": a part of one is no identifier.
+ * single: one text value; multi: a list, matched by one element (contributors: "Contributors match. May occur multiple
+ * times."); joined: the subject list, judged only for an event with one subject (how an event with several matches
+ * "Subject the event is part of" is not shown: latitude subject-filter=first); id: a technical identifier (identifier,
+ * series id), matched whole: spec § Event "identifier | Unique identifier of the event", and the series filters select
+ * "by series identifier": a part of one, or it in another case, is no identifier.
  */
 type Kind = 'single' | 'multi' | 'joined' | 'id';
 interface FieldSource { server: string[]; sent: string[]; kind: Kind }
@@ -91,8 +93,9 @@ function fieldMatch(ev: RunEvent, name: string, value: string): Tri {
   const exact = (r: string[]) => (src.kind === 'multi' ? r.includes(value) : r.length === 1 && r[0] === value);
   const loose = (r: string[]) => r.some((s) => s.toLowerCase().includes(low));
   if (rs.every(exact)) return 'yes';
-  // An identifier is matched whole: only another case of the same identifier is left undecided.
-  if (src.kind === 'id') return rs.some((r) => r.some((s) => s.toLowerCase() === low)) ? 'maybe' : 'no';
+  // An identifier is matched whole and exactly (issue 23, class 4): a part of one, or it in another case, is another
+  // identifier ("Unique identifier of the event"; the series filters select "by series identifier").
+  if (src.kind === 'id') return 'no';
   return rs.some(loose) ? 'maybe' : 'no';
 }
 

@@ -111,14 +111,20 @@ describe('list-match: three-valued matching', () => {
   });
 
   // spec § Event "identifier | Unique identifier of the event"; is_part_of "by series identifier": matched whole.
-  it('identifiers and series ids: a part of one is no (not maybe), another case maybe', () => {
+  it('identifiers and series ids: a part of one is no (not maybe), and so is it in another case (issue 23: matched exactly)', () => {
     const e = ev('e', { isPartOf: 'S10' }, { identifier: 'abcd1234', is_part_of: 'S10' });
     expect(entryMatch(e, 'identifier', 'abcd')).toBe('no');
     expect(entryMatch(e, 'identifier', 'abcd1234')).toBe('yes');
     expect(entryMatch(e, 'is_part_of', 'S1')).toBe('no');
     expect(entryMatch(e, 'series', 'S1')).toBe('no');
-    expect(entryMatch(e, 'is_part_of', 's10')).toBe('maybe');
+    expect(entryMatch(e, 'is_part_of', 's10')).toBe('no');
+    expect(entryMatch(e, 'identifier', 'ABCD1234')).toBe('no');
     expect(entryMatch(e, 'is_part_of', 'S10')).toBe('yes');
+  });
+
+  it('contributors: each of several contributors alone is yes (issue 23)', () => {
+    expect(entryMatch(ev('e', { contributor: ['Carla', 'Dmitri'] }), 'contributors', 'Dmitri')).toBe('yes');
+    expect(entryMatch(ev('e', { contributor: ['Carla', 'Dmitri'] }), 'contributors', 'Carla')).toBe('yes');
   });
 
   it('agent_id of an event sent without scheduling is no', () => {

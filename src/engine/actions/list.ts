@@ -8,7 +8,7 @@ import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
-import { idPrefix } from './events.js';
+import { idLookAlike } from './events.js';
 import { giveUpTest } from '../readiness.js';
 
 /**
@@ -139,7 +139,7 @@ const listSetup: Action = async (env, params) => {
 /**
  * The filter expression of list-filter / list-walk-pages: `filter` (literal entries), `pick` (entries whose value
  * is a member of a saved run event as the server answered it; with `prefix: true` a proper prefix of it that names
- * no event, from idPrefix) and `range` (start/technical_start ranges in minutes after {{time.base}}, in UTC, or
+ * no event, with `lookAlike: prefix | suffix | case` that kind of look-alike, from idLookAlike) and `range` (start/technical_start ranges in minutes after {{time.base}}, in UTC, or
  * written with the UTC offset `offset`). Returns the expression, or why it cannot be built, and the exchanges made.
  */
 async function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): Promise<({ filter: string } | { skip: string }) & { exchanges: Exchange[] }> {
@@ -154,8 +154,10 @@ async function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, va
     if (typeof v !== 'string' || v === '') {
       return { exchanges, skip: `precondition: event #${Number(p.index) + 1} has no ${String(p.member)} to filter by (got ${JSON.stringify(v) ?? 'nothing'})` };
     }
-    if (p.prefix === true) {
-      const part = await idPrefix(env, v);
+    const kind = p.prefix === true ? 'prefix' : p.lookAlike;
+    if (kind !== undefined) {
+      if (kind !== 'prefix' && kind !== 'suffix' && kind !== 'case') throw new Error('list-filter: `lookAlike` must be prefix, suffix or case');
+      const part = await idLookAlike(env, v, kind);
       exchanges.push(...part.exchanges);
       if (part.skip) return { exchanges, skip: part.skip };
       entries.push(`${String(p.name)}:${part.prefix}`);

@@ -16,6 +16,7 @@ import { spec2Writable } from '../mutants/spec2-acl.js';
 import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js';
 import { spec3bMetadataReadable } from '../mutants/spec3b-acl.js';
 import { spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from '../mutants/spec3b-metadata.js';
+import { blind4PutEpisode } from '../mutants/blind4-composite.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -123,7 +124,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const clear = bug('metadata-put-clears-unsent') || spec3bPutClears(ctx, rec, type);
   lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
-    const next = applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true);
+    const next = blind4PutEpisode(ctx, fields, applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true));
     checkSeries(ctx, next);
     rec.episode = bug('astral-mangled') ? mangleAstral(next) : next;
   } else {
