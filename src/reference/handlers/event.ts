@@ -14,6 +14,7 @@ import { spec3aGetBody } from '../mutants/spec3a-flags.js';
 import { blind4GetBody } from '../mutants/blind4-states.js';
 import { blind4TechStart } from '../mutants/blind4-derived.js';
 import { blind4DeleteSiblings } from '../mutants/blind4-occurrences.js';
+import { blind4Created } from '../mutants/blind4-distinct.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -32,7 +33,7 @@ export function getEvent(ctx: Ctx): Reply {
   getIdBugs(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const changed = viewBugs(ctx, view) ?? blind4TechStart(ctx, rec, view);
+  const changed = viewBugs(ctx, view) ?? blind4TechStart(ctx, rec, view) ?? blind4Created(ctx, rec, view);
   const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = (bug('get-current-names-oldest') || bug('opencast-oldest-current-names')) && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;

@@ -20,6 +20,7 @@ import { spec3bListBody } from '../mutants/spec3b-versions.js';
 import { blind4Offset } from '../mutants/blind4-numbers.js';
 import { blind4Filters } from '../mutants/blind4-identity.js';
 import { blind4ContributorFilters } from '../mutants/blind4-multivalue.js';
+import { blind4ListBody } from '../mutants/blind4-mixed.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -58,6 +59,6 @@ export function listEvents(ctx: Ctx): Reply {
   }));
   return {
     status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : spec3bListBody(ctx, spec2ListShape(ctx, spec2ListBody(ctx, listBody(ctx, spec3aListBody(ctx, text))))),
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : blind4ListBody(ctx, spec3bListBody(ctx, spec2ListShape(ctx, spec2ListBody(ctx, listBody(ctx, spec3aListBody(ctx, text)))))),
   };
 }

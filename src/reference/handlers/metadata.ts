@@ -17,6 +17,7 @@ import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js'
 import { spec3bMetadataReadable } from '../mutants/spec3b-acl.js';
 import { spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from '../mutants/spec3b-metadata.js';
 import { blind4PutEpisode } from '../mutants/blind4-composite.js';
+import { blind4DeleteGuardFirst } from '../mutants/blind4-unknown.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -140,6 +141,7 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
   if (bugged) return bugged;
+  blind4DeleteGuardFirst(ctx);
   const rec = writableEvent(ctx);
   const type = spec3bDeleteType(ctx, rec, metadataType(ctx, 'DELETE', requireType(ctx)));
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);

@@ -133,6 +133,37 @@ const CASES: Case[] = [
     expected: [200, 404, 200],
     wrong: [404, 404, 404],
   },
+  {
+    mutant: 'blind4-mixed-scheduling-from-previous',
+    run: async (b) => {
+      await mk(b, { title: 'A' }, { scheduling: { agent_id: 'ag', start: D(3, '10:00'), end: D(3, '11:00') } });
+      await mk(b, { title: 'B' });
+      const list = (await call(b, '/api/events?withscheduling=true&sort=title:ASC')).body as Ev[];
+      return list.map((e) => (e.scheduling as Ev | null)?.agent_id ?? null);
+    },
+    expected: ['ag', null],
+    wrong: ['ag', 'ag'],
+  },
+  {
+    mutant: 'blind4-distinct-created-from-start',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A', startDate: '2031-05-12', startTime: '10:00:00Z' });
+      const ev = await get(b, id);
+      return [ev.start, ev.created === '2031-05-12T10:00:00Z'];
+    },
+    expected: ['2031-05-12T10:00:00Z', false],
+    wrong: ['2031-05-12T10:00:00Z', true],
+  },
+  {
+    mutant: 'blind4-unknown-episode-delete-403-first',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' });
+      const del = async (event: string) => (await call(b, `/api/events/${event}/metadata?type=${enc('dublincore/episode')}`, { method: 'DELETE' })).status;
+      return [await del(id), await del('no-such-event')];
+    },
+    expected: [403, 404],
+    wrong: [403, 403],
+  },
 ];
 
 describeDeviations('mutants of issue 23, one per blind-spot class (blind4-*.ts)', 'blind4-', CASES, 1);
