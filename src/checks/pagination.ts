@@ -1,5 +1,5 @@
 import type { CheckDef } from './types.js';
-import { identifiers, isVerdict, jsonOrFail, responseOrFail } from './evidence.js';
+import { identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from './evidence.js';
 
 /** spec § GET /api/events, limit: "Maximum number of results to return". */
 export const maxItemsCheck: CheckDef = {
@@ -61,12 +61,16 @@ export const sliceOfCheck: CheckDef = {
     if (all.length < start + count) {
       return { pass: false, skip: `the full list had ${all.length} events; this check needs at least ${start + count}`, message: 'precondition not met' };
     }
+    // A body that is no list (an error object) is no page, not an empty one.
+    if (!Array.isArray(j.value)) return { pass: false, message: `the body is not an array of events (status ${ctx.exchange?.response?.status ?? 'none'})`, actual: toJson(j.value) };
     const expected = all.slice(start, start + count);
     const actual = identifiers(j.value);
     const pass = actual.length === expected.length && actual.every((id, i) => id === expected[i]);
     return {
       pass,
-      message: pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
+      message: count === 0
+        ? (pass ? 'an empty page (past the end of the full list)' : `expected an empty page (past the ${all.length} events of the full list), got ${actual.length} events`)
+        : pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
       expected,
       actual,
     };
