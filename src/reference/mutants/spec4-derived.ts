@@ -1,5 +1,5 @@
 import type { Ctx } from '../app.js';
-import type { FilterGroup } from '../list-params.js';
+import { parseRange, type FilterGroup } from '../list-params.js';
 import { isoSeconds } from '../time.js';
 import type { EventRecord, Schedule } from '../types.js';
 import { atLeast } from '../version.js';
@@ -24,6 +24,11 @@ export const SPEC4_DERIVED_MUTANTS = family({
     since: '1.1.0',
     until: '1.3.0',
   },
+  'spec4-filter-start-stale-after-metadata': {
+    rule: 'events.list.filter.start',
+    description: 'start:<from>/<to> compares the start an event was created with: after PUT /metadata (or an update) moves startDate, the event is found in its old range and not in its new one.',
+    since: '1.1.0',
+  },
   'spec4-list-cache-ignores-flags': {
     rule: 'events.list.withacl',
     description: 'GET /api/events answers from a cache keyed by filter, sort, limit and offset only: after a plain list, the same list with withacl=true (or another with* flag) comes back without the ACL (until the next write).',
@@ -42,9 +47,31 @@ export function derivedRescheduled(rec: EventRecord, byUpdate: boolean): void {
   if (byUpdate && !beforeUpdate.has(rec)) beforeUpdate.set(rec, { ...rec.schedule });
 }
 
-/** A filter group of agent_id matching the agent before the first change. */
+/** The bibliographic start of each event as created. */
+const createdStart = new WeakMap<EventRecord, number>();
+
+/** Bug site (creation): remembers the start each new event has. */
+export function derivedCreated(records: EventRecord[]): void {
+  for (const r of records) createdStart.set(r, r.episode.startMs ?? r.schedule?.startMs ?? r.createdMs);
+}
+
+/** A filter group of start matching the start as created. */
+function staleStart(ctx: Ctx, g: FilterGroup): FilterGroup {
+  const { store } = ctx.app;
+  const ranges = g.values.map((val) => parseRange('start', val));
+  const start = (v: EventView) => {
+    const rec = store.get(v.id);
+    return (rec && createdStart.get(rec)) ?? v.bibStartMs;
+  };
+  const tests = ranges.map((r) => (v: EventView) => start(v) >= r.from && start(v) <= r.to);
+  const match = g.any ? (v: EventView) => tests.some((t) => t(v)) : (v: EventView) => tests.every((t) => t(v));
+  return { ...g, test: { label: 'start-stale', match } };
+}
+
+/** A filter group of agent_id matching the agent before the first change (of start: the start as created). */
 export function derivedFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
   const { bug, store } = ctx.app;
+  if (bug('spec4-filter-start-stale-after-metadata') && g.name === 'start' && !g.test) return staleStart(ctx, g);
   if (!bug('spec4-filter-agent-id-stale-after-put') || g.name !== 'agent_id' || g.test) return g;
   const agent = (v: EventView) => {
     const rec = store.get(v.id);

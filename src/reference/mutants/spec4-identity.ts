@@ -23,7 +23,7 @@ export const SPEC4_IDENTITY_MUTANTS = family({
   },
   'spec4-metadata-type-main-type': {
     rule: 'metadata.get-type.values',
-    description: 'GET /metadata?type=<flavor> finds a catalog by the main type of the flavor only: type=dublincore/series answers the fields of dublincore/episode (instead of 404 for a catalog the event lacks).',
+    description: 'GET /metadata?type=<flavor> falls back to an extra catalog of the same main type when the flavor is absent: type=license/series answers the fields of license/episode (instead of 404 for a catalog the event lacks).',
   },
 });
 
@@ -45,5 +45,5 @@ export function identityAclRest(ctx: Ctx, rec: EventRecord, action: string, role
 export function identityMetadataType(ctx: Ctx, rec: EventRecord, type: string): string {
   if (!ctx.app.bug('spec4-metadata-type-main-type') || type === EPISODE_FLAVOR || rec.extraCatalogs.has(type)) return type;
   const main = type.split('/')[0];
-  return [EPISODE_FLAVOR, ...rec.extraCatalogs.keys()].find((f) => f.split('/')[0] === main) ?? type;
+  return [...rec.extraCatalogs.keys()].find((f) => f.split('/')[0] === main) ?? type;
 }

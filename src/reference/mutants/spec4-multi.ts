@@ -1,5 +1,6 @@
 import type { Ctx } from '../app.js';
 import type { FilterGroup } from '../list-params.js';
+import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 import { family } from './types.js';
 
@@ -22,6 +23,11 @@ export const SPEC4_MULTI_MUTANTS = family({
     rule: 'events.list.filter.textFilter',
     description: 'textFilter searches only the first presenter of each event (the search document keeps one creator element): a value held by the second presenter is not found.',
   },
+  'spec4-filter-or-subject-all-values': {
+    rule: 'events.list.filter.or',
+    description: 'From 1.5.0 the OR of a repeated subject keyword (subject:Art,subject:Jazz) lists an event only when every one of its subjects is among the values (a reversed quantifier): an event with subjects ["Art", "Music"] is missing; a single subject:Art finds it.',
+    since: '1.5.0',
+  },
 });
 
 type Match = (val: string) => (v: EventView) => boolean;
@@ -41,6 +47,10 @@ const MATCHES: Partial<Record<string, { bug: 'spec4-filter-contributors-first-on
 
 /** A filter group of a multi-valued field as a buggy server matches it. */
 export function multiFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
+  if (ctx.app.bug('spec4-filter-or-subject-all-values') && atLeast(ctx.version, '1.5.0') && g.name === 'subject' && g.any && g.values.length > 1 && !g.test) {
+    const values = g.values;
+    return { ...g, test: { label: 'subject-or-all', match: (v) => v.subjects.length > 0 && v.subjects.every((s) => values.includes(s)) } };
+  }
   const m = MATCHES[g.name];
   if (!m || g.test || !ctx.app.bug(m.bug)) return g;
   const tests = g.values.map(m.match);

@@ -180,7 +180,10 @@ const IDENTITY: Case[] = [
   },
   {
     mutant: 'spec4-metadata-type-main-type',
-    run: async (b) => (await call(b, `/api/events/${await mk(b, { title: 'A' })}/metadata?type=${enc('dublincore/series')}`)).status,
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' }, { extra: [{ flavor: 'license/episode', fields: { license: 'CC0' } }] });
+      return (await call(b, `/api/events/${id}/metadata?type=${enc('license/series')}`)).status;
+    },
     expected: 404,
     wrong: 200,
   },
@@ -233,6 +236,17 @@ const MULTI: Case[] = [
     wrong: [['B'], []],
   },
   {
+    mutant: 'spec4-filter-or-subject-all-values',
+    run: async (b) => {
+      await mk(b, { title: 'A', subjects: ['Art', 'Music'] });
+      await mk(b, { title: 'B', subjects: ['Jazz'] });
+      const titles = async (q: string) => (await list(b, q)).map((e) => e.title);
+      return [await titles('?filter=subject:Art,subject:Jazz'), await titles('?filter=subject:Art')];
+    },
+    expected: [['A', 'B'], ['A']],
+    wrong: [['B'], ['A']],
+  },
+  {
     mutant: 'spec4-textfilter-first-presenter-only',
     run: async (b) => {
       await mk(b, { title: 'A', creator: ['Ann Smith', 'Bob Jones'] });
@@ -263,6 +277,17 @@ const DERIVED: Case[] = [
     },
     expected: H('12:00'),
     wrong: H('10:00'),
+  },
+  {
+    mutant: 'spec4-filter-start-stale-after-metadata',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A', startDate: '2031-05-05', startTime: '10:00:00Z' });
+      await putMetadata(b, id, [{ id: 'startDate', value: '2031-07-07' }]);
+      const n = async (range: string) => (await list(b, `?filter=start:${range}`)).length;
+      return [await n('2031-07-07T00:00:00Z/2031-07-08T00:00:00Z'), await n('2031-05-05T00:00:00Z/2031-05-06T00:00:00Z')];
+    },
+    expected: [1, 0],
+    wrong: [0, 1],
   },
   {
     mutant: 'spec4-list-cache-ignores-flags',

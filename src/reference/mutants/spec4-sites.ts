@@ -5,7 +5,7 @@ import type { EventParts } from '../event-parts.js';
 import type { FilterGroup } from '../list-params.js';
 import type { ScheduleInput } from '../schedule.js';
 import type { AclEntry, EventRecord, Schedule } from '../types.js';
-import { derivedFilter, derivedGet, derivedListCache, derivedRescheduled } from './spec4-derived.js';
+import { derivedCreated, derivedFilter, derivedGet, derivedListCache, derivedRescheduled } from './spec4-derived.js';
 import { identityAclRest, identityFilter, identityMetadataType } from './spec4-identity.js';
 import { mixingList } from './spec4-mixing.js';
 import { multiFilter } from './spec4-multi.js';
@@ -85,6 +85,7 @@ export function spec4CreateParts(ctx: Ctx, parts: EventParts): void {
 /** handlers/create.ts: the records about to be inserted. */
 export function spec4Created(ctx: Ctx, records: EventRecord[]): void {
   if (anyOn(ctx, ['spec4-rrule-delete-takes-siblings', 'spec4-rrule-metadata-shared'])) recurringCreated(records);
+  if (ctx.app.bug('spec4-filter-start-stale-after-metadata')) derivedCreated(records);
 }
 
 /** handlers/update.ts: the parsed parts of an update, before anything is applied. */
