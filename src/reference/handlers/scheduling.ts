@@ -15,7 +15,7 @@ import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
 import { spec2AllowConflictPresent, spec2Exclude, spec2Merge, spec2Rescheduled, spec2Unscheduled } from '../mutants/spec2-scheduling.js';
 import { spec2SchedulingRoute } from '../mutants/spec2-versions.js';
-import { spec4PutEarly, spec4PutNext } from '../mutants/spec4-sites.js';
+import { spec4PutNext } from '../mutants/spec4-sites.js';
 import { spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from '../mutants/spec3a-scheduling.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
@@ -57,7 +57,6 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const bug = ctx.app.bug;
   spec2SchedulingRoute(ctx);
   if (bug('scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
-  await spec4PutEarly(ctx);
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
   const text = form.text('scheduling');

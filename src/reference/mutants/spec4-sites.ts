@@ -15,7 +15,7 @@ import { recurringCreated, recurringDeleted, recurringMetadataPut } from './spec
 import { restrictedList, restrictedUpdate } from './spec4-restricted.js';
 import { stateShapesGet, stateShapesListItem } from './spec4-state-shapes.js';
 import { standInGet, standInListItem } from './spec4-stand-ins.js';
-import { unknownDeleteMetadata, unknownPutScheduling } from './spec4-unknown.js';
+import { unknownDeleteMetadata } from './spec4-unknown.js';
 
 /**
  * The bug sites of the fourth spec-only round (src/reference/mutants/spec4-*.ts): one call per site in the server's
@@ -93,11 +93,6 @@ export function spec4UpdateParts(ctx: Ctx, rec: EventRecord, parts: EventParts):
   partialUpdateParts(ctx, parts);
   if (ctx.app.bug('spec4-publications-list-full-after-reprocess')) restrictedUpdate(rec, parts.tracks.length);
   if (parts.scheduling && anyOn(ctx, ['spec4-filter-agent-id-stale-after-put', 'spec4-start-technical-stale-after-update'])) derivedRescheduled(rec, true);
-}
-
-/** handlers/scheduling.ts: PUT, first (before the event lookup). */
-export async function spec4PutEarly(ctx: Ctx): Promise<void> {
-  await unknownPutScheduling(ctx);
 }
 
 /** handlers/scheduling.ts: PUT, the merged schedule (mutated in place). */
