@@ -11,6 +11,7 @@ import { spec2GetShape } from '../mutants/spec2-shape.js';
 import { spec3bGetBody } from '../mutants/spec3b-versions.js';
 import { spec3aDelete } from '../mutants/spec3a-delete.js';
 import { spec3aGetBody } from '../mutants/spec3a-flags.js';
+import { spec4Deleted, spec4GetBody } from '../mutants/spec4-sites.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -34,7 +35,7 @@ export function getEvent(ctx: Ctx): Reply {
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = (bug('get-current-names-oldest') || bug('opencast-oldest-current-names')) && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text)))) };
+  return { status: bug('get-status-201') ? 201 : 200, json: spec4GetBody(ctx, spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text))))) };
 }
 
 /**
@@ -60,6 +61,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   }
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`retract:${rec.id}`);
+  spec4Deleted(ctx, rec);
   app.store.remove(rec.id);
   return ok(204);
 }
