@@ -6,9 +6,11 @@ import type { Action } from './types.js';
 
 /**
  * Actions added for the fourth spec-only mutant round (issue 23; names in src/scenario/actions/round4.ts):
- * - put-episode-start {id, at}: PUT /api/events/{id}/metadata?type=dublincore/episode with startDate and startTime
- *   set to `at` minutes after {{time.base}} (spec § Metadata: "Fields not included are not updated"; § Metadata
- *   field: "startDate (format date), startTime (format time with UTC designator)"). Value {status, start}.
+ * - put-episode-start {id, at, via?}: PUT /api/events/{id}/metadata?type=dublincore/episode with startDate and
+ *   startTime set to `at` minutes after {{time.base}} (spec § Metadata: "Fields not included are not updated"; §
+ *   Metadata field: "startDate (format date), startTime (format time with UTC designator)"); with `via: update`, the
+ *   same two fields in the metadata part of POST /api/events/{id} (§ POST /api/events/{event_id}: "a request carrying
+ *   only a metadata part updates only that catalog"). Value {status, start}.
  * - list-with-singles {query, ids}: GET /api/events?query, then GET /api/events/{id} for each of `ids` (after the
  *   list, so a change in between only adds to what the single GET shows). Value ListWithSingles.
  */
@@ -22,10 +24,16 @@ const putEpisodeStart: Action = async (env, params) => {
   if (!Number.isFinite(at)) throw new Error('put-episode-start: `at` must be a number of minutes after {{time.base}}');
   const start = isoUtc(Date.parse(env.timeBase) + at * MINUTE);
   const values = [{ id: 'startDate', value: start.slice(0, 10) }, { id: 'startTime', value: `${start.slice(11, 19)}Z` }];
-  const ex = await env.clients.admin.send({
-    method: 'PUT', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: EPISODE },
-    form: { metadata: JSON.stringify(values) },
-  });
+  if (params.via !== undefined && params.via !== 'put' && params.via !== 'update') throw new Error('put-episode-start: `via` must be put or update');
+  const ex = params.via === 'update'
+    ? await env.clients.admin.send({
+      method: 'POST', path: `/api/events/${encodeURIComponent(id)}`,
+      multipart: [{ name: 'metadata', value: JSON.stringify([{ flavor: EPISODE, fields: values }]) }],
+    })
+    : await env.clients.admin.send({
+      method: 'PUT', path: `/api/events/${encodeURIComponent(id)}/metadata`, query: { type: EPISODE },
+      form: { metadata: JSON.stringify(values) },
+    });
   return { exchanges: [ex], value: { status: ex.response?.status ?? null, start } };
 };
 
