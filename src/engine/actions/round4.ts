@@ -3,6 +3,7 @@ import { parseJsonBody } from '../../http/index.js';
 import { isoUtc } from '../../spec/datetime.js';
 import type { ListWithSingles } from '../../checks/families/round4.js';
 import type { Action } from './types.js';
+import { Unavailable } from '../unavailable.js';
 
 /**
  * Actions added for the fourth spec-only mutant round (issue 23; names in src/scenario/actions/round4.ts):
@@ -41,7 +42,8 @@ const listWithSingles: Action = async (env, params) => {
   const q = (params.query ?? {}) as Record<string, unknown>;
   const query = Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
   const ids = Array.isArray(params.ids) ? params.ids.map(String).filter((x) => x !== '') : [];
-  if (ids.length === 0) throw new Error('list-with-singles: `ids` must name at least one event');
+  if (!Array.isArray(params.ids)) throw new Error('list-with-singles: `ids` must be a list of event identifiers');
+  if (ids.length === 0) return { exchanges: [], value: new Unavailable('precondition: none of the events to read alone was created') };
   const exchanges: Exchange[] = [];
   const list = await env.clients.admin.send({ method: 'GET', path: '/api/events', query });
   exchanges.push(list);
