@@ -91,9 +91,13 @@ describe('list-match: three-valued matching', () => {
     expect(entryMatch(e, 'location', 'Aula')).toBe('maybe');
   });
 
-  it('subject is yes only for a single equal subject; several subjects make it maybe', () => {
+  // "subject | Subject the event is part of": the first subject is one under both legal readings (any subject, or the
+  // first only: latitude subject-filter); a later one only under the first; the subjects joined are none.
+  it('subject is yes for the first subject, maybe for a later one, no for none (nor the subjects joined)', () => {
     expect(entryMatch(ev('e', { subjects: ['Maths'] }), 'subject', 'Maths')).toBe('yes');
-    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Maths')).toBe('maybe');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Maths')).toBe('yes');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Art')).toBe('maybe');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Music')).toBe('no');
   });
 
   it('textFilter: a whole core field is yes; text held anywhere else is maybe; nowhere is no', () => {
@@ -129,6 +133,14 @@ describe('list-match: three-valued matching', () => {
 
   it('agent_id of an event sent without scheduling is no', () => {
     expect(entryMatch(ev('e', {}), 'agent_id', 'ca-1')).toBe('no');
+  });
+
+  // "agent_id | Capture agent identifier": matched whole, like the other identifiers.
+  it('agent_id: the whole agent is yes, a prefix of it no, another case maybe', () => {
+    const e: RunEvent = { identifier: 'e', sent: { fields: {}, scheduling: { agent_id: 'room10' } }, server: null };
+    expect(entryMatch(e, 'agent_id', 'room10')).toBe('yes');
+    expect(entryMatch(e, 'agent_id', 'room1')).toBe('no');
+    expect(entryMatch(e, 'agent_id', 'ROOM10')).toBe('maybe');
   });
 
   it('parses filter entries (value after the first colon) and combines repeats per mode', () => {

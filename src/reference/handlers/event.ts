@@ -15,6 +15,7 @@ import { blind4GetBody } from '../mutants/blind4-states.js';
 import { blind4TechStart } from '../mutants/blind4-derived.js';
 import { blind4DeleteSiblings } from '../mutants/blind4-occurrences.js';
 import { blind4Created } from '../mutants/blind4-distinct.js';
+import { spec4Deleted, spec4GetBody } from '../mutants/spec4-sites.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -38,7 +39,7 @@ export function getEvent(ctx: Ctx): Reply {
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = (bug('get-current-names-oldest') || bug('opencast-oldest-current-names')) && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: blind4GetBody(ctx, rec, spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text))))) };
+  return { status: bug('get-status-201') ? 201 : 200, json: blind4GetBody(ctx, rec, spec4GetBody(ctx, spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text)))))) };
 }
 
 /**
@@ -65,6 +66,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   }
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`retract:${rec.id}`);
+  spec4Deleted(ctx, rec);
   app.store.remove(rec.id);
   return ok(204);
 }
