@@ -136,11 +136,11 @@ describe('list-match: three-valued matching', () => {
   });
 
   // "agent_id | Capture agent identifier": matched whole, like the other identifiers.
-  it('agent_id: the whole agent is yes, a prefix of it no, another case maybe', () => {
+  it('agent_id: the whole agent is yes, a prefix of it or another case no', () => {
     const e: RunEvent = { identifier: 'e', sent: { fields: {}, scheduling: { agent_id: 'room10' } }, server: null };
     expect(entryMatch(e, 'agent_id', 'room10')).toBe('yes');
     expect(entryMatch(e, 'agent_id', 'room1')).toBe('no');
-    expect(entryMatch(e, 'agent_id', 'ROOM10')).toBe('maybe');
+    expect(entryMatch(e, 'agent_id', 'ROOM10')).toBe('no');
   });
 
   it('parses filter entries (value after the first colon) and combines repeats per mode', () => {
