@@ -249,6 +249,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     progress.done++;
     o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), results: res });
   };
+  const alone = (s: Scenario) => s.exclusive === true || (s.exclusive === 'shared-agent' && sharedAgent);
   let failure: unknown;
   const guarded = async (work: () => Promise<unknown>): Promise<void> => {
     try {
@@ -258,11 +259,11 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     }
   };
   return {
-    shared: () => guarded(() => mapPool(todo.filter((s) => !s.exclusive), config.concurrency, (s) => ctx.lock.shared(() => runOne(s)))),
+    shared: () => guarded(() => mapPool(todo.filter((s) => !alone(s)), config.concurrency, (s) => ctx.lock.shared(() => runOne(s)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
-      if (!failure) await guarded(() => mapPool(todo.filter((s) => s.exclusive), 1, (s) => ctx.lock.exclusive(() => runOne(s))));
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), 1, (s) => ctx.lock.exclusive(() => runOne(s))));
       const stopped = budget.done();
       if (failure) throw failure;
       if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
