@@ -49,7 +49,7 @@ describe('CLI: run against a separately started server', () => {
     expect(out.summary.failed + out.summary.errored).toBe(0);
     expect(out.results.every((x) => x.apiVersion === '1.3.0')).toBe(true);
     expect(out.results.some((x) => x.rule.startsWith('auth.') && x.outcome === 'pass')).toBe(true);
-  });
+  }, 150_000); // a bound (a whole version in a child process, on a shared machine), not a speed target
 
   it('a server with a planted bug: exit 1 and the failing rule named', async () => {
     const url = await serve(['--users', users, '--mutant', 'acl-put-merges']);
@@ -60,7 +60,7 @@ describe('CLI: run against a separately started server', () => {
     // --quiet: only the summary (stdout) and errors; no progress, no start line.
     expect(r.stderr).not.toMatch(/^evconf: (scenarios|properties|stateful) /m);
     expect(r.stderr).not.toMatch(/run \S+ against/);
-  });
+  }, 150_000); // a bound (a whole version in a child process, on a shared machine), not a speed target
 
   it('the embedded server accepts the credentials the user gives', async () => {
     const r = await runCli(['run', '--api-version', '1.0.0', '--phases', 'scenarios', '--auth', 'boss:s3:cret', '--user-auth', 'bob:pw',
@@ -69,5 +69,5 @@ describe('CLI: run against a separately started server', () => {
     // --verbose: every decided check on a line of its own.
     expect(r.stderr).toMatch(/^ {2}pass auth\.\S+ \[1\.0\.0\]/m);
     expect(r.stderr).not.toContain('s3:cret');
-  });
+  }, 150_000); // a bound (a whole version in a child process, on a shared machine), not a speed target
 });

@@ -17,9 +17,16 @@ const ANY = /\{\{\s*([\w.-]+)\s*\}\}/g;
  */
 function lookup(vars: Record<string, unknown>, path: string): unknown {
   let cur: unknown = vars;
-  for (const key of path.split('.')) {
+  const keys = path.split('.');
+  for (const [i, key] of keys.entries()) {
     if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path, cur.unanswered);
     if (cur === null || typeof cur !== 'object') throw new PlaceholderError(path);
+    // An item past the end of a list the server gave (e.g. the identifiers of a recurring create that made fewer
+    // events than asked): what is built on it cannot be sent, a skip with why, not an evconf error. The scenario's
+    // own lists (given events) are the author's: a missing one stays an error.
+    if (Array.isArray(cur) && /^\d+$/.test(key) && Number(key) >= cur.length && keys[0] !== 'given') {
+      throw new UnavailableError(`the server's answer has no item ${key} in ${keys.slice(0, i).join('.')} (it holds ${cur.length})`, path);
+    }
     cur = (cur as Record<string, unknown>)[key];
   }
   if (Unavailable.is(cur)) throw new UnavailableError(cur.reason, path, cur.unanswered);

@@ -56,7 +56,10 @@ variant('a server that refuses to create an event without media', [mediaRequired
     const base = plain.get(v)!;
     const missingRules = [...checked(base)].filter((r) => !checked(run).has(r));
     expect(missingRules).toEqual([]);
-    expect(skips(run).length).toBeLessThanOrEqual(skips(base).length);
+    // A server that needs media publishes every event: a list that mixes published and unpublished events cannot be
+    // made there (with-publications-mixed says so); nothing else may skip more than on the plain server.
+    const unpublishable = (r: RunResult['results'][number]) => /created without media, yet publication_status names a public channel/.test(r.message);
+    expect(skips(run).filter((r) => !unpublishable(r)).length).toBeLessThanOrEqual(skips(base).length);
     expect(get().count()).toBe(0);
   }, 120_000);
 });
@@ -90,9 +93,11 @@ variant('a server that schedules only on registered capture agents', [registered
     expect(missingRules).toEqual([]);
     // The layouts that need a second agent: sorts by end_date and start_date of scheduled events (overlapping
     // schedules), a move to another agent, an overlap on another agent that is no conflict, a move onto another
-    // agent's recording (scheduling.put.409), and schedules at fixed summer and winter dates (scheduling.get.values).
+    // agent's recording (scheduling.put.409), schedules at fixed summer and winter dates (scheduling.get.values), an
+    // agent id and one it is a prefix of (events.list.filter.agent_id, issue 23 class 4), and a recording of 50 days
+    // that would span the other scenarios' windows on the one agent (events.create.schedule-duration, class 1).
     const needSecondAgent = ['events.list.sort.end_date', 'events.list.sort.start_date', 'scheduling.put.204', 'scheduling.put.applies', 'events.create.no-conflict',
-      'scheduling.put.409', 'scheduling.get.values'];
+      'scheduling.put.409', 'scheduling.get.values', 'events.list.filter.agent_id', 'events.create.schedule-duration'];
     expect([...several].filter((r) => !needSecondAgent.some((id) => r.endsWith(` ${id}`)))).toEqual([]);
     for (const r of AGENT_RULES) expect(checked(run).has(`${v} ${r}`) || run.results.every((x) => x.rule !== r), r).toBe(true);
     expect(get().count()).toBe(0);

@@ -65,4 +65,9 @@ describe('list-member-within-single (publication_status in a list of published a
   it('skips when the event alone shows no array to compare with', () => {
     expect(run(value([], null))).toBe('skip');
   });
+  it('fails when the listed event read alone got no answer at all (a transport error is no "not indexed yet")', () => {
+    const v = value([], []);
+    v.singles.u = { status: null, body: undefined };
+    expect(run(v)).toBe('fail');
+  });
 });

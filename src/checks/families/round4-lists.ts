@@ -163,10 +163,14 @@ export const listMemberWithinSingleCheck: CheckDef = {
     if (!Array.isArray(v.list)) return { pass: false, message: 'the list body is not an array', actual: toJson(v.list) };
     const member = p.member as string;
     const wrong: string[] = [];
+    const unanswered: string[] = [];
     let judged = 0;
     for (const id of (p.ids as string[]).filter((x) => x !== '')) {
       const item = v.list.find((e) => isObj(e) && e.identifier === id) as Record<string, unknown> | undefined;
       const single = v.singles[id];
+      // A single GET the server did not answer at all: the member cannot be shown (design §1.4: a transport error
+      // fails the rule, with it as evidence), unlike a 404 of an event the index has not shown yet.
+      if (item && single && single.status === null) unanswered.push(id);
       if (!item || !single || single.status !== 200 || !isObj(single.body)) continue;
       const own = asSet(single.body[member]);
       if (!own) continue; // not an array in the single GET: the schema's business
@@ -176,6 +180,9 @@ export const listMemberWithinSingleCheck: CheckDef = {
       if (extra === undefined || extra.length > 0) {
         wrong.push(`${id}: the list shows ${JSON.stringify(listed)}, the event alone ${JSON.stringify(single.body[member])}`);
       }
+    }
+    if (judged === 0 && unanswered.length > 0) {
+      return { pass: false, message: `GET /api/events/{id} got no answer for the listed event(s) ${unanswered.join(', ')}: their ${member} cannot be read alone`, actual: { unanswered } };
     }
     if (judged === 0) return skip(`precondition: none of the events was both listed and readable alone with an array ${member}`);
     return {
