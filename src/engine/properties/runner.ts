@@ -40,7 +40,7 @@ function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: num
     const kit = new CaseKit(env, `${env.tag}p${index}c${n}z`, settleMs, n);
     try {
       const verdict = await def.check(kit, value, rules);
-      return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised };
+      return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted };
     } finally {
       await kit.dispose();
     }

@@ -1,6 +1,6 @@
 import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
-import { OK, type Verdict } from './verdict.js';
+import { OK, type Broken, type Verdict } from './verdict.js';
 import type { Exchange } from '../../model/index.js';
 import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../engine/settle.js';
 
@@ -18,8 +18,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * case (letters and digits, prefixed to titles so a textFilter finds exactly the case's events), and how long
  * reads may settle (design §1.7: real servers are eventually consistent).
  */
+/** A failure a case recorded and went on past (issue 23 item 7), with the case's exchanges up to it. */
+export interface NotedFailure {
+  verdict: Broken;
+  exchanges: Exchange[];
+}
+
 export class CaseKit {
   readonly api: EventApi;
+  /** Failures noted on the way (Verdict.noted of the reads that decided), the first per rule, in order. */
+  readonly noted: NotedFailure[] = [];
+  /** The rules exercised up to the last settled read that passed: what a case that then breaks has judged. */
+  private judgedUpTo: ReadonlySet<string> = new Set();
 
   constructor(
     readonly env: PhaseEnv,
@@ -42,6 +52,23 @@ export class CaseKit {
    */
   agent(generated: string): string {
     return agentFor(this.env.caps, `${generated}c${this.n}`) ?? `${generated}c${this.n}`;
+  }
+
+  /** Rules the case judged (and found holding) before its last passing settled read (see CaseReport.judged). */
+  get judged(): ReadonlySet<string> {
+    return this.judgedUpTo;
+  }
+
+  /** Records a failure the case goes on past (the first per rule), with the exchanges so far as evidence. */
+  note(v: Broken): void {
+    if (!this.noted.some((n) => n.verdict.rule === v.rule)) this.noted.push({ verdict: v, exchanges: [...this.api.exchanges] });
+  }
+
+  /** Records what the deciding read noted; a pass also marks everything exercised so far as judged. */
+  private decided(v: Verdict): Verdict {
+    for (const n of v.noted ?? []) this.note(n);
+    if (v.ok) this.judgedUpTo = new Set(this.exercised);
+    return v;
   }
 
   /** The tagged title: `<case tag> <title>`. */
@@ -75,7 +102,7 @@ export class CaseKit {
       const exchanges = this.api.exchanges.splice(mark);
       if (this.settleMs <= 0) {
         this.api.exchanges.push(...exchanges);
-        return v;
+        return this.decided(v);
       }
       // A read the server has shown it will not answer (issue 21 item 3): its broken verdict (the transport error as
       // evidence) is final; reading again cannot change it.
@@ -83,7 +110,7 @@ export class CaseKit {
       if (unanswered && !v.ok) {
         this.env.waits?.gaveUp();
         this.api.exchanges.push(...exchanges);
-        return settled({ ...v, message: `${v.message} (not read again: ${unanswered})` });
+        return settled(this.decided({ ...v, message: `${v.message} (not read again: ${unanswered})` }));
       }
       kept.push({ verdict: v, exchanges });
       reads.push({ holds: v.ok, answer: answerOf(v, exchanges), atMs: Date.now() - started });
@@ -95,9 +122,10 @@ export class CaseKit {
         if (d.pass) {
           const first = reads.findIndex((r) => r.holds);
           if (first > 0) this.env.lag?.note(reads[first].atMs);
+          this.decided(at.ok ? at : OK);
           return settled(OK);
         }
-        return settled(at.ok ? at : { ...at, message: `${at.message} (${d.why})` });
+        return settled(this.decided(at.ok ? at : { ...at, message: `${at.message} (${d.why})` }));
       }
       if (final) graceUsed = true;
       const held = v.ok;
