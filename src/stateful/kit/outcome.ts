@@ -45,7 +45,7 @@ export function outcomeResults(env: PhaseEnv, stage: StageInfo, out: CasesOutcom
     const checked = out.exercised.get(rule) ?? 0;
     const broke = [...failed, ...(out.known?.keys() ?? [])];
     if (checked === 0) {
-      const why = out.halted ? `${stage.id} stopped at a failure of ${out.halted} (the server did not answer) before a case checked this rule`
+      const why = out.halted ? `${stage.id} stopped at a failure of ${out.halted} before a case checked this rule (no answer came; every further case would wait as long)`
         : out.stopped ? `not run: ${out.stopped}`
           : broke.length ? `none of the ${out.numRuns} generated cases checked this rule (cases stopped at a failure of ${broke.join(', ')}; give more --runs)`
             : `none of the ${out.numRuns} generated cases checked this rule; give more --runs`;
