@@ -20,8 +20,11 @@ export interface CaseReport {
   steps?: string[];
 }
 
-/** Runs one case with the given settle time (design §1.7); must delete what it created before returning. */
-export type CaseRunner<T> = (value: T, settleMs: number) => Promise<CaseReport>;
+/**
+ * Runs one case with the given settle time (design §1.7); must delete what it created before returning. `failed`:
+ * the rules earlier cases already found failing (their reads need not wait out the settle window again).
+ */
+export type CaseRunner<T> = (value: T, settleMs: number, failed?: ReadonlySet<string>) => Promise<CaseReport>;
 
 export interface CaseFailureData<T> {
   value: T;
@@ -159,18 +162,21 @@ export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts
   const known = new Map<string, CaseFailureData<T>>();
   const found = new Map<string, RuleFailure<T>>();
   let halted: string | undefined;
+  // Rules a case has failed: a later case reads them once (a failure of one already recorded costs no settle window).
+  const failedSoFar = new Set<string>();
   let n = 0;
   const prop = fc.asyncProperty(arb, async (value) => {
     n++;
     // Past the stage's budget (or an interrupt) a case is not run, and one cut short judged nothing: a wait that
     // ended because the run was stopped is no failure of the server (no false alarm from a budget).
     if (halted || opts.stop?.aborted) return;
-    const report = await run(value, opts.settleMs);
+    const report = await run(value, opts.settleMs, failedSoFar);
     const failures = failuresOf(report);
     if (failures.length > 0 && opts.stop?.aborted) return;
     for (const r of heldIn(report)) exercised.set(r, (exercised.get(r) ?? 0) + 1);
     for (const f of failures) {
       const data: CaseFailureData<T> = { value, verdict: f.verdict, exchanges: f.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
+      failedSoFar.add(f.verdict.rule);
       if (opts.known?.(f.verdict.rule, f.verdict.message)) {
         if (!known.has(f.verdict.rule)) known.set(f.verdict.rule, data);
         continue;

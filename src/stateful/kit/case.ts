@@ -40,6 +40,8 @@ export class CaseKit {
     readonly n = 0,
     /** Rules this case exercised (for the pass results' coverage). */
     readonly exercised: Set<string> = new Set(),
+    /** Rules earlier cases found failing: their reads are decided by one read (no settle window to wait out again). */
+    readonly failed: ReadonlySet<string> = new Set(),
   ) {
     this.api = new EventApi(env);
   }
@@ -85,8 +87,11 @@ export class CaseKit {
   async settle(rule: string, attempt: () => Promise<Verdict>): Promise<Verdict> {
     this.exercised.add(rule);
     const started = Date.now();
-    const deadline = started + this.settleMs;
-    const windowMs = settleWindow(this.settleMs, this.env.lag?.ms ?? 0);
+    // A rule an earlier case found failing (issue 23 item 7: the cases go on past a failure): one read decides, so
+    // that every further case that breaks it does not wait out the settle window again.
+    const settleMs = this.failed.has(rule) ? 0 : this.settleMs;
+    const deadline = started + settleMs;
+    const windowMs = settleWindow(settleMs, this.env.lag?.ms ?? 0);
     const reads: SettleRead[] = [];
     const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
     const giveUp = giveUpTest(this.env.clients.admin);
@@ -100,7 +105,7 @@ export class CaseKit {
       const mark = this.api.exchanges.length;
       const v = await attempt();
       const exchanges = this.api.exchanges.splice(mark);
-      if (this.settleMs <= 0) {
+      if (settleMs <= 0) {
         this.api.exchanges.push(...exchanges);
         return this.decided(v);
       }
