@@ -22,7 +22,10 @@ function walk(dir) {
   });
 }
 
-const sources = walk(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+// Test support (helpers that import vitest, report fixtures) is not shipped (issue 20 item 6): tsconfig.build.json
+// excludes the same files.
+const testSupport = (f) => f.endsWith('.test.ts') || /[\\/]testing\.ts$/.test(f) || /[\\/]report[\\/]fixtures[^\\/]*\.ts$/.test(f) || /[\\/]deviation-cases\.ts$/.test(f);
+const sources = walk(src).filter((f) => f.endsWith('.ts') && !testSupport(f));
 const assets = walk(src).filter((f) => extname(f) !== '.ts');
 const wanted = new Set([
   ...sources.map((f) => join(dist, relative(src, f)).replace(/\.ts$/, '.js')),

@@ -24,3 +24,16 @@ function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   const y = [...b].sort();
   return x.every((v, i) => v === y[i]);
 }
+
+/** startDate `YYYY-MM-DD` + startTime `HH:MM[:SS][Z]` (spec § Metadata field: "format time with UTC designator"). */
+export function catalogStartMs(fields: unknown): number | undefined {
+  if (!Array.isArray(fields)) return undefined;
+  const value = (id: string) => (fields.find((f) => (f as { id?: unknown } | null)?.id === id) as { value?: unknown } | undefined)?.value;
+  const date = value('startDate');
+  const time = value('startTime');
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date.trim())) return undefined;
+  const t = typeof time === 'string' ? time.trim().replace(/Z$/i, '') : '00:00:00';
+  if (!/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(t)) return undefined;
+  const ms = Date.parse(`${date.trim()}T${t.length === 5 ? `${t}:00` : t}Z`);
+  return Number.isNaN(ms) ? undefined : ms;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from './types.js';
-import { allListedUnlessRefusedCheck } from './pagination.js';
+import { allListedUnlessRefusedCheck, sliceOfCheck } from './pagination.js';
 
 /** A check context for a list answered `status` with `body`. */
 function ctx(status: number, body: unknown): CheckContext {
@@ -36,5 +36,22 @@ describe('all-listed-unless-refused (events.list.limit with a huge limit)', () =
     const broken = allListedUnlessRefusedCheck.run(ctx(500, { error: 'boom' }), P);
     expect(broken.pass).toBe(false);
     expect(broken.skip).toBeUndefined();
+  });
+});
+
+describe('slice-of with `refused` (an offset past 32 bits, issue 23)', () => {
+  const whole = [{ identifier: 'a' }, { identifier: 'b' }];
+  const P2 = { list: whole, start: 2, count: 0, refused: [400, 404, 422] };
+
+  it('passes an empty page, fails a page of events (an offset read modulo 2^32)', () => {
+    expect(sliceOfCheck.run(ctx(200, []), P2).pass).toBe(true);
+    const wrapped = sliceOfCheck.run(ctx(200, [{ identifier: 'b' }]), P2);
+    expect(wrapped.pass).toBe(false);
+    expect(wrapped.message).toMatch(/expected an empty page/);
+  });
+
+  it('skips a refusal named in `refused`; without `refused` a refusal fails', () => {
+    expect(sliceOfCheck.run(ctx(404, { error: 'offset' }), P2).skip).toMatch(/refused the value with 404/);
+    expect(sliceOfCheck.run(ctx(400, { error: 'offset' }), { list: whole, start: 2, count: 0 }).pass).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { CheckDef } from './types.js';
-import { identifiers, isVerdict, jsonOrFail, responseOrFail } from './evidence.js';
+import { identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from './evidence.js';
 
 /** spec § GET /api/events, limit: "Maximum number of results to return". */
 export const maxItemsCheck: CheckDef = {
@@ -24,7 +24,8 @@ export const maxItemsCheck: CheckDef = {
 /**
  * The body's events are exactly the slice [start, start+count) of a list saved earlier (`list`, the saved value
  * itself: `"{{saved.whole}}"`, so that a list the server never showed skips by the engine), compared by identifier.
- * Used for offset (spec § GET /api/events, offset: index of the first result / pages of size limit).
+ * Used for offset (spec § GET /api/events, offset: index of the first result / pages of size limit). With `refused`,
+ * a status in it skips (the server refused a value it cannot hold) instead of failing.
  */
 export const sliceOfCheck: CheckDef = {
   name: 'slice-of',
@@ -37,9 +38,20 @@ export const sliceOfCheck: CheckDef = {
       list: { description: 'the saved list ("{{saved.NAME}}")' },
       start: { type: ['integer', 'string'] },
       count: { type: ['integer', 'string'] },
+      refused: {
+        description: 'statuses that skip (a value the spec lets a server refuse, e.g. an offset past 32 bits: § Limits)',
+        type: 'array', minItems: 1, items: { type: 'integer', minimum: 400, maximum: 499 },
+      },
     },
   },
   run(ctx, p) {
+    if (p.refused !== undefined) {
+      const r = responseOrFail(ctx);
+      if (isVerdict(r)) return r;
+      if ((p.refused as number[]).includes(r.status)) {
+        return { pass: false, skip: `the server refused the value with ${r.status} (legal: the range of offset is not shown)`, message: `refused with ${r.status}` };
+      }
+    }
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
     const whole = p.list;
@@ -49,12 +61,16 @@ export const sliceOfCheck: CheckDef = {
     if (all.length < start + count) {
       return { pass: false, skip: `the full list had ${all.length} events; this check needs at least ${start + count}`, message: 'precondition not met' };
     }
+    // A body that is no list (an error object) is no page, not an empty one.
+    if (!Array.isArray(j.value)) return { pass: false, message: `the body is not an array of events (status ${ctx.exchange?.response?.status ?? 'none'})`, actual: toJson(j.value) };
     const expected = all.slice(start, start + count);
     const actual = identifiers(j.value);
     const pass = actual.length === expected.length && actual.every((id, i) => id === expected[i]);
     return {
       pass,
-      message: pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
+      message: count === 0
+        ? (pass ? 'an empty page (past the end of the full list)' : `expected an empty page (past the ${all.length} events of the full list), got ${actual.length} events`)
+        : pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
       expected,
       actual,
     };

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../engine/cleanup.js';
-import { startReferenceServer, type RefUser } from '../reference/index.js';
+import { makeBug, startReferenceServer, type RefUser } from '../reference/index.js';
+import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
 import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
 import { progressReporter } from './progress.js';
@@ -80,6 +81,35 @@ function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: Run
   };
 }
 
+/**
+ * The embedded reference server. In a child process (`evconf serve`) where the users can travel in its environment,
+ * so that the server and the run each have a core (issue 21: `npm start` was one process at 100% of one core); in
+ * this process otherwise. An unknown --mutant is a usage error before anything starts.
+ */
+async function startEmbedded(config: RunConfig, users: RefUser[]): Promise<{ url: string; close(): Promise<void> }> {
+  try {
+    makeBug(config.mutant);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const opts = { processingDelayMs: 200, retractDelayMs: 200 };
+  const plain = users.every((u) => [u.name, u.password, ...u.roles].every((x) => !/[:,|]/.test(x)));
+  try {
+    if (!plain) {
+      return await startReferenceServer({
+        port: 0, host: '127.0.0.1', ...opts, users, ...(config.mutant ? { mutant: config.mutant } : {}), ...(config.profile ? { profile: config.profile } : {}),
+      });
+    }
+    return await startChildServer({
+      ...(config.mutant ? { mutant: config.mutant } : {}),
+      args: ['--processing-delay', String(opts.processingDelayMs), '--retract-delay', String(opts.retractDelayMs), ...(config.profile ? ['--profile', config.profile] : [])],
+      env: { EVCONF_SERVE_USERS: users.map((u) => `${u.name}:${u.password}:${u.roles.join('|')}`).join(',') },
+    });
+  } catch (e) {
+    throw new UsageError(`the embedded reference server did not start: ${(e as Error).message}`);
+  }
+}
+
 /** --only must select something: a pattern that matches no rule, scenario, property or stage id is a usage error. */
 function checkOnly(config: RunConfig, book: RuleBook, suites: ScenarioFile[]): void {
   const ids = [...book.rules.map((r) => r.id), ...suites.flatMap((f) => f.scenarios.map((s) => s.id)), ...PROPERTIES.map((p) => p.id), STATEFUL_ID];
@@ -108,19 +138,11 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   checkOnly(config, book, suites);
   // Known deviations are validated before the first request: a broken file is one line and exit 2.
   const expected = config.expectations.length ? loadExpectations(config.expectations, book.rules.map((r) => r.id)) : undefined;
-  let ref: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+  let ref: { url: string; close(): Promise<void> } | undefined;
   if (!config.baseUrl) {
     const embedded = embeddedCredentials(config);
     config = embedded.config;
-    try {
-      ref = await startReferenceServer({
-        port: 0, host: '127.0.0.1', processingDelayMs: 200, retractDelayMs: 200, users: embedded.users,
-        ...(config.mutant ? { mutant: config.mutant } : {}),
-        ...(config.profile ? { profile: config.profile } : {}),
-      });
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    ref = await startEmbedded(config, embedded.users);
   }
   const baseUrl = config.baseUrl ?? ref!.url;
   const runId = newRunId();

@@ -41,18 +41,22 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
   if (profile !== undefined && !(SERVER_PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile: unknown profile "${profile}"; the server knows ${SERVER_PROFILES.join(', ')}`);
   const reportFile = flags.clientReport === undefined ? undefined : String(flags.clientReport);
   const record = new ClientRecord(strict);
+  const users = flags.users !== undefined ? String(flags.users) : process.env.EVCONF_SERVE_USERS || undefined;
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     server = await startReferenceServer({
       port, host, strict, clientRecord: record,
       ...(version ? { apiVersion: version } : {}),
-      ...(flags.users ? { users: parseUsers(String(flags.users)) } : {}),
+      // The users may come from the environment (EVCONF_SERVE_USERS), so that passwords stay off the command line
+      // (evconf run starts its embedded server that way).
+      ...(users ? { users: parseUsers(users) } : {}),
       ...(flags.mutant ? { mutant: String(flags.mutant) } : {}),
       ...(profile ? { profile: profile as ServerProfile } : {}),
       ...(latitude ? { latitude } : {}),
       ...(flags.agents !== undefined ? { agents: agentsFlag(flags.agents) } : {}),
       ...(flags.series !== undefined ? { series: seriesFlag(flags.series) } : {}),
       ...(flags.processingDelay !== undefined ? { processingDelayMs: parseIntFlag(flags.processingDelay, '--processing-delay', 0, 600_000) } : {}),
+      ...(flags.retractDelay !== undefined ? { retractDelayMs: parseIntFlag(flags.retractDelay, '--retract-delay', 0, 600_000) } : {}),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -49,6 +49,7 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['workflow', 'wf-file', 'wf-file', ['--workflow', 'wf-flag'], 'wf-flag', (c) => c.workflow],
   ['agent-prefix', 'file-', 'file-', ['--agent-prefix', 'flag-'], 'flag-', (c) => c.agentPrefix],
   ['concurrency', 2, 2, ['--concurrency', '3'], 3, (c) => c.concurrency],
+  ['version-concurrency', 2, 2, ['--version-concurrency', '1'], 1, (c) => c.versionConcurrency],
   ['max-duration', 60000, 60000, ['--max-duration', '70000'], 70000, (c) => c.maxDurationMs],
   ['phase-budget', 20000, 20000, ['--phase-budget', '30000'], 30000, (c) => c.phaseBudgetMs],
   ['load', false, false, ['--load'], true, (c) => c.load],

@@ -40,6 +40,11 @@ export interface RunConfig {
   /** Config file `fieldIds`: evconf's dublincore/episode field name → the server's field id. */
   fieldIds: Record<string, string>;
   concurrency: number;
+  /**
+   * API versions run side by side (--version-concurrency; issue 21 item 2). One at a time when a shared capture
+   * agent (--agent-id) is given: the versions reuse its time windows.
+   */
+  versionConcurrency?: number;
   maxDurationMs: number;
   /** Bound on each phase of each version; what the phase has not started by then is skipped with that reason. */
   phaseBudgetMs: number;
@@ -68,3 +73,6 @@ export interface RunConfig {
   /** The command line, credentials redacted. */
   command: string;
 }
+
+/** API versions a run checks side by side unless told otherwise (--version-concurrency). */
+export const DEFAULT_VERSION_CONCURRENCY = 3;

@@ -3,7 +3,7 @@ import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { Capabilities } from './capabilities.js';
 import { coverage, summarize } from './summary.js';
-import { computeVerdicts } from '../report/tally.js';
+import { computeVerdicts } from '../verdicts/tally.js';
 
 /** The conformance phases, in the order they run for each version (design §2 engine). */
 export const PHASES = ['scenarios', 'properties', 'stateful'] as const;

@@ -15,6 +15,9 @@ import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { ReadingLedger } from '../spec/readings.js';
 import { agentFor, openCapabilities, type Capabilities } from './capabilities.js';
 import { probeServer } from './probe.js';
+import { Exclusivity } from './exclusivity.js';
+import { DEFAULT_VERSION_CONCURRENCY } from '../config/types.js';
+import { overlapping } from './overlap.js';
 import { LagTracker } from './settle.js';
 import type { SettleInfo } from './env.js';
 import { WaitLedger } from './wait-ledger.js';
@@ -62,29 +65,30 @@ export interface RunOptions {
 }
 
 /**
- * Runs the generated-case phases of one version (properties, then the stateful stage) with their own tag, capture
- * agent and cleanup registry; returns their results and what could not be deleted.
+ * Runs one generated-case phase of one version (properties or the stateful stage) with its own tag, capture agent
+ * and cleanup registry; records its results and what could not be deleted.
  */
-async function runGeneratedPhases(o: RunOptions, base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, root: CleanupRoot, runTag: string, track: VersionTrack): Promise<void> {
-  const phases = o.phases ?? o.config.phases ?? PHASES;
+async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack): Promise<void> {
+  await ctx.lock.shared(() => generatedPhase(ctx, phase, base, track));
+}
+
+async function generatedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack): Promise<void> {
+  const { o, root, runTag } = ctx;
   const v = base.version;
-  for (const phase of ['properties', 'stateful'] as const) {
-    if (!phases.includes(phase)) continue;
-    const started = Date.now();
-    const cleanup = root.child();
-    const budget = phaseSignal(o, phase, v, track.state.stops);
-    const env = {
-      ...base, cleanup, signal: budget.signal,
-      tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
-    };
-    o.onProgress?.({ phase, version: v, done: 0, total: 1, failed: 0 });
-    const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
-    const stopped = budget.done();
-    track.state.results.push(...res);
-    track.state.leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
-    track.phaseEnded({ phase, durationMs: Date.now() - started, budgetMs: o.config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
-    o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
-  }
+  const started = Date.now();
+  const cleanup = root.child();
+  const budget = phaseSignal(o, phase, v, track.state.stops);
+  const env = {
+    ...base, cleanup, signal: budget.signal,
+    tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
+  };
+  o.onProgress?.({ phase, version: v, done: 0, total: 1, failed: 0 });
+  const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
+  const stopped = budget.done();
+  track.state.results.push(...res);
+  track.state.leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
+  track.phaseEnded({ phase, durationMs: Date.now() - started, budgetMs: o.config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
+  o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
 }
 
 /** One version's phase timings as they end; each end also reports the results so far (RunOptions.onPartial). */
@@ -104,6 +108,8 @@ interface RunCtx {
   facts: RunFacts;
   /** Scenarios done over all versions, of `total` (progress). */
   progress: { done: number; total: number };
+  /** Exclusive scenarios run alone, whichever version's work is running (versions run side by side). */
+  lock: Exclusivity;
 }
 
 const failedCount = (results: readonly CheckResult[]) => results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
@@ -121,7 +127,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   };
   const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
   const ctx: RunCtx = {
-    o, guard, scenarios, state, facts, progress: { done: 0, total },
+    o, guard, scenarios, state, facts, progress: { done: 0, total }, lock: new Exclusivity(),
     root: o.cleanupRoot ?? new CleanupRoot(), runTag: o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase(),
   };
   // Stopped (interrupt, --max-duration, server not answering): the results so far are told at once, in case the
@@ -129,7 +135,11 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   const onStop = () => o.onPartial?.(buildRunResult(facts, state, `the run was stopped (${String(o.signal?.reason ?? 'interrupted')}); this file holds the results decided before that`));
   o.signal?.addEventListener('abort', onStop, { once: true });
   try {
-    for (const version of config.apiVersions) await runVersion(ctx, version);
+    // Issue 21 item 2: versions wait on the server, not on each other; side by side, except on one shared capture
+    // agent (--agent-id), whose time windows every version reuses.
+    const side = config.agentId ? 1 : (config.versionConcurrency ?? DEFAULT_VERSION_CONCURRENCY);
+    await mapPool([...config.apiVersions], side, (version) => runVersion(ctx, version));
+    state.timing.sort((a, b) => API_VERSIONS.indexOf(a.apiVersion) - API_VERSIONS.indexOf(b.apiVersion));
   } finally {
     o.signal?.removeEventListener('abort', onStop);
   }
@@ -171,7 +181,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
   const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits);
   try {
     const probeStarted = Date.now();
-    const caps = await probeVersion(ctx, version, clients);
+    const caps = await ctx.lock.shared(() => probeVersion(ctx, version, clients));
     track.phaseEnded({ phase: 'probe', durationMs: Date.now() - probeStarted });
     const observe = (ob: Observation) => state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
     const base = {
@@ -181,8 +191,23 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       // The server's visibility lag, learned from this version's writes (src/engine/settle.ts).
       lag: new LagTracker(), waits, ...(o.onSettle ? { onSettle: o.onSettle } : {}),
     };
-    await runScenarioPhase(ctx, base, track);
-    await runGeneratedPhases(o, { ...base, ...(o.signal ? { signal: o.signal } : {}) }, ctx.root, ctx.runTag, track);
+    const genBase = { ...base, ...(o.signal ? { signal: o.signal } : {}) };
+    const phases = o.phases ?? o.config.phases ?? PHASES;
+    const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
+    const scenarios = startScenarioPhase(ctx, base, track);
+    if (overlapping(caps)) {
+      // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
+      // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end.
+      // Every stage ends before a failure of one is passed on (the clients close after them).
+      const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track))]);
+      const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+      if (failed) throw failed.reason;
+      await scenarios.exclusive();
+    } else {
+      await scenarios.shared();
+      await scenarios.exclusive();
+      for (const p of generated) await runGeneratedPhase(ctx, p, genBase, track);
+    }
   } finally {
     await clients.closeAll();
   }
@@ -191,8 +216,11 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
 
 type VersionBase = Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 'signal'>;
 
-/** The scenario phase of one version: scenarios in parallel (--concurrency), then the exclusive ones one by one. */
-async function runScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack): Promise<void> {
+/**
+ * The scenario phase of one version, in two parts: the scenarios in parallel (--concurrency), then (`exclusive`)
+ * the exclusive ones one by one, once nothing else of the version runs. The phase's timing covers both.
+ */
+function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack): { shared(): Promise<void>; exclusive(): Promise<void> } {
   const { o, root, runTag, scenarios, state, progress } = ctx;
   const { config } = o;
   const { version, caps } = base;
@@ -201,34 +229,44 @@ async function runScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTr
   const started = Date.now();
   const budget = phaseSignal(o, 'scenarios', version, state.stops);
   const signal = budget.signal;
-  let stopped: string | undefined;
-  try {
-    if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results) });
-    const runOne = async (scenario: Scenario): Promise<void> => {
-      const cleanup = root.child();
-      const index = scenarios.indexOf(scenario);
-      const env: ScenarioEnv = {
-        ...base, cleanup,
-        tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
-        // Distinct per version too, so that a leftover of one version can never collide with the next one.
-        // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
-        agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
-        timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
-        signal,
-      };
-      const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`) : await runScenario(scenario, env);
-      assignIds(res, scenario.id);
-      state.results.push(...res);
-      state.leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: config.settleMs })));
-      progress.done++;
-      o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), results: res });
+  if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results) });
+  const runOne = async (scenario: Scenario): Promise<void> => {
+    const cleanup = root.child();
+    const index = scenarios.indexOf(scenario);
+    const env: ScenarioEnv = {
+      ...base, cleanup,
+      tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
+      // Distinct per version too, so that a leftover of one version can never collide with the next one.
+      // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
+      agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
+      timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
+      signal,
     };
+    const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`) : await runScenario(scenario, env);
+    assignIds(res, scenario.id);
+    state.results.push(...res);
+    state.leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: config.settleMs })));
+    progress.done++;
+    o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), results: res });
+  };
+  const alone = (s: Scenario) => s.exclusive === true || (s.exclusive === 'shared-agent' && sharedAgent);
+  let failure: unknown;
+  const guarded = async (work: () => Promise<unknown>): Promise<void> => {
+    try {
+      await work();
+    } catch (err) {
+      failure ??= err;
+    }
+  };
+  return {
+    shared: () => guarded(() => mapPool(todo.filter((s) => !alone(s)), config.concurrency, (s) => ctx.lock.shared(() => runOne(s)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
-    await mapPool(todo.filter((s) => !s.exclusive), config.concurrency, runOne);
-    await mapPool(todo.filter((s) => s.exclusive), 1, runOne);
-  } finally {
-    stopped = budget.done();
-  }
-  if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
+    exclusive: async () => {
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), 1, (s) => ctx.lock.exclusive(() => runOne(s))));
+      const stopped = budget.done();
+      if (failure) throw failure;
+      if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
+    },
+  };
 }

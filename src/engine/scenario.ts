@@ -60,7 +60,9 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
  * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
  */
 async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<Record<string, unknown>[] | string> {
-  const out: Record<string, unknown>[] = [];
+  const made: { spec: EventSpec; identifiers: string[] }[] = [];
+  // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
+  // together (issue 21 item 2): readable, and processed where media was uploaded.
   for (const [i, g] of scenario.given.entries()) {
     const spec = interpolate(g, vars) as EventSpec;
     const created = await createEvent(env, spec);
@@ -69,12 +71,14 @@ async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<st
     if (created.identifiers.length === 0) {
       return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
     }
-    const seen = await awaitVisible(env, created.identifiers[0], spec);
-    if (!seen.visible && seen.unanswered) history.push(seen.unanswered);
-    else if (!seen.visible) return seen.why.startsWith('not run:') ? seen.why : `precondition: ${seen.why}`;
-    out.push(givenVars(env, spec, created.identifiers));
+    made.push({ spec, identifiers: created.identifiers });
   }
-  return out;
+  const seen = await Promise.all(made.map((m) => awaitVisible(env, m.identifiers[0], m.spec)));
+  for (const s of seen) {
+    if (!s.visible && s.unanswered) history.push(s.unanswered);
+    else if (!s.visible) return s.why.startsWith('not run:') ? s.why : `precondition: ${s.why}`;
+  }
+  return made.map((m) => givenVars(env, m.spec, m.identifiers));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiVersion, CheckResult, ExpectationEntry, Outcome, RunResult } from '../model/index.js';
-import { computeVerdicts, countOutcomes } from '../report/tally.js';
+import { computeVerdicts, countOutcomes } from '../verdicts/tally.js';
 import { exitStatus } from '../cli/run.js';
 import { applyExpectations } from './apply.js';
 

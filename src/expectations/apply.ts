@@ -5,7 +5,7 @@
  * `expectations` summary and the verdicts' new/known counts. Reporters only read what this writes.
  */
 import type { ApiVersion, CheckResult, EntryReport, ExpectationEntry, ExpectationsSummary, RunResult, VersionVerdict } from '../model/index.js';
-import { hasGaps, idMatches, isLoadRule, runVersions, versionVerdicts } from '../report/tally.js';
+import { hasGaps, idMatches, isLoadRule, runVersions, versionVerdicts } from '../verdicts/tally.js';
 
 export interface ApplyOptions {
   files: string[];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiVersion, CheckResult, Outcome, RunResult } from '../model/index.js';
-import { countOutcomes } from '../report/tally.js';
+import { countOutcomes } from '../verdicts/tally.js';
 import { draftExpectations, versionsText } from './draft.js';
 import { parseExpectations } from './file.js';
 import { applyExpectations } from './apply.js';
 import { exitStatus } from '../cli/run.js';
-import { computeVerdicts } from '../report/tally.js';
+import { computeVerdicts } from '../verdicts/tally.js';
 
 const check = (rule: string, apiVersion: ApiVersion, outcome: Outcome, message: string = outcome): CheckResult =>
   ({ id: `${apiVersion}/s/${rule}`, rule, level: 'MUST', apiVersion, endpoint: 'GET /api/events', outcome, message, exchanges: [] });

@@ -6,7 +6,7 @@
 import { stringify } from 'yaml';
 import type { ApiVersion, RunResult } from '../model/index.js';
 import { API_VERSIONS } from '../model/index.js';
-import { isLoadRule, versionIndex } from '../report/tally.js';
+import { isLoadRule, versionIndex } from '../verdicts/tally.js';
 
 const MAX_WHY = 160;
 

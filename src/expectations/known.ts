@@ -5,7 +5,7 @@
  * (rule with *, the version, the message pattern); the run's results are sorted by apply.ts afterwards.
  */
 import type { ApiVersion } from '../model/index.js';
-import { idMatches } from '../report/tally.js';
+import { idMatches } from '../verdicts/tally.js';
 import { loadExpectations } from './file.js';
 
 export type KnownFailure = (rule: string, message: string) => boolean;

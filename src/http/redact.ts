@@ -25,13 +25,27 @@ function variantsOf(secret: string): string[] {
   return [secret, base, unpadded, urlSafe, encodeURIComponent(secret), form, JSON.stringify(secret).slice(1, -1)];
 }
 
+/** The variants of a set of secrets, longest first; computed once per set (every exchange is redacted). */
+const variantCache = new Map<string, string[]>();
+
+function variantList(secrets: string[]): string[] {
+  const key = secrets.join('\u0000');
+  let variants = variantCache.get(key);
+  if (!variants) {
+    variants = [...new Set(secrets.filter((s) => s !== '').flatMap(variantsOf))].filter((v) => v !== '');
+    variants.sort((a, b) => b.length - a.length);
+    if (variantCache.size > 64) variantCache.clear();
+    variantCache.set(key, variants);
+  }
+  return variants;
+}
+
 /**
  * Replaces each secret, and its base64 / URL-encoded forms, with `<redacted>`.
  * Longer variants go first so `user:pass` is replaced whole before `pass`.
  */
 export function redactText(text: string, secrets: string[]): string {
-  const variants = [...new Set(secrets.filter((s) => s !== '').flatMap(variantsOf))].filter((v) => v !== '');
-  variants.sort((a, b) => b.length - a.length);
+  const variants = variantList(secrets);
   let out = text;
   for (const v of variants) {
     if (out.includes(v)) out = out.split(v).join(REDACTED);

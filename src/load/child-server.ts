@@ -22,6 +22,8 @@ export interface ChildServerOptions {
   /** Extra arguments for `evconf serve` (e.g. --processing-delay 50). */
   args?: string[];
   startTimeoutMs?: number;
+  /** Extra environment of the child (e.g. EVCONF_SERVE_USERS: credentials stay off the command line). */
+  env?: Record<string, string>;
 }
 
 const LISTENING = /listening on (http:\/\/\S+)/;
@@ -48,8 +50,8 @@ export function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
 }
 
 /** Spawns a node child that prints a "… listening on http://…" line; resolves with that URL. */
-export function spawnListening(args: string[], startTimeoutMs = 30_000): Promise<{ child: ChildProcess; url: string; forget: () => void }> {
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+export function spawnListening(args: string[], startTimeoutMs = 30_000, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; forget: () => void }> {
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
   const forget = killOnExit(child);
   let out = '';
   let err = '';
@@ -80,7 +82,7 @@ export function spawnListening(args: string[], startTimeoutMs = 30_000): Promise
 /** Starts `evconf serve --port 0 --host 127.0.0.1 [--mutant X]` as a child process. */
 export async function startChildServer(opts: ChildServerOptions = {}): Promise<ChildServer> {
   const args = [EVCONF_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', ...(opts.mutant ? ['--mutant', opts.mutant] : []), ...(opts.args ?? [])];
-  const { child, url, forget } = await spawnListening(args, opts.startTimeoutMs);
+  const { child, url, forget } = await spawnListening(args, opts.startTimeoutMs, opts.env);
   return {
     url,
     pid: child.pid!,

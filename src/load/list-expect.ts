@@ -3,31 +3,14 @@ import { resolvePlaceholders } from './placeholders.js';
 import type { QueryTemplate } from './profile.js';
 import { asListed, type SeedPlan } from './seed-plan.js';
 import { filterMatches } from './sample-check.js';
+import type { FilterTerm, ListExpectation } from './list-types.js';
 
 /**
  * What a correct answer to one profile query looks like (spec § GET /api/events): every one of the run's own items
  * satisfies the filter, they are in the order of the first sort criterion, there are at most `limit` items, and at
  * least as many as this run's seeded events that match (other events may match too, so that is a lower bound).
  */
-export interface FilterTerm {
-  name: string;
-  value: string;
-  /** textFilter only: the value is a seeded keyword, shown in the matching events' description. */
-  shown?: boolean;
-}
-
-export interface ListExpectation {
-  apiVersion: ApiVersion;
-  filters: FilterTerm[];
-  sort?: { name: string; desc: boolean };
-  limit?: number;
-  minItems: number;
-  /**
-   * The run's own events (its seeded ones): only they are judged (a shared server lists other people's events,
-   * in any shape, under any collation). By identifier when the stage knows them, else by the tagged title.
-   */
-  run: { tag: string; ids?: ReadonlySet<string> };
-}
+export type { FilterTerm, ListExpectation } from './list-types.js';
 
 export interface PreparedQuery {
   /** Path and query string, e.g. /api/events?filter=…&limit=20. */

@@ -1,6 +1,6 @@
 import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 import type { SchemaValidator } from '../schema/index.js';
-import type { FilterTerm, ListExpectation } from './list-expect.js';
+import type { FilterTerm, ListExpectation } from './list-types.js';
 
 /** Correctness under load (rule load.correct): a sampled list body against the schema and the profile's query. */
 

@@ -84,8 +84,10 @@ export interface Scenario {
   /**
    * Run alone, after the others (no other scenario writes meanwhile): for bugs whose wrong answer only lasts until
    * the server's next write anywhere (a cache keyed by a global revision), which concurrent scenarios' writes hide.
+   * `shared-agent`: alone only when every scenario schedules on the user's one capture agent (--agent-id), for a
+   * scenario whose schedules span the time windows of others.
    */
-  exclusive?: boolean;
+  exclusive?: boolean | 'shared-agent';
   given: GivenEvent[];
   steps: Step[];
   pos: SourcePos;

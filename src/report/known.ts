@@ -2,20 +2,9 @@
  * Known deviations as every reporter shows them (issue 22): the entries of the expectations files by what the run
  * made of them (known, fixed, stale), with the versions and checks. Reads only `run.expectations`.
  */
-import type { CheckResult, EntryReport, Outcome, RunResult } from '../model/index.js';
+import type { EntryReport, RunResult } from '../model/index.js';
 
-/**
- * How every reporter shows a result (issue 22): a failure or SHOULD warning an expectation explains is `known`
- * (not FAIL); everything else as its outcome. Read from the result's own `expectation` (src/expectations/apply.ts).
- */
-export type ShownOutcome = Outcome | 'known';
-
-export function shownOutcome(r: Pick<CheckResult, 'outcome' | 'expectation'>): ShownOutcome {
-  return (r.outcome === 'fail' || r.outcome === 'warn') && r.expectation?.status === 'known' ? 'known' : r.outcome;
-}
-
-/** The order results are listed in: new failures first, known deviations after the warnings. */
-export const SHOWN_ORDER: readonly ShownOutcome[] = ['fail', 'error', 'warn', 'known', 'skip', 'pass'];
+export { shownOutcome, SHOWN_ORDER, type ShownOutcome } from '../verdicts/shown.js';
 
 export interface KnownView {
   /** Entries that explained results (an expired one still does: it is stale too). */

@@ -6,6 +6,8 @@ import { ACTIONS_PUBLICATIONS } from './actions/publications.js';
 import { ACTIONS_SCHEDULING } from './actions/scheduling.js';
 import { ACTIONS_AUTH } from './actions/auth.js';
 import { ACTIONS_SORT } from './actions/sort.js';
+import { ACTIONS_ROUND4 } from './actions/round4.js';
+import { ACTIONS_ROUND4_LISTS } from './actions/round4-lists.js';
 
 /**
  * Names of the actions a scenario step may use (`action:`); the engine implements each one
@@ -15,4 +17,6 @@ export const ACTIONS: ReadonlySet<string> = new Set([
   /** POST /api/events with the standard multipart body built from `with` (fields, scheduling, acl, media). */
   'create-event',
   ...ACTIONS_LIST, ...ACTIONS_EVENTS, ...ACTIONS_ACL, ...ACTIONS_METADATA, ...ACTIONS_PUBLICATIONS, ...ACTIONS_SCHEDULING, ...ACTIONS_AUTH, ...ACTIONS_SORT,
+  ...ACTIONS_ROUND4,
+  ...ACTIONS_ROUND4_LISTS,
 ]);

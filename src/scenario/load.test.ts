@@ -43,6 +43,7 @@ describe('scenario loader', () => {
     const f = load(ok.replace('    title: t', '    title: t\n    exclusive: true'))();
     expect(f.scenarios[0].exclusive).toBe(true);
     expect(load(ok)().scenarios[0].exclusive).toBeUndefined();
+    expect(load(ok.replace('    title: t', '    title: t\n    exclusive: shared-agent'))().scenarios[0].exclusive).toBe('shared-agent');
   });
   it("reads a step's own version range (the step is not sent outside it)", () => {
     const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0"'))();

@@ -141,7 +141,7 @@ export function loadScenarioFile(file: string, book: RuleBook, displayName = rel
       rules,
       versions: [...versions],
       ...(s.needs ? { needs: s.needs as Scenario['needs'] } : {}),
-      ...(s.exclusive ? { exclusive: true } : {}),
+      ...(s.exclusive === 'shared-agent' ? { exclusive: 'shared-agent' as const } : s.exclusive ? { exclusive: true } : {}),
       given: ((s.given as Raw[] | undefined) ?? []).map(toGiven),
       steps,
       pos: { file: src.file, ...src.pos(path) },

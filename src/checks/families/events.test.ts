@@ -151,3 +151,17 @@ describe('processing-states-seen (events.get.processing-state)', () => {
     expect(processingStatesSeenCheck.run(withTable(value), {})).toMatchObject({ pass: false, skip: 'precondition: no event with media could be created' });
   });
 });
+
+describe('event-start notAt (members that could stand in for each other, issue 23)', () => {
+  it('passes a created that is not the start set years ahead, fails one filled from it', () => {
+    const p = { member: 'created', notAt: '2031-05-12T10:00:00Z' };
+    expect(eventStartCheck.run(ctx({ created: '2026-11-27T09:00:00Z' }), p).pass).toBe(true);
+    expect(eventStartCheck.run(ctx({ created: '2031-05-12T10:00:00.000Z' }), p).pass).toBe(false);
+    expect(eventStartCheck.run(ctx({ created: 'soon' }), p).pass).toBe(false);
+  });
+
+  it('judges the list item with `id`', () => {
+    const p = { member: 'created', notAt: '2031-05-12T10:00:00Z', id: 'b' };
+    expect(eventStartCheck.run(ctx([{ identifier: 'a', created: '2031-05-12T10:00:00Z' }, { identifier: 'b', created: '2026-01-01T00:00:00Z' }]), p).pass).toBe(true);
+  });
+});

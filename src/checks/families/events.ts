@@ -149,12 +149,14 @@ export const eventStartCheck: CheckDef = {
       at: { type: 'string' }, member: { type: 'string' }, before: { description: 'the event object read before (with `member`)' },
       skip: { type: 'string', description: 'an unmet precondition (from an action value); non-empty = skip' },
       id: { type: 'string', description: 'the body is a list: judge its item with this identifier' },
+      notAt: { type: 'string', description: 'the member is a date-time, but not this instant (a value it must not have been filled from)' },
     },
-    oneOf: [{ required: ['at'] }, { required: ['before', 'member'] }],
+    oneOf: [{ required: ['at'] }, { required: ['before', 'member'] }, { required: ['notAt'] }],
   },
   run(ctx, p) {
     if (typeof p.skip === 'string' && p.skip !== '') return { pass: false, skip: p.skip, message: p.skip };
     const member = typeof p.member === 'string' ? p.member : 'start';
+    if (typeof p.notAt === 'string') return notAtVerdict(ctx, member, p.notAt, p.id);
     const at = p.at ?? (isRecord(p.before) ? p.before[member] : undefined);
     const want = instant(at);
     if (want === undefined && p.at !== undefined) throw new Error(`check parameter "at" is not a date-time: ${String(p.at)}`);
@@ -174,6 +176,28 @@ export const eventStartCheck: CheckDef = {
     return { pass, message: pass ? `${member} ${String(got)}` : `${member} is ${String(got)}, expected the instant ${String(at)}`, expected: String(at), actual: toJson(got) };
   },
 };
+
+/**
+ * `notAt` (issue 23, class 11): the member is a date-time other than `notAt`, the instant of another member the
+ * scenario set far from it (a `created` filled from the start set years ahead shows).
+ */
+function notAtVerdict(ctx: CheckContext, member: string, notAt: string, id: unknown): CheckVerdict {
+  const avoid = instant(notAt);
+  if (avoid === undefined) throw new Error(`check parameter "notAt" is not a date-time: ${notAt}`);
+  const j = jsonOrFail(ctx);
+  if (isVerdict(j)) return j;
+  let item: unknown = j.value;
+  if (typeof id === 'string') {
+    if (!Array.isArray(j.value)) return { pass: false, message: 'the list body is not an array', actual: toJson(j.value) };
+    item = j.value.find((e) => (e as { identifier?: unknown } | null)?.identifier === id);
+    if (item === undefined) return { pass: false, message: `the list does not show event ${id}`, expected: id, actual: toJson(identifiers(j.value)) };
+  }
+  const got = (item as Record<string, unknown> | null)?.[member];
+  const ms = instant(got);
+  if (ms === undefined) return { pass: false, message: `member ${member} is not a date-time: ${JSON.stringify(got ?? 'missing')}`, actual: toJson(got ?? 'missing') };
+  const pass = ms !== avoid;
+  return { pass, message: pass ? `${member} ${String(got)} is not ${notAt}` : `${member} is ${String(got)}, the instant ${notAt} of another member (filled from it)`, expected: `not ${notAt}`, actual: toJson(got) };
+}
 
 /** What the action create-invalid-event saw (src/engine/actions/events.ts). */
 interface RejectedValue { status?: number; created?: string[]; before?: unknown; after?: unknown }

@@ -31,11 +31,15 @@ export interface RunEvents {
 export type RepeatMode = 'or' | 'and' | 'either';
 
 /**
- * single: one text value; multi: a list, matched by one element; joined: the subject list (one subject per event in
- * the suites); id: a technical identifier (identifier, series id), matched whole: spec § Event "identifier | Unique
- * identifier of the event", and the series filters select "by series identifier": a part of one is no identifier.
+ * single: one text value; multi: a list, matched by one element (contributors: "Contributors match. May occur multiple
+ * times."); subject: the subject list, matched for certain by its first element (an event whose first subject is the
+ * value has that subject under every reading: "among its subjects", or "its first subject", latitude
+ * subject-filter), undecided for a later one; id: a technical identifier (identifier, series id, capture agent),
+ * matched whole and exactly: spec § Event "identifier | Unique identifier of the event", the series filters select
+ * "by series identifier", agent_id is the "Capture agent identifier": a part of one, or it in another case, is
+ * another identifier (issue 23, class 4).
  */
-type Kind = 'single' | 'multi' | 'joined' | 'id';
+type Kind = 'single' | 'multi' | 'subject' | 'id';
 interface FieldSource { server: string[]; sent: string[]; kind: Kind }
 
 /** Filter → event member(s) (all variants) and sent field id(s) it is read from. */
@@ -44,7 +48,7 @@ const FIELDS: Record<string, FieldSource> = {
   location: { server: ['location'], sent: ['location'], kind: 'single' },
   series: { server: ['is_part_of'], sent: ['isPartOf'], kind: 'id' },
   is_part_of: { server: ['is_part_of'], sent: ['isPartOf'], kind: 'id' },
-  subject: { server: ['subjects'], sent: ['subjects'], kind: 'joined' },
+  subject: { server: ['subjects'], sent: ['subjects'], kind: 'subject' },
   identifier: { server: ['identifier'], sent: [], kind: 'id' },
   title: { server: ['title'], sent: ['title'], kind: 'single' },
   description: { server: ['description'], sent: ['description'], kind: 'single' },
@@ -55,7 +59,7 @@ const FIELDS: Record<string, FieldSource> = {
   rightsholder: { server: ['rightsholder'], sent: ['rightsHolder'], kind: 'single' },
   status: { server: ['status'], sent: [], kind: 'single' },
   source: { server: ['source'], sent: ['source'], kind: 'single' },
-  agent_id: { server: ['scheduling.agent_id'], sent: [], kind: 'single' },
+  agent_id: { server: ['scheduling.agent_id'], sent: [], kind: 'id' },
 };
 
 /** Metadata members a textFilter value is certainly searched in (server names and sent ids). */
@@ -88,11 +92,12 @@ function fieldMatch(ev: RunEvent, name: string, value: string): Tri {
   const rs = readings(ev, name, src);
   if (rs.length === 0) return 'maybe';
   const low = value.toLowerCase();
-  const exact = (r: string[]) => (src.kind === 'multi' ? r.includes(value) : r.length === 1 && r[0] === value);
+  const exact = (r: string[]) => (src.kind === 'multi' ? r.includes(value) : src.kind === 'subject' ? r[0] === value : r.length === 1 && r[0] === value);
   const loose = (r: string[]) => r.some((s) => s.toLowerCase().includes(low));
   if (rs.every(exact)) return 'yes';
-  // An identifier is matched whole: only another case of the same identifier is left undecided.
-  if (src.kind === 'id') return rs.some((r) => r.some((s) => s.toLowerCase() === low)) ? 'maybe' : 'no';
+  // An identifier is matched whole and exactly (issue 23, class 4): a part of one, or it in another case, is another
+  // identifier ("Unique identifier of the event"; the series filters select "by series identifier").
+  if (src.kind === 'id') return 'no';
   return rs.some(loose) ? 'maybe' : 'no';
 }
 

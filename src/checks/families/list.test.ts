@@ -91,9 +91,13 @@ describe('list-match: three-valued matching', () => {
     expect(entryMatch(e, 'location', 'Aula')).toBe('maybe');
   });
 
-  it('subject is yes only for a single equal subject; several subjects make it maybe', () => {
+  // "subject | Subject the event is part of": the first subject is one under both legal readings (any subject, or the
+  // first only: latitude subject-filter); a later one only under the first; the subjects joined are none.
+  it('subject is yes for the first subject, maybe for a later one, no for none (nor the subjects joined)', () => {
     expect(entryMatch(ev('e', { subjects: ['Maths'] }), 'subject', 'Maths')).toBe('yes');
-    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Maths')).toBe('maybe');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Maths')).toBe('yes');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Art')).toBe('maybe');
+    expect(entryMatch(ev('e', { subjects: ['Maths', 'Art'] }), 'subject', 'Music')).toBe('no');
   });
 
   it('textFilter: a whole core field is yes; text held anywhere else is maybe; nowhere is no', () => {
@@ -111,18 +115,32 @@ describe('list-match: three-valued matching', () => {
   });
 
   // spec § Event "identifier | Unique identifier of the event"; is_part_of "by series identifier": matched whole.
-  it('identifiers and series ids: a part of one is no (not maybe), another case maybe', () => {
+  it('identifiers and series ids: a part of one is no (not maybe), and so is it in another case (issue 23: matched exactly)', () => {
     const e = ev('e', { isPartOf: 'S10' }, { identifier: 'abcd1234', is_part_of: 'S10' });
     expect(entryMatch(e, 'identifier', 'abcd')).toBe('no');
     expect(entryMatch(e, 'identifier', 'abcd1234')).toBe('yes');
     expect(entryMatch(e, 'is_part_of', 'S1')).toBe('no');
     expect(entryMatch(e, 'series', 'S1')).toBe('no');
-    expect(entryMatch(e, 'is_part_of', 's10')).toBe('maybe');
+    expect(entryMatch(e, 'is_part_of', 's10')).toBe('no');
+    expect(entryMatch(e, 'identifier', 'ABCD1234')).toBe('no');
     expect(entryMatch(e, 'is_part_of', 'S10')).toBe('yes');
+  });
+
+  it('contributors: each of several contributors alone is yes (issue 23)', () => {
+    expect(entryMatch(ev('e', { contributor: ['Carla', 'Dmitri'] }), 'contributors', 'Dmitri')).toBe('yes');
+    expect(entryMatch(ev('e', { contributor: ['Carla', 'Dmitri'] }), 'contributors', 'Carla')).toBe('yes');
   });
 
   it('agent_id of an event sent without scheduling is no', () => {
     expect(entryMatch(ev('e', {}), 'agent_id', 'ca-1')).toBe('no');
+  });
+
+  // "agent_id | Capture agent identifier": matched whole, like the other identifiers.
+  it('agent_id: the whole agent is yes, a prefix of it or another case no', () => {
+    const e: RunEvent = { identifier: 'e', sent: { fields: {}, scheduling: { agent_id: 'room10' } }, server: null };
+    expect(entryMatch(e, 'agent_id', 'room10')).toBe('yes');
+    expect(entryMatch(e, 'agent_id', 'room1')).toBe('no');
+    expect(entryMatch(e, 'agent_id', 'ROOM10')).toBe('no');
   });
 
   it('parses filter entries (value after the first colon) and combines repeats per mode', () => {

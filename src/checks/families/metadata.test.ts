@@ -97,3 +97,20 @@ describe('status-if-ready', () => {
     expect(statusIfReadyCheck.run(ctx(undefined, 200), { in: [204], skip: 'precondition: x' }).skip).toBe('precondition: x');
   });
 });
+
+describe('metadata-values startAt (the start written in two fields, issue 23)', () => {
+  const fields = (date: string, time: string) => [field('title', 'T'), field('startDate', date), field('startTime', time)];
+
+  it('compares startDate + startTime as one instant, whatever the time format', () => {
+    for (const t of ['10:00:00Z', '10:00Z', '10:00:00.000Z']) {
+      expect(metadataValuesCheck.run(ctx(fields('2031-06-20', t)), { values: { title: 'T' }, startAt: '2031-06-20T10:00:00Z' }).pass, t).toBe(true);
+    }
+  });
+
+  it('fails a start that lost its time (midnight) or its date', () => {
+    const midnight = metadataValuesCheck.run(ctx(fields('2031-06-20', '00:00:00Z')), { values: { title: 'T' }, startAt: '2031-06-20T10:00:00Z' });
+    expect(midnight.pass).toBe(false);
+    expect(midnight.message).toMatch(/startTime "00:00:00Z"/);
+    expect(metadataValuesCheck.run(ctx(fields('2031-05-12', '10:00:00Z')), { values: { title: 'T' }, startAt: '2031-06-20T10:00:00Z' }).pass).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { statusCheck } from '../status.js';
-import { sameFieldValue } from '../field-value.js';
+import { catalogStartMs, sameFieldValue } from '../field-value.js';
 
 /**
  * Checks of the metadata rule family (spec § Metadata, § Metadata catalog). A catalog is identified by its
@@ -77,6 +77,18 @@ export function nonEmpty(fields: unknown[], ids: string[]): CheckVerdict {
   return { pass, message: pass ? `fields ${ids.join(', ')} are empty` : `fields still hold values: ${left.map((f) => `${f.id} = ${JSON.stringify(f.value)}`).join('; ')}`, expected: toJson({ empty: ids }), actual: toJson(left) };
 }
 
+/** `held`, and also whether startDate + startTime of `fields` are the instant `startAt` (when given). */
+function withStart(held: CheckVerdict, fields: unknown[], startAt: unknown): CheckVerdict {
+  if (typeof startAt !== 'string') return held;
+  const want = Date.parse(startAt);
+  if (Number.isNaN(want)) throw new Error(`check parameter "startAt" is not a date-time: ${startAt}`);
+  const got = catalogStartMs(fields);
+  const shown = (id: string) => (fields.find((f) => (f as { id?: unknown } | null)?.id === id) as { value?: unknown } | undefined)?.value ?? 'missing';
+  if (got === want) return held.pass ? { ...held, message: `${held.message}; startDate and startTime are ${startAt}` } : held;
+  const msg = `startDate ${JSON.stringify(shown('startDate'))} and startTime ${JSON.stringify(shown('startTime'))} are ${got === undefined ? 'no instant' : new Date(got).toISOString()}, expected ${startAt}`;
+  return { pass: false, message: held.pass ? msg : `${held.message}; ${msg}`, expected: toJson({ values: held.expected ?? null, start: startAt }), actual: toJson({ values: held.actual ?? null, startDate: shown('startDate'), startTime: shown('startTime') }) };
+}
+
 /**
  * metadata.get.episode / metadata.get-type.values / metadata.put.*: the fields hold the values the run set, and
  * the fields of `empty` (sent with "") hold none. With `flavor`, the body is the list of catalogs (GET /metadata);
@@ -84,10 +96,13 @@ export function nonEmpty(fields: unknown[], ids: string[]): CheckVerdict {
  */
 export const metadataValuesCheck: CheckDef = {
   name: 'metadata-values',
-  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values` and the fields `empty` no value, unless `skip` names an unmet precondition',
+  doc: 'the fields (of the catalog `flavor` in a catalog list, or the body\'s field list) hold `values`, the fields `empty` no value, and startDate + startTime the instant `startAt` (if given), unless `skip` names an unmet precondition',
   params: {
     type: 'object', required: ['values'], additionalProperties: false,
-    properties: { flavor: { type: 'string' }, values: VALUES, empty: { type: 'array', minItems: 1, items: { type: 'string' } }, skip: SKIP },
+    properties: {
+      flavor: { type: 'string' }, values: VALUES, empty: { type: 'array', minItems: 1, items: { type: 'string' } }, skip: SKIP,
+      startAt: { type: 'string', description: 'the instant (ISO date-time) that the fields startDate and startTime make together (compared as instants: a server may show 10:00Z, 10:00:00Z or 10:00:00.000Z)' },
+    },
   },
   run(ctx, p) {
     const s = skipped(p);
@@ -96,7 +111,7 @@ export const metadataValuesCheck: CheckDef = {
     if (isVerdict(j)) return j;
     const fields = typeof p.flavor === 'string' ? catalogFields(j.value, p.flavor) : fieldList(j.value);
     if (isVerdict(fields)) return fields;
-    const held = compareValues(fields, p.values as Record<string, Value>);
+    const held = withStart(compareValues(fields, p.values as Record<string, Value>), fields, p.startAt);
     const empty = Array.isArray(p.empty) ? nonEmpty(fields, p.empty as string[]) : undefined;
     if (!empty || empty.pass) return held;
     if (held.pass) return empty;

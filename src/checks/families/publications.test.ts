@@ -110,3 +110,15 @@ describe('signed-list-members', () => {
     expect(signedListMembersCheck.run(ctx([pub]), { published, unsigned: [{ ...pub, id: 'other' }] }).skip).toMatch(/precondition/);
   });
 });
+
+describe('published-schema listOnly (members of the single-publication response only, issue 23)', () => {
+  const summary = { id: 'p1', channel: 'engage', mediatype: 'text/html', url: 'http://x/p1' };
+
+  it('passes summaries and extra members, fails media, attachments or metadata in the list', () => {
+    expect(publishedSchemaCheck.run(ctx([{ ...summary, x_extra: 1 }]), { published, shape: 'publication-list', listOnly: true }).pass).toBe(true);
+    const full = publishedSchemaCheck.run(ctx([{ ...summary, media: [] }]), { published, shape: 'publication-list', listOnly: true });
+    expect(full.pass).toBe(false);
+    expect(full.message).toMatch(/Only in the single-publication response/);
+    expect(publishedSchemaCheck.run(ctx([{ ...summary, media: [] }]), { published, shape: 'publication-list' }).pass).toBe(true);
+  });
+});

@@ -58,16 +58,35 @@ export const publishedStatusCheck: CheckDef = {
   },
 };
 
+/** The members the spec keeps for the single publication (§ Publication: "Only in the single-publication response"). */
+const SINGLE_ONLY = ['media', 'attachments', 'metadata'] as const;
+
+/**
+ * The publications of a list body that carry a member of SINGLE_ONLY (spec § Publication: media, attachments and
+ * metadata are "Only in the single-publication response"; issue 23, class 5: extra members are accepted in general,
+ * but not members the spec confines to another response).
+ */
+function singleOnlyMembers(list: unknown[]): { id: unknown; members: string[] }[] {
+  const out: { id: unknown; members: string[] }[] = [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const members = SINGLE_ONLY.filter((m) => m in item);
+    if (members.length) out.push({ id: (item as { id?: unknown }).id, members });
+  }
+  return out;
+}
+
 /**
  * publications.list.schema / get.schema: the body has the version's shape once the event is published. With
- * `nonEmpty` the body must be a non-empty array (a published event lists at least one publication).
+ * `nonEmpty` the body must be a non-empty array (a published event lists at least one publication); with `listOnly`
+ * no publication of the list may carry media, attachments or metadata ("Only in the single-publication response").
  */
 export const publishedSchemaCheck: CheckDef = {
   name: 'published-schema',
-  doc: 'once the event is published, the body conforms to `shape` (and, with `nonEmpty`, is a non-empty array)',
+  doc: 'once the event is published, the body conforms to `shape` (and, with `nonEmpty`, is a non-empty array; with `listOnly`, no item carries media, attachments or metadata)',
   params: {
     type: 'object', required: ['published', 'shape'], additionalProperties: false,
-    properties: { published: PUBLISHED, shape: { type: 'string' }, nonEmpty: { type: 'boolean' }, single: SINGLE },
+    properties: { published: PUBLISHED, shape: { type: 'string' }, nonEmpty: { type: 'boolean' }, single: SINGLE, listOnly: { type: 'boolean' } },
   },
   run(ctx, p) {
     const why = unpublished(p.published, p.single === true);
@@ -79,7 +98,17 @@ export const publishedSchemaCheck: CheckDef = {
         return { pass: false, message: 'the event is published (publication_status) but the list holds no publication', expected: 'a non-empty array', actual: toJson(j.value) };
       }
     }
-    return schemaCheck.run(ctx, { shape: p.shape });
+    const shaped = schemaCheck.run(ctx, { shape: p.shape });
+    if (!shaped.pass || p.listOnly !== true) return shaped;
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j) || !Array.isArray(j.value)) return shaped;
+    const extra = singleOnlyMembers(j.value);
+    if (extra.length === 0) return shaped;
+    return {
+      pass: false,
+      message: `the publication list carries ${extra.map((e) => `${e.members.join(', ')} of publication ${String(e.id)}`).join('; ')}: members "Only in the single-publication response"`,
+      expected: 'publications without media, attachments and metadata', actual: toJson(extra),
+    };
   },
 };
 
@@ -180,9 +209,6 @@ export const publicationStatusListedCheck: CheckDef = {
     };
   },
 };
-
-/** The members the spec keeps for the single publication (§ Publication: "Only in the single-publication response"). */
-const SINGLE_ONLY = ['media', 'attachments', 'metadata'] as const;
 
 /**
  * publications.list.schema with `sign` (spec § Publication: media, attachments, metadata are "Only in the

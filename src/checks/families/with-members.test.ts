@@ -72,3 +72,24 @@ describe('with-member (name-agnostic with* flags)', () => {
     expect(withMemberCheck.run(ctx({ ...base, acl: ACL }, 201), { id: 'e1', kind: 'acl', acl: ACL }).pass).toBe(false);
   });
 });
+
+describe('with-member absent (lists that mix states, issue 23)', () => {
+  const pubs = [{ id: 'p1', channel: 'engage', mediatype: 'text/html', url: 'http://x/p1' }];
+
+  it('passes an event without publications or schedule, whatever empty form it takes', () => {
+    expect(run({ ...base, publications: [] }, { kind: 'publications', absent: true }).pass).toBe(true);
+    expect(run({ ...base, scheduling: null }, { kind: 'scheduling', agent: 'ca', absent: true }).pass).toBe(true);
+    expect(run(base, { kind: 'scheduling', agent: 'ca', absent: true }).pass).toBe(true);
+  });
+
+  it("fails an event that shows another event's publications or schedule", () => {
+    const p = run({ ...base, publications: pubs }, { kind: 'publications', absent: true });
+    expect(p.pass).toBe(false);
+    expect(p.message).toMatch(/another event's/);
+    expect(run({ ...base, scheduling: { agent_id: 'ca', start: '2090-01-01T10:00:00Z' } }, { kind: 'scheduling', agent: 'ca', absent: true }).pass).toBe(false);
+  });
+
+  it('skips publications when publication_status says the event was published after all', () => {
+    expect(run({ ...base, publication_status: ['engage'], publications: pubs }, { kind: 'publications', absent: true }).skip).toMatch(/precondition/);
+  });
+});

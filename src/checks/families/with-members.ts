@@ -25,6 +25,8 @@ export interface WithParams {
   /** scheduling: the agent and start the run scheduled. */
   agent?: string;
   start?: string;
+  /** publications / scheduling: the event has none, so no member may hold one. */
+  absent?: boolean;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -85,7 +87,7 @@ function eventOf(body: unknown, id: string): Record<string, unknown> | string {
  */
 export const withMemberCheck: CheckDef = {
   name: 'with-member',
-  doc: 'the event `id` (single body or list element) has some member holding what the with* flag `kind` includes',
+  doc: 'the event `id` (single body or list element) has some member holding what the with* flag `kind` includes (with `absent`: no member holds a publication / a schedule on `agent`)',
   params: {
     type: 'object',
     required: ['kind', 'id'],
@@ -102,11 +104,14 @@ export const withMemberCheck: CheckDef = {
       skip: { type: 'string', description: 'a precondition the server does not meet (from an action value); non-empty = skip' },
       agent: { type: 'string' },
       start: { type: 'string' },
+      absent: { type: 'boolean', description: 'publications or scheduling only: the event has none of that kind, so no member may hold any (another event\'s, in a list that mixes states)' },
     },
     allOf: [
+      { if: { required: ['absent'], properties: { absent: { const: true } } }, then: { properties: { kind: { enum: ['publications', 'scheduling'] } } } },
       { if: { properties: { kind: { const: 'acl' } } }, then: { required: ['acl'] } },
       { if: { properties: { kind: { const: 'metadata' } } }, then: { required: ['title'] } },
-      { if: { properties: { kind: { const: 'scheduling' } } }, then: { required: ['agent', 'start'] } },
+      { if: { properties: { kind: { const: 'scheduling' } } }, then: { required: ['agent'] } },
+      { if: { properties: { kind: { const: 'scheduling' } }, not: { required: ['absent'] } }, then: { required: ['start'] } },
     ],
   },
   run(ctx, raw): CheckVerdict {
@@ -120,6 +125,7 @@ export const withMemberCheck: CheckDef = {
     if (p.id === '') return { pass: false, skip: 'precondition: the run event could not be created', message: 'precondition' };
     const ev = eventOf(j.value, p.id);
     if (typeof ev === 'string') return { pass: false, message: ev };
+    if (p.absent === true) return absentVerdict(p, ev);
     const found = Object.entries(ev).filter(([, v]) => holds(p, v)).map(([k]) => k);
     if (found.length > 0) return { pass: true, message: `member ${found.map((k) => JSON.stringify(k)).join(', ')} holds ${WHAT[p.kind]}`, actual: toJson(found) };
     if (p.kind === 'publications' && !isPublished(ev.publication_status)) {
@@ -128,5 +134,27 @@ export const withMemberCheck: CheckDef = {
     return { pass: false, message: `no member of the event holds ${WHAT[p.kind]}`, expected: WHAT[p.kind], actual: toJson(Object.keys(ev)) };
   },
 };
+
+/**
+ * `absent`: the event has no publication (or no schedule), so with the flag no member may hold one; in a list that
+ * mixes states (issue 23, class 10) a member that does was taken from another event. Publications: no member is a
+ * non-empty array of objects with id and url (skipped when publication_status names a public channel: then the
+ * event was published after all); scheduling: no member is an object whose agent_id is `agent` (the run's agent).
+ */
+function absentVerdict(p: WithParams & { absent?: boolean }, ev: Record<string, unknown>): CheckVerdict {
+  const what = p.kind === 'publications' ? 'a publication' : `a schedule on ${p.agent ?? ''}`;
+  const holding = Object.entries(ev).filter(([, v]) => (p.kind === 'publications'
+    ? Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e.id === 'string' && typeof e.url === 'string')
+    : isObj(v) && v.agent_id === p.agent)).map(([k]) => k);
+  if (holding.length === 0) return { pass: true, message: `no member holds ${what} (the event has none)` };
+  if (p.kind === 'publications' && isPublished(ev.publication_status)) {
+    return { pass: false, skip: 'precondition: the event was created without media, yet publication_status names a public channel', message: 'precondition' };
+  }
+  return {
+    pass: false,
+    message: `the event has no ${p.kind === 'publications' ? 'publication' : 'schedule'}, but member ${holding.map((k) => JSON.stringify(k)).join(', ')} holds ${what} (another event's)`,
+    expected: `no ${p.kind}`, actual: toJson(Object.fromEntries(holding.map((k) => [k, ev[k]]))),
+  };
+}
 
 export const WITH_CHECKS: CheckDef[] = [withMemberCheck];

@@ -4,6 +4,7 @@ import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { Unavailable } from '../unavailable.js';
 import { giveUpTest } from '../readiness.js';
+import { catalogStartMs } from '../../checks/field-value.js';
 
 /**
  * set-metadata-start {id, startDate, startTime}: the two starts of a scheduled event made different after its
@@ -19,18 +20,7 @@ import { giveUpTest } from '../readiness.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const EPISODE = 'dublincore/episode';
 
-/** startDate `YYYY-MM-DD` + startTime `HH:MM[:SS][Z]` (spec § Metadata field: "format time with UTC designator"). */
-export function catalogStartMs(fields: unknown): number | undefined {
-  if (!Array.isArray(fields)) return undefined;
-  const value = (id: string) => (fields.find((f) => (f as { id?: unknown } | null)?.id === id) as { value?: unknown } | undefined)?.value;
-  const date = value('startDate');
-  const time = value('startTime');
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date.trim())) return undefined;
-  const t = typeof time === 'string' ? time.trim().replace(/Z$/i, '') : '00:00:00';
-  if (!/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(t)) return undefined;
-  const ms = Date.parse(`${date.trim()}T${t.length === 5 ? `${t}:00` : t}Z`);
-  return Number.isNaN(ms) ? undefined : ms;
-}
+export { catalogStartMs };
 
 async function readCatalog(env: ScenarioEnv, id: string, sentMs: number, exchanges: Exchange[]): Promise<number | undefined> {
   const deadline = Date.now() + env.config.settleMs;

@@ -224,37 +224,53 @@ const watchProcessing: Action = async (env, params) => {
   return { exchanges: [...creates, ...ordered.map((x) => x.exchange), ...last], value: { created, skip, states: seen.map(({ id, state }) => ({ id, state })) } };
 };
 
-/**
- * Picks a proper prefix of the identifier `id` that names no other event (spec § Event: "identifier | Unique
- * identifier of the event"): the first half first, then other lengths. A prefix is passed over only when the server
- * answers it with an event whose identifier is exactly that prefix (short sequential identifiers: "4" of "42").
- * `skip` names why no prefix could be used ('' when one was found). Also used by list-filter (`pick` with `prefix`).
- */
-export async function idPrefix(env: ScenarioEnv, id: string): Promise<{ exchanges: Exchange[]; prefix: string; skip: string }> {
+/** How a look-alike of an identifier is made: a proper prefix, a proper suffix, or the same text in the other case. */
+export type LookAlike = 'prefix' | 'suffix' | 'case';
+
+/** The candidates of `kind` for `id`, most telling first (half, then nearly whole, then one character). */
+function lookAlikes(id: string, kind: LookAlike): string[] {
+  if (kind === 'case') {
+    const upper = id.toUpperCase();
+    const flipped = upper !== id ? upper : id.toLowerCase();
+    return flipped === id ? [] : [flipped];
+  }
   const half = Math.max(1, Math.min(id.length - 1, Math.ceil(id.length / 2)));
   const lengths = [...new Set([half, id.length - 1, 1, Math.max(1, half - 1), Math.min(id.length - 1, half + 1)])].filter((n) => n >= 1 && n < id.length);
+  return lengths.map((n) => (kind === 'prefix' ? id.slice(0, n) : id.slice(id.length - n)));
+}
+
+/**
+ * A look-alike of identifier `id` (issue 23, class 4: identifiers match exactly, not by prefix, suffix or case) that
+ * names no event: each candidate is read with GET /api/events/{candidate}; one that answers an event with that very
+ * identifier (short sequential identifiers, a server whose identifiers ignore case) is passed over. `skip` says why
+ * none can be used (no letters to change the case of, every candidate another event's identifier).
+ */
+export async function idLookAlike(env: ScenarioEnv, id: string, kind: LookAlike): Promise<{ exchanges: Exchange[]; prefix: string; skip: string }> {
+  const candidates = lookAlikes(id, kind);
   const exchanges: Exchange[] = [];
-  for (const n of lengths) {
-    const prefix = id.slice(0, n);
-    const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(prefix)}` });
+  for (const c of candidates) {
+    const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(c)}` });
     exchanges.push(ex);
     const body = parseJsonBody(ex);
     const named = body.ok ? (body.value as { identifier?: unknown } | null)?.identifier : undefined;
     const status = ex.response?.status ?? 0;
-    if (!(status >= 200 && status < 300 && named === prefix)) return { exchanges, prefix, skip: '' };
+    if (!(status >= 200 && status < 300 && named === c)) return { exchanges, prefix: c, skip: '' };
   }
-  const skip = lengths.length === 0
-    ? `precondition: identifier ${JSON.stringify(id)} has no proper prefix`
-    : `precondition: every prefix tried of ${id} is the identifier of another event`;
+  const skip = candidates.length === 0
+    ? `precondition: identifier ${JSON.stringify(id)} has no ${kind === 'case' ? 'letter whose case can change' : `proper ${kind}`}`
+    : `precondition: every ${kind === 'case' ? 'case variant' : kind} tried of ${id} is the identifier of another event`;
   return { exchanges, prefix: id, skip };
 }
 
 /**
- * pick-id-prefix {id}: idPrefix as an action. Value: { prefix } (Unavailable with why when no prefix can be used). The scenario then asks for the prefix and
- * expects 404: a server that looks identifiers up by prefix answers with the event `id`.
+ * pick-id-prefix {id, kind?}: idLookAlike as an action (kind prefix, the default, suffix or case). Value: { prefix } (the
+ * look-alike; Unavailable with why when none can be used). The scenario then asks for it and expects 404: a server
+ * that looks identifiers up by prefix, suffix or ignoring case answers with the event `id`.
  */
 const pickIdPrefix: Action = async (env, params) => {
-  const { exchanges, prefix, skip } = await idPrefix(env, str(params.id, 'id'));
+  const kind = params.kind ?? 'prefix';
+  if (kind !== 'prefix' && kind !== 'suffix' && kind !== 'case') throw new Error('action pick-id-prefix: "kind" must be prefix, suffix or case');
+  const { exchanges, prefix, skip } = await idLookAlike(env, str(params.id, 'id'), kind);
   return { exchanges, value: { prefix: skip === '' ? prefix : new Unavailable(skip) } };
 };
 

@@ -10,6 +10,8 @@ import { IMPL_SCHEDULING } from './scheduling.js';
 import { IMPL_AUTH } from './auth.js';
 import { IMPL_SORT } from './sort.js';
 import { IMPL_EVENT_START } from './event-start.js';
+import { IMPL_ROUND4 } from './round4.js';
+import { IMPL_ROUND4_LISTS } from './round4-lists.js';
 
 export type { Action, ActionOutcome } from './types.js';
 
@@ -32,4 +34,6 @@ const createEventAction: Action = async (env, params) => {
 export const ACTION_IMPLS: Record<string, Action> = {
   'create-event': createEventAction,
   ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
+  ...IMPL_ROUND4,
+  ...IMPL_ROUND4_LISTS,
 };

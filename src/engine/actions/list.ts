@@ -8,7 +8,7 @@ import { taggedTitle, type EventSpec } from '../event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
-import { idPrefix } from './events.js';
+import { idLookAlike } from './events.js';
 import { giveUpTest } from '../readiness.js';
 
 /**
@@ -43,8 +43,8 @@ function bibliographicStart(base: string, minutes: number): { startDate: string;
 
 interface SetupItem {
   fields: Record<string, string | string[]>;
-  /** Scheduled capture: start `at` minutes after {{time.base}}, for `minutes` (default 30), on {{agent}}. */
-  schedule?: { at: number; minutes?: number };
+  /** Scheduled capture: start `at` minutes after {{time.base}}, for `minutes` (default 30), on `agent` (default {{agent}}). */
+  schedule?: { at: number; minutes?: number; agent?: string };
   /** Milliseconds to wait before creating this event (distinct `created` seconds; at most 2000). */
   waitBefore?: number;
   /**
@@ -64,11 +64,11 @@ function setupItem(raw: unknown, i: number): SetupItem {
       throw new Error(`list-setup: events[${i}].${k} must be a string or a list of strings`);
     }
   }
-  const s = schedule as { at?: unknown; minutes?: unknown } | undefined;
+  const s = schedule as { at?: unknown; minutes?: unknown; agent?: unknown } | undefined;
   if (s !== undefined && typeof s.at !== 'number') throw new Error(`list-setup: events[${i}].schedule.at must be a number of minutes`);
   return {
     fields: fields as SetupItem['fields'],
-    ...(s ? { schedule: { at: s.at as number, minutes: typeof s.minutes === 'number' ? s.minutes : 30 } } : {}),
+    ...(s ? { schedule: { at: s.at as number, minutes: typeof s.minutes === 'number' ? s.minutes : 30, ...(typeof s.agent === 'string' ? { agent: s.agent } : {}) } } : {}),
     ...(typeof waitBefore === 'number' ? { waitBefore: Math.min(Math.max(waitBefore, 0), 2000) } : {}),
     ...(typeof startAt === 'number' ? { startAt } : {}),
   };
@@ -105,7 +105,7 @@ const listSetup: Action = async (env, params) => {
   for (const [i, item] of items.entries()) {
     if (item.waitBefore) await sleep(item.waitBefore);
     const scheduling = item.schedule
-      ? { agent_id: env.agent, start: isoAt(env.timeBase, item.schedule.at), end: isoAt(env.timeBase, item.schedule.at + (item.schedule.minutes ?? 30)) }
+      ? { agent_id: item.schedule.agent ?? env.agent, start: isoAt(env.timeBase, item.schedule.at), end: isoAt(env.timeBase, item.schedule.at + (item.schedule.minutes ?? 30)) }
       : undefined;
     // A scheduled event also gets the schedule's start as its metadata start (unless the scenario gives one, or a
     // startAt of its own): what a server makes the bibliographic start of a scheduled event, and which start the
@@ -139,7 +139,7 @@ const listSetup: Action = async (env, params) => {
 /**
  * The filter expression of list-filter / list-walk-pages: `filter` (literal entries), `pick` (entries whose value
  * is a member of a saved run event as the server answered it; with `prefix: true` a proper prefix of it that names
- * no event, from idPrefix) and `range` (start/technical_start ranges in minutes after {{time.base}}, in UTC, or
+ * no event, with `lookAlike: prefix | suffix | case` that kind of look-alike, from idLookAlike) and `range` (start/technical_start ranges in minutes after {{time.base}}, in UTC, or
  * written with the UTC offset `offset`). Returns the expression, or why it cannot be built, and the exchanges made.
  */
 async function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): Promise<({ filter: string } | { skip: string }) & { exchanges: Exchange[] }> {
@@ -154,8 +154,10 @@ async function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, va
     if (typeof v !== 'string' || v === '') {
       return { exchanges, skip: `precondition: event #${Number(p.index) + 1} has no ${String(p.member)} to filter by (got ${JSON.stringify(v) ?? 'nothing'})` };
     }
-    if (p.prefix === true) {
-      const part = await idPrefix(env, v);
+    const kind = p.prefix === true ? 'prefix' : p.lookAlike;
+    if (kind !== undefined) {
+      if (kind !== 'prefix' && kind !== 'suffix' && kind !== 'case') throw new Error('list-filter: `lookAlike` must be prefix, suffix or case');
+      const part = await idLookAlike(env, v, kind);
       exchanges.push(...part.exchanges);
       if (part.skip) return { exchanges, skip: part.skip };
       entries.push(`${String(p.name)}:${part.prefix}`);

@@ -1,7 +1,7 @@
 import { filterableEvents, filterExpression, filterNamesFor, renderFilter, type FilterableEvent, type FilterExpression, type FilterTerm } from '../../generators/index.js';
 import type { CaseKit } from '../../stateful/kit/case.js';
 import type { PhaseEnv } from '../../stateful/kit/env.js';
-import { isBroken, listIds, mustCreate, readEpisode, readEvent, readList, readScheduling } from '../../stateful/kit/reads.js';
+import { isBroken, listIds, mustCreateAll, readEpisode, readEvent, readList, readScheduling } from '../../stateful/kit/reads.js';
 import { memberFor } from '../../stateful/kit/members.js';
 import { broken, OK, type Broken, type Verdict } from '../../stateful/kit/verdict.js';
 import { propertyAgent } from './agents.js';
@@ -70,17 +70,16 @@ function fieldsOf(kit: CaseKit, e: FilterableEvent): Record<string, string | str
 /** Creates the case's events (scheduled on the property's agents where the version has scheduling). */
 async function createAll(kit: CaseKit, events: FilterableEvent[], byStatus: boolean): Promise<string[] | Broken> {
   const scheduled = scheduledIn(kit.env);
-  const ids: string[] = [];
-  for (const [i, e] of events.entries()) {
+  const specs = events.map((e, i) => {
     const start = BASE + i * DAY;
     const scheduling = scheduled ? { agent_id: kit.agent(`${propertyAgent(kit.env, 'filter')}-${e.agent}`), start: isoUtc(start), duration: 1_800_000 } : undefined;
     // The metadata start equals the schedule's: whether the start filter reads the bibliographic or the technical
     // start, and what a server makes the bibliographic start of a scheduled event, then do not matter.
     const when: Record<string, string> = scheduling ? { startDate: scheduling.start.slice(0, 10), startTime: scheduling.start.slice(11) } : {};
-    const id = await mustCreate(kit, { fields: { ...fieldsOf(kit, e), ...when }, ...(scheduling ? { scheduling } : {}) });
-    if (typeof id !== 'string') return id;
-    ids.push(id);
-  }
+    return { fields: { ...fieldsOf(kit, e), ...when }, ...(scheduling ? { scheduling } : {}) };
+  });
+  const ids = await mustCreateAll(kit, specs);
+  if (isBroken(ids)) return ids;
   // An unscheduled event's status follows its processing (spec § States and transitions): a case that filters on
   // status reads it once it is stable (all events waited for at once; processing changes no other filtered value).
   if (!scheduled && byStatus) {

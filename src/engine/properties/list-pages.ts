@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { pageOffset, pagination, renderSort, sortableEvents, sortExpression, TOTAL_SORTS, type SortableEvent, type SortKey } from '../../generators/index.js';
 import type { CaseKit } from '../../stateful/kit/case.js';
 import { broken, OK, type Broken, type Verdict } from '../../stateful/kit/verdict.js';
-import { isBroken, listIds, mustCreate, readList } from '../../stateful/kit/reads.js';
+import { isBroken, listIds, mustCreateAll, readList } from '../../stateful/kit/reads.js';
 import { defineProperty } from './types.js';
 
 interface Case {
@@ -83,12 +83,8 @@ export const listPages = defineProperty<Case>({
     fc.record({ sort: sortExpression({ criteria: [...TOTAL_SORTS, 'start_date', 'end_date'], totalBy: TOTAL_SORTS }), page: pagination({ total: events.length }) })
       .map(({ sort, page }) => ({ events, sort, limit: page.limit }))),
   async check(kit, c) {
-    const ids: string[] = [];
-    for (const e of c.events) {
-      const id = await mustCreate(kit, { fields: { title: kit.title(e.titleWord), creator: [e.presenter], location: e.location, startDate: e.startDate } });
-      if (typeof id !== 'string') return id;
-      ids.push(id);
-    }
+    const ids = await mustCreateAll(kit, c.events.map((e) => ({ fields: { title: kit.title(e.titleWord), creator: [e.presenter], location: e.location, startDate: e.startDate } })));
+    if (isBroken(ids)) return ids;
     const sort = renderSort(c.sort);
     const sortRule = c.sort.length > 1 ? 'events.list.sort.multiple' : `events.list.sort.${c.sort[0].name}`;
     const all = await whole(kit, ids, sort, sortRule);

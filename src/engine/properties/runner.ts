@@ -8,6 +8,8 @@ import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
 import { ruleResult } from '../../stateful/kit/results.js';
 import { missing } from '../capabilities.js';
+import { mapPool } from '../pool.js';
+import { overlapping } from '../overlap.js';
 import { knownFailure } from '../../expectations/known.js';
 
 export interface PropertyPhaseOptions {
@@ -53,31 +55,41 @@ function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: num
  * the shrunk counterexample, the failing case's exchanges and the command line that replays it.
  */
 export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOptions = {}): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
   const all = options.properties ?? PROPERTIES;
-  for (const [index, def] of all.entries()) {
-    const selected = selectedRules(def, env);
-    if (selected.length === 0) continue;
-    const unmet = unmetRules(def, env, selected);
-    results.push(...[...unmet].map(([rule, message]) => ruleResult(env, { source: def.id, rule, outcome: 'skip', message })));
-    const rules = selected.filter((r) => !unmet.has(r));
-    if (rules.length === 0) continue;
-    if (env.signal?.aborted) {
-      const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;
-      results.push(...rules.map((rule) => ruleResult(env, { source: def.id, rule, outcome: 'skip', message: why })));
-      continue;
-    }
-    const started = Date.now();
-    const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
-    let out: CasesOutcome<unknown>;
-    try {
-      out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env) });
-    } catch (err) {
-      out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
-    }
-    const res = outcomeResults(env, { id: def.id, rules }, out, Date.now() - started);
-    options.onProperty?.(def.id, res);
-    results.push(...res);
+  // Issue 21 item 2: properties work on events of their own (their own tag and capture agents) and mostly wait on
+  // the server, so they run side by side; not on one shared capture agent (--agent-id), whose schedules they would
+  // share. Results keep the properties' order.
+  const limit = overlapping(env.caps) ? PROPERTY_CONCURRENCY : 1;
+  const perProperty = await mapPool([...all.entries()], limit, ([index, def]) => runProperty(env, def, index, options));
+  return perProperty.flat();
+}
+
+/** Properties in flight at once within one version's property stage. */
+export const PROPERTY_CONCURRENCY = 6;
+
+async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, options: PropertyPhaseOptions): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const selected = selectedRules(def, env);
+  if (selected.length === 0) return results;
+  const unmet = unmetRules(def, env, selected);
+  results.push(...[...unmet].map(([rule, message]) => ruleResult(env, { source: def.id, rule, outcome: 'skip', message })));
+  const rules = selected.filter((r) => !unmet.has(r));
+  if (rules.length === 0) return results;
+  if (env.signal?.aborted) {
+    const why = `not run: ${String(env.signal.reason ?? 'the run was stopped')}`;
+    results.push(...rules.map((rule) => ruleResult(env, { source: def.id, rule, outcome: 'skip', message: why })));
+    return results;
   }
+  const started = Date.now();
+  const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
+  let out: CasesOutcome<unknown>;
+  try {
+    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env) });
+  } catch (err) {
+    out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+  }
+  const res = outcomeResults(env, { id: def.id, rules }, out, Date.now() - started);
+  options.onProperty?.(def.id, res);
+  results.push(...res);
   return results;
 }

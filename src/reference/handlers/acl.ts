@@ -7,6 +7,7 @@ import { collapseRoles } from '../mutants/generated.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
 import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2Writable } from '../mutants/spec2-acl.js';
+import { spec4AclRemoveRest } from '../mutants/spec4-sites.js';
 import { spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole } from '../mutants/spec3b-acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
@@ -84,7 +85,7 @@ export function removeAce(ctx: Ctx): Reply {
   const rec = spec2Writable(ctx, 'spec2-auth-acl-remove-read-only');
   const [, action, sentRole] = ctx.params;
   const role = spec2AclRole(ctx, spec3bAclRemoveRole(ctx, sentRole));
-  const rest = spec2AclRemoveRest(ctx, rec, action, role, rec.acl.filter((e) => !(e.action === action && e.role === role)));
+  const rest = spec4AclRemoveRest(ctx, rec, action, role, spec2AclRemoveRest(ctx, rec, action, role, rec.acl.filter((e) => !(e.action === action && e.role === role))));
   if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
   const done = empty(ok(ctx, 'acl-remove-status-200', 204));
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.

@@ -22,6 +22,7 @@ import { spec2CreateAcl } from '../mutants/spec2-acl.js';
 import { opencastAclPart, opencastScheduledState } from '../mutants/opencast.js';
 import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
 import { spec2CreateConflicts, spec2Plan, spec2Rrule } from '../mutants/spec2-scheduling.js';
+import { spec4CreateParts, spec4Created } from '../mutants/spec4-sites.js';
 import { spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule } from '../mutants/spec3a-create.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
@@ -58,6 +59,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
   spec3aCreateParts(ctx, parts);
+  spec4CreateParts(ctx, parts);
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
@@ -86,6 +88,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
   spec3aCreated(ctx, records);
+  spec4Created(ctx, records);
   for (const rec of records) {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);

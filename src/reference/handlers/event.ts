@@ -11,6 +11,11 @@ import { spec2GetShape } from '../mutants/spec2-shape.js';
 import { spec3bGetBody } from '../mutants/spec3b-versions.js';
 import { spec3aDelete } from '../mutants/spec3a-delete.js';
 import { spec3aGetBody } from '../mutants/spec3a-flags.js';
+import { blind4GetBody } from '../mutants/blind4-states.js';
+import { blind4TechStart } from '../mutants/blind4-derived.js';
+import { blind4DeleteSiblings } from '../mutants/blind4-occurrences.js';
+import { blind4Created } from '../mutants/blind4-distinct.js';
+import { spec4Deleted, spec4GetBody } from '../mutants/spec4-sites.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -29,12 +34,12 @@ export function getEvent(ctx: Ctx): Reply {
   getIdBugs(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const changed = viewBugs(ctx, view);
+  const changed = viewBugs(ctx, view) ?? blind4TechStart(ctx, rec, view) ?? blind4Created(ctx, rec, view);
   const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = (bug('get-current-names-oldest') || bug('opencast-oldest-current-names')) && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text)))) };
+  return { status: bug('get-status-201') ? 201 : 200, json: blind4GetBody(ctx, rec, spec4GetBody(ctx, spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text)))))) };
 }
 
 /**
@@ -49,6 +54,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
   spec2Deleting(ctx, rec);
+  blind4DeleteSiblings(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
@@ -60,6 +66,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   }
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`retract:${rec.id}`);
+  spec4Deleted(ctx, rec);
   app.store.remove(rec.id);
   return ok(204);
 }

@@ -17,6 +17,11 @@ import { spec2ListShape } from '../mutants/spec2-shape.js';
 import { spec3aListBody, spec3aListFlags } from '../mutants/spec3a-flags.js';
 import { spec3bFilters, spec3bPaging, spec3bQuery } from '../mutants/spec3b-list.js';
 import { spec3bListBody } from '../mutants/spec3b-versions.js';
+import { blind4Offset } from '../mutants/blind4-numbers.js';
+import { blind4Filters } from '../mutants/blind4-identity.js';
+import { blind4ContributorFilters } from '../mutants/blind4-multivalue.js';
+import { blind4ListBody } from '../mutants/blind4-mixed.js';
+import { spec4Filters, spec4ListBody, spec4Skip } from '../mutants/spec4-sites.js';
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -27,14 +32,14 @@ export function listEvents(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   const lat = ctx.app.lat;
   const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
-  const filters = spec3bFilters(ctx, spec2Filters(ctx, filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat))));
+  const filters = blind4ContributorFilters(ctx, blind4Filters(ctx, spec4Filters(ctx, spec3bFilters(ctx, spec2Filters(ctx, filterBugs(ctx, q.getAll('filter'), parseFilters(filterParams(ctx, q.getAll('filter')), ctx.version, bug, filterLat)))))));
   let sort = spec2Sort(ctx, sortBugs(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact')));
   const page = paging(ctx);
   if (page.empty) return { status: 200, json: '[]' };
-  const offset = page.offset;
+  const offset = blind4Offset(ctx, page.offset);
   let limit = page.limit;
   const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
-  let skip = spec2Paging(ctx, pageIndex ? (limit === undefined ? 0 : offset * limit) : offset, limit, offset);
+  let skip = spec4Skip(ctx, spec2Paging(ctx, pageIndex ? (limit === undefined ? 0 : offset * limit) : offset, limit, offset), limit, offset);
   ({ skip, limit, sort } = pagingBugs(ctx, { skip, limit, sort, offset }));
   ({ sort, limit } = spec3bPaging(ctx, { sort, limit, skip }));
   if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
@@ -55,6 +60,6 @@ export function listEvents(ctx: Ctx): Reply {
   }));
   return {
     status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : spec3bListBody(ctx, spec2ListShape(ctx, spec2ListBody(ctx, listBody(ctx, spec3aListBody(ctx, text))))),
+    json: bug('list-wrapped-object') ? `{"events":${text}}` : blind4ListBody(ctx, spec4ListBody(ctx, spec3bListBody(ctx, spec2ListShape(ctx, spec2ListBody(ctx, listBody(ctx, spec3aListBody(ctx, text))))))),
   };
 }

@@ -15,7 +15,10 @@ import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from '../mutants/sp
 import { spec2Writable } from '../mutants/spec2-acl.js';
 import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js';
 import { spec3bMetadataReadable } from '../mutants/spec3b-acl.js';
+import { spec4DeleteMetadataEarly, spec4MetadataPut, spec4MetadataType, spec4PutFields } from '../mutants/spec4-sites.js';
 import { spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from '../mutants/spec3b-metadata.js';
+import { blind4PutEpisode } from '../mutants/blind4-composite.js';
+import { blind4DeleteGuardFirst } from '../mutants/blind4-unknown.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -88,7 +91,7 @@ export function getMetadata(ctx: Ctx): Reply {
   const cached = spec2MetadataGone(ctx, type);
   if (cached) return cached;
   const rec = spec3bMetadataReadable(ctx);
-  return spec2MetadataSeen(ctx, type, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, metadataType(ctx, 'GET', type)));
+  return spec2MetadataSeen(ctx, type, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, spec4MetadataType(ctx, rec, metadataType(ctx, 'GET', type))));
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -117,13 +120,13 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
   const sent = sentFields(ctx, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
-  const fields = spec3bPutFields(ctx, spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent)));
+  const fields = spec4PutFields(ctx, rec, type, spec3bPutFields(ctx, spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent))));
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
   if (bug('metadata-put-ignores-values') || spec2PutLost(ctx, rec)) return done;
   const clear = bug('metadata-put-clears-unsent') || spec3bPutClears(ctx, rec, type);
   lateMetadata(ctx, rec, type, fields);
   if (type === EPISODE_FLAVOR) {
-    const next = applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true);
+    const next = blind4PutEpisode(ctx, fields, applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true));
     checkSeries(ctx, next);
     rec.episode = bug('astral-mangled') ? mangleAstral(next) : next;
   } else {
@@ -131,6 +134,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   }
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
+  spec4MetadataPut(ctx, rec, type);
   return done;
 }
 
@@ -139,6 +143,8 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
   if (bugged) return bugged;
+  blind4DeleteGuardFirst(ctx);
+  spec4DeleteMetadataEarly(ctx);
   const rec = writableEvent(ctx);
   const type = spec3bDeleteType(ctx, rec, metadataType(ctx, 'DELETE', requireType(ctx)));
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);

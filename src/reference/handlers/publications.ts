@@ -5,7 +5,10 @@ import { shownPublication } from '../latitude/shape.js';
 import { notFound, type Publication } from '../types.js';
 import { publicationByEventId, publicationsListBugs } from '../mutants/spec-publications.js';
 import { spec2MissingPublication } from '../mutants/spec2-publications.js';
+import { spec4PublicationsList } from '../mutants/spec4-sites.js';
 import { spec3aPublication, spec3aPublicationsList } from '../mutants/spec3a-publications.js';
+import { blind4PublicationsList } from '../mutants/blind4-single-only.js';
+import { opencastListedPublication } from '../mutants/opencast.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
@@ -15,9 +18,11 @@ import { spec3aPublication, spec3aPublicationsList } from '../mutants/spec3a-pub
 export function listPublications(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
-  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, publicationSummary(p)));
+  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, opencastListedPublication(ctx, publicationSummary(p), p)));
   publicationsListBugs(ctx, list);
   spec3aPublicationsList(ctx, list);
+  blind4PublicationsList(ctx, list);
+  spec4PublicationsList(ctx, list);
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
 }

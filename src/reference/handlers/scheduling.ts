@@ -15,6 +15,7 @@ import { shapeStyle } from '../latitude/shape.js';
 import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
 import { spec2AllowConflictPresent, spec2Exclude, spec2Merge, spec2Rescheduled, spec2Unscheduled } from '../mutants/spec2-scheduling.js';
 import { spec2SchedulingRoute } from '../mutants/spec2-versions.js';
+import { spec4PutNext } from '../mutants/spec4-sites.js';
 import { spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from '../mutants/spec3a-scheduling.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
@@ -75,6 +76,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   if (early) return early;
   const next = spec2Merge(ctx, rec.schedule, input, scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input)));
   spec3aPutNext(ctx, rec, input, next);
+  spec4PutNext(ctx, rec, input, next);
   checkNotPast(ctx, [next]);
   const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && (isTrue(form.text('allowConflict')) || spec2AllowConflictPresent(ctx, form.text('allowConflict'))) && !bug('allow-conflict-ignored');
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);

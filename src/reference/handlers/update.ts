@@ -17,6 +17,7 @@ import { conflictRules } from '../latitude/conflicts.js';
 import { checkNotPast } from '../latitude/scheduling.js';
 import { spec2UpdateBase, spec2Updated } from '../mutants/spec2-events.js';
 import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../mutants/spec2-scheduling.js';
+import { spec4UpdateParts } from '../mutants/spec4-sites.js';
 import { spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule } from '../mutants/spec3a-update.js';
 
 /**
@@ -32,6 +33,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { aclDefault: aclDefault(ctx, 'create') });
   updateParts(ctx, parts);
   spec3aUpdateParts(ctx, parts);
+  spec4UpdateParts(ctx, rec, parts);
   if (parts.metadata?.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
   if (parts.metadata) checkExtraCatalogs(ctx.app, parts.metadata.extras, 'write');
   if (parts.acl) parts.acl = opencastAclPart(ctx, aclStored(ctx, parts.acl));

@@ -29,7 +29,9 @@ import { SPEC2_PUBLICATION_MUTANTS } from './spec2-publications.js';
 import { SPEC2_SHAPE_MUTANTS } from './spec2-shape.js';
 import { SPEC3A_MUTANTS } from './spec3a-index.js';
 import { SPEC3B_MUTANTS } from './spec3b-index.js';
+import { SPEC4_MUTANTS } from './spec4-index.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
+import { BLIND4_MUTANTS } from './blind4-index.js';
 import type { MutantDef } from './types.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
@@ -46,6 +48,10 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
   // Third round written from the spec alone: src/reference/mutants/spec3a-*.ts and spec3b-*.ts.
   ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS,
+  // Issue 23: one mutant per blind-spot class, caught by that class's improved data and checks: src/reference/mutants/blind4-*.ts.
+  ...BLIND4_MUTANTS,
+  // Fourth round written from the spec alone: src/reference/mutants/spec4-*.ts (bug sites: spec4-sites.ts).
+  ...SPEC4_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 

@@ -4,7 +4,7 @@
  * turns them on together; each also stands alone as a mutant, proven caught by the rule it breaks.
  */
 import type { Ctx } from '../app.js';
-import type { AclEntry } from '../types.js';
+import type { AclEntry, Publication } from '../types.js';
 import { family } from './types.js';
 
 export const OPENCAST_MUTANTS = family({
@@ -22,6 +22,10 @@ export const OPENCAST_MUTANTS = family({
   'opencast-scheduled-state-empty': {
     rule: 'events.create.scheduled-state',
     description: 'Opencast: a scheduled event has processing_state "" (no workflow exists yet), not INSTANTIATED (Event.java updateEventStatus).',
+  },
+  'opencast-publications-list-full': {
+    rule: 'publications.list.schema',
+    description: 'Opencast: GET …/publications lists full publication objects (media, attachments, metadata), the members the spec keeps "Only in the single-publication response" (EE getPublications; opencast-reality.md, Things… 3).',
   },
   'opencast-oldest-current-names': {
     rule: 'events.list.schema',
@@ -45,3 +49,8 @@ export function opencastScheduledState(ctx: Ctx): string | undefined {
   return ctx.app.bug('opencast-scheduled-state-empty') ? '' : undefined;
 }
 
+
+/** Bug site (handlers/publications.ts listPublications): a listed publication as Opencast shows it (the whole object). */
+export function opencastListedPublication(ctx: Ctx, summary: Record<string, unknown>, p: Publication): Record<string, unknown> {
+  return ctx.app.bug('opencast-publications-list-full') ? { ...summary, media: p.media, attachments: p.attachments, metadata: p.metadata } : summary;
+}

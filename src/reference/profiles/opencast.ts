@@ -58,8 +58,7 @@ export const OPENCAST_LATITUDE: Readonly<Record<string, string>> = {
 
 /**
  * Opencast's documented deviations from the spec, as mutant names (src/reference/mutants): expectations/opencast.yaml.
- * Not here, because evconf reads them as legal: 3 (full publication objects in the list: "Only in the single-publication
- * response" is judged as consistency, the same with and without sign), 5 (202 on DELETE of a published event below
+ * Not here, because evconf reads them as legal: 5 (202 on DELETE of a published event below
  * 1.6.0: "the caller must retract published events before calling it", so the spec says nothing of the answer), 7
  * (allowConflict by a non-admin: latitude allow-conflict-non-admin=check-runs), 8 (an unknown field on PUT /metadata:
  * latitude unknown-field), 9-16 (latitude choices above, or outside the spec).
@@ -67,6 +66,7 @@ export const OPENCAST_LATITUDE: Readonly<Record<string, string>> = {
 export const OPENCAST_DEVIATIONS: readonly string[] = [
   'opencast-oldest-current-names', //       Things … differently 1: 1.0.0 members presenter/contributor/start
   'metadata-catalog-title-key', //          2: the catalog's name key is title, not label
+  'opencast-publications-list-full', //     3: GET …/publications lists full objects (media, attachments, metadata)
   'opencast-acl-part-allow-ignored', //     4: allow in the create/update acl part is ignored
   'schedule-both-accepted', //              6: both end and duration are accepted
   'list-offset-index-always', //            9: offset is an index, also in 1.0.0

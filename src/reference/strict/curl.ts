@@ -1,6 +1,6 @@
 import { CURL_BASIC_PLACEHOLDER, shellQuote } from '../../http/curl.js';
 import { REDACTED } from '../../http/redact.js';
-import type { ExampleRequest } from './record.js';
+import type { ExampleRequest } from './example.js';
 
 /**
  * A curl line that sends a recorded request again (design §1.5: evidence carries a curl line), against

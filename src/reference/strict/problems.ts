@@ -1,5 +1,5 @@
 import { DEPARTURE_KINDS, type Departure, type DepartureKind, type SubjectKind } from './departure.js';
-import type { ExampleRequest } from './record.js';
+import type { ExampleRequest } from './example.js';
 import { RECORDED_ONLY } from './stateful.js';
 
 /**

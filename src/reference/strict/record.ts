@@ -4,21 +4,14 @@ import { DEPARTURE_KINDS, type Departure, type DepartureKind } from './departure
 import type { BodyEntry, SeenRequest } from './inspect.js';
 import { headline, ProblemTable, type ProblemEntry } from './problems.js';
 import { endpointName } from './routes.js';
+import type { ExampleRequest } from './example.js';
 
 /**
  * The client conformance record (issue 13): every departure seen, grouped by kind; and (issue 24) by kind and
  * subject into problems, each split by endpoint and API version; plus the requests outside the spec.
  */
 
-/** A request as the report shows it; credentials redacted (design §1.5, src/http/redact.ts). */
-export interface ExampleRequest {
-  method: string;
-  /** Path and query. */
-  target: string;
-  headers: Record<string, string>;
-  /** Body entries: text (first 500 characters) or `<file NAME, TYPE, N bytes>`. */
-  body?: [string, string][];
-}
+export type { ExampleRequest } from './example.js';
 
 export interface KindEntry {
   kind: DepartureKind;

@@ -10,6 +10,6 @@ export const ACTIONS_EVENTS: readonly string[] = [
   'await-gone',
   /** Creates `count` events with media at once and records every processing_state each shows until its processing is over (value: created, skip, states). */
   'watch-processing',
-  /** A proper prefix of `id` that is no other event's identifier (value: prefix, skip), for events.get.404. */
+  /** A proper prefix (kind: prefix, the default), suffix (suffix) or case variant (case) of `id` that is no other event's identifier (value: prefix, skip), for events.get.404. */
   'pick-id-prefix',
 ];

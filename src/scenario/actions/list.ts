@@ -1,6 +1,6 @@
 /**
  * Names of the actions of the list family (implemented in src/engine/actions/list.ts):
- * - list-setup: create the run's events (`events: [{fields…, schedule?: {at, minutes}, waitBefore?, startAt?}]`) and read
+ * - list-setup: create the run's events (`events: [{fields…, schedule?: {at, minutes, agent?}, waitBefore?, startAt?}]`) and read
  *   each back; its value (saved, e.g. as `run`) is what the list checks judge filters against.
  * - list-filter: GET /api/events with a filter built from `filter`, `pick` (server values of saved run events)
  *   and `range` (minutes after {{time.base}}; `offset: "+02:00"` writes the bounds with that UTC offset), plus `query`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportFixture } from './fixtures.js';
+import { reportFixture } from '../report/fixtures.js';
 import type { CheckResult, RunResult } from '../model/index.js';
 import { computeVerdicts, endpointFamily, idMatches, scenarioOf, sortResults, versionVerdicts } from './tally.js';
 

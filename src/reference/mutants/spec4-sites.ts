@@ -1,0 +1,132 @@
+import type { Ctx } from '../app.js';
+import type { FieldInput } from '../episode.js';
+import { EPISODE_FLAVOR } from '../episode.js';
+import type { EventParts } from '../event-parts.js';
+import type { FilterGroup } from '../list-params.js';
+import type { ScheduleInput } from '../schedule.js';
+import type { AclEntry, EventRecord, Schedule } from '../types.js';
+import { derivedCreated, derivedFilter, derivedGet, derivedListCache, derivedRescheduled } from './spec4-derived.js';
+import { identityAclRest, identityFilter, identityMetadataType } from './spec4-identity.js';
+import { mixingList } from './spec4-mixing.js';
+import { multiFilter } from './spec4-multi.js';
+import { numbersCreateParts, numbersSkip } from './spec4-numbers.js';
+import { partialPutFields, partialPutNext, partialUpdateParts } from './spec4-partial.js';
+import { recurringCreated, recurringDeleted, recurringMetadataPut } from './spec4-recurring.js';
+import { restrictedList, restrictedUpdate } from './spec4-restricted.js';
+import { stateShapesGet, stateShapesListItem } from './spec4-state-shapes.js';
+import { standInGet, standInListItem } from './spec4-stand-ins.js';
+import { unknownDeleteMetadata } from './spec4-unknown.js';
+
+/**
+ * The bug sites of the fourth spec-only round (src/reference/mutants/spec4-*.ts): one call per site in the server's
+ * handlers, each the identity (or nothing) when no spec4 mutant is switched on.
+ */
+
+type Obj = Record<string, unknown>;
+
+/** Whether any spec4 mutant is on (the sites that parse JSON return at once otherwise). */
+function anyOn(ctx: Ctx, names: readonly Parameters<Ctx['app']['bug']>[0][]): boolean {
+  return names.some((n) => ctx.app.bug(n));
+}
+
+/** handlers/list.ts: the parsed filter groups. */
+export function spec4Filters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
+  return groups.map((g) => derivedFilter(ctx, identityFilter(ctx, multiFilter(ctx, g))));
+}
+
+/** handlers/list.ts: the number of items skipped. */
+export function spec4Skip(ctx: Ctx, skip: number, limit: number | undefined, offset: number): number {
+  return numbersSkip(ctx, skip, limit, offset);
+}
+
+const LIST_BODY = ['spec4-published-publication-status-string', 'spec4-description-from-title', 'spec4-list-withscheduling-leaks', 'spec4-list-publication-status-leaks'] as const;
+
+/** handlers/list.ts: the list body text. */
+export function spec4ListBody(ctx: Ctx, text: string): string {
+  let out = text;
+  if (anyOn(ctx, LIST_BODY)) {
+    const items = JSON.parse(text) as unknown;
+    if (Array.isArray(items)) {
+      for (const item of items as Obj[]) {
+        stateShapesListItem(ctx, item);
+        standInListItem(ctx, item);
+      }
+      mixingList(ctx, items as Obj[]);
+      out = JSON.stringify(items);
+    }
+  }
+  return derivedListCache(ctx, out);
+}
+
+const GET_BODY = ['spec4-scheduled-presenter-null', 'spec4-start-technical-stale-after-update', 'spec4-contributor-from-presenters'] as const;
+
+/** handlers/event.ts: the single GET body text. */
+export function spec4GetBody(ctx: Ctx, text: string): string {
+  const rec = ctx.app.store.get(ctx.params[0]);
+  if (!rec || !anyOn(ctx, GET_BODY)) return text;
+  const o = JSON.parse(text) as unknown;
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) return text;
+  stateShapesGet(ctx, rec, o as Obj);
+  derivedGet(ctx, rec, o as Obj);
+  standInGet(ctx, o as Obj);
+  return JSON.stringify(o);
+}
+
+/** handlers/event.ts: DELETE, just before the event is removed. */
+export function spec4Deleted(ctx: Ctx, rec: EventRecord): void {
+  recurringDeleted(ctx, rec);
+}
+
+/** handlers/create.ts: the parsed parts. */
+export function spec4CreateParts(ctx: Ctx, parts: EventParts): void {
+  numbersCreateParts(ctx, parts);
+}
+
+/** handlers/create.ts: the records about to be inserted. */
+export function spec4Created(ctx: Ctx, records: EventRecord[]): void {
+  if (anyOn(ctx, ['spec4-rrule-delete-takes-siblings', 'spec4-rrule-metadata-shared'])) recurringCreated(records);
+  if (ctx.app.bug('spec4-filter-start-stale-after-metadata')) derivedCreated(records);
+}
+
+/** handlers/update.ts: the parsed parts of an update, before anything is applied. */
+export function spec4UpdateParts(ctx: Ctx, rec: EventRecord, parts: EventParts): void {
+  partialUpdateParts(ctx, parts);
+  if (ctx.app.bug('spec4-publications-list-full-after-reprocess')) restrictedUpdate(rec, parts.tracks.length);
+  if (parts.scheduling && anyOn(ctx, ['spec4-filter-agent-id-stale-after-put', 'spec4-start-technical-stale-after-update'])) derivedRescheduled(rec, true);
+}
+
+/** handlers/scheduling.ts: PUT, the merged schedule (mutated in place). */
+export function spec4PutNext(ctx: Ctx, rec: EventRecord, input: ScheduleInput, next: Schedule): void {
+  if (ctx.app.bug('spec4-filter-agent-id-stale-after-put')) derivedRescheduled(rec, false);
+  partialPutNext(ctx, input, next);
+}
+
+/** handlers/metadata.ts: DELETE, first (before the event lookup). */
+export function spec4DeleteMetadataEarly(ctx: Ctx): void {
+  unknownDeleteMetadata(ctx);
+}
+
+/** handlers/metadata.ts: PUT, the fields applied. */
+export function spec4PutFields(ctx: Ctx, rec: EventRecord, type: string, fields: FieldInput[]): FieldInput[] {
+  return partialPutFields(ctx, rec, type, fields);
+}
+
+/** handlers/metadata.ts: PUT, after the commit. */
+export function spec4MetadataPut(ctx: Ctx, rec: EventRecord, type: string): void {
+  if (type === EPISODE_FLAVOR) recurringMetadataPut(ctx, rec);
+}
+
+/** handlers/metadata.ts: GET ?type=, the flavor looked up. */
+export function spec4MetadataType(ctx: Ctx, rec: EventRecord, type: string): string {
+  return identityMetadataType(ctx, rec, type);
+}
+
+/** handlers/acl.ts: DELETE /acl/{action}/{role}, the entries kept. */
+export function spec4AclRemoveRest(ctx: Ctx, rec: EventRecord, action: string, role: string, rest: AclEntry[]): AclEntry[] {
+  return identityAclRest(ctx, rec, action, role, rest);
+}
+
+/** handlers/publications.ts: the publication list items (changed in place). */
+export function spec4PublicationsList(ctx: Ctx, list: Obj[]): void {
+  restrictedList(ctx, list);
+}

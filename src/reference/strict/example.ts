@@ -1,0 +1,9 @@
+/** A request as the report shows it; credentials redacted (design §1.5, src/http/redact.ts). */
+export interface ExampleRequest {
+  method: string;
+  /** Path and query. */
+  target: string;
+  headers: Record<string, string>;
+  /** Body entries: text (first 500 characters) or `<file NAME, TYPE, N bytes>`. */
+  body?: [string, string][];
+}

@@ -1,0 +1,7 @@
+/**
+ * Names of the actions added for the fourth spec-only mutant round (implemented in src/engine/actions/round4.ts):
+ * - put-episode-start {id, at, via?}: PUT the episode catalog's startDate/startTime to `at` minutes after
+ *   {{time.base}} (`via: update`: in the metadata part of POST /api/events/{id}); value {status, start}.
+ * - list-with-singles {query, ids}: the list, then each event of `ids` alone (value {status, list, singles}).
+ */
+export const ACTIONS_ROUND4_LISTS: readonly string[] = ['put-episode-start', 'list-with-singles'];

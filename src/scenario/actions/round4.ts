@@ -1,0 +1,9 @@
+/** Names of the actions added for the fourth spec-only mutant round (implemented in src/engine/actions/round4.ts). */
+export const ACTIONS_ROUND4: readonly string[] = [
+  /**
+   * POST /api/events/{id} carrying a media track (the shipped file, in the part the probe found the server to take)
+   * and the processing part of a create: spec § POST /api/events/{event_id}, "The multipart parts are the same as for
+   * creation (acl, metadata, presenter, presentation, audio, processing …)". Value {status}.
+   */
+  'update-with-media',
+];
