@@ -67,6 +67,15 @@ describe('progress on stderr', () => {
     p.finish();
   });
 
+  it('--verbose with expectations: a failure they explain is marked known and not counted as failed (issue 22)', () => {
+    const s = sink();
+    const p = progressReporter({ err: s.err, tty: false, output: 'verbose', now: () => Date.now(), known: (r) => r.rule === 'events.list.limit' });
+    p.onProgress({ phase: 'scenarios', version: '1.6.0', done: 2, total: 2, failed: 2, results: [result('fail', 'events.list.limit'), result('fail', 'events.list.status')] });
+    expect(s.out.slice(0, 3)).toEqual(['  known events.list.limit [1.6.0] events.list.limit said so\n', '  FAIL events.list.status [1.6.0] events.list.status said so\n',
+      expect.stringMatching(/ 2\/2 done, 1 failed so far /)]);
+    p.finish();
+  });
+
   it('a TTY: the live line, redrawn in place and cleared at the end; other lines keep it intact', () => {
     const s = sink();
     const p = progressReporter({ err: s.err, tty: true, output: 'normal', now: () => Date.now() });

@@ -7,7 +7,7 @@ import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
 import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
 import { progressReporter } from './progress.js';
-import type { RunResult } from '../model/index.js';
+import type { CheckResult, RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
 import { TOOL_VERSION } from './version.js';
@@ -19,7 +19,7 @@ import { PROPERTIES } from '../engine/properties/index.js';
 import { STATEFUL_ID } from '../stateful/index.js';
 import { hasGaps, versionVerdicts } from '../report/tally.js';
 import { loadExpectations } from '../expectations/file.js';
-import { applyExpectations, todayUtc } from '../expectations/apply.js';
+import { applyExpectations, explains, todayUtc } from '../expectations/apply.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { ScenarioFile } from '../model/index.js';
 
@@ -167,7 +167,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   process.on('SIGTERM', onSignal);
   const tty = Boolean(io.err.isTTY);
   // Live line on a TTY, plain lines every few seconds elsewhere (CI), nothing with --quiet (src/cli/progress.ts).
-  const progress = progressReporter({ err: io.err, tty, output: config.output });
+  const progress = progressReporter({ err: io.err, tty, output: config.output, ...(expected ? { known: (r: CheckResult) => explains(expected, r) } : {}) });
   const onProgress = (p: Progress) => progress.onProgress(p);
   let run: RunResult;
   let stalled: string | undefined;

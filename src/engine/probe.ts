@@ -1,4 +1,4 @@
-import type { ApiVersion, Exchange, Observation } from '../model/index.js';
+import { API_VERSIONS, type ApiVersion, type Exchange, type Observation } from '../model/index.js';
 import { parseJsonBody, type FormEncoding, type HttpClient, type MultipartPart } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
@@ -34,6 +34,8 @@ export interface ProbeOptions {
   tag: string;
   /** The capture agent evconf would use (its own id). */
   agent: string;
+  /** The run's tag (the probe's schedules take a day of their own by it; default: `tag`). */
+  runTag?: string;
   /** Where every created event is registered (deleted at the end of the version). */
   register(...ids: string[]): void;
   /** The version's clients' form encoding (switched to multipart when the server wants that). */
@@ -46,8 +48,30 @@ export interface ProbeOutcome {
   exchanges: Exchange[];
 }
 
-/** A far-future hour nothing else of the run uses (the scenarios schedule from 2090 on, the probe at the very end of 2094). */
-const PROBE_START = Date.UTC(2094, 11, 30, 3);
+/** Where the probe's schedules go: far-future hours the scenarios do not use (they schedule in 2090-2093). */
+const PROBE_BASE = Date.UTC(2094, 6, 1);
+const HOUR_MS = 3_600_000;
+/** Days of PROBE_BASE a run's probe may take (by its tag), and schedules a version's probe tries at most. */
+const PROBE_DAYS = 150;
+export const PROBE_SLOTS = 3;
+
+/** A short stable hash of a text (FNV-1a, 32 bit). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The start of the probe's k-th schedule (k < PROBE_SLOTS) in a version: an hour of its own per version and try, on
+ * a day drawn from the run, so that the probe never schedules where it scheduled before, on the shared capture agent
+ * too (--agent-id): not where an earlier version's probe did (its delete may not be visible yet in a lagging index,
+ * design §1.7), nor where another run's did (mostly).
+ */
+export function probeSlotStart(runTag: string, version: ApiVersion, k: number): number {
+  const v = Math.max(0, API_VERSIONS.indexOf(version));
+  return PROBE_BASE + (hash(runTag) % PROBE_DAYS) * 24 * HOUR_MS + (v * PROBE_SLOTS + k) * HOUR_MS;
+}
 
 /** The capture-agent input a schedule names when the server wants inputs (opencast-reality: usually "default"). */
 const DEFAULT_INPUTS = ['default'];
@@ -178,15 +202,25 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
   const rule = o.book.get('events.create.schedule-single');
   if (base.id && rule && o.book.appliesTo(rule, o.version)) {
     // The plainest schedule the spec describes (start and end), so that only the agent can be what is refused.
-    const scheduling = (agent: string, inputs?: string[]) => ({ agent_id: agent, start: isoUtc(PROBE_START), end: isoUtc(PROBE_START + 600_000), ...(inputs ? { inputs } : {}) });
+    const scheduling = (agent: string, start: number, inputs?: string[]) => ({ agent_id: agent, start: isoUtc(start), end: isoUtc(start + 600_000), ...(inputs ? { inputs } : {}) });
+    // A 409 is no refusal of the agent (the server checked the schedule against the agent's others): the slot is
+    // taken (a schedule left on a shared agent), so the same create goes to the probe's next hour.
+    let slot = 0;
+    const schedule = async (agent: string, inputs?: string[]) => {
+      for (;;) {
+        const made = await create({ fields: { title: title() }, scheduling: scheduling(agent, probeSlotStart(o.runTag ?? o.tag, o.version, slot), inputs) });
+        if (made.ex.response?.status !== 409 || slot + 1 >= PROBE_SLOTS) return made;
+        slot++;
+      }
+    };
     // "Whether inputs is required: not shown." (spec § Scheduling): a schedule refused without inputs is sent again
     // with the input every capture agent has (opencast-reality: usually ["default"]); when that one is accepted,
     // every scheduled create of the version carries it.
     let inputsNote: string | undefined;
     const attempt = async (id: string) => {
-      const plain = await create({ fields: { title: title() }, scheduling: scheduling(id) });
+      const plain = await schedule(id);
       if (plain.id || !refused(plain.ex.response?.status ?? 0) || caps.inputs) return plain;
-      const withInputs = await create({ fields: { title: title() }, scheduling: scheduling(id, DEFAULT_INPUTS) });
+      const withInputs = await schedule(id, DEFAULT_INPUTS);
       if (withInputs.id) {
         caps.inputs = DEFAULT_INPUTS;
         inputsNote = `a schedule without inputs was refused (${why(plain.ex)}) and accepted with inputs ${JSON.stringify(DEFAULT_INPUTS)}; every scheduled create sends them`;
@@ -223,6 +257,12 @@ async function probeId(
     const second = await attempt(given);
     if (second.id) {
       observe(topic, `${reason}; every stage uses ${flag} ${given}`, 'POST /api/events');
+      return { kind: 'fixed', id: given };
+    }
+    // 409 at every hour the probe tried: the server checked the schedules against the agent's others, so it knows
+    // the agent; the hours are taken (schedules left on it by someone else). The user's agent is used.
+    if (second.ex.response?.status === 409) {
+      observe(topic, `${reason}; every stage uses ${flag} ${given} (the probe's schedules on it were answered 409 at each hour tried: it is known, those hours are taken)`, 'POST /api/events');
       return { kind: 'fixed', id: given };
     }
     const text = `${reason}, and ${flag} ${given} too (${second.ex.response?.status ?? second.ex.error?.code}); give ${flag} with ${hint}`;

@@ -154,7 +154,7 @@ async function probeVersion(ctx: RunCtx, version: ApiVersion, clients: ReturnTyp
   const probeCleanup = root.child();
   const probe = o.signal?.aborted ? { caps: openCapabilities(version, config.fieldIds), observations: [] } : await probeServer({
     client: clients.admin, version, book: o.book, config, register: (...ids) => probeCleanup.add(...ids), formEncoding: clients.formEncoding,
-    tag: `evconf${runTag}v${version.replaceAll('.', '')}probex`, agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-probe`,
+    tag: `evconf${runTag}v${version.replaceAll('.', '')}probex`, agent: `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-probe`, runTag,
   });
   state.capabilities.push(probe.caps);
   for (const ob of probe.observations) state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);

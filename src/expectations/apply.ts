@@ -61,6 +61,11 @@ function verdictWith(v: VersionVerdict, results: readonly CheckResult[], entries
   return { ...v, untested, verdict, conformant: verdict === 'conformant', newFailures: v.failed - known.length, knownFailures: known.length, knownRules };
 }
 
+/** Whether an entry explains the result (a failure as it expects, or a skip an `expect: skip` entry names). */
+export function explains(entries: readonly ExpectationEntry[], r: CheckResult): boolean {
+  return explaining(entries, r) !== undefined;
+}
+
 /** The run with its results sorted by the expectations (see the module comment). */
 export function applyExpectations(run: RunResult, entries: readonly ExpectationEntry[], opts: ApplyOptions): RunResult {
   const versions = runVersions(run);

@@ -141,9 +141,8 @@ export function renderSummary(input: RunResult, opts: { color: boolean }): strin
   const lines = [
     c.dim(`evconf ${run.tool.version} · run ${run.runId} · seed ${run.seed} · ${formatDuration(run.durationMs)} · ${target}`),
     ...verdictLines(run, c),
-    ...findingSection(run.expectations ? 'New failures' : 'Failures', by('fail'), c.red('✘'), c),
     ...detailedTiming(run).map((t) => c.dim(timingLine(t))),
-    ...findingSection('Failures', by('fail'), c.red('✘'), c),
+    ...findingSection(run.expectations ? 'New failures' : 'Failures', by('fail'), c.red('✘'), c),
     ...findingSection('Errors (evconf could not check)', by('error'), c.magenta('⚠'), c),
     ...knownSection(run, c),
     ...untestedSection(run, c),

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyExpectations } from '../expectations/apply.js';
-import type { ExpectationEntry, RunResult } from '../model/index.js';
+import type { RunResult } from '../model/index.js';
 import { renderSummary } from './console.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderAnnotations } from './github-annotations.js';
 import { renderStepSummary } from './github-summary.js';
 import { renderHtml } from './html/render.js';
-import { reportFixture, withSummary, XSS } from './fixtures.js';
-import { computeVerdicts } from './tally.js';
+import { knownEntry as entry, knownRun, reportFixture, XSS } from './fixtures.js';
+import { clientData } from './html/data.js';
+import { cellCounts } from './html/matrix.js';
 
 // Issue 22: console, JSON, JUnit, GitHub annotations and summary, and HTML all say the same about known deviations.
-const entry = (rule: string, extra: Partial<ExpectationEntry> = {}): ExpectationEntry => ({
-  rule, versions: ['1.6.0'], expect: 'fail', why: `known: ${rule} ${XSS}`, documented: 'https://example.org/known-issues#1', at: `ex.yaml:${rule}`, ...extra,
-});
-
-/** The fixture (1.6.0: limit, title and textfilter fail; an evconf error) with two of its failures expected. */
-function knownRun(extra: ExpectationEntry[] = [], strict = false): RunResult {
-  const fixture = reportFixture();
-  // Without the evconf error and the load failure, so that the known ones are the only failures left but one.
-  const base = withSummary({ ...fixture, results: fixture.results.filter((r) => r.outcome !== 'error' && !r.rule.startsWith('load.')) });
-  const run = { ...base, verdicts: computeVerdicts(base, { allowUntested: ['acl.user.read', 'publications.*', 'events.list.uncovered'] }) };
-  return applyExpectations(run, [entry('events.list.limit'), entry('events.list.textfilter', { documented: 'docs/opencast-reality.md' }), ...extra],
-    { files: ['ex.yaml'], strict, today: '2026-01-02' });
-}
-
 describe('reporters: known deviations (issue 22)', () => {
   it('console: new failures apart from the known deviations, with why and where documented', () => {
     const text = renderSummary(knownRun(), { color: false });
@@ -84,5 +70,61 @@ describe('reporters: known deviations (issue 22)', () => {
     expect(html).toContain('<span class="v-text">no new failures; 3 known deviations</span>');
     // Without expectations there is no such section.
     expect(renderHtml(reportFixture())).not.toContain('sec-known');
+  });
+
+  it('HTML: known failures are shown as known, not FAIL: matrix cell, result list chips and rows, verdict counts', () => {
+    const run = knownRun();
+    const html = renderHtml(run);
+    // The matrix: the expected rules' cells are known (≈), the unexpected failure's cell stays failed (✘).
+    expect(cellCounts(run).get('events.list.limit\u00001.6.0')).toEqual({ known: 1 });
+    expect(html).toContain('<td class="m-known"><a href="#rule=events.list.limit&amp;version=1.6.0" title="events.list.limit · 1.6.0: 1 known">≈</a></td>');
+    expect(html).toContain('<td class="m-known"><a href="#rule=events.list.textfilter&amp;version=1.6.0"');
+    expect(html).toMatch(/<td class="m-fail"><a href="#rule=metadata\.put\.title&amp;version=1\.6\.0"[^>]*>✘<\/a><\/td>/);
+    expect(html).toContain('<b>≈</b> known deviation (failed as the expectations say)');
+    // The result list: its own chip and count; the failed chip counts the new failure only.
+    expect(html).toContain('data-outcome="fail" aria-pressed="true">failed <b>1</b></button>');
+    expect(html).toContain('data-outcome="known" aria-pressed="true">known <b>2</b></button>');
+    const rows = clientData(run).results;
+    expect(rows.filter((r) => r.shown === 'known').map((r) => r.rule).sort()).toEqual(['events.list.limit', 'events.list.textfilter']);
+    expect(rows.filter((r) => r.shown === 'fail').map((r) => r.rule)).toEqual(['metadata.put.title']);
+    // Known deviations are listed after the new failures and warnings, before skips and passes.
+    const order: string[] = rows.map((r) => r.shown);
+    expect(order.indexOf('known')).toBeGreaterThan(order.lastIndexOf('fail'));
+    expect(order.lastIndexOf('known')).toBeLessThan(Math.min(...['skip', 'pass'].map((o) => order.indexOf(o)).filter((i) => i >= 0)));
+    // The verdict card: new failures and known apart, each linking to its filter.
+    expect(html).toContain('<a class="cnt c-fail" href="#version=1.6.0&amp;outcome=fail"><b>1</b> failed</a>');
+    expect(html).toContain('<a class="cnt c-known" href="#version=1.6.0&amp;outcome=known"><b>2</b> known</a>');
+    // Without expectations there is no known chip, cell or legend entry.
+    const plain = renderHtml(reportFixture());
+    expect(plain).not.toContain('data-outcome="known"');
+    expect(plain).not.toContain('<td class="m-known"');
+    expect(plain).not.toContain('<b>≈</b>');
+  });
+
+  it('every reporter counts the same new failures and known deviations', () => {
+    const run = knownRun();
+    const known = run.results.filter((r) => r.expectation?.status === 'known');
+    const fresh = run.results.filter((r) => (r.outcome === 'fail' || r.outcome === 'error') && r.expectation?.status !== 'known');
+    expect([known.length, fresh.length]).toEqual([2, 1]);
+    // JSON
+    const doc = JSON.parse(renderJson(run)) as RunResult;
+    expect(doc.expectations).toMatchObject({ newFailures: fresh.length, known: known.length });
+    // Console
+    const text = renderSummary(run, { color: false });
+    expect(text).toMatch(new RegExp(`^New failures \\(${fresh.length}\\)$`, 'm'));
+    expect(text).toMatch(new RegExp(`^Known deviations \\(2; ${known.length} checks\\)`, 'm'));
+    expect(text.match(/^(New failures|Failures) \(/gm)).toHaveLength(1);
+    // JUnit
+    const xml = renderJunit(run);
+    expect(xml.match(/<failure /g)?.length ?? 0).toBe(fresh.length);
+    expect(xml.match(/<skipped message="known deviation:/g)).toHaveLength(known.length);
+    // GitHub: errors only for the new failure, notices for the known deviations.
+    const ann = renderAnnotations(run);
+    expect(ann.match(/^::error /gm)?.length ?? 0).toBe(fresh.length);
+    expect(ann.match(/^::notice title=evconf known deviation/gm)).toHaveLength(2);
+    // HTML: the failures section lists the new failure only, the list shows the known ones as KNOWN.
+    const html = renderHtml(run);
+    expect(html).toMatch(new RegExp(`<a href="#sec-failures" data-goto="sec-failures">Failures <span class="n">${fresh.length}</span></a>`));
+    expect(clientData(run).results.filter((r) => r.shown === 'known')).toHaveLength(known.length);
   });
 });

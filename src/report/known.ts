@@ -4,6 +4,8 @@
  */
 import type { EntryReport, RunResult } from '../model/index.js';
 
+export { shownOutcome, SHOWN_ORDER, type ShownOutcome } from '../verdicts/shown.js';
+
 export interface KnownView {
   /** Entries that explained results (an expired one still does: it is stale too). */
   known: EntryReport[];

@@ -22,8 +22,10 @@ export interface ProfileRun {
 /** The self-test users' credentials as flags. */
 const CREDENTIAL_FLAGS = ['--auth', 'admin:selftest-admin-pw', '--user-auth', 'alice:selftest-alice-pw', '--user-roles', 'ROLE_USER_ALICE,ROLE_SELFTEST_STAFF'];
 
-export async function runProfile(args: string[], server: { profile?: 'opencast'; mutant?: string } = {}): Promise<ProfileRun> {
-  const ref = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...server });
+/** `after`: called with the server's URL once the run is over, before the server closes (to look at what is left). */
+export async function runProfile(args: string[], server: { profile?: 'opencast'; mutant?: string; processingDelayMs?: number; after?: (url: string) => Promise<void> } = {}): Promise<ProfileRun> {
+  const { after, ...opts } = server;
+  const ref = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS), ...opts });
   const dir = mkdtempSync(join(tmpdir(), 'evconf-profile-'));
   const json = join(dir, 'results.json');
   const argv = ['run', '--base-url', ref.url, ...CREDENTIAL_FLAGS, '--seed', '42', '--format', 'json', '--json', json, '--report-dir', dir, '--quiet', '--no-color', ...args];
@@ -35,6 +37,7 @@ export async function runProfile(args: string[], server: { profile?: 'opencast';
   try {
     const config = buildRunConfig(parseRunFlags(argv.slice(1)), {}, argv);
     const code = await runCommand(config, { out: out as unknown as NodeJS.WriteStream, err: err as unknown as NodeJS.WriteStream });
+    await after?.(ref.url);
     return { code, stdout, run: JSON.parse(readFileSync(json, 'utf8')) as RunResult };
   } finally {
     await ref.close();

@@ -53,16 +53,16 @@ function extraCatalog(env: PhaseEnv, life: LifecycleConfig): NonNullable<RealOpt
 
 function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions, slots: number): CaseRunner<Iterable<Cmd>> {
   let n = 0;
-  return async (cmds, settleMs) => {
+  return async (cmds, settleMs, failed) => {
     n++;
-    const kit = new CaseKit(env, `${env.tag}s${n}z`, settleMs, n);
+    const kit = new CaseKit(env, `${env.tag}s${n}z`, settleMs, n, new Set(), failed);
     const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent) });
     try {
       await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
-      return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, steps: real.steps };
+      return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
     } catch (e) {
       if (!(e instanceof CaseFailure)) throw e;
-      return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, steps: real.steps };
+      return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted, steps: real.steps };
     } finally {
       await kit.dispose();
     }

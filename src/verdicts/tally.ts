@@ -1,4 +1,5 @@
 /** Per-version verdicts, endpoint families and ordering shared by all reporters (design §4, §9). */
+import { SHOWN_ORDER, shownOutcome } from './shown.js';
 import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type ResultSummary, type RunResult, type VersionVerdict, type Verdict } from '../model/index.js';
 
 export type { Verdict, VersionVerdict };
@@ -126,12 +127,15 @@ export function scenarioOf(r: Pick<CheckResult, 'id' | 'rule' | 'apiVersion'>): 
   return hash ? { scenario: rest, n: hash[1] } : { scenario: rest };
 }
 
-/** Results sorted failures first, then by version (spec order) and rule; stable otherwise. */
+/**
+ * Results sorted failures first (known deviations, issue 22, after the warnings: src/verdicts/shown.ts), then by
+ * version (spec order) and rule; stable otherwise.
+ */
 export function sortResults(results: readonly CheckResult[]): CheckResult[] {
   return results
     .map((r, i) => ({ r, i }))
     .sort((a, b) =>
-      OUTCOME_ORDER.indexOf(a.r.outcome) - OUTCOME_ORDER.indexOf(b.r.outcome) ||
+      SHOWN_ORDER.indexOf(shownOutcome(a.r)) - SHOWN_ORDER.indexOf(shownOutcome(b.r)) ||
       versionIndex(a.r.apiVersion) - versionIndex(b.r.apiVersion) ||
       (a.r.rule < b.r.rule ? -1 : a.r.rule > b.r.rule ? 1 : 0) ||
       a.i - b.i)

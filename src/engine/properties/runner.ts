@@ -37,12 +37,12 @@ export function unmetRules(def: AnyProperty, env: PhaseEnv, rules: readonly stri
 
 function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
   let n = 0;
-  return async (value, settleMs) => {
+  return async (value, settleMs, failed) => {
     n++;
-    const kit = new CaseKit(env, `${env.tag}p${index}c${n}z`, settleMs, n);
+    const kit = new CaseKit(env, `${env.tag}p${index}c${n}z`, settleMs, n, new Set(), failed);
     try {
       const verdict = await def.check(kit, value, rules);
-      return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised };
+      return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted };
     } finally {
       await kit.dispose();
     }

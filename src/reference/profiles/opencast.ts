@@ -9,8 +9,8 @@
 
 /** Latitude choice → the alternative real Opencast takes, with where that is documented (opencast-reality.md). */
 export const OPENCAST_LATITUDE: Readonly<Record<string, string>> = {
-  // Not index-lag: Opencast's index lags writes ("Events / callbacks"), but a lagging delete keeps the shared capture
-  // agent (--agent-id) busy into the next version's probe (409), so the mode leaves it out; latitude runs cover it.
+  'index-lag': 'lag-300ms-changes', //          "The API reads an index updated asynchronously, so a GET right after POST can 404
+  //                                              and lists lag behind writes" (Events / callbacks)
   'create-media': 'optional', //                 "Media is NOT required (ingest only logs a warning)" (Required on create)
   'capture-agents': 'registered', //             "agent must be a registered capture agent" (Scheduling rules, real)
   'processing-required': 'required', //          "processing (object with workflow) [is] required" (Required on create)

@@ -72,7 +72,15 @@ function detailEl(r) {
     h('span', { class: 'muted' }, r.endpoint), h('span', { class: 'muted' }, 'API ' + r.apiVersion));
   d.append(head);
   if (rule) d.append(h('blockquote', { class: 'quote' }, h('span', null, '“' + rule.quote + '”'), h('cite', null, 'spec § ' + rule.section)));
-  d.append(h('p', { class: 'd-msg o-' + r.outcome }, r.message));
+  d.append(h('p', { class: 'd-msg o-' + (r.shown || r.outcome) }, r.message));
+  if (r.expectation) {
+    var x = r.expectation;
+    var doc = /^https?:\/\/[^\s<>"]+/.exec(x.documented);
+    d.append(h('p', { class: 'd-known k-' + x.status },
+      h('b', null, x.status === 'known' ? 'Known deviation: ' : 'Expected to fail, passes now: '), x.why, ' · documented: ',
+      doc ? h('a', { href: doc[0], rel: 'noreferrer noopener' }, doc[0]) : '', doc ? x.documented.slice(doc[0].length) : x.documented,
+      ' · ', h('code', null, x.entry)));
+  }
   var curl = r.curl || (r.exchanges[0] && r.exchanges[0].curl);
   if (curl) d.append(cmd(curl.indexOf('\n') >= 0 ? 'reproduce, in this order' : 'reproduce', curl));
   if (r.expected !== undefined || r.actual !== undefined) {

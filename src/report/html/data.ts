@@ -4,6 +4,7 @@
  * from the server can close the tag or start markup.
  */
 import type { CheckResult, Exchange, RunResult } from '../../model/index.js';
+import { shownOutcome, type ShownOutcome } from '../known.js';
 import { endpointFamily, runVersions, sortResults } from '../tally.js';
 
 /** Per-body cap in the HTML for failing/erroring/warning checks, and for all others. */
@@ -13,7 +14,8 @@ export const BODY_CAP_OTHER = 4 * 1024;
 export interface ClientData {
   versions: string[];
   rules: Record<string, { level: string; section: string; quote: string; endpoint: string }>;
-  results: (CheckResult & { family: string })[];
+  /** `shown`: the outcome as listed (a failure the expectations explain is `known`; src/report/known.ts). */
+  results: (CheckResult & { family: string; shown: ShownOutcome })[];
 }
 
 function cap(body: string | undefined, max: number): { body?: string; reportCut?: number } {
@@ -34,7 +36,7 @@ export function clientData(run: RunResult): ClientData {
   for (const r of run.rules ?? []) rules[r.id] = { level: r.level, section: r.section, quote: r.quote, endpoint: r.endpoint };
   const results = sortResults(run.results).map((r) => {
     const max = r.outcome === 'pass' || r.outcome === 'skip' ? BODY_CAP_OTHER : BODY_CAP_FINDING;
-    return { ...r, family: endpointFamily(r), exchanges: r.exchanges.map((x) => capExchange(x, max)) };
+    return { ...r, family: endpointFamily(r), shown: shownOutcome(r), exchanges: r.exchanges.map((x) => capExchange(x, max)) };
   });
   return { versions: runVersions(run), rules, results };
 }

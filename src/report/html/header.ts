@@ -1,10 +1,11 @@
 /** Server-rendered top of the HTML report: target and run facts, verdict per version, filter bar. */
 import esc from 'escape-html';
 import type { RunResult } from '../../model/index.js';
-import { countOutcomes, endpointFamily, formatDuration, isLoadRule, OUTCOME_ORDER, versionVerdicts, type VersionVerdict } from '../tally.js';
+import { SHOWN_ORDER, shownOutcome } from '../known.js';
+import { countOutcomes, endpointFamily, formatDuration, isLoadRule, versionVerdicts, type VersionVerdict } from '../tally.js';
 import { headline, stoppedReason, untestedByReason, verdictWords } from '../verdict-text.js';
 
-const OUTCOME_LABEL: Record<string, string> = { fail: 'failed', error: 'errors', warn: 'warned', skip: 'skipped', pass: 'passed' };
+const OUTCOME_LABEL: Record<string, string> = { fail: 'failed', error: 'errors', warn: 'warned', known: 'known', skip: 'skipped', pass: 'passed' };
 
 function fact(label: string, value: string, cls = ''): string {
   return `<div class="fact${cls}"><dt>${esc(label)}</dt><dd>${value}</dd></div>`;
@@ -54,7 +55,8 @@ function verdictCard(v: VersionVerdict): string {
   const w = verdictWords(v);
   const text = v.total === 0 ? `${w.label}: no checks ran` : w.label;
   const n: [string, number][] = [['fail', v.failed - (v.knownFailures ?? 0)], ['error', v.errored], ['warn', v.warned], ['skip', v.skipped], ['pass', v.passed]];
-  const known = v.knownFailures ? `<a class="cnt c-skip" href="#sec-known"><b>${v.knownFailures}</b> known</a>` : '';
+  // Known deviations (issue 22): their own count, linking to them in the result list (not counted as failed).
+  const known = v.knownFailures ? countLink(v, 'known', v.knownFailures) : '';
   const counts = n.filter(([o, k]) => k > 0 || o === 'fail' || o === 'pass').map(([o, k]) => countLink(v, o, k)).join('') + known;
   return `<div class="verdict ${w.tone}" data-verdict="${esc(v.verdict)}"><div class="v-top"><span class="v-icon" aria-hidden="true">${w.icon}</span>` +
     `<span class="v-ver">${esc(v.apiVersion)}</span><span class="v-text">${esc(text)}</span></div>` +
@@ -82,12 +84,15 @@ function options(values: readonly string[], all: string): string {
   return [`<option value="">${esc(all)}</option>`, ...values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`)].join('');
 }
 
-/** Filter controls; the client script keeps their state in the URL hash. */
+/**
+ * Filter controls; the client script keeps their state in the URL hash. The outcome chips count results as they
+ * are shown: a failure the expectations explain under "known" (with expectations only), not under "failed".
+ */
 export function filterBarHtml(run: RunResult, versions: readonly string[]): string {
-  const counts = countOutcomes(run.results);
-  const n: Record<string, number> = { fail: counts.failed, error: counts.errored, warn: counts.warned, skip: counts.skipped, pass: counts.passed };
-  const chips = OUTCOME_ORDER.map((o) =>
-    `<button type="button" class="chip c-${o}" data-outcome="${o}" aria-pressed="true">${OUTCOME_LABEL[o]} <b>${n[o]}</b></button>`).join('');
+  const n: Record<string, number> = {};
+  for (const r of run.results) n[shownOutcome(r)] = (n[shownOutcome(r)] ?? 0) + 1;
+  const chips = SHOWN_ORDER.filter((o) => o !== 'known' || run.expectations || n.known).map((o) =>
+    `<button type="button" class="chip c-${o}" data-outcome="${o}" aria-pressed="true">${OUTCOME_LABEL[o]} <b>${n[o] ?? 0}</b></button>`).join('');
   const families = [...new Set(run.results.map(endpointFamily))].sort();
   return `<div class="filters" role="search">
 <div class="chips" role="group" aria-label="Outcome">${chips}</div>

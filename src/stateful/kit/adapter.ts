@@ -4,16 +4,27 @@ import { CaseFailure, type Broken, type Verdict } from './verdict.js';
 
 /** What one case reports back (it never throws for a broken rule; a throw is an evconf bug). */
 export interface CaseReport {
+  /** OK, or the failure that ended the case (a divergence: what the case knew of the state no longer holds). */
   verdict: Verdict;
   exchanges: Exchange[];
   /** Rules the case checked. */
   exercised: ReadonlySet<string>;
+  /**
+   * Where the verdict is broken: the rules the case had judged (and found holding) before it broke (default: every
+   * exercised rule but the broken one). A rule whose check was under way when the case broke is not among them.
+   */
+  judged?: ReadonlySet<string>;
+  /** Failures the case recorded and went on past (issue 23 item 7): a shape fault that says nothing of the state. */
+  noted?: readonly { verdict: Broken; exchanges: Exchange[] }[];
   /** Readable steps of a command sequence (stateful stage); shown as the counterexample. */
   steps?: string[];
 }
 
-/** Runs one case with the given settle time (design §1.7); must delete what it created before returning. */
-export type CaseRunner<T> = (value: T, settleMs: number) => Promise<CaseReport>;
+/**
+ * Runs one case with the given settle time (design §1.7); must delete what it created before returning. `failed`:
+ * the rules earlier cases already found failing (their reads need not wait out the settle window again).
+ */
+export type CaseRunner<T> = (value: T, settleMs: number, failed?: ReadonlySet<string>) => Promise<CaseReport>;
 
 export interface CaseFailureData<T> {
   value: T;
@@ -22,22 +33,40 @@ export interface CaseFailureData<T> {
   steps?: string[];
 }
 
+/** A new failure of one rule: its (shrunk) case, and how it was found and shrunk. */
+export interface RuleFailure<T> extends CaseFailureData<T> {
+  /** Number (1, 2, …) of the generated case that first showed it. */
+  foundIn: number;
+  numShrinks: number;
+  /** Set when the failure is shown as first found, not shrunk (and why). */
+  note?: string;
+}
+
 /** The outcome of a fast-check run as data (design house rule 5). */
 export interface CasesOutcome<T> {
   kind: 'pass' | 'fail' | 'error';
-  /** Cases run before the verdict (fast-check's numRuns). */
+  /** Generated cases run (fast-check's numRuns; shrink steps not counted). */
   numRuns: number;
+  /** Shrink steps of the first new failure. */
   numShrinks: number;
-  /** Rule → number of passing cases that checked it. */
+  /** Rule → number of cases that checked it and found it holding. */
   exercised: Map<string, number>;
+  /** The first new failure (also in `failures`). */
   failure?: CaseFailureData<T>;
+  /**
+   * Every new failure (not explained by the expectations), the first per rule, in the order found, each shrunk
+   * on its own (issue 23 item 7: a failure does not stop the stage; the other rules are still judged).
+   */
+  failures?: Map<string, RuleFailure<T>>;
   /** Why the run is an evconf error (kind 'error'). */
   error?: string;
-  /** Set when the shrunk case could not be confirmed and the first failing case is reported instead. */
+  /** The first new failure's note (see RuleFailure.note). */
   note?: string;
   /** Why the cases stopped early (the stage's budget or an interrupt): the cases cut short judged nothing. */
   stopped?: string;
-  /** Failures an expectations file explains (issue 22), the first per rule: recorded, and the stage went on. */
+  /** Set when the cases stopped at a failure the server did not answer (each further case would wait as long). */
+  halted?: string;
+  /** Failures an expectations file explains (issue 22), the first per rule: recorded, not shrunk. */
   known?: Map<string, CaseFailureData<T>>;
 }
 
@@ -61,57 +90,123 @@ export function gaveUpOf(env: { clients: { admin: { gaveUp?(ex: Exchange): strin
   return client.gaveUp ? { gaveUp: (ex) => client.gaveUp?.(ex) } : {};
 }
 
+/** Every failure a case found: those it went on past, then the one that ended it. */
+function failuresOf(report: CaseReport): { verdict: Broken; exchanges: Exchange[] }[] {
+  return [...(report.noted ?? []), ...(report.verdict.ok ? [] : [{ verdict: report.verdict, exchanges: report.exchanges }])];
+}
+
+/** The rules a case found holding: exercised (or judged, where it broke) and not failed in it. */
+function heldIn(report: CaseReport): string[] {
+  const failed = new Set(failuresOf(report).map((f) => f.verdict.rule));
+  const judged = report.verdict.ok ? report.exercised : (report.judged ?? report.exercised);
+  return [...judged].filter((r) => !failed.has(r));
+}
+
+/** Shrink steps run at most per failing rule (each is a case against the server). */
+export const MAX_SHRINK_RUNS = 150;
+
+export interface RunCasesOptions {
+  seed: number;
+  numRuns: number;
+  settleMs: number;
+  /** Failures the expectations explain (issue 22): recorded, never shrunk. */
+  known?: (rule: string, message: string) => boolean;
+  stop?: AbortSignal;
+  gaveUp?: (ex: Exchange) => string | undefined;
+}
+
 /**
- * The fast-check adapter: a broken verdict becomes a thrown CaseFailure so that fast-check shrinks the case,
- * and the result comes back as data. The first failure is found with the full settle time; shrinking uses a
- * short one, and the shrunk case is then confirmed with the full settle (else the first failure is reported).
+ * Shrinks the failure of `rule` first seen in generated case number `foundIn` (fast-check replays it by seed and
+ * path with the full settle time, then shrinks it with a short one, only a failure of that rule counting), and
+ * confirms the shrunk case with the full settle time (else the case as first found is reported).
  */
-export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: { seed: number; numRuns: number; settleMs: number; known?: (rule: string, message: string) => boolean; stop?: AbortSignal; gaveUp?: (ex: Exchange) => string | undefined }): Promise<CasesOutcome<T>> {
+async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: RuleFailure<T>, opts: RunCasesOptions): Promise<RuleFailure<T>> {
+  const rule = found.verdict.rule;
+  let runs = 0;
+  let replayed = false;
+  let last: CaseFailureData<T> | undefined;
+  const prop = fc.asyncProperty(arb, async (value) => {
+    if (opts.stop?.aborted || runs >= MAX_SHRINK_RUNS) return;
+    runs++;
+    const report = await run(value, replayed ? Math.min(SHRINK_SETTLE_MS, opts.settleMs) : opts.settleMs);
+    replayed = true;
+    if (opts.stop?.aborted) return;
+    const f = failuresOf(report).find((x) => x.verdict.rule === rule);
+    if (!f || opts.known?.(f.verdict.rule, f.verdict.message)) return;
+    last = { value, verdict: f.verdict, exchanges: f.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
+    throw new CaseFailure(f.verdict, f.exchanges);
+  });
+  const details = await fc.check(prop, { seed: opts.seed, numRuns: 1, path: String(found.foundIn - 1) });
+  if (details.failed && !(details.errorInstance instanceof CaseFailure)) throw details.errorInstance;
+  if (!last) return { ...found, note: 'not shrunk: the case did not fail again when replayed (eventual consistency?); this is the case as first found' };
+  const shrunk = { ...found, numShrinks: details.numShrinks };
+  if (details.numShrinks === 0 || opts.settleMs <= SHRINK_SETTLE_MS) return { ...shrunk, ...last };
+  const confirm = await run(last.value, opts.settleMs);
+  const again = failuresOf(confirm).find((x) => x.verdict.rule === rule);
+  if (again) return { ...shrunk, ...last, verdict: again.verdict, exchanges: again.exchanges, ...(confirm.steps ? { steps: confirm.steps } : {}) };
+  return { ...found, numShrinks: details.numShrinks, note: 'the shrunk case passed when re-run with the full settle time (eventual consistency?); this is the first failing case, not shrunk' };
+}
+
+/**
+ * The fast-check adapter. Every generated case is run with the full settle time, and a failure does not stop the
+ * stage (issue 23 item 7): it is recorded (the first per rule) and the other cases go on judging the other rules;
+ * within a case, a failure noted on the way (CaseReport.noted) does not even end the case. Then each new failure
+ * is shrunk on its own for its evidence (a broken verdict becomes a thrown CaseFailure so that fast-check
+ * shrinks the case; only a failure of that rule counts) and confirmed with the full settle time. Failures the
+ * expectations explain (issue 22) are recorded and not shrunk. A failure the server did not answer stops the
+ * cases (each further case would wait as long) and is not shrunk.
+ */
+export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions): Promise<CasesOutcome<T>> {
   const unansweredCase = (exchanges: readonly Exchange[]) => unanswered(exchanges, opts.gaveUp);
   const exercised = new Map<string, number>();
   const known = new Map<string, CaseFailureData<T>>();
-  let first: CaseFailureData<T> | undefined;
-  let last: CaseFailureData<T> | undefined;
+  const found = new Map<string, RuleFailure<T>>();
+  let halted: string | undefined;
+  // Rules a case has failed: a later case reads them once (a failure of one already recorded costs no settle window).
+  const failedSoFar = new Set<string>();
+  let n = 0;
   const prop = fc.asyncProperty(arb, async (value) => {
-    // A case that failed because the server gave no answer in time is not shrunk (issue 12 item 9): the input is
-    // not what failed, and every shrink step would cost another --timeout. Shrink steps are then not sent, and
-    // the first failing case (the one actually run) is reported.
-    if (first && unansweredCase(first.exchanges)) return;
+    n++;
     // Past the stage's budget (or an interrupt) a case is not run, and one cut short judged nothing: a wait that
     // ended because the run was stopped is no failure of the server (no false alarm from a budget).
-    if (opts.stop?.aborted) return;
-    const report = await run(value, first ? Math.min(SHRINK_SETTLE_MS, opts.settleMs) : opts.settleMs);
-    if (!report.verdict.ok && opts.stop?.aborted) return;
-    if (report.verdict.ok) {
-      if (!first) for (const r of report.exercised) exercised.set(r, (exercised.get(r) ?? 0) + 1);
-      return;
-    }
-    const data = { value, verdict: report.verdict, exchanges: report.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
-    // A failure an expectation explains is not shrunk and does not stop the stage: the next cases go on (issue 22).
-    // While shrinking another failure, a known one counts as not failing (the shrink follows the new failure).
-    if (opts.known?.(report.verdict.rule, report.verdict.message)) {
-      if (!first) {
-        if (!known.has(report.verdict.rule)) known.set(report.verdict.rule, data);
-        for (const r of report.exercised) if (r !== report.verdict.rule) exercised.set(r, (exercised.get(r) ?? 0) + 1);
+    if (halted || opts.stop?.aborted) return;
+    const report = await run(value, opts.settleMs, failedSoFar);
+    const failures = failuresOf(report);
+    if (failures.length > 0 && opts.stop?.aborted) return;
+    for (const r of heldIn(report)) exercised.set(r, (exercised.get(r) ?? 0) + 1);
+    for (const f of failures) {
+      const data: CaseFailureData<T> = { value, verdict: f.verdict, exchanges: f.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
+      failedSoFar.add(f.verdict.rule);
+      if (opts.known?.(f.verdict.rule, f.verdict.message)) {
+        if (!known.has(f.verdict.rule)) known.set(f.verdict.rule, data);
+        continue;
       }
-      return;
+      if (!found.has(f.verdict.rule)) found.set(f.verdict.rule, { ...data, foundIn: n, numShrinks: 0 });
+      // A case that failed because the server gave no answer in time (issue 12 item 9): the cases stop, and it is
+      // not shrunk (the input is not what failed, and every shrink step would cost another --timeout).
+      if (unansweredCase(f.exchanges)) halted ??= f.verdict.rule;
     }
-    last = data;
-    first ??= last;
-    throw new CaseFailure(report.verdict, report.exchanges);
   });
   const details = await fc.check(prop, { seed: opts.seed, numRuns: opts.numRuns });
-  const base = { numRuns: details.numRuns, numShrinks: details.numShrinks, exercised, ...(known.size ? { known } : {}), ...(opts.stop?.aborted ? { stopped: String(opts.stop.reason ?? 'the run was stopped') } : {}) };
-  if (!details.failed) return { kind: 'pass', ...base };
-  if (!(details.errorInstance instanceof CaseFailure) || !last || !first) {
+  const base = {
+    numRuns: Math.min(n, details.numRuns), exercised, ...(known.size ? { known } : {}), ...(halted ? { halted } : {}),
+    ...(opts.stop?.aborted ? { stopped: String(opts.stop.reason ?? 'the run was stopped') } : {}),
+  };
+  if (details.failed) {
     const err = details.errorInstance;
-    return { kind: 'error', ...base, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+    return { kind: 'error', ...base, numShrinks: 0, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
-  if (unansweredCase(first.exchanges)) return { kind: 'fail', ...base, failure: first, note: 'not shrunk: the server did not answer (see the transport error)' };
-  if (opts.settleMs <= SHRINK_SETTLE_MS || last === first) return { kind: 'fail', ...base, failure: last };
-  const confirm = await run(last.value, opts.settleMs);
-  if (!confirm.verdict.ok) {
-    return { kind: 'fail', ...base, failure: { ...last, verdict: confirm.verdict, exchanges: confirm.exchanges, ...(confirm.steps ? { steps: confirm.steps } : {}) } };
+  if (found.size === 0) return { kind: 'pass', ...base, numShrinks: 0 };
+  const failures = new Map<string, RuleFailure<T>>();
+  try {
+    for (const [rule, f] of found) {
+      failures.set(rule, unansweredCase(f.exchanges) ? { ...f, note: 'not shrunk: the server did not answer (see the transport error)' }
+        : opts.stop?.aborted ? { ...f, note: 'not shrunk: the run was stopped' } : await shrinkOne(arb, run, f, opts));
+    }
+  } catch (err) {
+    return { kind: 'error', ...base, numShrinks: 0, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
-  return { kind: 'fail', ...base, failure: first, note: 'the shrunk case passed when re-run with the full settle time (eventual consistency?); this is the first failing case, not shrunk' };
+  const first = [...failures.values()][0];
+  const { foundIn: _f, numShrinks, note, ...failure } = first;
+  return { kind: 'fail', ...base, numShrinks, failure, failures, ...(note ? { note } : {}) };
 }

@@ -1,6 +1,6 @@
 import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
-import { OK, type Verdict } from './verdict.js';
+import { OK, type Broken, type Verdict } from './verdict.js';
 import type { Exchange } from '../../model/index.js';
 import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../engine/settle.js';
 
@@ -18,8 +18,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * case (letters and digits, prefixed to titles so a textFilter finds exactly the case's events), and how long
  * reads may settle (design §1.7: real servers are eventually consistent).
  */
+/** A failure a case recorded and went on past (issue 23 item 7), with the case's exchanges up to it. */
+export interface NotedFailure {
+  verdict: Broken;
+  exchanges: Exchange[];
+}
+
 export class CaseKit {
   readonly api: EventApi;
+  /** Failures noted on the way (Verdict.noted of the reads that decided), the first per rule, in order. */
+  readonly noted: NotedFailure[] = [];
+  /** The rules exercised up to the last settled read that passed: what a case that then breaks has judged. */
+  private judgedUpTo: ReadonlySet<string> = new Set();
 
   constructor(
     readonly env: PhaseEnv,
@@ -30,6 +40,8 @@ export class CaseKit {
     readonly n = 0,
     /** Rules this case exercised (for the pass results' coverage). */
     readonly exercised: Set<string> = new Set(),
+    /** Rules earlier cases found failing: their reads are decided by one read (no settle window to wait out again). */
+    readonly failed: ReadonlySet<string> = new Set(),
   ) {
     this.api = new EventApi(env);
   }
@@ -42,6 +54,23 @@ export class CaseKit {
    */
   agent(generated: string): string {
     return agentFor(this.env.caps, `${generated}c${this.n}`) ?? `${generated}c${this.n}`;
+  }
+
+  /** Rules the case judged (and found holding) before its last passing settled read (see CaseReport.judged). */
+  get judged(): ReadonlySet<string> {
+    return this.judgedUpTo;
+  }
+
+  /** Records a failure the case goes on past (the first per rule), with the exchanges so far as evidence. */
+  note(v: Broken): void {
+    if (!this.noted.some((n) => n.verdict.rule === v.rule)) this.noted.push({ verdict: v, exchanges: [...this.api.exchanges] });
+  }
+
+  /** Records what the deciding read noted; a pass also marks everything exercised so far as judged. */
+  private decided(v: Verdict): Verdict {
+    for (const n of v.noted ?? []) this.note(n);
+    if (v.ok) this.judgedUpTo = new Set(this.exercised);
+    return v;
   }
 
   /** The tagged title: `<case tag> <title>`. */
@@ -58,8 +87,11 @@ export class CaseKit {
   async settle(rule: string, attempt: () => Promise<Verdict>): Promise<Verdict> {
     this.exercised.add(rule);
     const started = Date.now();
-    const deadline = started + this.settleMs;
-    const windowMs = settleWindow(this.settleMs, this.env.lag?.ms ?? 0);
+    // A rule an earlier case found failing (issue 23 item 7: the cases go on past a failure): one read decides, so
+    // that every further case that breaks it does not wait out the settle window again.
+    const settleMs = this.failed.has(rule) ? 0 : this.settleMs;
+    const deadline = started + settleMs;
+    const windowMs = settleWindow(settleMs, this.env.lag?.ms ?? 0);
     const reads: SettleRead[] = [];
     const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
     const giveUp = giveUpTest(this.env.clients.admin);
@@ -73,9 +105,9 @@ export class CaseKit {
       const mark = this.api.exchanges.length;
       const v = await attempt();
       const exchanges = this.api.exchanges.splice(mark);
-      if (this.settleMs <= 0) {
+      if (settleMs <= 0) {
         this.api.exchanges.push(...exchanges);
-        return v;
+        return this.decided(v);
       }
       // A read the server has shown it will not answer (issue 21 item 3): its broken verdict (the transport error as
       // evidence) is final; reading again cannot change it.
@@ -83,7 +115,7 @@ export class CaseKit {
       if (unanswered && !v.ok) {
         this.env.waits?.gaveUp();
         this.api.exchanges.push(...exchanges);
-        return settled({ ...v, message: `${v.message} (not read again: ${unanswered})` });
+        return settled(this.decided({ ...v, message: `${v.message} (not read again: ${unanswered})` }));
       }
       kept.push({ verdict: v, exchanges });
       reads.push({ holds: v.ok, answer: answerOf(v, exchanges), atMs: Date.now() - started });
@@ -95,9 +127,10 @@ export class CaseKit {
         if (d.pass) {
           const first = reads.findIndex((r) => r.holds);
           if (first > 0) this.env.lag?.note(reads[first].atMs);
+          this.decided(at.ok ? at : OK);
           return settled(OK);
         }
-        return settled(at.ok ? at : { ...at, message: `${at.message} (${d.why})` });
+        return settled(this.decided(at.ok ? at : { ...at, message: `${at.message} (${d.why})` }));
       }
       if (final) graceUsed = true;
       const held = v.ok;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCases } from './adapter.js';
 import { replayLine, ruleResult, stableCounterexample } from './results.js';
+import { outcomeResults } from './outcome.js';
 import { rules } from './testing.js';
 import { broken, OK } from './verdict.js';
 import type { PhaseEnv } from './env.js';
@@ -36,6 +37,51 @@ describe('fast-check adapter', () => {
     expect(out.kind).toBe('fail');
     expect(out.note).toMatch(/first failing case/);
     expect(out.failure!.value as number).toBeGreaterThan(500);
+  });
+});
+
+// Issue 23 item 7: a failure does not stop the stage; each failing rule is shrunk on its own; a noted failure does
+// not even end its case; a rule whose check was under way when a case broke is not counted as judged.
+describe('a failure does not blind the rest', () => {
+  it('every case runs; two rules failing in different cases are each reported and shrunk to their own minimum', async () => {
+    let runs = 0;
+    const run = async (n: number) => {
+      runs++;
+      const verdict = n >= 500 ? broken('r.x', `n=${n}`) : n >= 100 ? broken('r.y', `n=${n}`) : OK;
+      return { verdict, exchanges: [], exercised: new Set(['r.x', 'r.y', 'r.z']) };
+    };
+    const out = await runCases(fc.integer({ min: 0, max: 1000 }), run, { seed: 1, numRuns: 60, settleMs: 0 });
+    expect(out).toMatchObject({ kind: 'fail', numRuns: 60 });
+    expect(runs).toBeGreaterThan(60);
+    expect([...out.failures!.keys()].sort()).toEqual(['r.x', 'r.y']);
+    expect(out.failures!.get('r.x')).toMatchObject({ value: 500, verdict: { message: 'n=500' } });
+    expect(out.failures!.get('r.y')).toMatchObject({ value: 100, verdict: { message: 'n=100' } });
+    // r.z held in every case that reached it (every case): it is judged, not left unchecked.
+    expect(out.exercised.get('r.z')).toBe(60);
+  });
+
+  it('a failure noted on the way keeps the case going: the rules after it are judged', async () => {
+    const run = async (n: number) => ({
+      verdict: n > 900 ? broken('events.update.metadata', 'lost') : OK, exchanges: [],
+      exercised: new Set(['events.create.acl', 'events.update.metadata']),
+      noted: [{ verdict: broken('events.get.schema', `no member (n=${n})`), exchanges: [] }],
+    });
+    const out = await runCases(fc.integer({ min: 0, max: 1000 }), run, { seed: 4, numRuns: 40, settleMs: 0 });
+    expect([...out.failures!.keys()]).toEqual(expect.arrayContaining(['events.get.schema']));
+    expect(out.failures!.get('events.get.schema')).toMatchObject({ value: 0, verdict: { message: 'no member (n=0)' } });
+    const results = outcomeResults(env(), { id: 'stateful-lifecycle', rules: ['events.create.acl', 'events.update.metadata'] }, out, 1);
+    expect(results.map((r) => `${r.rule} ${r.outcome}`)).toEqual([
+      'events.create.acl pass', `events.update.metadata ${out.failures!.has('events.update.metadata') ? 'fail' : 'pass'}`, 'events.get.schema fail',
+    ]);
+    expect(out.exercised.get('events.create.acl')).toBe(40);
+  });
+
+  it('a case that broke counts only what it judged before: never the rule under way, never the broken one', async () => {
+    const run = async () => ({ verdict: broken('events.get.status', 'answered 500'), exchanges: [], exercised: new Set(['events.create.acl', 'events.create.metadata', 'events.get.status']), judged: new Set(['events.create.acl']) });
+    const out = await runCases(fc.nat(), run, { seed: 2, numRuns: 5, settleMs: 0 });
+    const results = outcomeResults(env(), { id: 'stateful-lifecycle', rules: ['events.create.acl', 'events.create.metadata'] }, out, 1);
+    expect(results.map((r) => `${r.rule} ${r.outcome}`)).toEqual(['events.create.acl pass', 'events.create.metadata skip', 'events.get.status fail']);
+    expect(results[1].message).toMatch(/none of the 5 generated cases checked this rule \(cases stopped at a failure of events\.get\.status/);
   });
 });
 

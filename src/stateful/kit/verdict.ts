@@ -1,8 +1,18 @@
 import type { Exchange, Json } from '../../model/index.js';
 import { toJson } from '../../checks/evidence.js';
 
-/** The outcome of one check inside a generated case: fine, or a named rule is broken (design house rule 5). */
-export type Verdict = { ok: true } | Broken;
+/**
+ * The outcome of one check inside a generated case: fine, or a named rule is broken (design house rule 5). Either
+ * may carry `noted`: failures of other rules found on the way that do not change what the case knows of the
+ * server's state (a member missing from an object read, issue 23 item 7); CaseKit.settle records those of the read
+ * that decided, and the case goes on past them.
+ */
+export type Verdict = Passed | Broken;
+
+export interface Passed {
+  ok: true;
+  noted?: Broken[];
+}
 
 export interface Broken {
   ok: false;
@@ -10,9 +20,15 @@ export interface Broken {
   message: string;
   expected?: Json;
   actual?: Json;
+  noted?: Broken[];
 }
 
 export const OK: Verdict = { ok: true };
+
+/** `v` with the noted failures added (none: `v` itself). */
+export function withNoted<V extends Verdict>(v: V, noted: readonly Broken[]): V {
+  return noted.length ? { ...v, noted: [...(v.noted ?? []), ...noted] } : v;
+}
 
 export function broken(rule: string, message: string, expected?: unknown, actual?: unknown): Broken {
   return {
