@@ -44,6 +44,11 @@ export interface ScenarioEnv {
   onSettle?: (s: SettleInfo) => void;
   /** What this version waited for (results.json timing; src/engine/wait-ledger.ts), shared by all stages. */
   waits?: WaitLedger;
+  /**
+   * Runs a unit of work that writes (a generated case with its cleanup) under the run's shared lock, so that an
+   * exclusive scenario runs between cases, not only after whole stages (src/engine/exclusivity.ts).
+   */
+  share?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** How one settle step went: where, how many reads, how long it waited. */

@@ -69,24 +69,21 @@ export interface RunOptions {
  * and cleanup registry; records its results and what could not be deleted.
  */
 async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack): Promise<void> {
-  await ctx.lock.shared(() => generatedPhase(ctx, phase, base, track));
-}
-
-async function generatedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack): Promise<void> {
   const { o, root, runTag } = ctx;
   const v = base.version;
   const started = Date.now();
   const cleanup = root.child();
   const budget = phaseSignal(o, phase, v, track.state.stops);
+  // Each case holds the run's shared lock (env.share), so an exclusive scenario of any version runs between cases.
   const env = {
-    ...base, cleanup, signal: budget.signal,
+    ...base, cleanup, signal: budget.signal, share: <T>(work: () => Promise<T>) => ctx.lock.shared(work),
     tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
   };
   o.onProgress?.({ phase, version: v, done: 0, total: 1, failed: 0 });
   const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
   const stopped = budget.done();
   track.state.results.push(...res);
-  track.state.leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs })));
+  track.state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs }))));
   track.phaseEnded({ phase, durationMs: Date.now() - started, budgetMs: o.config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
   o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
 }

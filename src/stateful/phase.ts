@@ -53,7 +53,8 @@ function extraCatalog(env: PhaseEnv, life: LifecycleConfig): NonNullable<RealOpt
 
 function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions, slots: number): CaseRunner<Iterable<Cmd>> {
   let n = 0;
-  return async (cmds, settleMs, failed) => {
+  const share = env.share ?? (<T>(work: () => Promise<T>) => work());
+  return (cmds, settleMs, failed) => share(async () => {
     n++;
     const kit = new CaseKit(env, `${env.tag}s${n}z`, settleMs, n, new Set(), failed);
     const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent) });
@@ -66,7 +67,7 @@ function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions,
     } finally {
       await kit.dispose();
     }
-  };
+  });
 }
 
 /**

@@ -37,7 +37,8 @@ export function unmetRules(def: AnyProperty, env: PhaseEnv, rules: readonly stri
 
 function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
   let n = 0;
-  return async (value, settleMs, failed) => {
+  const share = env.share ?? (<T>(work: () => Promise<T>) => work());
+  return (value, settleMs, failed) => share(async () => {
     n++;
     const kit = new CaseKit(env, `${env.tag}p${index}c${n}z`, settleMs, n, new Set(), failed);
     try {
@@ -46,7 +47,7 @@ function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: num
     } finally {
       await kit.dispose();
     }
-  };
+  });
 }
 
 /**

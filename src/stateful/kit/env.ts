@@ -33,6 +33,8 @@ export interface PhaseEnv {
   lag?: LagTracker;
   /** What this version waited for (results.json timing), shared with the scenarios. */
   waits?: WaitLedger;
+  /** Runs one case under the run's shared lock (src/engine/env.ts ScenarioEnv.share). */
+  share?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** The administrative role every created event grants read and write to, so the run can always clean up. */
