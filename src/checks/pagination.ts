@@ -1,4 +1,4 @@
-import type { CheckDef } from './types.js';
+import type { CheckDef, CheckVerdict } from './types.js';
 import { identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from './evidence.js';
 
 /** spec § GET /api/events, limit: "Maximum number of results to return". */
@@ -82,35 +82,46 @@ export const sliceOfCheck: CheckDef = {
  * maximum ... value of limit: not shown"): a server may refuse a value it cannot hold (a status of `refused` skips,
  * with that reason), but a list it answers is not cut below the events that match: it lists every identifier of `ids`.
  */
+/** Parameters of the checks that take a refusal of a huge number as legal (`refused`) and judge `ids` in the list. */
+export const REFUSED_OR_LISTED_PARAMS = {
+  type: 'object',
+  required: ['ids', 'refused'],
+  additionalProperties: false,
+  properties: {
+    ids: { type: 'array', minItems: 1, items: { type: 'string' } },
+    refused: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 400, maximum: 499 } },
+  },
+} as const;
+
+/**
+ * The shared first half of those checks: a status of `refused` is a skip with `why`; another non-200, a body that is
+ * not JSON or not an array a failure; else the identifiers listed and the item count.
+ */
+export function refusedOrListed(ctx: Parameters<CheckDef['run']>[0], refused: number[], why: string): CheckVerdict | { got: Set<unknown>; items: number; status: number } {
+  const r = responseOrFail(ctx);
+  if (isVerdict(r)) return r;
+  if (refused.includes(r.status)) return { pass: false, skip: `the server refused the value with ${r.status} (${why})`, message: `refused with ${r.status}` };
+  if (r.status !== 200) return { pass: false, message: `answered ${r.status}, not 200 (or a refusal ${refused.join('/')})`, actual: r.status };
+  const j = jsonOrFail(ctx);
+  if (isVerdict(j)) return j;
+  if (!Array.isArray(j.value)) return { pass: false, message: 'body is not an array', actual: toJson(j.value) };
+  return { got: new Set(identifiers(j.value)), items: j.value.length, status: r.status };
+}
+
 export const allListedUnlessRefusedCheck: CheckDef = {
   name: 'all-listed-unless-refused',
   doc: 'a status of `refused` skips (the value may be refused); otherwise the body is an array listing every identifier of `ids`',
-  params: {
-    type: 'object',
-    required: ['ids', 'refused'],
-    additionalProperties: false,
-    properties: {
-      ids: { type: 'array', minItems: 1, items: { type: 'string' } },
-      refused: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 400, maximum: 499 } },
-    },
-  },
+  params: REFUSED_OR_LISTED_PARAMS,
   run(ctx, p) {
-    const r = responseOrFail(ctx);
-    if (isVerdict(r)) return r;
-    if ((p.refused as number[]).includes(r.status)) {
-      return { pass: false, skip: `the server refused the value with ${r.status} (legal: a maximum of limit is not shown)`, message: `refused with ${r.status}` };
-    }
-    const j = jsonOrFail(ctx);
-    if (isVerdict(j)) return j;
-    if (!Array.isArray(j.value)) return { pass: false, message: 'body is not an array', actual: r.status };
-    const got = new Set(identifiers(j.value));
+    const l = refusedOrListed(ctx, p.refused as number[], 'legal: a maximum of limit is not shown');
+    if (isVerdict(l)) return l;
     const ids = p.ids as string[];
-    const missing = ids.filter((id) => !got.has(id));
+    const missing = ids.filter((id) => !l.got.has(id));
     return {
       pass: missing.length === 0,
-      message: missing.length === 0 ? `all ${ids.length} matching events listed` : `${r.status} with ${j.value.length} items; missing ${missing.length} of the ${ids.length} matching events: ${missing.join(', ')}`,
+      message: missing.length === 0 ? `all ${ids.length} matching events listed` : `${l.status} with ${l.items} items; missing ${missing.length} of the ${ids.length} matching events: ${missing.join(', ')}`,
       expected: ids,
-      actual: [...got].map((x) => (typeof x === 'string' ? x : null)),
+      actual: [...l.got].map((x) => (typeof x === 'string' ? x : null)),
     };
   },
 };

@@ -1,6 +1,7 @@
 import type { CheckDef, CheckVerdict } from '../types.js';
 import { identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { holds, type WithParams } from './with-members.js';
+import { REFUSED_OR_LISTED_PARAMS, refusedOrListed } from '../pagination.js';
 
 /**
  * Checks added for the fourth spec-only mutant round (issue 23): numbers past 32 bits on the list's offset, views read
@@ -20,25 +21,11 @@ const skip = (why: string): CheckVerdict => ({ pass: false, skip: why, message: 
 export const noneListedUnlessRefusedCheck: CheckDef = {
   name: 'none-listed-unless-refused',
   doc: 'a status of `refused` skips (the value may be refused); otherwise the body is an array listing none of the identifiers of `ids`',
-  params: {
-    type: 'object',
-    required: ['ids', 'refused'],
-    additionalProperties: false,
-    properties: {
-      ids: { type: 'array', minItems: 1, items: { type: 'string' } },
-      refused: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 400, maximum: 499 } },
-    },
-  },
+  params: REFUSED_OR_LISTED_PARAMS,
   run(ctx, p) {
-    const r = responseOrFail(ctx);
-    if (isVerdict(r)) return r;
-    if ((p.refused as number[]).includes(r.status)) return skip(`the server refused the value with ${r.status} (the spec shows no range of the integer)`);
-    if (r.status !== 200) return { pass: false, message: `answered ${r.status}, not 200 (or a refusal ${(p.refused as number[]).join('/')})`, actual: r.status };
-    const j = jsonOrFail(ctx);
-    if (isVerdict(j)) return j;
-    if (!Array.isArray(j.value)) return { pass: false, message: 'body is not an array', actual: toJson(j.value) };
-    const got = new Set(identifiers(j.value));
-    const listed = (p.ids as string[]).filter((id) => got.has(id));
+    const l = refusedOrListed(ctx, p.refused as number[], 'the spec shows no range of the integer');
+    if (isVerdict(l)) return l;
+    const listed = (p.ids as string[]).filter((id) => l.got.has(id));
     return {
       pass: listed.length === 0,
       message: listed.length === 0 ? 'no event listed past the end' : `the offset lies past every event, yet ${listed.length} of them are listed: ${listed.join(', ')} (an offset read modulo 2^32?)`,
