@@ -93,7 +93,9 @@ describe('self-test: the HTML report of a real failing run, in Chromium', () => 
       expect(await page.locator('img[src="x"]').count()).toBe(0);
       // Issue 12 item 5: verdicts, then the matrix (on the first screen), then failures; the full list last.
       const { order, matrixTop, viewport } = await layout(page);
-      expect(order).toEqual(SECTION_ORDER);
+      // A "left behind" section appears before the results only when cleanup could not delete an event (a delete
+      // that timed out on a loaded machine): it says so, and is no part of the order under test.
+      expect(order.filter((id) => id !== 'sec-leftovers')).toEqual(SECTION_ORDER);
       expect(matrixTop).toBeLessThan(viewport);
       expect(await page.locator('#sec-failures li.failure .rid').allTextContents()).toContain('events.list.limit');
       // The load stage did not run: its rules are "not run" in the matrix and apart from the uncovered rules.

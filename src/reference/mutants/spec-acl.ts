@@ -50,7 +50,8 @@ export const SPEC_ACL_MUTANTS = family({
 
 /** Bug site (handlers/acl.ts getAcl): the ACL a GET answers. */
 export function aclRead(ctx: Ctx, rec: EventRecord): AclEntry[] {
-  if (!ctx.app.bug('spec-acl-read-flaky') || !everySecond(ctx.app, 'acl-read')) return rec.acl;
+  // Counted per event, as for spec-metadata-read-flaky.
+  if (!ctx.app.bug('spec-acl-read-flaky') || !everySecond(rec, 'acl-read')) return rec.acl;
   return aclBehind(rec) ?? rec.acl;
 }
 

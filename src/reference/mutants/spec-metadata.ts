@@ -30,7 +30,7 @@ export const SPEC_METADATA_MUTANTS = family({
   },
   'spec-metadata-read-flaky': {
     rule: 'metadata.get-type.values',
-    description: 'Every second GET /metadata?type= answers from a replica one metadata change behind.',
+    description: 'Every second GET /metadata?type= of an event answers from a replica one metadata change behind.',
   },
   'spec-metadata-put-latin1': {
     rule: 'metadata.put.applies',
@@ -60,7 +60,9 @@ export function metadataType(ctx: Ctx, method: 'GET' | 'PUT' | 'DELETE', type: s
 
 /** Bug site (handlers/metadata.ts getCatalogFields): the fields a GET ?type= answers. */
 export function metadataRead(ctx: Ctx, rec: EventRecord, type: string, fields: Record<string, unknown>[]): Record<string, unknown>[] {
-  if (!ctx.app.bug('spec-metadata-read-flaky') || !everySecond(ctx.app, 'metadata-read')) return fields;
+  // Counted per event: a replica behind for this event's catalogs, not a server-wide alternation that concurrent readers of
+  // other events would take turns with.
+  if (!ctx.app.bug('spec-metadata-read-flaky') || !everySecond(rec, 'metadata-read')) return fields;
   const old = metadataBehind(rec);
   if (!old) return fields;
   if (type !== EPISODE_FLAVOR) {
