@@ -81,7 +81,8 @@ export const SHRINK_SETTLE_MS = 0;
  * or one on a route the run has given up on (`gaveUp`: the client's, issue 21 item 3; e.g. a GET that resets).
  */
 function unanswered(exchanges: readonly Exchange[], gaveUp?: (ex: Exchange) => string | undefined): boolean {
-  return exchanges.some((e) => !e.response && (['connect-timeout', 'headers-timeout', 'body-timeout', 'not-answering'].includes(e.error?.code ?? '') || Boolean(gaveUp?.(e))));
+  // A body that never ends (body-timeout) comes with the status and headers that did arrive: no answer either.
+  return exchanges.some((e) => (!e.response || e.error?.code === 'body-timeout') && (['connect-timeout', 'headers-timeout', 'body-timeout', 'not-answering'].includes(e.error?.code ?? '') || Boolean(gaveUp?.(e))));
 }
 
 /** runCases' `gaveUp` from a stage's env: the admin client's (all of a version's clients share one stall guard). */
