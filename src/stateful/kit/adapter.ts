@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../model/index.js';
 import { CaseFailure, type Broken, type Verdict } from './verdict.js';
+import { casesInTurn, casesSideBySide, failuresOf, Tally } from './cases.js';
 
 /** What one case reports back (it never throws for a broken rule; a throw is an evconf bug). */
 export interface CaseReport {
@@ -91,18 +92,6 @@ export function gaveUpOf(env: { clients: { admin: { gaveUp?(ex: Exchange): strin
   return client.gaveUp ? { gaveUp: (ex) => client.gaveUp?.(ex) } : {};
 }
 
-/** Every failure a case found: those it went on past, then the one that ended it. */
-function failuresOf(report: CaseReport): { verdict: Broken; exchanges: Exchange[] }[] {
-  return [...(report.noted ?? []), ...(report.verdict.ok ? [] : [{ verdict: report.verdict, exchanges: report.exchanges }])];
-}
-
-/** The rules a case found holding: exercised (or judged, where it broke) and not failed in it. */
-function heldIn(report: CaseReport): string[] {
-  const failed = new Set(failuresOf(report).map((f) => f.verdict.rule));
-  const judged = report.verdict.ok ? report.exercised : (report.judged ?? report.exercised);
-  return [...judged].filter((r) => !failed.has(r));
-}
-
 /** Shrink steps run at most per failing rule (each is a case against the server). */
 export const MAX_SHRINK_RUNS = 150;
 
@@ -114,6 +103,13 @@ export interface RunCasesOptions {
   known?: (rule: string, message: string) => boolean;
   stop?: AbortSignal;
   gaveUp?: (ex: Exchange) => string | undefined;
+  /**
+   * Generated cases in flight at once (issue 21 item 2: "generated cases that touch disjoint events run
+   * concurrently, bounded by --concurrency"). Default 1: one after the other inside fc.check. Above 1 only for cases
+   * that work on events of their own (PropertyDef.casesOverlap): the values are drawn first with fc.sample (the
+   * same values, in the same order, as fc.check draws for the seed) and their reports recorded in case order.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -159,42 +155,16 @@ async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: Rul
  */
 export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions): Promise<CasesOutcome<T>> {
   const unansweredCase = (exchanges: readonly Exchange[]) => unanswered(exchanges, opts.gaveUp);
-  const exercised = new Map<string, number>();
-  const known = new Map<string, CaseFailureData<T>>();
-  const found = new Map<string, RuleFailure<T>>();
-  let halted: string | undefined;
-  // Rules a case has failed: a later case reads them once (a failure of one already recorded costs no settle window).
-  const failedSoFar = new Set<string>();
-  let n = 0;
-  const prop = fc.asyncProperty(arb, async (value) => {
-    n++;
-    // Past the stage's budget (or an interrupt) a case is not run, and one cut short judged nothing: a wait that
-    // ended because the run was stopped is no failure of the server (no false alarm from a budget).
-    if (halted || opts.stop?.aborted) return;
-    const report = await run(value, opts.settleMs, failedSoFar);
-    const failures = failuresOf(report);
-    if (failures.length > 0 && opts.stop?.aborted) return;
-    for (const r of heldIn(report)) exercised.set(r, (exercised.get(r) ?? 0) + 1);
-    for (const f of failures) {
-      const data: CaseFailureData<T> = { value, verdict: f.verdict, exchanges: f.exchanges, ...(report.steps ? { steps: report.steps } : {}) };
-      failedSoFar.add(f.verdict.rule);
-      if (opts.known?.(f.verdict.rule, f.verdict.message)) {
-        if (!known.has(f.verdict.rule)) known.set(f.verdict.rule, data);
-        continue;
-      }
-      if (!found.has(f.verdict.rule)) found.set(f.verdict.rule, { ...data, foundIn: n, numShrinks: 0 });
-      // A case that failed because the server gave no answer in time (issue 12 item 9): the cases stop, and it is
-      // not shrunk (the input is not what failed, and every shrink step would cost another --timeout).
-      if (unansweredCase(f.exchanges)) halted ??= f.verdict.rule;
-    }
-  });
-  const details = await fc.check(prop, { seed: opts.seed, numRuns: opts.numRuns });
+  const tally = new Tally<T>(opts, unansweredCase);
+  const { exercised, known, found } = tally;
+  const cases = (opts.concurrency ?? 1) > 1 ? await casesSideBySide(arb, run, opts, tally) : await casesInTurn(arb, run, opts, tally);
+  const halted = tally.halted;
   const base = {
-    numRuns: Math.min(n, details.numRuns), exercised, ...(known.size ? { known } : {}), ...(halted ? { halted } : {}),
+    numRuns: cases.numRuns, exercised, ...(known.size ? { known } : {}), ...(halted ? { halted } : {}),
     ...(opts.stop?.aborted ? { stopped: String(opts.stop.reason ?? 'the run was stopped') } : {}),
   };
-  if (details.failed) {
-    const err = details.errorInstance;
+  if (cases.thrown) {
+    const err = cases.thrown.error;
     return { kind: 'error', ...base, numShrinks: 0, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
   if (found.size === 0) return { kind: 'pass', ...base, numShrinks: 0 };
