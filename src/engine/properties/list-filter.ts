@@ -183,7 +183,12 @@ async function repeatQuery(kit: CaseKit, rules: readonly string[], terms: Filter
     return OK;
   });
   if (!v.ok) return v;
-  if (fits.length === 1) ledger.learn(question, fits[0], `filter=${filter}`);
+  // A reading another case (or stage) fixed while this one read: the same contradiction as above.
+  const earlier = fits.length === 1 ? ledger.learn(question, fits[0], `filter=${filter}`) : undefined;
+  if (earlier) {
+    return broken(rule, `filter=${filter} was read as ${fits[0].toUpperCase()}, but earlier in this run the server read a repeated ${terms[0].name} as ${earlier.reading.toUpperCase()} (${earlier.where})`,
+      { filter, and: want.and.map(name).sort(), or: want.or.map(name).sort(), reading: earlier.reading }, { filter, events: got.map(name).sort() });
+  }
   if (!rules.includes('events.list.filter.or') || !applies(kit.env, 'events.list.filter.or')) return OK;
   kit.exercised.add('events.list.filter.or');
   if (fits.includes('or')) return OK;
