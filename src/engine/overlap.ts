@@ -8,3 +8,15 @@ import type { Capabilities } from './capabilities.js';
 export function overlapping(caps: Capabilities | undefined): boolean {
   return (caps?.agents.kind ?? 'own') !== 'fixed';
 }
+
+/**
+ * Generated cases of one property (or of the stateful stage) in flight at once (issue 21 item 2): where the cases
+ * work on events of their own (PropertyDef.casesOverlap) and `overlapping`, half of --concurrency (default 8 → 4),
+ * at least 1; else 1 (one after the other, as fc.check runs them). Half, since up to PROPERTY_CONCURRENCY (6)
+ * properties run at once: a case sends its requests one after the other and mostly waits (settle reads, readiness
+ * polls), so 6 × 4 cases keep the server about as busy as the scenario stage's --concurrency scenarios, and the
+ * version's client never has more than 2 × --concurrency requests open (src/engine/clients.ts `connections`).
+ */
+export function casesInFlight(caps: Capabilities | undefined, concurrency: number | undefined, casesOverlap: boolean | undefined): number {
+  return casesOverlap && overlapping(caps) ? Math.max(1, Math.floor((concurrency ?? 1) / 2)) : 1;
+}

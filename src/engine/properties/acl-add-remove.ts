@@ -27,6 +27,8 @@ export const aclAddRemove = defineProperty<Case>({
   id: 'prop-acl-add-remove',
   title: 'Adding or removing one ACL entry changes that entry only',
   runsFactor: 2,
+  // Each case changes and reads the ACL of one event of its own (by id); an ACL belongs to its event alone.
+  casesOverlap: true,
   rules: ['acl.add.adds', 'acl.add.others-unaffected', 'acl.remove.removes', 'acl.remove.others-unaffected'],
   cases: (env) => fc.tuple(accessControlList({ minEntries: 1, maxEntries: 6, ...aclActionConstraints(env) }), aclEntry(aclActionConstraints(env)), fc.nat({ max: 20 }))
     .map(([acl, add, remove]) => caseOf(acl, add, remove)),

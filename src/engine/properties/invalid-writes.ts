@@ -68,5 +68,9 @@ export const invalidWrites = defineProperty<InvalidInput>({
   rules: INVALID_KINDS.filter((k) => (WRITE_KINDS as readonly string[]).includes(k.kind)).map((k) => k.rule),
   cases: (env, rules) => invalidInput({ version: env.version, kinds: INVALID_KINDS.filter((k) => rules.includes(k.rule) && (WRITE_KINDS as readonly string[]).includes(k.kind)).map((k) => k.kind) }),
   needs: { agents: ['events.create.schedule-both', 'scheduling.put.400'] },
+  // Each case reads back only what it wrote: its own event by id, or its own tag (textFilter) after a refused
+  // creation. Its schedule at START is on the case's own capture agent (CaseKit.agent: unique per case), and
+  // conflicts are per agent; on the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  casesOverlap: true,
   check: checkOne,
 });

@@ -206,6 +206,11 @@ export const listFilter = defineProperty<Case>({
   title: 'A generated filter returns exactly the matching events of the run',
   rules: [...filterNamesFor('1.6.0').filter((n) => !NOT_GENERATED.has(n)).map(ruleOf), 'events.list.filter.and', 'events.list.filter.repeat', 'events.list.filter.or'],
   runsFactor: 5,
+  // Each case's values carry its own suffix (`own`), its schedules are on its own capture agents (CaseKit.agent),
+  // server-wide filters (status, created) are ANDed with its tag, and every answer is judged on the case's own
+  // events only (`listed`), so another case's events in a range or series answer change nothing. The repeat
+  // reading is the run's (shared with the scenarios anyway): a reading fixed meanwhile is checked after the read.
+  casesOverlap: true,
   needs: { agents: NEEDS.agents.map(ruleOf), series: NEEDS.series.map(ruleOf) },
   cases: (env) => {
     const names = filterNamesFor(env.version).filter((n) => !NOT_GENERATED.has(n) && applies(env, ruleOf(n)) && testable(env, n));

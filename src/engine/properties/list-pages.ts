@@ -78,6 +78,8 @@ export const listPages = defineProperty<Case>({
   id: 'prop-pages',
   title: 'Sorted pages of any size concatenate to the sorted whole',
   runsFactor: 2.5,
+  // Every list read is narrowed to the case's own tag (textFilter:<case tag>); the events are unscheduled.
+  casesOverlap: true,
   rules: ['events.list.pages'],
   cases: () => sortableEvents({ minEvents: 2, maxEvents: 6 }).chain((events) =>
     fc.record({ sort: sortExpression({ criteria: [...TOTAL_SORTS, 'start_date', 'end_date'], totalBy: TOTAL_SORTS }), page: pagination({ total: events.length }) })

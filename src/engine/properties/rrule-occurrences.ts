@@ -45,6 +45,9 @@ export const rruleOccurrences = defineProperty<RecurringSchedule>({
   needs: { agents: ['events.create.rrule', 'events.create.rrule-200'] },
   cases: (env) => recurringSchedule({ agentPrefix: '', runId: propertyAgent(env, 'rrule'), maxOccurrences: 6 }),
   runsFactor: 2,
+  // Each case schedules on a capture agent of its own (CaseKit.agent: `c<n>` per case; conflicts are per agent),
+  // reads its own events by id; on the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  casesOverlap: true,
   async check(kit, s) {
     const agent = kit.agent(s.request.agent_id);
     const r = await kit.api.create({ fields: { title: kit.title('rrule') }, scheduling: { ...s.request, agent_id: agent } });

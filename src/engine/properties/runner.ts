@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../model/index.js';
-import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from '../../stateful/kit/adapter.js';
+import { gaveUpOf, runCases, type CaseReport, type CaseRunner, type CasesOutcome } from '../../stateful/kit/adapter.js';
 import { CaseKit } from '../../stateful/kit/case.js';
 import type { PhaseEnv } from '../../stateful/kit/env.js';
 import { outcomeResults } from '../../stateful/kit/outcome.js';
@@ -9,7 +9,7 @@ import type { AnyProperty } from './types.js';
 import { ruleResult } from '../../stateful/kit/results.js';
 import { missing } from '../capabilities.js';
 import { mapPool } from '../pool.js';
-import { overlapping } from '../overlap.js';
+import { casesInFlight, overlapping } from '../overlap.js';
 import { knownFailure } from '../../expectations/known.js';
 
 export interface PropertyPhaseOptions {
@@ -38,16 +38,21 @@ export function unmetRules(def: AnyProperty, env: PhaseEnv, rules: readonly stri
 function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
   let n = 0;
   const share = env.share ?? (<T>(work: () => Promise<T>) => work());
-  return (value, settleMs, failed) => share(async () => {
-    n++;
-    const kit = new CaseKit(env, `${env.tag}p${index}c${n}z`, settleMs, n, new Set(), failed);
-    try {
-      const verdict = await def.check(kit, value, rules);
-      return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted };
-    } finally {
-      await kit.dispose();
-    }
-  });
+  return (value, settleMs, failed) => {
+    // Numbered when called, so in case order also when cases run side by side (the lock lets them in in any order).
+    const c = ++n;
+    return share(() => checkCase(def, rules, new CaseKit(env, `${env.tag}p${index}c${c}z`, settleMs, c, new Set(), failed), value));
+  };
+}
+
+/** Runs one case on its kit and deletes what it created. */
+async function checkCase(def: AnyProperty, rules: string[], kit: CaseKit, value: unknown): Promise<CaseReport> {
+  try {
+    const verdict = await def.check(kit, value, rules);
+    return { verdict, exchanges: kit.api.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted };
+  } finally {
+    await kit.dispose();
+  }
 }
 
 /**
@@ -85,7 +90,7 @@ async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, optio
   const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env) });
+    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

@@ -39,6 +39,10 @@ export const scheduleConflicts = defineProperty<ScheduleOverlap>({
   id: 'prop-conflicts',
   title: 'Overlapping schedules on one agent conflict (409 naming conflicting events); disjoint ones do not',
   runsFactor: 2.5,
+  // The existing events and the candidate of a case share a capture agent of the case's own (CaseKit.agent: `c<n>`
+  // per case), and conflicts are per agent (spec § Conflict entry), so another case's windows never meet them; on
+  // the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  casesOverlap: true,
   rules: ['events.create.409', 'events.create.no-conflict'],
   needs: { agents: ['events.create.409', 'events.create.no-conflict'] },
   cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3 }),

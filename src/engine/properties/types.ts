@@ -28,6 +28,14 @@ export interface PropertyDef<T> {
    * and the cases never exercise them (src/engine/capabilities.ts).
    */
   needs?: Partial<Record<'agents' | 'series', readonly string[]>>;
+  /**
+   * Whether its generated cases may run side by side (issue 21 item 2: "generated cases that touch disjoint events
+   * run concurrently, bounded by --concurrency"): set only where each case works on events of its own (its own tag,
+   * its own capture agent per case) and judges only what it wrote or reads filtered to its own events, with no state
+   * it shares with the other cases (a capture agent's time window, a conflict, a series, server-wide list contents).
+   * Unset: one case after the other.
+   */
+  casesOverlap?: boolean;
 }
 
 /** A property of any case type, as the registry holds it. */

@@ -15,8 +15,8 @@ export interface PhaseEnv {
   version: ApiVersion;
   clients: { admin: HttpClient };
   book: RuleBook;
-  /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read. */
-  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs' | 'expectations'>>;
+  /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read; concurrency bounds the cases in flight (default 1). */
+  config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs' | 'expectations' | 'concurrency'>>;
   /** What the version's probe learned (src/engine/probe.ts); absent = a server that accepts everything optional. */
   caps?: Capabilities;
   /** Everything created is registered here; a stage deletes what it created and forgets it (design §1.6). */

@@ -34,7 +34,7 @@ export async function startTarget(mutant?: string): Promise<TestTarget> {
     server, clients, registered,
     env: (version, config = {}) => ({
       version, clients: { admin: client(version) }, book: rules(),
-      config: { seed: 7, runs: 8, settleMs: 300, workflow: 'schedule-and-upload', suitesDir: SUITES_DIR, ...(mutant ? { mutant } : {}), ...config },
+      config: { seed: 7, runs: 8, settleMs: 300, workflow: 'schedule-and-upload', suitesDir: SUITES_DIR, concurrency: 8, ...(mutant ? { mutant } : {}), ...config },
       cleanup: { add: (...ids: string[]) => ids.forEach((i) => registered.add(i)), forget: (i: string) => registered.delete(i) },
       tag: `evconftest${version.replaceAll('.', '')}`, agent: 'evconf-test-agent',
     }),

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { Capabilities } from './capabilities.js';
+import { casesInFlight } from './overlap.js';
+import { PROPERTIES } from './properties/registry.js';
+
+const caps = (agents: Capabilities['agents']) => ({ agents }) as Capabilities;
+
+// Issue 21 item 2: generated cases that touch disjoint events run concurrently, bounded by --concurrency.
+describe('casesInFlight', () => {
+  it('half of --concurrency where the cases are disjoint, at least one', () => {
+    expect(casesInFlight(undefined, 8, true)).toBe(4);
+    expect(casesInFlight(caps({ kind: 'own' }), 5, true)).toBe(2);
+    expect(casesInFlight(undefined, 1, true)).toBe(1);
+    expect(casesInFlight(undefined, undefined, true)).toBe(1);
+  });
+
+  it('one after the other where a property does not declare it, or every schedule is on the user\'s one agent', () => {
+    expect(casesInFlight(undefined, 8, undefined)).toBe(1);
+    expect(casesInFlight(undefined, 8, false)).toBe(1);
+    expect(casesInFlight(caps({ kind: 'fixed', id: 'ca-1' }), 8, true)).toBe(1);
+  });
+
+  it('every property decides: overlap is declared as data, true or false', () => {
+    expect(PROPERTIES.filter((p) => typeof p.casesOverlap !== 'boolean').map((p) => p.id)).toEqual([]);
+  });
+});
