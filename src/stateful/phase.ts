@@ -16,7 +16,16 @@ import { selectedStageRules } from './select.js';
 import { missing } from '../engine/capabilities.js';
 import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../engine/catalogs.js';
 import { Unavailable } from '../engine/unavailable.js';
+import { casesInFlight } from '../engine/overlap.js';
 import { knownFailure } from '../expectations/known.js';
+
+/**
+ * Whether command sequences may run side by side (issue 21 item 2): each works on events of its own (its tag
+ * `<tag>s<n>z`; list() reads textFilter:<its tag>), schedules them in the model's slots on a capture agent of its
+ * own (CaseKit.agent: `c<n>` per sequence; conflicts are per agent), and changes ACLs and catalogs of its own
+ * events only. On the user's one agent (--agent-id) they run in turn (overlapping()).
+ */
+const SEQUENCES_OVERLAP = true;
 
 /** Id of the stage (result ids `<version>/stateful-lifecycle/<rule>`, usable with --only). */
 export const STATEFUL_ID = 'stateful-lifecycle';
@@ -54,20 +63,23 @@ function extraCatalog(env: PhaseEnv, life: LifecycleConfig): NonNullable<RealOpt
 function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions, slots: number): CaseRunner<Iterable<Cmd>> {
   let n = 0;
   const share = env.share ?? (<T>(work: () => Promise<T>) => work());
-  return (cmds, settleMs, failed) => share(async () => {
-    n++;
-    const kit = new CaseKit(env, `${env.tag}s${n}z`, settleMs, n, new Set(), failed);
-    const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent) });
-    try {
-      await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
-      return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
-    } catch (e) {
-      if (!(e instanceof CaseFailure)) throw e;
-      return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted, steps: real.steps };
-    } finally {
-      await kit.dispose();
-    }
-  });
+  return (cmds, settleMs, failed) => {
+    // Numbered when called, so in case order also when sequences run side by side (the lock lets them in in any order).
+    const c = ++n;
+    return share(async () => {
+      const kit = new CaseKit(env, `${env.tag}s${c}z`, settleMs, c, new Set(), failed);
+      const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent) });
+      try {
+        await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
+        return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
+      } catch (e) {
+        if (!(e instanceof CaseFailure)) throw e;
+        return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted, steps: real.steps };
+      } finally {
+        await kit.dispose();
+      }
+    });
+  };
 }
 
 /**
@@ -114,7 +126,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env) });
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, SEQUENCES_OVERLAP) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
