@@ -12,10 +12,9 @@ export function overlapping(caps: Capabilities | undefined): boolean {
 /**
  * Generated cases of one property (or of the stateful stage) in flight at once (issue 21 item 2): where the cases
  * work on events of their own (PropertyDef.casesOverlap) and `overlapping`, half of --concurrency (default 8 → 4),
- * at least 1; else 1 (one after the other, as fc.check runs them). Half, since up to PROPERTY_CONCURRENCY (6)
- * properties run at once: a case sends its requests one after the other and mostly waits (settle reads, readiness
- * polls), so 6 × 4 cases keep the server about as busy as the scenario stage's --concurrency scenarios, and the
- * version's client never has more than 2 × --concurrency requests open (src/engine/clients.ts `connections`).
+ * at least 1; else 1 (one after the other, as fc.check runs them). The version's generated cases together are
+ * bounded by generatedSlots (src/engine/run.ts: --concurrency, within the client's connections); half, so that
+ * one long property does not hold every slot while the others wait.
  */
 export function casesInFlight(caps: Capabilities | undefined, concurrency: number | undefined, casesOverlap: boolean | undefined): number {
   return casesOverlap && overlapping(caps) ? Math.max(1, Math.floor((concurrency ?? 1) / 2)) : 1;

@@ -11,3 +11,24 @@ export async function mapPool<T, R>(items: T[], limit: number, fn: (item: T, ind
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return out;
 }
+
+/** At most `size` works at once; the others wait their turn, in order. */
+export class Slots {
+  private used = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.used < this.size) this.used++;
+    else await new Promise<void>((grant) => this.waiting.push(grant));
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line (it stays used), else it is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.used--;
+    }
+  }
+}

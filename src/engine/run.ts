@@ -5,12 +5,13 @@ import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from './cleanup.js';
 import { clientsFor } from './clients.js';
 import { StallGuard } from '../http/index.js';
-import { mapPool } from './pool.js';
+import { mapPool, Slots } from './pool.js';
 import { allWith, runScenario } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds } from './summary.js';
 import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from './properties/index.js';
+import { PROPERTY_CONCURRENCY } from './properties/runner.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { ReadingLedger } from '../spec/readings.js';
 import { agentFor, openCapabilities, type Capabilities } from './capabilities.js';
@@ -68,15 +69,16 @@ export interface RunOptions {
  * Runs one generated-case phase of one version (properties or the stateful stage) with its own tag, capture agent
  * and cleanup registry; records its results and what could not be deleted.
  */
-async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack): Promise<void> {
+async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack, slots: Slots): Promise<void> {
   const { o, root, runTag } = ctx;
   const v = base.version;
   const started = Date.now();
   const cleanup = root.child();
   const budget = phaseSignal(o, phase, v, track.state.stops);
-  // Each case holds the run's shared lock (env.share), so an exclusive scenario of any version runs between cases.
+  // Each case holds the run's shared lock (env.share), so an exclusive scenario of any version runs between cases,
+  // and one of the version's case slots (generatedSlots).
   const env = {
-    ...base, cleanup, signal: budget.signal, share: <T>(work: () => Promise<T>) => ctx.lock.shared(work),
+    ...base, cleanup, signal: budget.signal, share: <T>(work: () => Promise<T>) => slots.run(() => ctx.lock.shared(work)),
     tag: `evconf${runTag}v${v.replaceAll('.', '')}${phase.slice(0, 4)}x`, agent: `${o.config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(v)}-${phase}`,
   };
   o.onProgress?.({ phase, version: v, done: 0, total: 1, failed: 0 });
@@ -86,6 +88,17 @@ async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', 
   track.state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs }))));
   track.phaseEnded({ phase, durationMs: Date.now() - started, budgetMs: o.config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
   o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
+}
+
+/**
+ * Generated cases (property cases, stateful sequences) in flight at once in one version, over all its generated
+ * stages (issue 21 item 2: "bounded by --concurrency"): --concurrency, so that with the scenarios' --concurrency
+ * they fit the version client's 2 x --concurrency connections (src/engine/clients.ts); a request waiting for a
+ * connection spends its --timeout waiting (src/http/dispatch-once.ts). At least one case per stage in flight
+ * (PROPERTY_CONCURRENCY properties and the stateful stage), as when every stage ran its cases in turn.
+ */
+export function generatedSlots(concurrency: number): Slots {
+  return new Slots(Math.max(concurrency, PROPERTY_CONCURRENCY + 1));
 }
 
 /** One version's phase timings as they end; each end also reports the results so far (RunOptions.onPartial). */
@@ -192,18 +205,19 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const phases = o.phases ?? o.config.phases ?? PHASES;
     const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
     const scenarios = startScenarioPhase(ctx, base, track);
+    const slots = generatedSlots(o.config.concurrency);
     if (overlapping(caps)) {
       // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
       // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end.
       // Every stage ends before a failure of one is passed on (the clients close after them).
-      const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track))]);
+      const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
       const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
       if (failed) throw failed.reason;
       await scenarios.exclusive();
     } else {
       await scenarios.shared();
       await scenarios.exclusive();
-      for (const p of generated) await runGeneratedPhase(ctx, p, genBase, track);
+      for (const p of generated) await runGeneratedPhase(ctx, p, genBase, track, slots);
     }
   } finally {
     await clients.closeAll();

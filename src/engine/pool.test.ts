@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { Slots } from './pool.js';
+import { generatedSlots } from './run.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Slots', () => {
+  it('runs at most `size` works at once, every work, in the order they asked', async () => {
+    const slots = new Slots(3);
+    let inFlight = 0;
+    let max = 0;
+    const started: number[] = [];
+    const out = await Promise.all(Array.from({ length: 10 }, (_, i) => slots.run(async () => {
+      started.push(i);
+      max = Math.max(max, ++inFlight);
+      await sleep(2);
+      inFlight--;
+      return i;
+    })));
+    expect(out).toEqual([...Array(10).keys()]);
+    expect(max).toBe(3);
+    expect(started).toEqual([...Array(10).keys()]);
+  });
+
+  it('a work that throws frees its slot', async () => {
+    const slots = new Slots(1);
+    await expect(slots.run(async () => { throw new Error('x'); })).rejects.toThrow('x');
+    expect(await slots.run(async () => 'next')).toBe('next');
+  });
+});
+
+// Issue 21 item 2: a version's generated cases are bounded by --concurrency, never below one per stage.
+describe('generatedSlots', () => {
+  it('is --concurrency, at least the properties in flight and the stateful stage', () => {
+    expect(generatedSlots(8).size).toBe(8);
+    expect(generatedSlots(12).size).toBe(12);
+    expect(generatedSlots(1).size).toBe(7);
+  });
+});
