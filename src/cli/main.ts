@@ -123,6 +123,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
     .option('--retract-delay <ms>', 'simulated time a retraction takes (DELETE of a published event)')
+    .option('--list-delay <ms>', 'simulated time a list (GET /api/events) takes, as a production server\'s does (load demos)')
     .option('--strict', 'answer 400 to every request that departs from the spec, naming the departure and quoting the spec')
     .option('--client-report <file>', 'on SIGINT/SIGTERM write every departure seen (JSON, and HTML beside it); live at GET /__evconf/client-report')
     .option('--latitude <seed>', 'latitude mode: draw every legal alternative where the spec leaves room from this seed')
