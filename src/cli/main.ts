@@ -126,6 +126,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--list-delay <ms>', 'simulated time a list (GET /api/events) takes, as a production server\'s does (load demos)')
     .option('--strict', 'answer 400 to every request that departs from the spec, naming the departure and quoting the spec')
     .option('--client-report <file>', 'on SIGINT/SIGTERM write every departure seen (JSON, and HTML beside it); live at GET /__evconf/client-report')
+    .option('--no-client-record', 'do not read requests as a client double (no departures recorded; cannot go with --strict or --client-report)')
     .option('--latitude <seed>', 'latitude mode: draw every legal alternative where the spec leaves room from this seed')
     .option('--latitude-choice <id=alt>', 'force one latitude choice (repeatable; see --list-latitude)', collect)
     .option('--list-latitude', 'print every latitude choice with its spec sentence and alternatives (and what --latitude picks), then exit')
