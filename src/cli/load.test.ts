@@ -28,8 +28,8 @@ describe('CLI: evconf load', () => {
     expect(readFileSync(join(dir, 'load.html'), 'utf8')).toMatch(/<!doctype html>/i);
     const json = JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) as RunResult;
     expect(json.load.map((l) => l.profile)).toEqual(['list']);
-    // 15 seeded events (the file) and one second (the flag) at most: the run is far shorter than the file's 5 s.
-    expect(json.load[0].durationMs).toBeLessThan(3_000);
+    // One second (the flag), not the file's 5 s: below 4.5 s even on a busy machine.
+    expect(json.load[0].durationMs).toBeLessThan(4_500);
     expect(json.target.apiVersions).toEqual(['1.6.0']);
   });
 });

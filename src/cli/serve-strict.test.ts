@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ClientReport } from '../reference/index.js';
 import { QUOTE } from '../reference/strict/spec-quotes.js';
+import { startChildServer } from '../load/child-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/evconf.mjs', import.meta.url));
 
@@ -54,5 +55,18 @@ describe('CLI: evconf serve --strict --client-report', () => {
     expect(html).toContain('sort=<mark>startDate:ASC</mark>');
     expect(`${html}${readFileSync(file, 'utf8')}`).not.toContain('cli-secret');
     expect(out).toContain(`client conformance record written: ${file}`);
+  }, 60_000);
+
+  it('--no-client-record (the servers evconf starts for its own runs): no request is read as a client double', async () => {
+    const refused = spawnSync(process.execPath, [BIN, 'serve', '--no-client-record', '--strict'], { encoding: 'utf8', timeout: 20_000 });
+    expect([refused.status, refused.stderr.trim()]).toEqual([2, 'evconf: --no-client-record cannot go with --strict or --client-report, which need the record']);
+    const server = await startChildServer();
+    try {
+      // Requests are answered; no record is kept, so none is served (with one, this path answers 200).
+      expect((await fetch(`${server.url}/api/events?sort=title:ASC`)).status).toBe(200);
+      expect((await fetch(`${server.url}/__evconf/client-report`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });

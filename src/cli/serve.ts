@@ -40,12 +40,15 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
   const profile = flags.profile === undefined ? undefined : String(flags.profile);
   if (profile !== undefined && !(SERVER_PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile: unknown profile "${profile}"; the server knows ${SERVER_PROFILES.join(', ')}`);
   const reportFile = flags.clientReport === undefined ? undefined : String(flags.clientReport);
+  // --no-client-record: the embedded server of `evconf run` reads no request as a client double (a tenth of its CPU).
+  const recording = flags.clientRecord !== false;
+  if (!recording && (strict || reportFile !== undefined)) throw new UsageError('--no-client-record cannot go with --strict or --client-report, which need the record');
   const record = new ClientRecord(strict);
   const users = flags.users !== undefined ? String(flags.users) : process.env.EVCONF_SERVE_USERS || undefined;
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     server = await startReferenceServer({
-      port, host, strict, clientRecord: record,
+      port, host, strict, ...(recording ? { clientRecord: record } : {}),
       ...(version ? { apiVersion: version } : {}),
       // The users may come from the environment (EVCONF_SERVE_USERS), so that passwords stay off the command line
       // (evconf run starts its embedded server that way).
@@ -56,6 +59,7 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
       ...(flags.agents !== undefined ? { agents: agentsFlag(flags.agents) } : {}),
       ...(flags.series !== undefined ? { series: seriesFlag(flags.series) } : {}),
       ...(flags.processingDelay !== undefined ? { processingDelayMs: parseIntFlag(flags.processingDelay, '--processing-delay', 0, 600_000) } : {}),
+      ...(flags.listDelay !== undefined ? { listDelayMs: parseIntFlag(flags.listDelay, '--list-delay', 0, 60_000) } : {}),
       ...(flags.retractDelay !== undefined ? { retractDelayMs: parseIntFlag(flags.retractDelay, '--retract-delay', 0, 600_000) } : {}),
     });
   } catch (e) {
@@ -66,7 +70,7 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
   }
   const mode = [profile ? `profile ${profile}: ${OPENCAST_DEVIATIONS.length} documented deviations, ${Object.keys(OPENCAST_LATITUDE).length} legal choices, capture agent ${OPENCAST_AGENT}` : '', flags.mutant ? `mutant ${String(flags.mutant)}` : '', latitude ? `latitude${latitude.seed !== undefined ? ` seed ${latitude.seed}` : ''}${Object.keys(latitude.choices ?? {}).length > 0 ? ` + ${Object.entries(latitude.choices ?? {}).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}` : '', strict ? 'strict' : ''].filter((s) => s !== '');
   io.out.write(`evconf reference server listening on ${server.url}${mode.length > 0 ? ` (${mode.join('; ')})` : ''}\n`);
-  io.out.write(`client conformance record: GET ${server.url}${CLIENT_REPORT_PATH}${reportFile ? `, written to ${reportFile} at exit` : ''}\n`);
+  if (recording) io.out.write(`client conformance record: GET ${server.url}${CLIENT_REPORT_PATH}${reportFile ? `, written to ${reportFile} at exit` : ''}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -22,10 +22,13 @@ export class CleanupRegistry {
     return [...this.ids.keys()];
   }
 
-  /** Deletes every registered event; returns the identifiers it could not delete. */
-  async drain(client: HttpClient, opts: { settleMs: number; concurrency?: number }): Promise<string[]> {
+  /**
+   * Deletes every registered event; returns the identifiers it could not delete. `lagMs`: the visibility lag the
+   * server has shown so far (engine/settle.ts LagTracker), which bounds how long a young event's 404 is doubted.
+   */
+  async drain(client: HttpClient, opts: { settleMs: number; concurrency?: number; lagMs?: number }): Promise<string[]> {
     const ids = [...this.ids.keys()];
-    const left = await deleteEvents(client, ids, { settleMs: opts.settleMs, concurrency: opts.concurrency ?? 4, createdAt: (id) => this.ids.get(id) });
+    const left = await deleteEvents(client, ids, { settleMs: opts.settleMs, doubtMs: young404Doubt(opts.settleMs, opts.lagMs), concurrency: opts.concurrency ?? 4, createdAt: (id) => this.ids.get(id) });
     for (const id of ids) if (!left.includes(id)) this.ids.delete(id);
     return left;
   }
@@ -36,6 +39,17 @@ export class CleanupRegistry {
  * 404", opencast-reality.md, Events / callbacks): bounded by the settle time.
  */
 export const RECENT_CREATE_MS = 3_000;
+
+/**
+ * Where the server has shown its lag: a young event's 404 is doubted for 4 × that lag, at least this long (a server
+ * that showed no lag does not cost every scenario that deleted its own event 3 s of polling; issue 21).
+ */
+export const YOUNG_404_FLOOR_MS = 300;
+
+/** How long after its create a 404 to DELETE is doubted: min(settle, RECENT_CREATE_MS, max(floor, 4 × shown lag)). */
+export function young404Doubt(settleMs: number, lagMs?: number): number {
+  return Math.min(settleMs, RECENT_CREATE_MS, lagMs === undefined ? Infinity : Math.max(YOUNG_404_FLOOR_MS, 4 * lagMs));
+}
 
 /** All registries of a run, so that an interrupt can say, by identifier, what is left on the server. */
 export class CleanupRoot {
@@ -61,13 +75,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * its create, GET is polled, and an event that shows up is deleted again (else it stays behind: a schedule left on a
  * shared capture agent answers the next version's probe with 409).
  */
-async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }, createdAt?: number): Promise<boolean> {
+async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }, createdAt?: number, doubtMs = Math.min(settleMs, RECENT_CREATE_MS)): Promise<boolean> {
   const path = `/api/events/${encodeURIComponent(id)}`;
   for (let attempt = 0; attempt < 3 && !gone.refused; attempt++) {
     const ex = await client.send({ method: 'DELETE', path });
     if (ex.error?.code === 'connect-refused') gone.refused = true;
     const status = ex.response?.status;
-    if (status === 404 && createdAt !== undefined && (await appears(client, path, createdAt + Math.min(settleMs, RECENT_CREATE_MS)))) continue;
+    if (status === 404 && createdAt !== undefined && (await appears(client, path, createdAt + doubtMs))) continue;
     if (status === 204 || status === 200 || status === 404) return true;
     if (status === 202) return waitGone(client, path, settleMs);
     await sleep(100 * (attempt + 1));
@@ -105,8 +119,8 @@ async function waitGone(client: HttpClient, path: string, settleMs: number): Pro
  * Deletes events with at most `concurrency` requests in flight; returns those it could not delete. A refused
  * connection ends the attempt at once (the server is gone; retrying every id would only wait).
  */
-export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number; createdAt?: (id: string) => number | undefined }): Promise<string[]> {
+export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number; doubtMs?: number; createdAt?: (id: string) => number | undefined }): Promise<string[]> {
   const gone = { refused: false };
-  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone, opts.createdAt?.(id)));
+  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone, opts.createdAt?.(id), opts.doubtMs));
   return ids.filter((_, i) => !done[i]);
 }

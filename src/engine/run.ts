@@ -85,7 +85,7 @@ async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', 
   const res = phase === 'properties' ? await runPropertyPhase(env) : await runStatefulPhase(env, o.lifecycle ? { lifecycle: o.lifecycle } : {});
   const stopped = budget.done();
   track.state.results.push(...res);
-  track.state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs }))));
+  track.state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: o.config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
   track.phaseEnded({ phase, durationMs: Date.now() - started, budgetMs: o.config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
   o.onProgress?.({ phase, version: v, done: 1, total: 1, failed: res.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length, results: res });
 }
@@ -241,7 +241,9 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
   const budget = phaseSignal(o, 'scenarios', version, state.stops);
   const signal = budget.signal;
   if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results) });
-  const runOne = async (scenario: Scenario): Promise<void> => {
+  // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
+  // the shared lock: deleting its events is no part of what an exclusive scenario needs to be alone for.
+  const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>): Promise<void> => {
     const cleanup = root.child();
     const index = scenarios.indexOf(scenario);
     const env: ScenarioEnv = {
@@ -253,10 +255,10 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
       timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
       signal,
     };
-    const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`) : await runScenario(scenario, env);
+    const res = await hold(async () => signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`) : await runScenario(scenario, env));
     assignIds(res, scenario.id);
     state.results.push(...res);
-    state.leftovers.push(...(await cleanup.drain(base.clients.admin, { settleMs: config.settleMs })));
+    state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
     progress.done++;
     o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), results: res });
   };
@@ -270,11 +272,11 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     }
   };
   return {
-    shared: () => guarded(() => mapPool(todo.filter((s) => !alone(s)), config.concurrency, (s) => ctx.lock.shared(() => runOne(s)))),
+    shared: () => guarded(() => mapPool(todo.filter((s) => !alone(s)), config.concurrency, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
-      if (!failure) await guarded(() => mapPool(todo.filter(alone), 1, (s) => ctx.lock.exclusive(() => runOne(s))));
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), 1, (s) => runOne(s, (w) => ctx.lock.exclusive(w))));
       const stopped = budget.done();
       if (failure) throw failure;
       if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });

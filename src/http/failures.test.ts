@@ -14,13 +14,16 @@ async function track(s: Promise<TestServer>): Promise<TestServer> {
   return server;
 }
 
-/** One request against `url` with a short deadline; asserts it came back within the deadline + margin. */
+/**
+ * One request against `url` with a short deadline; asserts it came back bounded: within the deadline plus a margin a
+ * busy shared machine cannot exceed (issue 20 item 6: no timing-dependent unit tests; a hang would exceed it by far).
+ */
 async function sendOnce(url: string, opts: { timeoutMs?: number; maxBodyBytes?: number } = {}): Promise<Exchange> {
   const timeoutMs = opts.timeoutMs ?? 400;
   const c = createHttpClient({ baseUrl: url, timeoutMs, ...(opts.maxBodyBytes ? { maxBodyBytes: opts.maxBodyBytes } : {}) });
   const t0 = performance.now();
   const ex = await c.send({ method: 'GET', path: '/' });
-  expect(performance.now() - t0).toBeLessThan(timeoutMs + 300);
+  expect(performance.now() - t0).toBeLessThan(timeoutMs + 3_000);
   await c.close();
   return ex;
 }
@@ -107,7 +110,7 @@ describe('send: transport failures become Exchanges', () => {
     expect(ex.error?.code).toBe('body-too-large');
     expect(ex.response).toMatchObject({ bodyBytes: 8 * 1024 * 1024, truncated: true });
     expect(ex.response?.body.length).toBe(64 * 1024);
-    expect(ex.durationMs).toBeLessThan(2000);
+    expect(ex.durationMs).toBeLessThan(6_000); // bounded: the 3 s deadline plus a busy machine's margin
   });
 
   it('garbage that is not HTTP: bad-response, and the next request still works', async () => {

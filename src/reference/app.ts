@@ -24,6 +24,11 @@ export interface ReferenceOptions {
   processingDelayMs?: number;
   /** 1.6.0 DELETE with publications: 202, gone after this delay (default 300 ms). */
   retractDelayMs?: number;
+  /**
+   * Simulated time a list (GET /api/events) takes before it is answered (default 0): a server whose list does real
+   * work, as a production server's does (tens of ms); for load demos and `npm run bench` (d). Latency is no rule.
+   */
+  listDelayMs?: number;
   /** How long the latitude choice index-lag hides a new event or a change (default LAG_MS, 300 ms; `npm run bench`). */
   indexLagMs?: number;
   /** For Location and publication URLs; default derived from the Host header. */
@@ -78,6 +83,8 @@ export interface App {
   timers: Timers;
   processingDelayMs: number;
   retractDelayMs: number;
+  /** See ReferenceOptions.listDelayMs. */
+  listDelayMs: number;
   /** The lag of the latitude choice index-lag (ms). */
   indexLagMs: number;
   publicBaseUrl?: string;

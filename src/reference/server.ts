@@ -76,7 +76,9 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
     }
     const ctx: Ctx = { app, req, url, version, caller, params: m.params };
     refuseUnknownQuery(ctx);
-    write(app, res, await m.route(ctx), contentType);
+    const reply = await m.route(ctx);
+    if (app.listDelayMs > 0 && req.method === 'GET' && url.pathname === '/api/events') await new Promise((r) => setTimeout(r, app.listDelayMs));
+    write(app, res, reply, contentType);
   } catch (e) {
     if (!res.headersSent) write(app, res, failure(app, e), contentType);
     else res.destroy();
@@ -98,6 +100,7 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
     timers: new Timers(),
     processingDelayMs: (opts.processingDelayMs ?? 300) + lat.extraProcessingMs,
     retractDelayMs: opts.retractDelayMs ?? 300,
+    listDelayMs: opts.listDelayMs ?? 0,
     indexLagMs: opts.indexLagMs ?? LAG_MS,
     users: opts.users ?? [],
     pinned: opts.apiVersion,

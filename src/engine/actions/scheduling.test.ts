@@ -49,10 +49,10 @@ describe('create-scheduled', () => {
 
   it('takes a 409 that lasts past the window as the answer', async () => {
     const s = await conflictsThenCreated(1_000);
-    const started = Date.now();
     const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params({ retryConflict: true }), {});
     expect(out.exchanges.at(-1)?.response?.status).toBe(409);
     expect(out.exchanges.length).toBeGreaterThan(1);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // It gave up by itself (the window ended), long before the server would have stopped refusing: no wall-time bound.
+    expect(s.posts()).toBeLessThan(1_000);
   });
 });

@@ -25,7 +25,7 @@ function artilleryValidator(): ((script: unknown) => string | undefined) | undef
 const validate = artilleryValidator();
 
 type Script = {
-  config: { target: string; processor: string; variables: { evconfDurationS: number }; phases: { arrivalCount: number; duration: number }[]; plugins: { ensure: { conditions: { expression: string }[] } } };
+  config: { target: string; processor: string; variables: { evconfDurationS: number }; phases: { arrivalRate: number; duration: number }[]; plugins: { ensure: { conditions: { expression: string }[] } } };
   scenarios: { name: string; beforeScenario: string; flow: { loop: { get: { url: string; name: string; headers?: Record<string, string>; auth?: Record<string, string> } }[]; whileTrue: string }[] }[];
 };
 
@@ -50,7 +50,7 @@ describe('evconf load --export artillery: the scripts', () => {
       expect(gets.map((g) => g.url)).toEqual(p.queries.map((q) => `/prefix${prepareQuery(q, plan, '1.6.0').path}`));
       expect(gets.every((g) => g.name === p.name && g.headers?.Accept === 'application/v1.6.0+json')).toBe(true);
       // The closed model: `connections` users arrive in the first second and loop until the profile's duration has passed.
-      expect(s.config.phases).toEqual([{ name: p.name, duration: 1, arrivalCount: p.connections }]);
+      expect(s.config.phases).toEqual([{ name: p.name, duration: 1, arrivalRate: p.connections }]);
       expect(s.config.variables.evconfDurationS).toBe(p.durationS);
       expect(s.scenarios[0]).toMatchObject({ beforeScenario: 'evconfStart', flow: [{ whileTrue: 'evconfRunning' }] });
       expect(validate?.(s)).toBeUndefined();

@@ -84,8 +84,10 @@ export function artilleryScript(i: ArtilleryScriptInput): Record<string, unknown
       processor: `./${PROCESSOR_FILE}`,
       variables: { evconfDurationS: i.durationS },
       http: { timeout: i.timeoutS },
-      // evconf's closed model: all virtual users arrive within the first second, then loop until the deadline.
-      phases: [{ name: i.profile, duration: 1, arrivalCount: i.connections }],
+      // evconf's closed model: all virtual users arrive within the first second, then loop until the deadline. An
+      // arrival rate (not an arrivalCount, which Artillery runs in its first worker only) is split among a local
+      // run's workers (one per core but one), so that on a larger machine the users do not share one thread.
+      phases: [{ name: i.profile, duration: 1, arrivalRate: i.connections }],
       plugins: {
         expect: { outputFormat: 'silent' },
         'metrics-by-endpoint': { useOnlyRequestNames: true },

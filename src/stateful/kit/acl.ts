@@ -1,9 +1,9 @@
 import type { AclItem } from './api.js';
 import type { CaseKit } from './case.js';
-import { aclKeys, excerpt, statusIs } from './expect.js';
+import { aclKeyMatches, aclKeys, excerpt, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
 
-/** An ACL as a set of keys `allow|action|role` (absent allow = allowed, as sent on create). */
+/** An ACL as a set of keys `allow|action|role` (absent allow = `any|…`: not judged, see aclKeys). */
 export function keysOf(acl: readonly AclItem[]): string[] {
   return aclKeys([...acl]);
 }
@@ -24,9 +24,10 @@ export async function readAcl(kit: CaseKit, id: string): Promise<string[] | Brok
 export async function aclIs(kit: CaseKit, id: string, expected: string[], rule: string, what: string): Promise<Verdict> {
   const actual = await readAcl(kit, id);
   if (!Array.isArray(actual)) return actual;
-  if (actual.length === expected.length && actual.every((k, i) => k === expected[i])) return OK;
-  const missing = expected.filter((k) => !actual.includes(k));
-  const extra = actual.filter((k) => !expected.includes(k));
+  const missing = expected.filter((k) => !actual.some((a) => aclKeyMatches(k, a)));
+  // An entry sent without allow stands for one entry of its pair, whichever allow the server gave it: both is one too many.
+  const extra = actual.filter((a, i) => !expected.some((k) => aclKeyMatches(k, a) && (k === a || actual.findIndex((b) => aclKeyMatches(k, b)) === i)));
+  if (missing.length === 0 && extra.length === 0) return OK;
   return broken(rule, `${what}: the ACL read back is not the expected set (missing ${missing.length}, unexpected ${extra.length})`, { acl: expected }, { acl: actual, missing, unexpected: extra });
 }
 
@@ -34,10 +35,10 @@ export async function aclIs(kit: CaseKit, id: string, expected: string[], rule: 
 export async function aclParts(kit: CaseKit, id: string, parts: { keep: string[]; has?: string; lacks?: string; pair: string }, rules: { own: string; others: string }): Promise<Verdict> {
   const actual = await readAcl(kit, id);
   if (!Array.isArray(actual)) return actual;
-  if (parts.has && !actual.includes(parts.has)) return broken(rules.own, `the entry ${parts.has} is not in the ACL`, { contains: parts.has }, { acl: actual });
+  if (parts.has && !actual.some((a) => aclKeyMatches(parts.has!, a))) return broken(rules.own, `the entry ${parts.has} is not in the ACL`, { contains: parts.has }, { acl: actual });
   if (parts.lacks && actual.some((k) => k.endsWith(`|${parts.pair}`))) return broken(rules.own, `the entry ${parts.pair} is still in the ACL`, { absent: parts.pair }, { acl: actual });
   const others = actual.filter((k) => !k.endsWith(`|${parts.pair}`));
-  const same = others.length === parts.keep.length && others.every((k, i) => k === parts.keep[i]);
+  const same = others.every((a) => parts.keep.some((k) => aclKeyMatches(k, a))) && parts.keep.every((k) => others.some((a) => aclKeyMatches(k, a)));
   if (same) return OK;
   return broken(rules.others, `the other entries changed (${parts.pair} was the only one to touch)`, { others: parts.keep }, { others });
 }

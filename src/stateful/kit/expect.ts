@@ -61,11 +61,20 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** A set of ACL entries as sorted keys `allow|action|role` (an ACL is compared as a set; duplicates count once). */
+/**
+ * A set of ACL entries as sorted keys `allow|action|role` / `deny|action|role` (an ACL is compared as a set; duplicates
+ * count once). An entry without a boolean `allow` is `any|action|role`: spec § Access control list entry, "Default of
+ * allow when omitted: not shown", so what the server made of it is not judged (as checks/families/acl.ts judges it).
+ */
 export function aclKeys(acl: unknown[]): string[] {
   const keys = acl.map((e) => {
     const x = (e ?? {}) as { allow?: unknown; action?: unknown; role?: unknown };
-    return `${x.allow === false ? 'deny' : 'allow'}|${String(x.action)}|${String(x.role)}`;
+    return `${x.allow === false ? 'deny' : x.allow === true ? 'allow' : 'any'}|${String(x.action)}|${String(x.role)}`;
   });
   return [...new Set(keys)].sort();
+}
+
+/** Whether an expected ACL key matches a key read back (`any|…` matches either allow or deny of the same pair). */
+export function aclKeyMatches(expected: string, actual: string): boolean {
+  return expected === actual || (expected.startsWith('any|') && actual.slice(actual.indexOf('|')) === expected.slice(3));
 }
