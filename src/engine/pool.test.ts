@@ -31,9 +31,9 @@ describe('Slots', () => {
 
 // Issue 21 item 2: a version's generated cases are bounded by --concurrency, never below one per stage.
 describe('generatedSlots', () => {
-  it('is --concurrency, at least the properties in flight and the stateful stage', () => {
-    expect(generatedSlots(8).size).toBe(8);
-    expect(generatedSlots(12).size).toBe(12);
+  it('is 2 × --concurrency, at least the properties in flight and the stateful stage', () => {
+    expect(generatedSlots(8).size).toBe(16);
+    expect(generatedSlots(12).size).toBe(24);
     expect(generatedSlots(1).size).toBe(7);
   });
 });
