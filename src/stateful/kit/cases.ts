@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Exchange } from '../../model/index.js';
 import { mapPool } from '../../engine/pool.js';
 import type { Broken } from './verdict.js';
-import type { CaseFailureData, CaseReport, CaseRunner, RuleFailure, RunCasesOptions } from './adapter.js';
+import type { CaseFailureData, CaseReport, CaseRunner, RuleFailure, RunCasesOptions } from './case-types.js';
 
 /** Every failure a case found: those it went on past, then the one that ended it. */
 export function failuresOf(report: CaseReport): { verdict: Broken; exchanges: Exchange[] }[] {
