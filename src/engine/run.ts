@@ -211,6 +211,8 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     if (overlapping(caps)) {
       // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
       // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end.
+      // (Started as soon as the other scenarios end, between generated cases, they gained nothing: an exclusive
+      // scenario stops every case too, so the work stays in series.)
       // Every stage ends before a failure of one is passed on (the clients close after them).
       const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
       const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
@@ -225,6 +227,16 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     await clients.closeAll();
   }
   state.timing.push(timing());
+}
+
+/**
+ * The scenarios in the order the pool starts them: the longest first (issue 21: a long scenario started last is the
+ * stage's tail). A scenario's time is mostly its settling steps (each reads over a settle window), so they are its
+ * cost; equal costs keep the files' order. Results do not depend on it: each scenario works on events of its own.
+ */
+export function longestFirst(scenarios: readonly Scenario[]): Scenario[] {
+  const cost = (s: Scenario) => s.steps.filter((st) => st.settle || st.until).length;
+  return [...scenarios].sort((a, b) => cost(b) - cost(a));
 }
 
 type VersionBase = Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 'signal'>;
@@ -274,7 +286,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     }
   };
   return {
-    shared: () => guarded(() => mapPool(todo.filter((s) => !alone(s)), config.concurrency, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
+    shared: () => guarded(() => mapPool(longestFirst(todo.filter((s) => !alone(s))), config.concurrency, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
