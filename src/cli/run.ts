@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
-import { CleanupRoot } from '../engine/cleanup.js';
+import { CleanupRoot } from '../core/cleanup.js';
 import { makeBug, startReferenceServer, type RefUser } from '../reference/index.js';
 import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
@@ -182,7 +182,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
       onPartial: (partial) => writePartialResults(partial, config, io.err),
       onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
       onSettle: (s) => {
-        // Settles that waited long say so (src/engine/settle.ts): a slow index, or a check that never held (not with --quiet).
+        // Settles that waited long say so (src/core/settle.ts): a slow index, or a check that never held (not with --quiet).
         if (s.ms > LONG_SETTLE_MS) progress.line(`evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}`);
       },
     });

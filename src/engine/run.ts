@@ -2,10 +2,10 @@ import { API_VERSIONS, type ApiVersion, type CheckResult, type Observation, type
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
-import { CleanupRoot } from './cleanup.js';
-import { clientsFor } from './clients.js';
+import { CleanupRoot } from '../core/cleanup.js';
+import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
-import { mapPool, Slots } from './pool.js';
+import { mapPool, Slots } from '../core/pool.js';
 import { allWith, runScenario } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds } from './summary.js';
@@ -14,14 +14,14 @@ import { runPropertyPhase } from './properties/index.js';
 import { PROPERTY_CONCURRENCY } from './properties/runner.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { ReadingLedger } from '../spec/readings.js';
-import { agentFor, openCapabilities, type Capabilities } from './capabilities.js';
-import { probeServer } from './probe.js';
+import { agentFor, openCapabilities, type Capabilities } from '../core/capabilities.js';
+import { probeServer } from '../core/probe.js';
 import { Exclusivity } from './exclusivity.js';
 import { DEFAULT_VERSION_CONCURRENCY } from '../config/types.js';
-import { overlapping } from './overlap.js';
-import { LagTracker } from './settle.js';
+import { overlapping } from '../core/overlap.js';
+import { LagTracker } from '../core/settle.js';
 import type { SettleInfo } from './env.js';
-import { WaitLedger } from './wait-ledger.js';
+import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
@@ -93,7 +93,7 @@ async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', 
 /**
  * Generated cases (property cases, stateful sequences) in flight at once in one version, over all its generated
  * stages (issue 21 item 2: "bounded by --concurrency"): 2 × --concurrency, so that with the scenarios' --concurrency
- * they fit the version client's 4 × --concurrency connections (src/engine/clients.ts; a case may poll readiness of
+ * they fit the version client's 4 × --concurrency connections (src/core/clients.ts; a case may poll readiness of
  * its events together); a request waiting for a connection spends its --timeout waiting (src/http/dispatch-once.ts).
  * Against a server that needs media and processes it 300 ms, --concurrency cases took one version 43.7 s, 2× 32.6 s
  * (3× 31.8 s: each property's own half of --concurrency binds then). At least one case per stage in flight
@@ -200,7 +200,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       version, clients, shapes: getValidator(version), book: o.book, config: o.config, baseUrl: o.target.baseUrl, observe, caps,
       // One ledger per version: a reading the server shows in one stage binds it in the others (issue 10 item 2).
       readings: new ReadingLedger(version, observe),
-      // The server's visibility lag, learned from this version's writes (src/engine/settle.ts).
+      // The server's visibility lag, learned from this version's writes (src/core/settle.ts).
       lag: new LagTracker(), waits, ...(o.onSettle ? { onSettle: o.onSettle } : {}),
     };
     const genBase = { ...base, ...(o.signal ? { signal: o.signal } : {}) };

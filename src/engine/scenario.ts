@@ -1,14 +1,14 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { awaitVisible, createEvent, givenVars } from './create.js';
-import { evidence } from './evidence.js';
+import { evidence } from '../core/evidence.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
-import type { EventSpec } from './event-form.js';
-import { seriesFor } from './capabilities.js';
+import type { EventSpec } from '../core/event-form.js';
+import { seriesFor } from '../core/capabilities.js';
 import { unmetNeed } from './needs.js';
-import { skipReason, UnavailableError } from './unavailable.js';
-import { catalogVars } from './catalogs.js';
+import { skipReason, UnavailableError } from '../core/unavailable.js';
+import { catalogVars } from '../core/catalogs.js';
 
 /** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
 export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {

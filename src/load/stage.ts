@@ -12,7 +12,7 @@ import { LOAD_LIMITS, type LoadProfile } from './profile.js';
 import { loadProfiles, selectProfiles } from './profiles.js';
 import { seedEvents } from './seed.js';
 import type { Capabilities } from '../model/index.js';
-import { probeServer } from '../engine/probe.js';
+import { probeServer } from '../core/probe.js';
 import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
 import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
 import { rmSync } from 'node:fs';
@@ -189,7 +189,7 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
   try {
     await checkReachable(t, version);
     const plan = makeSeedPlan(loadRunTag(runId), events);
-    // Without a conformance run's findings, a server evconf did not start is probed the same way (src/engine/probe.ts).
+    // Without a conformance run's findings, a server evconf did not start is probed the same way (src/core/probe.ts).
     const caps = o.capabilities ?? (t.child ? undefined : (await probeServer({
       client: t.clientFor(version), version, book: loadRules(), config: { workflow: o.workflow ?? 'schedule-and-upload', settleMs: o.settleMs ?? 10_000, fieldIds: {} },
       tag: `${plan.tag}probe`, agent: `evconf-load-${runId}-probe`, register: (...ids) => seeded.push(...ids),

@@ -13,10 +13,10 @@ import { lifecycleFile, loadLifecycle, type CommandName, type LifecycleConfig } 
 import { EventModel } from './model.js';
 import { Real, type RealOptions } from './real.js';
 import { selectedStageRules } from './select.js';
-import { missing } from '../engine/capabilities.js';
-import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../engine/catalogs.js';
-import { Unavailable } from '../engine/unavailable.js';
-import { casesInFlight } from '../engine/overlap.js';
+import { missing } from '../core/capabilities.js';
+import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../core/catalogs.js';
+import { Unavailable } from '../core/unavailable.js';
+import { casesInFlight } from '../core/overlap.js';
 import { knownFailure } from '../expectations/known.js';
 
 /**

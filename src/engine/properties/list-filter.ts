@@ -10,8 +10,8 @@ import { defineProperty } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { commaParts } from '../../checks/field-value.js';
 import { ledgerOf, repeatQuestion } from '../../spec/readings.js';
-import { missing, seriesFor } from '../capabilities.js';
-import { waitOptions, waitProcessed } from '../readiness.js';
+import { missing, seriesFor } from '../../core/capabilities.js';
+import { waitOptions, waitProcessed } from '../../core/readiness.js';
 
 /** Filters over list fields ("Contributors match. May occur multiple times."; subjects). */
 const LIST_FILTERS = new Set(['contributors', 'subject']);

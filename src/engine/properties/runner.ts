@@ -7,9 +7,9 @@ import { selectedStageRules } from '../../stateful/select.js';
 import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
 import { ruleResult } from '../../stateful/kit/results.js';
-import { missing } from '../capabilities.js';
-import { mapPool } from '../pool.js';
-import { casesInFlight, overlapping } from '../overlap.js';
+import { missing } from '../../core/capabilities.js';
+import { mapPool } from '../../core/pool.js';
+import { casesInFlight, overlapping } from '../../core/overlap.js';
 import { knownFailure } from '../../expectations/known.js';
 
 export interface PropertyPhaseOptions {

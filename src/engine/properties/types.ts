@@ -25,7 +25,7 @@ export interface PropertyDef<T> {
   /**
    * Rules that need a capture agent the server schedules on (`agents`) or a series id it accepts (`series`): where
    * the probe found neither evconf's own id accepted nor one given by the user, they are skipped with that reason
-   * and the cases never exercise them (src/engine/capabilities.ts).
+   * and the cases never exercise them (src/core/capabilities.ts).
    */
   needs?: Partial<Record<'agents' | 'series', readonly string[]>>;
   /**

@@ -1,10 +1,10 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart, type RequestSpec } from '../../http/index.js';
 import { ADMIN_ROLE, type PhaseEnv } from './env.js';
-import { createdIdentifiers, sendsMedia, withInputs } from '../../engine/event-form.js';
-import { serverField } from '../../engine/capabilities.js';
-import { mediaPart } from '../../engine/media.js';
-import { giveUpTest } from '../../engine/readiness.js';
+import { createdIdentifiers, sendsMedia, withInputs } from '../../core/event-form.js';
+import { serverField } from '../../core/capabilities.js';
+import { mediaPart } from '../../core/media.js';
+import { giveUpTest } from '../../core/readiness.js';
 
 /** One response: the exchange, its status (undefined on a transport failure) and the parsed JSON body if any. */
 export interface Reply {
@@ -91,10 +91,10 @@ export class EventApi {
       ...s,
       acl: s.acl ?? [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }],
       processing: s.processing ?? { workflow: this.env.config.workflow, configuration: {} },
-      // The inputs the probe found the server to require on a scheduled create (src/engine/probe.ts).
+      // The inputs the probe found the server to require on a scheduled create (src/core/probe.ts).
       ...(s.scheduling ? { scheduling: withInputs(s.scheduling, this.env.caps) } : {}),
     };
-    // The shipped media file where the server refuses an event without media (the probe; src/engine/probe.ts).
+    // The shipped media file where the server refuses an event without media (the probe; src/core/probe.ts).
     const media = sendsMedia({ scheduling: s.scheduling }, this.env.caps) ? [mediaPart(this.env.caps?.media ?? undefined)] : [];
     const r = await this.send({ method: 'POST', path: '/api/events', multipart: [...this.parts(full), ...media] });
     const ids = createdIds(r);

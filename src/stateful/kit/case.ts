@@ -2,14 +2,14 @@ import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
 import { OK, type Broken, type Verdict } from './verdict.js';
 import type { Exchange } from '../../model/index.js';
-import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../engine/settle.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../core/settle.js';
 
 /** The answer of an attempt: its verdict and what each of its exchanges answered (status and body). */
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
   return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
 }
-import { giveUpTest } from '../../engine/readiness.js';
-import { agentFor } from '../../engine/capabilities.js';
+import { giveUpTest } from '../../core/readiness.js';
+import { agentFor } from '../../core/capabilities.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -79,7 +79,7 @@ export class CaseKit {
   }
 
   /**
-   * Repeats the read `attempt` until it is decided as src/engine/settle.ts decides a scenario's settle step: it
+   * Repeats the read `attempt` until it is decided as src/core/settle.ts decides a scenario's settle step: it
    * passes on a stable read (held twice in a row with the same answer), fails once the answer stops changing
    * after the window W or when it held and then did not (an unstable server), bounded by settleMs. With settleMs 0
    * (shrinking) one read decides. The evidence keeps the deciding attempts' exchanges. Records `rule` as exercised.

@@ -4,8 +4,8 @@ import type { RunConfig } from '../../config/types.js';
 import type { RuleBook } from '../../spec/rules.js';
 import type { ReadingLedger } from '../../spec/readings.js';
 import type { Capabilities } from '../../model/index.js';
-import type { LagTracker } from '../../engine/settle.js';
-import type { WaitLedger } from '../../engine/wait-ledger.js';
+import type { LagTracker } from '../../core/settle.js';
+import type { WaitLedger } from '../../core/wait-ledger.js';
 
 /**
  * What the property and stateful stages need in one API version. The engine's ScenarioEnv satisfies it
@@ -17,7 +17,7 @@ export interface PhaseEnv {
   book: RuleBook;
   /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read; concurrency bounds the cases in flight (default 1). */
   config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs' | 'expectations' | 'concurrency'>>;
-  /** What the version's probe learned (src/engine/probe.ts); absent = a server that accepts everything optional. */
+  /** What the version's probe learned (src/core/probe.ts); absent = a server that accepts everything optional. */
   caps?: Capabilities;
   /** Everything created is registered here; a stage deletes what it created and forgets it (design §1.6). */
   cleanup: { add(...ids: string[]): void; forget(id: string): void };
@@ -29,7 +29,7 @@ export interface PhaseEnv {
   signal?: AbortSignal;
   /** The run's readings of this version, shared with the scenarios (absent: the stage keeps its own). */
   readings?: ReadingLedger;
-  /** The learned visibility lag of the server in this version (src/engine/settle.ts); shared with the scenarios. */
+  /** The learned visibility lag of the server in this version (src/core/settle.ts); shared with the scenarios. */
   lag?: LagTracker;
   /** What this version waited for (results.json timing), shared with the scenarios. */
   waits?: WaitLedger;

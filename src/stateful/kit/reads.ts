@@ -3,9 +3,9 @@ import { EPISODE } from './api.js';
 import type { CaseKit } from './case.js';
 import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
-import { evconfField } from '../../engine/capabilities.js';
+import { evconfField } from '../../core/capabilities.js';
 import { sameFieldValue } from '../../checks/field-value.js';
-import { waitOptions, waitProcessed } from '../../engine/readiness.js';
+import { waitOptions, waitProcessed } from '../../core/readiness.js';
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
@@ -124,7 +124,7 @@ export async function mustCreateAll(kit: CaseKit, specs: readonly CreateSpec[]):
   await Promise.all(made.map(async ({ id, media }) => {
     // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
     await kit.visible(id);
-    // An event evconf uploaded media for is changed only once its processing is over (src/engine/probe.ts).
+    // An event evconf uploaded media for is changed only once its processing is over (src/core/probe.ts).
     if (media) await waitProcessed(kit.env.clients.admin, id, kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs, waitOptions(kit.env));
   }));
   return made.map((m) => m.id);

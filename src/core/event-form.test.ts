@@ -6,7 +6,7 @@ import { shippedMediaBytes } from './media.js';
 const opts = { tag: 't', workflow: 'w', adminRoles: ['ROLE_ADMIN'] };
 const names = (parts: ReturnType<typeof eventCreateParts>) => parts.map((p) => p.name);
 
-describe('the create body follows the probe (src/engine/probe.ts)', () => {
+describe('the create body follows the probe (src/core/probe.ts)', () => {
   it('sends no media to a server that creates without it, the shipped file to one that needs it (unless scheduled)', () => {
     const open = openCapabilities('1.6.0');
     const needs = withMedia(open);

@@ -35,7 +35,7 @@ export class WaitLedger {
     this.windows.push(windowMs);
   }
 
-  /** A wait gave up because the server showed it would not answer (src/engine/readiness.ts giveUpTest). */
+  /** A wait gave up because the server showed it would not answer (src/core/readiness.ts giveUpTest). */
   gaveUp(): void {
     this.gaveUps++;
   }

@@ -24,7 +24,7 @@ export class CleanupRegistry {
 
   /**
    * Deletes every registered event; returns the identifiers it could not delete. `lagMs`: the visibility lag the
-   * server has shown so far (engine/settle.ts LagTracker), which bounds how long a young event's 404 is doubted.
+   * server has shown so far (core/settle.ts LagTracker), which bounds how long a young event's 404 is doubted.
    */
   async drain(client: HttpClient, opts: { settleMs: number; concurrency?: number; lagMs?: number }): Promise<string[]> {
     const ids = [...this.ids.keys()];

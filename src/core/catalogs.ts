@@ -4,7 +4,7 @@ import { Unavailable } from './unavailable.js';
 /**
  * The catalogs besides dublincore/episode that evconf writes (issue 19 item 2). spec § Metadata catalog: "Further
  * configurable catalogs exist, for example license/episode." — which ones, and which fields they have, is the
- * server's configuration. The probe learns them (src/engine/probe.ts): the catalogs a new event shows, with each
+ * server's configuration. The probe learns them (src/core/probe.ts): the catalogs a new event shows, with each
  * field's id, type, readOnly, required and collection; where it shows none, whether evconf's own catalogs are kept.
  * Every stage writes only those, in fields the server lists as writable, with values of the field's type.
  */

@@ -1,8 +1,14 @@
 import type { ApiVersion } from '../model/index.js';
 import { createHttpClient, type FormEncoding, type HttpClient, type StallGuard } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
-import type { VersionClients } from './env.js';
 import type { WaitLedger } from './wait-ledger.js';
+
+/** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
+export interface VersionClients {
+  admin: HttpClient;
+  user?: HttpClient;
+  none: HttpClient;
+}
 
 /** Splits a "Name: value" template and fills in {version}. */
 export function versionHeader(template: string, v: ApiVersion): { name: string; value: string } | undefined {
