@@ -1,8 +1,8 @@
 import { INVALID_KINDS, invalidInput, type InvalidInput } from '../../generators/index.js';
-import type { CaseKit } from '../../stateful/kit/case.js';
-import { sameJson, statusIs } from '../../stateful/kit/expect.js';
-import { isBroken, mustCreate, readList } from '../../stateful/kit/reads.js';
-import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
+import type { CaseKit } from '../../cases/case.js';
+import { sameJson, statusIs } from '../../cases/expect.js';
+import { isBroken, mustCreate, readList } from '../../cases/reads.js';
+import { broken, OK, type Verdict } from '../../cases/verdict.js';
 import { propertyAgent } from './agents.js';
 import { defineProperty } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';

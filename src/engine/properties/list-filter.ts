@@ -1,9 +1,9 @@
 import { filterableEvents, filterExpression, filterNamesFor, renderFilter, type FilterableEvent, type FilterExpression, type FilterTerm } from '../../generators/index.js';
-import type { CaseKit } from '../../stateful/kit/case.js';
-import type { PhaseEnv } from '../../stateful/kit/env.js';
-import { isBroken, listIds, mustCreateAll, readEpisode, readEvent, readList, readScheduling } from '../../stateful/kit/reads.js';
-import { memberFor } from '../../stateful/kit/members.js';
-import { broken, OK, type Broken, type Verdict } from '../../stateful/kit/verdict.js';
+import type { CaseKit } from '../../cases/case.js';
+import type { PhaseEnv } from '../../cases/env.js';
+import { isBroken, listIds, mustCreateAll, readEpisode, readEvent, readList, readScheduling } from '../../cases/reads.js';
+import { memberFor } from '../../cases/members.js';
+import { broken, OK, type Broken, type Verdict } from '../../cases/verdict.js';
 import { propertyAgent } from './agents.js';
 import { CATALOG_SOURCE, EVENT_SOURCE, matchesTerm, resolve, type Reported } from './filter-values.js';
 import { defineProperty } from './types.js';

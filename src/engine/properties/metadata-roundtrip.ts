@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { EPISODE_FIELD_IDS, episodeCatalog, type EpisodeCatalog, type EpisodeFieldId } from '../../generators/index.js';
-import type { CaseKit } from '../../stateful/kit/case.js';
-import type { PhaseEnv } from '../../stateful/kit/env.js';
-import { memberFor } from '../../stateful/kit/members.js';
-import type { Verdict } from '../../stateful/kit/verdict.js';
-import { episodeReadsBack, membersShow } from '../../stateful/kit/episode.js';
-import { accepted, mustCreate } from '../../stateful/kit/reads.js';
+import type { CaseKit } from '../../cases/case.js';
+import type { PhaseEnv } from '../../cases/env.js';
+import { memberFor } from '../../cases/members.js';
+import type { Verdict } from '../../cases/verdict.js';
+import { episodeReadsBack, membersShow } from '../../cases/episode.js';
+import { accepted, mustCreate } from '../../cases/reads.js';
 import { defineProperty } from './types.js';
 
 interface Case {

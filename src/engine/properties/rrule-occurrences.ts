@@ -1,9 +1,9 @@
 import { recurringSchedule, type RecurringSchedule } from '../../generators/index.js';
-import { statusIs } from '../../stateful/kit/expect.js';
-import { isBroken, readScheduling } from '../../stateful/kit/reads.js';
-import { scheduleIs } from '../../stateful/kit/schedule.js';
-import { broken, OK, type Verdict } from '../../stateful/kit/verdict.js';
-import type { CaseKit } from '../../stateful/kit/case.js';
+import { statusIs } from '../../cases/expect.js';
+import { isBroken, readScheduling } from '../../cases/reads.js';
+import { scheduleIs } from '../../cases/schedule.js';
+import { broken, OK, type Verdict } from '../../cases/verdict.js';
+import type { CaseKit } from '../../cases/case.js';
 import { defineProperty } from './types.js';
 import { propertyAgent } from './agents.js';
 import { isoUtc } from '../../spec/datetime.js';

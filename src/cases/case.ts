@@ -1,15 +1,15 @@
 import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
 import { OK, type Broken, type Verdict } from './verdict.js';
-import type { Exchange } from '../../model/index.js';
-import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../../core/settle.js';
+import type { Exchange } from '../model/index.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../core/settle.js';
 
 /** The answer of an attempt: its verdict and what each of its exchanges answered (status and body). */
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
   return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
 }
-import { giveUpTest } from '../../core/readiness.js';
-import { agentFor } from '../../core/capabilities.js';
+import { giveUpTest } from '../core/readiness.js';
+import { agentFor } from '../core/capabilities.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,7 +1,7 @@
-import type { Exchange } from '../../model/index.js';
+import type { Exchange } from '../model/index.js';
 import type { Broken, Verdict } from './verdict.js';
 
-/** The generated-case runner's data (src/stateful/kit/adapter.ts runs the cases, cases.ts tallies them). */
+/** The generated-case runner's data (src/cases/adapter.ts runs the cases, cases.ts tallies them). */
 
 /** What one case reports back (it never throws for a broken rule; a throw is an evconf bug). */
 export interface CaseReport {

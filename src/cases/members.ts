@@ -1,5 +1,5 @@
-import type { ApiVersion } from '../../model/index.js';
-import { inRange } from '../../spec/versions.js';
+import type { ApiVersion } from '../model/index.js';
+import { inRange } from '../spec/versions.js';
 
 /**
  * dublincore/episode field id → event member (spec § Event (response object): "A field marked * is a metadata

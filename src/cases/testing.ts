@@ -1,8 +1,8 @@
-import { createHttpClient, type HttpClient } from '../../http/index.js';
-import type { ApiVersion } from '../../model/index.js';
-import { startReferenceServer, type StartedReferenceServer } from '../../reference/index.js';
-import { SUITES_DIR } from '../../spec/paths.js';
-import { loadRules, type RuleBook } from '../../spec/rules.js';
+import { createHttpClient, type HttpClient } from '../http/index.js';
+import type { ApiVersion } from '../model/index.js';
+import { startReferenceServer, type StartedReferenceServer } from '../reference/index.js';
+import { SUITES_DIR } from '../spec/paths.js';
+import { loadRules, type RuleBook } from '../spec/rules.js';
 import type { PhaseEnv } from './env.js';
 
 /** Test support (not used at run time): a reference server and a PhaseEnv for one version. */

@@ -1,10 +1,10 @@
-import type { Exchange } from '../../model/index.js';
-import { parseJsonBody, type MultipartPart, type RequestSpec } from '../../http/index.js';
+import type { Exchange } from '../model/index.js';
+import { parseJsonBody, type MultipartPart, type RequestSpec } from '../http/index.js';
 import { ADMIN_ROLE, type PhaseEnv } from './env.js';
-import { createdIdentifiers, sendsMedia, withInputs } from '../../core/event-form.js';
-import { serverField } from '../../core/capabilities.js';
-import { mediaPart } from '../../core/media.js';
-import { giveUpTest } from '../../core/readiness.js';
+import { createdIdentifiers, sendsMedia, withInputs } from '../core/event-form.js';
+import { serverField } from '../core/capabilities.js';
+import { mediaPart } from '../core/media.js';
+import { giveUpTest } from '../core/readiness.js';
 
 /** One response: the exchange, its status (undefined on a transport failure) and the parsed JSON body if any. */
 export interface Reply {

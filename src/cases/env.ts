@@ -1,11 +1,11 @@
-import type { ApiVersion } from '../../model/index.js';
-import type { HttpClient } from '../../http/index.js';
-import type { RunConfig } from '../../config/types.js';
-import type { RuleBook } from '../../spec/rules.js';
-import type { ReadingLedger } from '../../spec/readings.js';
-import type { Capabilities } from '../../model/index.js';
-import type { LagTracker } from '../../core/settle.js';
-import type { WaitLedger } from '../../core/wait-ledger.js';
+import type { ApiVersion } from '../model/index.js';
+import type { HttpClient } from '../http/index.js';
+import type { RunConfig } from '../config/types.js';
+import type { RuleBook } from '../spec/rules.js';
+import type { ReadingLedger } from '../spec/readings.js';
+import type { Capabilities } from '../model/index.js';
+import type { LagTracker } from '../core/settle.js';
+import type { WaitLedger } from '../core/wait-ledger.js';
 
 /**
  * What the property and stateful stages need in one API version. The engine's ScenarioEnv satisfies it

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { Exchange } from '../../model/index.js';
-import { mapPool } from '../../core/pool.js';
+import type { Exchange } from '../model/index.js';
+import { mapPool } from '../core/pool.js';
 import type { Broken } from './verdict.js';
 import type { CaseFailureData, CaseReport, CaseRunner, RuleFailure, RunCasesOptions } from './case-types.js';
 

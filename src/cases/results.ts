@@ -1,7 +1,7 @@
-import type { CheckResult, Exchange, Json, Outcome } from '../../model/index.js';
+import type { CheckResult, Exchange, Json, Outcome } from '../model/index.js';
 import type { PhaseEnv } from './env.js';
 import { toJson } from './verdict.js';
-import { evidence, MAX_EVIDENCE_EXCHANGES } from '../../core/evidence.js';
+import { evidence, MAX_EVIDENCE_EXCHANGES } from '../core/evidence.js';
 
 /** What one result of a generated stage says (the rest comes from the rule and the environment). */
 export interface ResultSpec {

@@ -9,7 +9,7 @@ import type { CaseKit } from './case.js';
  */
 const kitReading = (body: unknown[]): CaseKit => ({ api: { acl: async () => ({ status: 200, body, headers: {} }) } }) as unknown as CaseKit;
 
-describe('stateful kit: ACL judging', () => {
+describe('generated-case runner: ACL judging', () => {
   it('an entry sent without allow matches either default the server took', async () => {
     const sent = keysOf([{ action: 'read', role: 'ROLE_A' }, { allow: true, action: 'write', role: 'ROLE_A' }]);
     for (const allow of [true, false]) {

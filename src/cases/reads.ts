@@ -3,9 +3,9 @@ import { EPISODE } from './api.js';
 import type { CaseKit } from './case.js';
 import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
 import { broken, OK, type Broken, type Verdict } from './verdict.js';
-import { evconfField } from '../../core/capabilities.js';
-import { sameFieldValue } from '../../checks/field-value.js';
-import { waitOptions, waitProcessed } from '../../core/readiness.js';
+import { evconfField } from '../core/capabilities.js';
+import { sameFieldValue } from '../checks/field-value.js';
+import { waitOptions, waitProcessed } from '../core/readiness.js';
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong

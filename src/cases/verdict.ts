@@ -1,5 +1,5 @@
-import type { Exchange, Json } from '../../model/index.js';
-import { toJson } from '../../checks/evidence.js';
+import type { Exchange, Json } from '../model/index.js';
+import { toJson } from '../checks/evidence.js';
 
 /**
  * The outcome of one check inside a generated case: fine, or a named rule is broken (design house rule 5). Either

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../model/index.js';
+import type { Exchange } from '../model/index.js';
 import { runCases, type CaseReport, type CasesOutcome } from './adapter.js';
 import { broken, OK } from './verdict.js';
 

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../model/index.js';
+import type { CheckResult } from '../model/index.js';
 import type { CasesOutcome } from './adapter.js';
 import type { PhaseEnv } from './env.js';
 import { replayLine, ruleResult, stableCounterexample } from './results.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Exchange } from '../../model/index.js';
+import type { Exchange } from '../model/index.js';
 import { CaseFailure } from './verdict.js';
 import { casesInTurn, casesSideBySide, failuresOf, Tally } from './cases.js';
 import type { CaseFailureData, CaseRunner, CasesOutcome, RuleFailure, RunCasesOptions } from './case-types.js';
