@@ -15,7 +15,7 @@ import { UsageError } from '../config/errors.js';
 import { runLoadStage } from '../load/index.js';
 import { summarize } from '../engine/summary.js';
 import { unmatchedPatterns } from '../engine/select.js';
-import { PROPERTIES } from '../engine/properties/index.js';
+import { PROPERTIES } from '../properties/index.js';
 import { STATEFUL_ID } from '../stateful/index.js';
 import { hasGaps, versionVerdicts } from '../report/tally.js';
 import { loadExpectations } from '../expectations/file.js';

@@ -1,5 +1,5 @@
-import type { FilterRef, FilterTerm } from '../../generators/index.js';
-import { isoUtc } from '../../spec/datetime.js';
+import type { FilterRef, FilterTerm } from '../generators/index.js';
+import { isoUtc } from '../spec/datetime.js';
 
 /**
  * The values the server reports for one event of a filter case, by filter name (spec § Filters): catalog fields

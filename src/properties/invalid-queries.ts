@@ -1,6 +1,6 @@
-import { INVALID_KINDS, invalidInput, type InvalidInput } from '../../generators/index.js';
-import { statusIs } from '../../cases/expect.js';
-import { broken } from '../../cases/verdict.js';
+import { INVALID_KINDS, invalidInput, type InvalidInput } from '../generators/index.js';
+import { statusIs } from '../cases/expect.js';
+import { broken } from '../cases/verdict.js';
 import { defineProperty } from './types.js';
 
 const QUERY_KINDS = ['sort-without-suffix', 'unknown-filter'] as const;

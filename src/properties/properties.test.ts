@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTarget, type TestTarget } from '../../cases/testing.js';
+import { startTarget, type TestTarget } from '../cases/testing.js';
 import { PROPERTIES } from './registry.js';
 import { runPropertyPhase } from './runner.js';
 

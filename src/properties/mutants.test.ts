@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../model/index.js';
-import { MUTANTS } from '../../reference/index.js';
-import { GENERATED_MUTANTS } from '../../reference/mutants/generated.js';
-import { startTarget } from '../../cases/testing.js';
+import type { CheckResult } from '../model/index.js';
+import { MUTANTS } from '../reference/index.js';
+import { GENERATED_MUTANTS } from '../reference/mutants/generated.js';
+import { startTarget } from '../cases/testing.js';
 import { PROPERTIES } from './registry.js';
 import { runPropertyPhase } from './runner.js';
 

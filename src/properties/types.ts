@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
-import type { CaseKit } from '../../cases/case.js';
-import type { PhaseEnv } from '../../cases/env.js';
-import type { Verdict } from '../../cases/verdict.js';
+import type { CaseKit } from '../cases/case.js';
+import type { PhaseEnv } from '../cases/env.js';
+import type { Verdict } from '../cases/verdict.js';
 
 /**
  * A property (design §7): generated cases of one behaviour, tied to the rules of specs/rules.yaml it checks.

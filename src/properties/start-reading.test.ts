@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiVersion } from '../../model/index.js';
-import { startReferenceServer, type StartedReferenceServer } from '../../reference/index.js';
-import { book, lifecycle, selftestConfig, suites } from '../../selftest/harness.js';
-import { startProxy } from '../../selftest/proxy.js';
-import { runConformance } from '../run.js';
+import type { ApiVersion } from '../model/index.js';
+import { startReferenceServer, type StartedReferenceServer } from '../reference/index.js';
+import { book, lifecycle, selftestConfig, suites } from '../selftest/harness.js';
+import { startProxy } from '../selftest/proxy.js';
+import { runConformance } from '../engine/run.js';
 
 /**
  * The bibliographic start of a scheduled event created without one is not shown by the spec (a server may take the

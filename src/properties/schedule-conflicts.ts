@@ -1,10 +1,10 @@
-import { scheduleOverlap, type ScheduleOverlap } from '../../generators/index.js';
-import type { CaseKit } from '../../cases/case.js';
-import { arrayBody, isBroken } from '../../cases/expect.js';
-import { broken, OK, type Verdict } from '../../cases/verdict.js';
+import { scheduleOverlap, type ScheduleOverlap } from '../generators/index.js';
+import type { CaseKit } from '../cases/case.js';
+import { arrayBody, isBroken } from '../cases/expect.js';
+import { broken, OK, type Verdict } from '../cases/verdict.js';
 import { propertyAgent } from './agents.js';
-import { mustCreate } from '../../cases/reads.js';
-import { scheduleIs } from '../../cases/schedule.js';
+import { mustCreate } from '../cases/reads.js';
+import { scheduleIs } from '../cases/schedule.js';
 import { defineProperty } from './types.js';
 
 const ms = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);

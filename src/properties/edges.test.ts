@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { startTarget } from '../../cases/testing.js';
+import { startTarget } from '../cases/testing.js';
 import { PROPERTIES } from './registry.js';
 
 /** Generated cases of the properties stay off what the spec leaves open (issue 10, What to build 4). */

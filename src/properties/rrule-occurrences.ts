@@ -1,12 +1,12 @@
-import { recurringSchedule, type RecurringSchedule } from '../../generators/index.js';
-import { statusIs } from '../../cases/expect.js';
-import { isBroken, readScheduling } from '../../cases/reads.js';
-import { scheduleIs } from '../../cases/schedule.js';
-import { broken, OK, type Verdict } from '../../cases/verdict.js';
-import type { CaseKit } from '../../cases/case.js';
+import { recurringSchedule, type RecurringSchedule } from '../generators/index.js';
+import { statusIs } from '../cases/expect.js';
+import { isBroken, readScheduling } from '../cases/reads.js';
+import { scheduleIs } from '../cases/schedule.js';
+import { broken, OK, type Verdict } from '../cases/verdict.js';
+import type { CaseKit } from '../cases/case.js';
 import { defineProperty } from './types.js';
 import { propertyAgent } from './agents.js';
-import { isoUtc } from '../../spec/datetime.js';
+import { isoUtc } from '../spec/datetime.js';
 
 const iso = (v: string) => isoUtc(Date.parse(v));
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { accessControlList, aclEntry, type AclEntry } from '../../generators/index.js';
-import { aclActionConstraints } from '../../cases/env.js';
-import { accepted, mustCreate } from '../../cases/reads.js';
-import { aclIs, aclParts, keysOf } from '../../cases/acl.js';
+import { accessControlList, aclEntry, type AclEntry } from '../generators/index.js';
+import { aclActionConstraints } from '../cases/env.js';
+import { accepted, mustCreate } from '../cases/reads.js';
+import { aclIs, aclParts, keysOf } from '../cases/acl.js';
 import { defineProperty } from './types.js';
 
 interface Case {

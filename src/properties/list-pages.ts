@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { pageOffset, pagination, renderSort, sortableEvents, sortExpression, TOTAL_SORTS, type SortableEvent, type SortKey } from '../../generators/index.js';
-import type { CaseKit } from '../../cases/case.js';
-import { broken, OK, type Broken, type Verdict } from '../../cases/verdict.js';
-import { isBroken, listIds, mustCreateAll, readList } from '../../cases/reads.js';
+import { pageOffset, pagination, renderSort, sortableEvents, sortExpression, TOTAL_SORTS, type SortableEvent, type SortKey } from '../generators/index.js';
+import type { CaseKit } from '../cases/case.js';
+import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
+import { isBroken, listIds, mustCreateAll, readList } from '../cases/reads.js';
 import { defineProperty } from './types.js';
 
 interface Case {

@@ -1,16 +1,16 @@
-import type { CheckResult } from '../../model/index.js';
-import { gaveUpOf, runCases, type CaseReport, type CaseRunner, type CasesOutcome } from '../../cases/adapter.js';
-import { CaseKit } from '../../cases/case.js';
-import type { PhaseEnv } from '../../cases/env.js';
-import { outcomeResults } from '../../cases/outcome.js';
-import { selectedStageRules } from '../../cases/select.js';
+import type { CheckResult } from '../model/index.js';
+import { gaveUpOf, runCases, type CaseReport, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
+import { CaseKit } from '../cases/case.js';
+import type { PhaseEnv } from '../cases/env.js';
+import { outcomeResults } from '../cases/outcome.js';
+import { selectedStageRules } from '../cases/select.js';
 import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
-import { ruleResult } from '../../cases/results.js';
-import { missing } from '../../core/capabilities.js';
-import { mapPool } from '../../core/pool.js';
-import { casesInFlight, overlapping } from '../../core/overlap.js';
-import { knownFailure } from '../../expectations/known.js';
+import { ruleResult } from '../cases/results.js';
+import { missing } from '../core/capabilities.js';
+import { mapPool } from '../core/pool.js';
+import { casesInFlight, overlapping } from '../core/overlap.js';
+import { knownFailure } from '../expectations/known.js';
 
 export interface PropertyPhaseOptions {
   /** The properties to run (default: all of PROPERTIES). */

@@ -1,11 +1,11 @@
-import { INVALID_KINDS, invalidInput, type InvalidInput } from '../../generators/index.js';
-import type { CaseKit } from '../../cases/case.js';
-import { sameJson, statusIs } from '../../cases/expect.js';
-import { isBroken, mustCreate, readList } from '../../cases/reads.js';
-import { broken, OK, type Verdict } from '../../cases/verdict.js';
+import { INVALID_KINDS, invalidInput, type InvalidInput } from '../generators/index.js';
+import type { CaseKit } from '../cases/case.js';
+import { sameJson, statusIs } from '../cases/expect.js';
+import { isBroken, mustCreate, readList } from '../cases/reads.js';
+import { broken, OK, type Verdict } from '../cases/verdict.js';
 import { propertyAgent } from './agents.js';
 import { defineProperty } from './types.js';
-import { isoUtc } from '../../spec/datetime.js';
+import { isoUtc } from '../spec/datetime.js';
 
 const WRITE_KINDS = ['create-bad-json', 'create-end-and-duration', 'metadata-bad-json', 'scheduling-bad-json'] as const;
 const START = '2092-03-01T10:00:00Z';

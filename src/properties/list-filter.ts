@@ -1,17 +1,17 @@
-import { filterableEvents, filterExpression, filterNamesFor, renderFilter, type FilterableEvent, type FilterExpression, type FilterTerm } from '../../generators/index.js';
-import type { CaseKit } from '../../cases/case.js';
-import type { PhaseEnv } from '../../cases/env.js';
-import { isBroken, listIds, mustCreateAll, readEpisode, readEvent, readList, readScheduling } from '../../cases/reads.js';
-import { memberFor } from '../../cases/members.js';
-import { broken, OK, type Broken, type Verdict } from '../../cases/verdict.js';
+import { filterableEvents, filterExpression, filterNamesFor, renderFilter, type FilterableEvent, type FilterExpression, type FilterTerm } from '../generators/index.js';
+import type { CaseKit } from '../cases/case.js';
+import type { PhaseEnv } from '../cases/env.js';
+import { isBroken, listIds, mustCreateAll, readEpisode, readEvent, readList, readScheduling } from '../cases/reads.js';
+import { memberFor } from '../cases/members.js';
+import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
 import { propertyAgent } from './agents.js';
 import { CATALOG_SOURCE, EVENT_SOURCE, matchesTerm, resolve, type Reported } from './filter-values.js';
 import { defineProperty } from './types.js';
-import { isoUtc } from '../../spec/datetime.js';
-import { commaParts } from '../../checks/field-value.js';
-import { ledgerOf, repeatQuestion } from '../../spec/readings.js';
-import { missing, seriesFor } from '../../core/capabilities.js';
-import { waitOptions, waitProcessed } from '../../core/readiness.js';
+import { isoUtc } from '../spec/datetime.js';
+import { commaParts } from '../checks/field-value.js';
+import { ledgerOf, repeatQuestion } from '../spec/readings.js';
+import { missing, seriesFor } from '../core/capabilities.js';
+import { waitOptions, waitProcessed } from '../core/readiness.js';
 
 /** Filters over list fields ("Contributors match. May occur multiple times."; subjects). */
 const LIST_FILTERS = new Set(['contributors', 'subject']);

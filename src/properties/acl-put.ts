@@ -1,7 +1,7 @@
-import { accessControlList, type AclEntry } from '../../generators/index.js';
-import { aclActionConstraints } from '../../cases/env.js';
-import { accepted, mustCreate } from '../../cases/reads.js';
-import { aclIs, keysOf } from '../../cases/acl.js';
+import { accessControlList, type AclEntry } from '../generators/index.js';
+import { aclActionConstraints } from '../cases/env.js';
+import { accepted, mustCreate } from '../cases/reads.js';
+import { aclIs, keysOf } from '../cases/acl.js';
 import { defineProperty } from './types.js';
 
 /**

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../http/index.js';
-import type { ApiVersion, Observation } from '../../model/index.js';
-import { ReadingLedger } from '../../spec/readings.js';
-import { startTarget, type TestTarget } from '../../cases/testing.js';
-import type { PhaseEnv } from '../../cases/env.js';
+import { createHttpClient } from '../http/index.js';
+import type { ApiVersion, Observation } from '../model/index.js';
+import { ReadingLedger } from '../spec/readings.js';
+import { startTarget, type TestTarget } from '../cases/testing.js';
+import type { PhaseEnv } from '../cases/env.js';
 import { PROPERTIES } from './registry.js';
 import { runPropertyPhase } from './runner.js';
-import { startProxy } from '../../selftest/proxy.js';
-import { runConformance } from '../run.js';
-import { book, lifecycle, selftestConfig, suites } from '../../selftest/harness.js';
+import { startProxy } from '../selftest/proxy.js';
+import { runConformance } from '../engine/run.js';
+import { book, lifecycle, selftestConfig, suites } from '../selftest/harness.js';
 
 /**
  * Repeated contributors/identifier below 1.5.0 (issue 10 item 2): the spec makes a repeat an OR only from 1.5.0,
