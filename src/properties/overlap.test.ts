@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Capabilities } from './capabilities.js';
-import { casesInFlight } from './overlap.js';
-import { PROPERTIES } from '../properties/registry.js';
+import type { Capabilities } from '../core/capabilities.js';
+import { casesInFlight } from '../core/overlap.js';
+import { PROPERTIES } from './registry.js';
 
 const caps = (agents: Capabilities['agents']) => ({ agents }) as Capabilities;
 
