@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
 import { CleanupRoot } from '../core/cleanup.js';
-import { makeBug, startReferenceServer, type RefUser } from '../reference/index.js';
+import { startReferenceServer, type RefUser } from '../reference/index.js';
+import { checkMutantName } from './mutant-name.js';
 import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
 import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
@@ -87,11 +88,7 @@ function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: Run
  * this process otherwise. An unknown --mutant is a usage error before anything starts.
  */
 async function startEmbedded(config: RunConfig, users: RefUser[]): Promise<{ url: string; close(): Promise<void> }> {
-  try {
-    makeBug(config.mutant);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+  checkMutantName(config.mutant);
   const opts = { processingDelayMs: 200, retractDelayMs: 200 };
   const plain = users.every((u) => [u.name, u.password, ...u.roles].every((x) => !/[:,|]/.test(x)));
   try {
