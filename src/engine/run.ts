@@ -6,7 +6,7 @@ import { CleanupRoot } from '../core/cleanup.js';
 import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
 import { mapPool, Slots } from '../core/pool.js';
-import { allWith, runScenario } from './scenario.js';
+import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds } from './summary.js';
 import type { ScenarioEnv } from './env.js';
@@ -257,7 +257,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
   if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results) });
   // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
   // the shared lock: deleting its events is no part of what an exclusive scenario needs to be alone for.
-  const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>): Promise<void> => {
+  const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>, locks?: ScenarioLocks): Promise<void> => {
     const cleanup = root.child();
     const index = scenarios.indexOf(scenario);
     const env: ScenarioEnv = {
@@ -269,7 +269,8 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
       timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
       signal,
     };
-    const res = await hold(async () => signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`) : await runScenario(scenario, env));
+    const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`)
+      : locks ? await runScenario(scenario, env, locks) : await hold(() => runScenario(scenario, env));
     assignIds(res, scenario.id);
     state.results.push(...res);
     state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
@@ -290,7 +291,12 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
-      if (!failure) await guarded(() => mapPool(todo.filter(alone), 1, (s) => runOne(s, (w) => ctx.lock.exclusive(w))));
+      // Their given events are created and processed side by side, under the shared lock; only the steps that read
+      // and compare hold the run alone, one scenario at a time (src/engine/scenario.ts ScenarioLocks). A scenario
+      // alone for the shared capture agent creates its schedules alone too.
+      const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => ctx.lock.exclusive(w) };
+      const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
       const stopped = budget.done();
       if (failure) throw failure;
       if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
