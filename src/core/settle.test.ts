@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decideSettle, LagTracker, SETTLE_WINDOW_FLOOR_MS, settleWindow, type SettleMode, type SettleRead } from './settle.js';
+import type { Exchange } from '../model/index.js';
+import { giveUpTest } from './readiness.js';
+import { decideSettle, LagTracker, SETTLE_WINDOW_FLOOR_MS, settleLoop, settleWindow, type SettleLoopOptions, type SettleMode, type SettleRead } from './settle.js';
+import { WaitLedger } from './wait-ledger.js';
 
 /** Reads from a compact notation: `T`/`F` = holds or not, the letter after it the answer, at the given times. */
 function reads(spec: string, times: number[]): SettleRead[] {
@@ -85,5 +88,120 @@ describe('an unchanged expectation must hold over the whole window', () => {
 
   it('fails when it never held and the answer stopped changing after the window', () => {
     expect(run('unchanged', reads('Fa Fa Fa Fa Fa', [0, 50, 150, 350, 605]), 600)).toMatchObject({ pass: false, at: 5 });
+  });
+});
+
+const ex = (code?: 'socket-closed'): Exchange => ({
+  request: { method: 'GET', url: 'http://x/api/events/e', headers: {} },
+  ...(code ? { error: { code, message: `${code}!` } } : { response: { status: 200, headers: {}, body: '', truncated: false, bodyBytes: 0 } }),
+  durationMs: 1, curl: '',
+});
+
+/** A loop over one track whose reads are given as views and answers, one per read (the last repeats). */
+function loop(mode: SettleMode, seq: { holds: boolean; answer?: string; unanswered?: boolean }[], extra: Partial<SettleLoopOptions> = {}) {
+  const waits = new WaitLedger();
+  const lag = new LagTracker();
+  const at: number[] = [];
+  let n = 0;
+  const started = Date.now();
+  const out = settleLoop({
+    modes: [mode], settleMs: 300, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false,
+    giveUp: giveUpTest({}), waits, lag,
+    read: async () => {
+      at.push(Date.now() - started);
+      const r = seq[Math.min(n++, seq.length - 1)];
+      return { answer: r.answer ?? 'a', exchange: ex(r.unanswered ? 'socket-closed' : undefined), views: [{ holds: r.holds }] };
+    },
+    ...extra,
+  });
+  return out.then((o) => ({ o: o!, waits: waits.summary(), lag: lag.ms, at }));
+}
+
+describe('settleLoop: the one settle loop of every stage (issue 20 item 1)', () => {
+  it('stable passes on 2 identical holding reads, at once, and records one settle wait', async () => {
+    const { o, waits, at } = await loop('stable', [{ holds: true }]);
+    expect(o.reads).toBe(2);
+    expect(o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true, why: 'held on 2 identical reads' }, reads: [1] });
+    expect(at[1]).toBeLessThan(25); // a read that has just held is confirmed without backing off
+    expect(waits.settle.count).toBe(1);
+    expect(waits.gaveUp).toBe(0);
+  });
+
+  it('notes the lag of a stable pass that did not hold at first', async () => {
+    const { o, lag, at } = await loop('stable', [{ holds: false }, { holds: true, answer: 'b' }]);
+    expect(o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true }, reads: [2] });
+    expect(lag).toBeGreaterThanOrEqual(at[1] - 1);
+  });
+
+  it('unchanged fails when a later read regresses, with the read that held and the one that changed', async () => {
+    const { o } = await loop('unchanged', [{ holds: true }, { holds: true }, { holds: false, answer: 'b' }]);
+    expect(o.reads).toBe(3);
+    expect(o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false, why: 'held on read 1, then read 3 showed a change' }, reads: [0, 2] });
+  });
+
+  it('gives up on a read the server does not answer (twice the same transport error), counting one give-up', async () => {
+    const { o, waits } = await loop('stable', [{ holds: false, unanswered: true }]);
+    expect(o.reads).toBe(2);
+    expect(o.ends[0]).toEqual({ by: 'gave-up', why: 'two reads in a row failed with socket-closed: socket-closed!', reads: [1] });
+    expect(waits.gaveUp).toBe(1);
+    expect(waits.settle.count).toBe(1);
+  });
+
+  it("giveUpOn 'failing' does not end a track whose unanswered read held (a case's verdict)", async () => {
+    const { o, waits } = await loop('stable', [{ holds: true, unanswered: true }], { giveUpOn: 'failing' });
+    expect(o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
+    expect(waits.gaveUp).toBe(0);
+  });
+
+  it('stops at --settle-ms when the answer keeps changing and never holds', async () => {
+    let k = 0;
+    const started = Date.now();
+    const { o } = await loop('stable', [{ holds: false }], {
+      settleMs: 200,
+      read: async () => ({ answer: String(k++), views: [{ holds: false }] }),
+    });
+    const took = Date.now() - started;
+    expect(o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false, why: 'did not hold within --settle-ms' } });
+    expect(took).toBeGreaterThanOrEqual(200);
+    expect(took).toBeLessThan(1_000);
+  });
+
+  it('backs off from firstDelayMs, doubling up to maxDelayMs', async () => {
+    let k = 0;
+    const at: number[] = [];
+    const started = Date.now();
+    await loop('stable', [{ holds: false }], {
+      settleMs: 600, firstDelayMs: 50, maxDelayMs: 100,
+      read: async () => {
+        at.push(Date.now() - started);
+        return { answer: String(k++), views: [{ holds: false }] };
+      },
+    });
+    const gaps = at.slice(1, 5).map((t, i) => t - at[i]);
+    expect(gaps[0]).toBeGreaterThanOrEqual(49);
+    expect(gaps[1]).toBeGreaterThanOrEqual(99);
+    expect(gaps[2]).toBeGreaterThanOrEqual(99);
+    expect(gaps[2]).toBeLessThan(190);
+  });
+
+  it('one read decides when not settling, and no wait is recorded', async () => {
+    const { o, waits } = await loop('stable', [{ holds: false, unanswered: true }], { settling: false });
+    expect(o.reads).toBe(1);
+    expect(o.ends[0]).toEqual({ by: 'read', reads: [0] });
+    expect(waits.settle.count).toBe(0);
+  });
+
+  it('a stopped signal before --settle-ms cuts a failing track (cutOnAbort) or decides it (without)', async () => {
+    const signal = AbortSignal.abort('stop');
+    const cut = await loop('stable', [{ holds: false }], { signal, cutOnAbort: true });
+    expect(cut.o.ends[0]).toMatchObject({ by: 'cut', reads: [0] });
+    const decided = await loop('stable', [{ holds: false }], { signal });
+    expect(decided.o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false } });
+  });
+
+  it('stops when read returns undefined (nothing recorded)', async () => {
+    const waits = new WaitLedger();
+    expect(await settleLoop({ modes: ['stable'], settleMs: 300, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false, waits, read: async () => undefined })).toBeUndefined();
+    expect(waits.summary().settle.count).toBe(0);
   });
 });

@@ -1,3 +1,6 @@
+import type { Exchange } from '../model/index.js';
+import type { WaitLedger } from './wait-ledger.js';
+
 /**
  * Settling reads on an eventually consistent server (design §1.7) without being fooled by it (issue 11 item 3):
  *
@@ -109,4 +112,166 @@ export function decideSettle(mode: SettleMode, reads: readonly SettleRead[], o: 
       : { pass: false, why: `unstable: held on read ${back + 1}, then not, then again on read ${n}`, decisive: [back, reads.findIndex((r, k) => k > back && !r.holds)] };
   }
   return undefined;
+}
+
+/**
+ * What one read of a settling loop says about one expectation (a track):
+ * - `holds`: judged; the read goes to decideSettle;
+ * - `now`: decided by this read alone whatever follows (evconf's own error, a value built on a refused setup);
+ * - `skip`: a skip that depends on the answer (e.g. "no object to check: 404"): like a failure, final only once W
+ *   has passed and two skipping reads in a row gave the same answer (issue 19 item 4), or at --settle-ms.
+ */
+export type TrackView = { holds: boolean } | { now: true } | { skip: true };
+
+/** One read of the loop: its answer (fingerprint), the exchange the give-up test is fed, and one view per track. */
+export interface LoopRead {
+  answer: string;
+  /** The read's checked (last) exchange, if any: fed to the give-up test. */
+  exchange?: Exchange;
+  views: readonly TrackView[];
+}
+
+/**
+ * How a track ended. `reads` are indexes of the loop's reads (0 = the first read), the decisive one last:
+ * - `decision`: decideSettle decided (its decisive reads);
+ * - `read`: decided by one read (a single read, a `now` view, a skip that stopped changing or at --settle-ms);
+ * - `gave-up`: the server showed it will not answer the read (`why` from the give-up test);
+ * - `cut`: the signal stopped the loop before --settle-ms while the track was failing (not decided).
+ */
+export type TrackEnd =
+  | { by: 'decision'; decision: SettleDecision; reads: number[] }
+  | { by: 'read'; reads: [number] }
+  | { by: 'gave-up'; why: string; reads: [number] }
+  | { by: 'cut'; decision: SettleDecision; reads: [number] };
+
+export interface SettleLoopOptions {
+  /** One mode per track (expectation) judged on every read. */
+  modes: readonly SettleMode[];
+  /** Makes one read; `open[i]` says whether track i is still undecided. Undefined: stop at once (nothing recorded). */
+  read: (open: readonly boolean[]) => Promise<LoopRead | undefined>;
+  /** --settle-ms (the caller's: a case reading a rule already failing passes 0). */
+  settleMs: number;
+  /** False: one read decides every track (no give-up test, nothing recorded). Default true. */
+  settling?: boolean;
+  /** The back-off between reads that did not hold: the first delay, doubled up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /**
+   * On a read the server did not answer (giveUp): `any` ends every open track but the `now` ones and counts one
+   * give-up per such read (scenario steps); `failing` ends only the tracks whose read did not hold and counts one
+   * give-up when it ended any (generated cases).
+   */
+  giveUpOn: 'any' | 'failing';
+  /** The signal stopped the loop before --settle-ms: a track whose decision is a failure ends `cut` (scenario steps). */
+  cutOnAbort: boolean;
+  giveUp?: (ex: Exchange) => string | undefined;
+  signal?: AbortSignal;
+  lag?: LagTracker;
+  waits?: WaitLedger;
+}
+
+export interface SettleOutcome {
+  /** One per track; undefined when the loop stopped before deciding it (--settle-ms over, the grace read used). */
+  ends: (TrackEnd | undefined)[];
+  /** How many reads were made. */
+  reads: number;
+  /** How long the loop took (ms), as recorded in waits.settle. */
+  ms: number;
+  windowMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface TrackState {
+  mode: SettleMode;
+  reads: SettleRead[];
+  /** The loop's index of each of `reads` (reads that gave a skip are not among them). */
+  readIndex: number[];
+  /** The answers of the reads that gave a skip in a row. */
+  skipAnswers: string[];
+  end?: TrackEnd;
+}
+
+/**
+ * The settle loop every stage uses (issue 20 item 1): reads until each track is decided by decideSettle, or by a
+ * read the server did not answer (giveUp), bounded by settleMs (then a positive that has just started to hold gets
+ * one confirming read). A read that has just held is confirmed at once (CONFIRM_DELAY_MS); otherwise the loop backs
+ * off, reading again right after the window W. Notes the lag of a stable pass that did not hold at first, and
+ * records the wait (waits.settle) when settling. Undefined when `read` stopped it.
+ */
+export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | undefined> {
+  const started = Date.now();
+  const settling = o.settling ?? true;
+  const windowMs = settleWindow(o.settleMs, o.lag?.ms ?? 0);
+  const deadline = started + o.settleMs;
+  const tracks: TrackState[] = o.modes.map((mode) => ({ mode, reads: [], readIndex: [], skipAnswers: [] }));
+  let count = 0;
+  let graceUsed = false;
+  let delay = o.firstDelayMs;
+  for (;;) {
+    const r = await o.read(tracks.map((t) => !t.end));
+    if (!r) return undefined;
+    const index = count++;
+    const atMs = Date.now() - started;
+    const final = !settling || Date.now() >= deadline || Boolean(o.signal?.aborted);
+    // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
+    const cutShort = o.cutOnAbort && settling && Boolean(o.signal?.aborted) && Date.now() < deadline;
+    // The server has shown it will not answer this read (issue 21 item 3): reading again cannot change the answer.
+    const unanswered = settling && r.exchange ? o.giveUp?.(r.exchange) : undefined;
+    if (unanswered && o.giveUpOn === 'any') o.waits?.gaveUp();
+    let endedByGiveUp = false;
+    tracks.forEach((t, i) => {
+      if (t.end) return;
+      const v = r.views[i];
+      if (unanswered && !('now' in v) && (o.giveUpOn === 'any' || ('holds' in v && !v.holds))) {
+        t.end = { by: 'gave-up', why: unanswered, reads: [index] };
+        endedByGiveUp = true;
+        return;
+      }
+      if (!settling || 'now' in v || ('skip' in v && final)) {
+        t.end = { by: 'read', reads: [index] };
+        return;
+      }
+      if ('skip' in v) {
+        t.skipAnswers.push(r.answer);
+        const n = t.skipAnswers.length;
+        if (atMs >= windowMs && n >= 2 && t.skipAnswers[n - 1] === t.skipAnswers[n - 2]) t.end = { by: 'read', reads: [index] };
+        return;
+      }
+      t.skipAnswers = [];
+      t.reads.push({ holds: v.holds, answer: r.answer, atMs });
+      t.readIndex.push(index);
+      const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
+      if (!d) return;
+      if (cutShort && !d.pass) {
+        t.end = { by: 'cut', decision: d, reads: [index] };
+        return;
+      }
+      if (d.pass && t.mode === 'stable') {
+        const first = t.reads.findIndex((x) => x.holds);
+        if (first > 0) o.lag?.note(t.reads[first].atMs);
+      }
+      t.end = { by: 'decision', decision: d, reads: d.decisive.map((k) => t.readIndex[k]) };
+    });
+    if (endedByGiveUp && o.giveUpOn === 'failing') o.waits?.gaveUp();
+    if (tracks.every((t) => t.end)) break;
+    if (final) {
+      // Past --settle-ms: a positive that has just started to hold gets one confirming read.
+      if (graceUsed) break;
+      graceUsed = true;
+    }
+    // A read that has just held is confirmed at once; otherwise back off, reading again right after the window.
+    const anyHeldOnce = tracks.some((t) => !t.end && t.mode === 'stable' && t.reads.length > 0 && t.reads[t.reads.length - 1].holds);
+    const toWindow = windowMs - (Date.now() - started);
+    let wait = CONFIRM_DELAY_MS;
+    if (!anyHeldOnce) {
+      wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
+      delay = Math.min(delay * 2, o.maxDelayMs);
+    }
+    if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
+    if (wait > 0) await sleep(wait);
+  }
+  const ms = Date.now() - started;
+  if (settling) o.waits?.settle(ms, windowMs);
+  return { ends: tracks.map((t) => t.end), reads: count, ms, windowMs };
 }
