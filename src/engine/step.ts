@@ -7,7 +7,7 @@ import { buildRequest } from './request.js';
 import { ACTION_IMPLS } from './actions/index.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
-import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from '../core/settle.js';
+import { settleLoop, type SettleDecision, type SettleMode, type TrackEnd, type TrackView } from '../core/settle.js';
 import { evidence } from '../core/evidence.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { giveUpTest } from '../core/readiness.js';
@@ -21,8 +21,6 @@ export interface StepOutcome {
   /** With notSent: the value it was built on is missing because the server did not answer this exchange. */
   unanswered?: Exchange;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Performed = { exchanges: Exchange[]; value: unknown; body: ParsedBody };
 
@@ -89,22 +87,25 @@ function answerOf(p: Performed): string {
   return `${ex.response?.status ?? ex.error?.code ?? 'none'}\u0000${body}`;
 }
 
-interface Read extends SettleRead {
+interface Read {
   performed: Performed;
   ctx: CheckContext;
   verdicts: Evaluation[];
+  answer: string;
 }
 
-/** Where an expectation stands while its step settles. */
-interface Track {
-  e: Expectation;
-  mode: SettleMode;
-  reads: SettleRead[];
-  /** Index in the step's reads of each of `reads` (reads that gave a skip are not among them). */
-  readIndex: number[];
-  /** The answers of the reads that gave a skip in a row (a skip is final once the answer stops changing past W). */
-  skipAnswers: string[];
-  done?: { verdict: Evaluation; read: Read; decision?: SettleDecision; decisiveReads: Read[] };
+/** Where an expectation ended: its verdict, the read it stands on, and the reads that are its evidence. */
+interface Done {
+  verdict: Evaluation;
+  read: Read;
+  decision?: SettleDecision;
+  decisiveReads: Read[];
+}
+
+/** How a read looks to the settle loop (src/core/settle.ts settleLoop) for one expectation. */
+function viewOf(v: Evaluation): TrackView {
+  if (v.evconfError || v.unavailable) return { now: true };
+  return v.skip ? { skip: true } : { holds: v.pass };
 }
 
 /**
@@ -122,118 +123,72 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
   if (step.request?.method === 'GET' && step.expect.length > 0 && applicable.length === 0 && !step.save && !step.observe?.length) {
     return { results: [], value: undefined, exchanges: [] };
   }
-  const started = Date.now();
   const settling = Boolean(step.settle || step.until);
-  const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
-  const deadline = started + env.config.settleMs;
-  const tracks: Track[] = applicable.map((e) => ({ e, mode: settleMode(e), reads: [], readIndex: [], skipAnswers: [] }));
+  const expects: Expectation[] = applicable.map((e) => e);
+  const modes: SettleMode[] = applicable.map((e) => settleMode(e));
   // The precondition (until:) settles like a positive expectation; it makes no result of its own.
-  const untilTrack: Track | undefined = step.until ? { e: { rule: '', ...step.until }, mode: 'stable', reads: [], readIndex: [], skipAnswers: [] } : undefined;
-  if (untilTrack) tracks.push(untilTrack);
-  const reads: Read[] = [];
-  const giveUp = giveUpTest(env.clients.admin);
-  let graceUsed = false;
-  let delay = 50;
-  for (;;) {
-    const done = await perform(step, vars, env);
-    if ('skip' in done) {
-      // What this step would have saved is unavailable too: the steps built on it skip with the same reason (or
-      // fail, when it is missing because the server did not answer).
-      const u = done.unanswered;
-      const verdict: Evaluation = u ? unansweredVerdict({ pass: false, message: done.skip }, u, '') : { pass: false, skip: done.skip, message: done.skip };
-      const results = applicable.map((e) => toResult(e, env, verdict, u ? [...history, u] : [], 0));
-      return { results, value: new Unavailable(done.skip, u), exchanges: [], notSent: done.skip, ...(u ? { unanswered: u } : {}) };
-    }
-    const ctx: CheckContext = {
-      version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],
-      exchanges: done.exchanges, body: done.body, value: done.value, vars, shapes: env.shapes,
-      ...(env.readings ? { readings: env.readings } : {}),
-    };
-    const stepVars = { ...vars, value: done.value };
-    const verdicts = tracks.map((t) => (t.done ? t.done.verdict : evaluate(t.e, ctx, stepVars)));
-    const read: Read = { performed: done, ctx, verdicts, holds: false, answer: answerOf(done), atMs: Date.now() - started };
-    reads.push(read);
-    const final = !settling || Date.now() >= deadline || Boolean(env.signal?.aborted);
-    // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
-    const cutShort = settling && Boolean(env.signal?.aborted) && Date.now() < deadline;
-    // The server has shown it will not answer this read (issue 21 item 3): reading again cannot change the answer.
-    const lastEx = done.exchanges[done.exchanges.length - 1];
-    const unanswered = settling && lastEx ? giveUp(lastEx) : undefined;
-    if (unanswered) env.waits?.gaveUp();
-    tracks.forEach((t, i) => {
-      if (t.done) return;
-      const v = verdicts[i];
-      if (unanswered && !v.evconfError && !v.unavailable) {
-        t.done = { verdict: unansweredVerdict(v, lastEx!, unanswered), read, decisiveReads: [read] };
-        return;
-      }
-      // A skip built on an unavailable value cannot change by reading again: decided at once.
-      if (!settling || v.evconfError || v.unavailable || (v.skip && final)) {
-        t.done = { verdict: v, read, decisiveReads: [read] };
-        return;
-      }
-      // A skip that depends on the answer (e.g. "no object to check: 404", "not published yet") may go away once the
-      // write shows: like a failure, it is decided only once W has passed and the answer stopped changing (issue 19
-      // item 4), never on the first read.
-      if (v.skip) {
-        t.skipAnswers.push(read.answer);
-        const n = t.skipAnswers.length;
-        if (read.atMs >= windowMs && n >= 2 && t.skipAnswers[n - 1] === t.skipAnswers[n - 2]) t.done = { verdict: v, read, decisiveReads: [read] };
-        return;
-      }
-      t.skipAnswers = [];
-      t.reads.push({ holds: v.pass, answer: read.answer, atMs: read.atMs });
-      t.readIndex.push(reads.length - 1);
-      const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
-      if (!d) return;
-      if (cutShort && !d.pass) {
-        const why = `not decided: ${String(env.signal?.reason ?? 'the run was stopped')} while the step was still reading`;
-        t.done = { verdict: { pass: false, skip: why, message: why }, read, decisiveReads: [read] };
-        return;
-      }
-      const decisiveReads = d.decisive.map((k) => reads[t.readIndex[k]]);
-      const at = decisiveReads[decisiveReads.length - 1];
-      const atVerdict = at.verdicts[i];
-      const verdict: Evaluation = d.pass ? { ...atVerdict, pass: true } : { ...atVerdict, pass: false, message: `${atVerdict.message} (${d.why})` };
-      if (d.pass && t.mode === 'stable') {
-        const first = t.reads.findIndex((r) => r.holds);
-        if (first > 0) env.lag?.note(t.reads[first].atMs);
-      }
-      t.done = { verdict, read: at, decision: d, decisiveReads };
-    });
-    const open = tracks.some((t) => !t.done);
-    if (!open) break;
-    if (final) {
-      // Past --settle-ms: a positive that has just started to hold gets one confirming read.
-      if (graceUsed) break;
-      graceUsed = true;
-    }
-    // A read that has just held is confirmed at once; otherwise back off, reading again right after the window.
-    const anyHeldOnce = tracks.some((t) => !t.done && t.mode === 'stable' && t.reads.length > 0 && t.reads[t.reads.length - 1].holds);
-    const toWindow = windowMs - (Date.now() - started);
-    let wait = CONFIRM_DELAY_MS;
-    if (!anyHeldOnce) {
-      wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
-      delay = Math.min(delay * 2, 500);
-    }
-    if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
-    if (wait > 0) await sleep(wait);
+  if (step.until) {
+    expects.push({ rule: '', ...step.until });
+    modes.push('stable');
   }
+  const untilAt = step.until ? expects.length - 1 : -1;
+  const reads: Read[] = [];
+  let notSent: { skip: string; unanswered?: Exchange } | undefined;
+  const outcome = await settleLoop({
+    modes,
+    settleMs: env.config.settleMs,
+    settling,
+    firstDelayMs: 50,
+    maxDelayMs: 500,
+    giveUpOn: 'any',
+    cutOnAbort: true,
+    giveUp: giveUpTest(env.clients.admin),
+    ...(env.signal ? { signal: env.signal } : {}),
+    ...(env.lag ? { lag: env.lag } : {}),
+    ...(env.waits ? { waits: env.waits } : {}),
+    read: async (open) => {
+      const done = await perform(step, vars, env);
+      if ('skip' in done) {
+        notSent = done;
+        return undefined;
+      }
+      const ctx: CheckContext = {
+        version: env.version, baseUrl: env.baseUrl, exchange: done.exchanges[done.exchanges.length - 1],
+        exchanges: done.exchanges, body: done.body, value: done.value, vars, shapes: env.shapes,
+        ...(env.readings ? { readings: env.readings } : {}),
+      };
+      const stepVars = { ...vars, value: done.value };
+      // A decided expectation keeps its verdict (it is not evaluated again).
+      const verdicts = expects.map((e, i) => (open[i] ? evaluate(e, ctx, stepVars) : reads[reads.length - 1].verdicts[i]));
+      const read: Read = { performed: done, ctx, verdicts, answer: answerOf(done) };
+      reads.push(read);
+      return { answer: read.answer, exchange: done.exchanges[done.exchanges.length - 1], views: verdicts.map(viewOf) };
+    },
+  });
+  if (!outcome) {
+    // What this step would have saved is unavailable too: the steps built on it skip with the same reason (or
+    // fail, when it is missing because the server did not answer).
+    const done = notSent!;
+    const u = done.unanswered;
+    const verdict: Evaluation = u ? unansweredVerdict({ pass: false, message: done.skip }, u, '') : { pass: false, skip: done.skip, message: done.skip };
+    const results = applicable.map((e) => toResult(e, env, verdict, u ? [...history, u] : [], 0));
+    return { results, value: new Unavailable(done.skip, u), exchanges: [], notSent: done.skip, ...(u ? { unanswered: u } : {}) };
+  }
+  const dones = outcome.ends.map((end, i) => (end ? doneOf(end, i, reads, env) : undefined));
   const last = reads[reads.length - 1];
   recordObservations(step.observe ?? [], last.ctx, env);
-  const ms = Date.now() - started;
+  const { ms, windowMs } = outcome;
   const settled = settling ? { reads: reads.length, settledMs: ms } : undefined;
-  if (settled) env.waits?.settle(ms, windowMs);
   if (settled) env.onSettle?.({ version: env.version, source: `${step.pos.file}:${step.pos.line}`, rules: [...new Set(applicable.map((e) => e.rule))], reads: reads.length, ms, windowMs });
-  const results = tracks.filter((t) => t !== untilTrack).map((t) => {
-    const d = t.done ?? { verdict: last.verdicts[tracks.indexOf(t)], read: last, decisiveReads: [last] };
+  const results = applicable.map((e, i) => {
+    const d = dones[i] ?? { verdict: last.verdicts[i], read: last, decisiveReads: [last] };
     const own = [...d.decisiveReads.flatMap((r) => r.performed.exchanges), ...(d.verdict.evidence ? [d.verdict.evidence] : [])];
     // A reading the final verdict showed is fixed for the run and version (src/spec/readings.ts).
     if (d.verdict.pass && d.verdict.learned) env.readings?.learn(d.verdict.learned.question, d.verdict.learned.reading, d.verdict.learned.where);
-    return toResult(t.e, env, d.verdict, [...history, ...own], ms, settled);
+    return toResult(e, env, d.verdict, [...history, ...own], ms, settled);
   });
-  const held = untilTrack?.done;
-  if (untilTrack && !held?.verdict.pass) {
+  const held = untilAt >= 0 ? dones[untilAt] : undefined;
+  if (step.until && !held?.verdict.pass) {
     const v = held?.verdict;
     const why = v ? `${v.skip ?? v.message}${held?.decision ? ` (${held.decision.why})` : ''}` : 'not decided';
     const ex = (held?.read ?? last).performed.exchanges.at(-1);
@@ -241,6 +196,28 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     return { results, value: new Unavailable(`the read saved as "${step.save}" did not show what later steps need${unanswered ? '' : ' within --settle-ms'}: ${why}`, unanswered), exchanges: last.performed.exchanges };
   }
   return { results, value: savedValue(step, last.performed), exchanges: last.performed.exchanges };
+}
+
+/** The verdict of expectation `i` as the settle loop ended it, with the reads that are its evidence. */
+function doneOf(end: TrackEnd, i: number, reads: Read[], env: ScenarioEnv): Done {
+  const read = reads[end.reads[end.reads.length - 1]];
+  const v = read.verdicts[i];
+  switch (end.by) {
+    case 'gave-up':
+      return { verdict: unansweredVerdict(v, read.performed.exchanges[read.performed.exchanges.length - 1], end.why), read, decisiveReads: [read] };
+    case 'read':
+      return { verdict: v, read, decisiveReads: [read] };
+    case 'cut': {
+      const why = `not decided: ${String(env.signal?.reason ?? 'the run was stopped')} while the step was still reading`;
+      return { verdict: { pass: false, skip: why, message: why }, read, decisiveReads: [read] };
+    }
+    case 'decision': {
+      const d = end.decision;
+      const decisiveReads = end.reads.map((k) => reads[k]);
+      const verdict: Evaluation = d.pass ? { ...v, pass: true } : { ...v, pass: false, message: `${v.message} (${d.why})` };
+      return { verdict, read, decision: d, decisiveReads };
+    }
+  }
 }
 
 /**
