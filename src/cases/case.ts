@@ -2,7 +2,7 @@ import { EventApi } from './api.js';
 import type { PhaseEnv } from './env.js';
 import { OK, type Broken, type Verdict } from './verdict.js';
 import type { Exchange } from '../model/index.js';
-import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleRead } from '../core/settle.js';
+import { settleLoop } from '../core/settle.js';
 
 /** The answer of an attempt: its verdict and what each of its exchanges answered (status and body). */
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
@@ -86,62 +86,50 @@ export class CaseKit {
    */
   async settle(rule: string, attempt: () => Promise<Verdict>): Promise<Verdict> {
     this.exercised.add(rule);
-    const started = Date.now();
     // A rule an earlier case found failing (issue 23 item 7: the cases go on past a failure): one read decides, so
     // that every further case that breaks it does not wait out the settle window again.
     const settleMs = this.failed.has(rule) ? 0 : this.settleMs;
-    const deadline = started + settleMs;
-    const windowMs = settleWindow(settleMs, this.env.lag?.ms ?? 0);
-    const reads: SettleRead[] = [];
     const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
-    const giveUp = giveUpTest(this.env.clients.admin);
-    const settled = (v: Verdict): Verdict => {
-      this.env.waits?.settle(Date.now() - started, windowMs);
-      return v;
-    };
-    let graceUsed = false;
-    let delay = 25;
-    for (;;) {
-      const mark = this.api.exchanges.length;
-      const v = await attempt();
-      const exchanges = this.api.exchanges.splice(mark);
-      if (settleMs <= 0) {
-        this.api.exchanges.push(...exchanges);
-        return this.decided(v);
-      }
-      // A read the server has shown it will not answer (issue 21 item 3): its broken verdict (the transport error as
-      // evidence) is final; reading again cannot change it.
-      const unanswered = exchanges.length > 0 ? giveUp(exchanges[exchanges.length - 1]) : undefined;
-      if (unanswered && !v.ok) {
-        this.env.waits?.gaveUp();
-        this.api.exchanges.push(...exchanges);
-        return settled(this.decided({ ...v, message: `${v.message} (not read again: ${unanswered})` }));
-      }
-      kept.push({ verdict: v, exchanges });
-      reads.push({ holds: v.ok, answer: answerOf(v, exchanges), atMs: Date.now() - started });
-      const final = Date.now() >= deadline || Boolean(this.env.signal?.aborted);
-      const d = decideSettle('stable', reads, { windowMs, final, graceUsed });
-      if (d) {
-        for (const k of d.decisive) this.api.exchanges.push(...kept[k].exchanges);
-        const at = kept[d.decisive[d.decisive.length - 1]].verdict;
-        if (d.pass) {
-          const first = reads.findIndex((r) => r.holds);
-          if (first > 0) this.env.lag?.note(reads[first].atMs);
+    const env = this.env;
+    const outcome = await settleLoop({
+      modes: ['stable'],
+      settleMs,
+      // With settleMs 0 (shrinking, a rule already failing) one read decides.
+      settling: settleMs > 0,
+      firstDelayMs: 25,
+      maxDelayMs: 400,
+      // Only a read that did not hold is final once the server has shown it will not answer (issue 21 item 3).
+      giveUpOn: 'failing',
+      cutOnAbort: false,
+      giveUp: giveUpTest(env.clients.admin),
+      ...(env.signal ? { signal: env.signal } : {}),
+      ...(env.lag ? { lag: env.lag } : {}),
+      ...(env.waits ? { waits: env.waits } : {}),
+      read: async () => {
+        const mark = this.api.exchanges.length;
+        const v = await attempt();
+        const exchanges = this.api.exchanges.splice(mark);
+        kept.push({ verdict: v, exchanges });
+        return { answer: answerOf(v, exchanges), ...(exchanges.length > 0 ? { exchange: exchanges[exchanges.length - 1] } : {}), views: [{ holds: v.ok }] };
+      },
+    });
+    // `read` never stops the loop, and a single stable track is always decided by its grace read at the latest.
+    const end = outcome!.ends[0] ?? { by: 'read', reads: [kept.length - 1] as [number] };
+    for (const k of end.reads) this.api.exchanges.push(...kept[k].exchanges);
+    const at = kept[end.reads[end.reads.length - 1]].verdict;
+    switch (end.by) {
+      case 'gave-up':
+        // Its broken verdict (the transport error as evidence) is final; reading again cannot change it. (Only a
+        // read that did not hold ends so: giveUpOn 'failing'.)
+        return this.decided(at.ok ? at : { ...at, message: `${at.message} (not read again: ${end.why})` });
+      case 'decision':
+        if (end.decision.pass) {
           this.decided(at.ok ? at : OK);
-          return settled(OK);
+          return OK;
         }
-        return settled(this.decided(at.ok ? at : { ...at, message: `${at.message} (${d.why})` }));
-      }
-      if (final) graceUsed = true;
-      const held = v.ok;
-      const toWindow = windowMs - (Date.now() - started);
-      let wait = CONFIRM_DELAY_MS;
-      if (!held) {
-        wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
-        delay = Math.min(delay * 2, 400);
-      }
-      if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
-      if (wait > 0) await sleep(wait);
+        return this.decided(at.ok ? at : { ...at, message: `${at.message} (${end.decision.why})` });
+      default:
+        return this.decided(at);
     }
   }
 
