@@ -8,10 +8,8 @@ import { settleLoop } from '../core/settle.js';
 function answerOf(v: Verdict, exchanges: readonly Exchange[]): string {
   return JSON.stringify([v.ok ? 'ok' : v.rule, ...exchanges.map((x) => [x.response?.status ?? x.error?.code ?? 'none', x.response?.body ?? ''])]);
 }
-import { giveUpTest } from '../core/readiness.js';
+import { giveUpTest, untilReadable } from '../core/readiness.js';
 import { agentFor } from '../core/capabilities.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Everything one generated case (or one command sequence) works with: a recording client, a tag unique to the
@@ -138,25 +136,16 @@ export class CaseKit {
    * event may become readable late (design §1.7). Notes how long it took as the server's lag. False if never.
    */
   async visible(id: string): Promise<boolean> {
-    const started = Date.now();
-    const giveUp = giveUpTest(this.env.clients.admin);
-    for (let delay = 25; ; delay = Math.min(delay * 2, 400)) {
-      const r = await this.api.send({ method: 'GET', path: this.api.path(id) }, false);
-      if (r.status !== undefined && r.status >= 200 && r.status < 300) {
-        const lag = Date.now() - started - r.ex.durationMs;
-        this.env.lag?.note(lag);
-        this.env.waits?.readable(lag);
-        this.api.seen.add(id);
-        return true;
-      }
-      if (Date.now() + delay > started + this.settleMs || this.env.signal?.aborted) return false;
-      // A GET the server will not answer (readiness.ts): the reads that follow fail with its transport error as evidence.
-      if (giveUp(r.ex)) {
-        this.env.waits?.gaveUp();
-        return false;
-      }
-      await sleep(delay);
-    }
+    const env = this.env;
+    const seen = await untilReadable(env.clients.admin, id, {
+      settleMs: this.settleMs, firstDelayMs: 25, maxDelayMs: 400,
+      // A wait that ran out (or was stopped) ends as such; a GET the server will not answer (readiness.ts) ends it
+      // too: the reads that follow fail with its transport error as evidence.
+      giveUpFirst: false,
+      ...(env.waits ? { waits: env.waits } : {}), ...(env.signal ? { signal: env.signal } : {}), ...(env.lag ? { lag: env.lag } : {}),
+    });
+    if (seen.readable) this.api.seen.add(id);
+    return seen.readable;
   }
 
   /** Deletes what the case created (its own events only). */

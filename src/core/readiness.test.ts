@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, TransportErrorCode } from '../model/index.js';
-import { giveUpTest } from './readiness.js';
+import { giveUpTest, untilReadable } from './readiness.js';
+import { WaitLedger } from './wait-ledger.js';
 
 const answered = (status: number): Exchange => ({ request: { method: 'GET', url: 'http://x/api/events/e', headers: {} }, response: { status, headers: {}, body: '', truncated: false, bodyBytes: 0 }, durationMs: 1, curl: '' });
 const failed = (code: TransportErrorCode): Exchange => ({ request: { method: 'GET', url: 'http://x/api/events/e', headers: {} }, error: { code, message: `${code}!` }, durationMs: 1, curl: '' });
@@ -24,5 +25,35 @@ describe('giveUpTest: when a wait stops reading (issue 21 item 3)', () => {
     expect(giveUp(answered(404))).toBeUndefined();
     expect(giveUp(failed('socket-closed'))).toBeUndefined();
     expect(giveUp(failed('socket-closed'))).toBe('two reads in a row failed with socket-closed: socket-closed!');
+  });
+});
+
+describe('untilReadable: the one readable-wait of every stage (issue 20 item 1)', () => {
+  const client = (replies: Exchange[]) => {
+    let n = 0;
+    return { send: async () => replies[Math.min(n++, replies.length - 1)] };
+  };
+
+  it('reads until a 2xx, noting the lag and the readable wait', async () => {
+    const waits = new WaitLedger();
+    let noted = -1;
+    const r = await untilReadable(client([answered(404), answered(404), answered(200)]), 'e', { settleMs: 2_000, firstDelayMs: 10, maxDelayMs: 20, giveUpFirst: false, waits, lag: { note: (ms) => (noted = ms) } });
+    expect(r).toMatchObject({ readable: true });
+    expect(noted).toBeGreaterThanOrEqual(29);
+    expect(waits.summary().readable.count).toBe(1);
+  });
+
+  it('at the deadline, giveUpFirst reports the unanswered read (counted); without it the wait ran out', async () => {
+    const first = new WaitLedger();
+    const g = await untilReadable(client([failed('socket-closed')]), 'e', { settleMs: 30, firstDelayMs: 25, maxDelayMs: 50, giveUpFirst: true, waits: first });
+    expect(g).toMatchObject({ readable: false, by: 'gave-up', why: 'two reads in a row failed with socket-closed: socket-closed!' });
+    expect(first.summary().gaveUp).toBe(1);
+    const after = new WaitLedger();
+    expect(await untilReadable(client([failed('socket-closed')]), 'e', { settleMs: 30, firstDelayMs: 25, maxDelayMs: 50, giveUpFirst: false, waits: after })).toEqual({ readable: false, by: 'timeout' });
+    expect(after.summary().gaveUp).toBe(0);
+  });
+
+  it('a stopped signal ends the wait', async () => {
+    expect(await untilReadable(client([answered(404)]), 'e', { settleMs: 2_000, firstDelayMs: 10, maxDelayMs: 20, giveUpFirst: true, signal: AbortSignal.abort() })).toEqual({ readable: false, by: 'stopped' });
   });
 });

@@ -51,20 +51,75 @@ export function giveUpTest(client: Pick<HttpClient, 'gaveUp'>): (ex: Exchange) =
   };
 }
 
+/** How a readable-wait ended (untilReadable). */
+export type Readability =
+  /** GET answered a 2xx; `lagMs`: how long after the wait began, less the answering request's own time. */
+  | { readable: true; exchange: Exchange; lagMs: number }
+  /** The server showed it will not answer the GET (giveUpTest says why; `exchange` is the read it did not answer). */
+  | { readable: false; by: 'gave-up'; why: string; exchange: Exchange }
+  /** The signal stopped the wait. */
+  | { readable: false; by: 'stopped' }
+  /** `settleMs` ran out. */
+  | { readable: false; by: 'timeout' };
+
+export interface ReadableOptions extends WaitOptions {
+  /** How long to wait at most (--settle-ms). */
+  settleMs: number;
+  /** The back-off between reads: the first delay, doubled up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /**
+   * Whether a give-up is tested before the time and the signal (the scenario stage reports an unanswered GET even
+   * at the deadline) or after them (a wait that ran out ends as such, without feeding the give-up test).
+   */
+  giveUpFirst: boolean;
+  /** Notes the lag of a readable event (the learned lag of src/core/settle.ts). */
+  lag?: { note(ms: number): void };
+}
+
 /**
- * Waits until GET /api/events/{id} answers a 2xx, within `settleMs`, unless the server shows it will not answer
- * (giveUpTest). Any 2xx is enough here: whether it is exactly 200 is the business of events.get.status.
+ * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), within
+ * `settleMs`, unless the server shows it will not answer (giveUpTest: counted in waits.gaveUp) or the signal stops
+ * it. Any 2xx is enough here: whether it is exactly 200 is the business of events.get.status. On a 2xx the lag is
+ * noted (lag, waits.readable). The one readable-wait of every stage (issue 20 item 1).
  */
-export async function waitReadable(client: HttpClient, id: string, settleMs: number): Promise<boolean> {
-  const deadline = Date.now() + settleMs;
+export async function untilReadable(client: Pick<HttpClient, 'send' | 'gaveUp'>, id: string, o: ReadableOptions): Promise<Readability> {
+  const started = Date.now();
+  const deadline = started + o.settleMs;
   const giveUp = giveUpTest(client);
-  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+  const gaveUp = (ex: Exchange): Readability | undefined => {
+    const why = giveUp(ex);
+    if (!why) return undefined;
+    o.waits?.gaveUp();
+    return { readable: false, by: 'gave-up', why, exchange: ex };
+  };
+  for (let delay = o.firstDelayMs; ; delay = Math.min(delay * 2, o.maxDelayMs)) {
     const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
-    if (st >= 200 && st < 300) return true;
-    if (Date.now() + delay > deadline || giveUp(ex)) return false;
+    if (st >= 200 && st < 300) {
+      const lagMs = Date.now() - started - ex.durationMs;
+      o.lag?.note(lagMs);
+      o.waits?.readable(lagMs);
+      return { readable: true, exchange: ex, lagMs };
+    }
+    if (o.giveUpFirst) {
+      const g = gaveUp(ex);
+      if (g) return g;
+      if (o.signal?.aborted) return { readable: false, by: 'stopped' };
+      if (Date.now() + delay > deadline) return { readable: false, by: 'timeout' };
+    } else {
+      if (Date.now() + delay > deadline) return { readable: false, by: 'timeout' };
+      if (o.signal?.aborted) return { readable: false, by: 'stopped' };
+      const g = gaveUp(ex);
+      if (g) return g;
+    }
     await sleep(delay);
   }
+}
+
+/** untilReadable as a yes or no, without lag or waits (the probe's reads of its own events). */
+export async function waitReadable(client: HttpClient, id: string, settleMs: number): Promise<boolean> {
+  return (await untilReadable(client, id, { settleMs, firstDelayMs: 25, maxDelayMs: 500, giveUpFirst: false })).readable;
 }
 
 /** States in which processing may still change the event (spec § States and transitions); "" = not indexed yet. */

@@ -2,9 +2,7 @@ import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from '../core/event-form.js';
 import type { ScenarioEnv } from './env.js';
-import { giveUpTest, waitOptions, waitProcessed } from '../core/readiness.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { untilReadable, waitOptions, waitProcessed } from '../core/readiness.js';
 
 export interface CreateOutcome {
   exchange: Exchange;
@@ -55,30 +53,17 @@ export type Visibility = { visible: true } | { visible: false; why: string; unan
  * Gives up at once when the server shows it will not answer the GET (src/core/readiness.ts giveUpTest).
  */
 export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<Visibility> {
-  const started = Date.now();
-  const deadline = started + env.config.settleMs;
-  const giveUp = giveUpTest(env.clients.admin);
-  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-    const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
-    const st = ex.response?.status ?? 0;
-    if (st >= 200 && st < 300) {
-      // The learned lag (src/core/settle.ts): how long this create took to become readable.
-      const lag = Date.now() - started - ex.durationMs;
-      env.lag?.note(lag);
-      env.waits?.readable(lag);
-      if (spec && sendsMedia(spec, env.caps)) await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
-      return { visible: true };
-    }
-    // The server has shown it will not answer this GET (a reset, a stall): not "not indexed yet" (issues 12, 21).
-    const why = giveUp(ex);
-    if (why) {
-      env.waits?.gaveUp();
-      return { visible: false, why: `GET /api/events/${id} got no answer: ${why}`, unanswered: ex };
-    }
-    if (env.signal?.aborted) return { visible: false, why: `not run: ${String(env.signal.reason ?? 'the run was stopped')}` };
-    if (Date.now() + delay > deadline) return { visible: false, why: `created event ${id} never became readable within --settle-ms` };
-    await sleep(delay);
+  // The learned lag (src/core/settle.ts) is noted: how long this create took to become readable. An unanswered GET
+  // is reported even at the deadline (giveUpFirst).
+  const seen = await untilReadable(env.clients.admin, id, { settleMs: env.config.settleMs, firstDelayMs: 50, maxDelayMs: 500, giveUpFirst: true, ...waitOptions(env), ...(env.lag ? { lag: env.lag } : {}) });
+  if (seen.readable) {
+    if (spec && sendsMedia(spec, env.caps)) await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
+    return { visible: true };
   }
+  // The server has shown it will not answer this GET (a reset, a stall): not "not indexed yet" (issues 12, 21).
+  if (seen.by === 'gave-up') return { visible: false, why: `GET /api/events/${id} got no answer: ${seen.why}`, unanswered: seen.exchange };
+  if (seen.by === 'stopped') return { visible: false, why: `not run: ${String(env.signal?.reason ?? 'the run was stopped')}` };
+  return { visible: false, why: `created event ${id} never became readable within --settle-ms` };
 }
 
 /** awaitVisible as a yes or no, for setups whose reads report what the server answered themselves. */
