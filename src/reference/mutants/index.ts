@@ -33,6 +33,7 @@ import { SPEC4_MUTANTS } from './spec4-index.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { BLIND4_MUTANTS } from './blind4-index.js';
 import type { MutantDef } from './types.js';
+import type { BugFn } from '../bug.js';
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
@@ -64,8 +65,8 @@ export function isMutantName(name: string): name is MutantName {
   return Object.prototype.hasOwnProperty.call(ALL, name);
 }
 
-/** Asks whether the planted bug `name` is switched on in this server. */
-export type BugFn = (name: MutantName) => boolean;
+/** Asks whether the planted bug `name` is switched on in this server (declared in ../bug.ts). */
+export type { BugFn };
 
 /** The bug() helper of one server; throws a clear Error for an unknown mutant name. */
 export function makeBug(mutant: string | undefined, switches: readonly string[] = []): BugFn {
