@@ -60,6 +60,8 @@ export interface HookPoints {
   listPaging: {
     /** The offset as sent (page index or item index). */
     offset: Patch<number>;
+    /** Whether the offset counts pages of size limit (1.0.0) rather than items (1.1.0+). */
+    pageIndex: Patch<boolean>;
     /** Number of items skipped. */
     skip: Patch<number, { limit: number | undefined; offset: number }>;
     /** skip, limit and sort together. */
@@ -76,6 +78,8 @@ export interface HookPoints {
   };
   /** GET /api/events: the JSON text of the list. */
   listBody: Patch<string>;
+  /** GET /api/events: the reply (extra: the list's JSON text as run, before listBody). */
+  listReply: Patch<Reply, string>;
   /** GET /api/events/{id}. */
   eventBody: {
     /** Before the event is looked up. */

@@ -23,14 +23,12 @@ export function listEvents(ctx: Ctx): Reply {
   if (page.empty) return { status: 200, json: '[]' };
   const offset = hook.listPaging.offset(ctx, page.offset);
   let limit = page.limit;
-  const pageIndex = atLeast(ctx.version, '1.1.0') ? bug('list-offset-page-always') : !bug('list-offset-index-always');
+  const pageIndex = hook.listPaging.pageIndex(ctx, !atLeast(ctx.version, '1.1.0'));
   let skip = hook.listPaging.skip(ctx, pageIndex ? (limit === undefined ? 0 : offset * limit) : offset, { limit, offset });
   ({ skip, limit, sort } = hook.listPaging.page(ctx, { skip, limit, sort, offset }));
-  if (limit !== undefined && bug('list-limit-off-by-one')) limit += 1;
   hook.listFilters.scan(ctx, filters);
   const query = hook.listQuery.query(ctx, {
-    // opencast-oldest-current-names: 1.0.0 list items in the later shape (presenter, contributor, start).
-    version: ctx.version === '1.0.0' && bug('opencast-oldest-current-names') ? '1.1.0' : ctx.version,
+    version: ctx.version,
     filters,
     sort,
     limit,
@@ -40,11 +38,8 @@ export function listEvents(ctx: Ctx): Reply {
     lat: listLatitude(ctx),
     caller: ctx.caller,
     bug,
-    variant: bug('list-drops-created') ? { dropCreated: true } : undefined,
+    variant: undefined,
   });
   const text = hook.listQuery.run(ctx, undefined, query) ?? runList(ctx.app.listStore ?? ctx.app.store, query);
-  return {
-    status: bug('list-status-201') ? 201 : 200,
-    json: bug('list-wrapped-object') ? `{"events":${text}}` : hook.listBody(ctx, text),
-  };
+  return hook.listReply(ctx, { status: 200, json: hook.listBody(ctx, text) }, text);
 }

@@ -1,8 +1,9 @@
 import type { Ctx } from '../app.js';
 import type { HookRegistry } from '../hooks.js';
+import { listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
 import { slowFilterScan } from './load.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
-import { opencastAclPart, opencastListedPublication, opencastRepeatLast, opencastScheduledState } from './opencast.js';
+import { opencastAclPart, opencastListedPublication, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused, denyGrantsRead } from './spec-acl.js';
 import { createLocation, deleteBugs, getBody, getIdBugs, listBody, updateBase, updateCatalogBugs, updateParts } from './spec-events.js';
 import { filterBugs, filterParams } from './spec-filter.js';
@@ -96,17 +97,20 @@ export const PATCHES: HookRegistry = {
   listSort: [sortBugs, spec2Sort],
   listPaging: {
     offset: [blind4Offset],
+    pageIndex: [listOffsetReading],
     skip: [(ctx, skip, { limit, offset }) => spec2Paging(ctx, skip, limit, offset), (ctx, skip, { limit, offset }) => spec4Skip(ctx, skip, limit, offset)],
     page: [
       (ctx, p) => ({ ...pagingBugs(ctx, p), offset: p.offset }),
       (ctx, p) => ({ ...spec3bPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
+      listLimitOffByOne,
     ],
   },
   listQuery: {
     flags: [spec3aListFlags],
-    query: [spec3bQuery],
+    query: [opencastOldestListNames, listDropsCreated, spec3bQuery],
     run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
   },
+  listReply: [listReply],
   listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody],
   eventBody: {
     before: [(ctx) => getIdBugs(ctx)],
