@@ -13,44 +13,16 @@ import { publicationByEventId, publicationsListBugs } from './spec-publications.
 import { allowConflictKnown, conflictBugs, lateCreate, lateSchedule, scheduleBugs } from './spec-scheduling.js';
 import { sortBugs } from './spec-sort.js';
 import { rememberBeforeWrite } from './spec-state.js';
-import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2CreateAcl, spec2ListReadable, spec2Writable } from './spec2-acl.js';
-import { spec2CreateReply, spec2NewEpisode, spec2UpdateBase, spec2Updated } from './spec2-events.js';
-import { spec2Created, spec2Filters, spec2Sort } from './spec2-list.js';
-import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from './spec2-metadata.js';
-import { spec2Paging, spec2RunList } from './spec2-paging.js';
-import { spec2MissingPublication } from './spec2-publications.js';
-import {
-  spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule,
-  spec2Unscheduled, spec2UpdateConflictBody,
-} from './spec2-scheduling.js';
-import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen } from './spec2-shape.js';
-import { spec2ListBody, spec2SchedulingRoute } from './spec2-versions.js';
-import { spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule } from './spec3a-create.js';
-import { spec3aDelete } from './spec3a-delete.js';
-import { spec3aGetBody, spec3aListBody, spec3aListFlags } from './spec3a-flags.js';
-import { spec3aPublication, spec3aPublicationsList } from './spec3a-publications.js';
-import { spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './spec3a-scheduling.js';
-import { spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule } from './spec3a-update.js';
-import { spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole, spec3bMetadataReadable, spec3bUnreadable } from './spec3b-acl.js';
-import { spec3bFilters, spec3bPaging, spec3bQuery } from './spec3b-list.js';
-import { spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from './spec3b-metadata.js';
-import { spec3bBeforeWrite, spec3bWriteCached } from './spec3b-state.js';
-import { spec3bGetBody, spec3bListBody } from './spec3b-versions.js';
-import {
-  spec4AclRemoveRest, spec4CreateParts, spec4Created, spec4DeleteMetadataEarly, spec4Deleted, spec4Filters, spec4GetBody, spec4ListBody,
-  spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts,
-} from './spec4-sites.js';
-import { blind4PutEpisode } from './blind4-composite.js';
-import { blind4Created } from './blind4-distinct.js';
-import { blind4TechStart } from './blind4-derived.js';
-import { blind4ContributorFilters } from './blind4-multivalue.js';
-import { blind4Filters } from './blind4-identity.js';
-import { blind4GetBody } from './blind4-states.js';
-import { blind4ListBody } from './blind4-mixed.js';
-import { blind4Offset } from './blind4-numbers.js';
-import { blind4DeleteGuardFirst } from './blind4-unknown.js';
-import { blind4DeleteSiblings } from './blind4-occurrences.js';
-import { blind4PublicationsList } from './blind4-single-only.js';
+import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2CreateAcl, spec2ListReadable, spec2Writable, spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole, spec3bMetadataReadable, spec3bUnreadable } from './acl.js';
+import { spec2CreateReply, spec2NewEpisode, spec2UpdateBase, spec2Updated, spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule, spec3aDelete, spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule, blind4Created, blind4DeleteSiblings } from './event-write.js';
+import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spec3bQuery, blind4ContributorFilters, blind4Filters } from './list-filter.js';
+import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
+import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
+import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
+import { spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
+import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
+import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
+import { spec4AclRemoveRest, spec4CreateParts, spec4Created, spec4DeleteMetadataEarly, spec4Deleted, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
 
 /**
  * The patches of every hook point of ../hooks.ts, per point (and stage) in the order they apply: the order the
