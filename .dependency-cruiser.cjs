@@ -34,7 +34,7 @@ module.exports = {
       severity: 'error',
       comment: 'Reporters read results (model) and verdicts; they never run anything (design: results are data).',
       from: { path: '^src/report/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/(engine|stateful|cli|http|reference)/' },
+      to: { path: '^src/(engine|core|cases|properties|stateful|cli|http|reference)/' },
     },
     {
       name: 'core-below-the-cli',
@@ -47,8 +47,54 @@ module.exports = {
       name: 'engine-below-the-reporters',
       severity: 'error',
       comment: 'The engine produces results; verdicts and summary are a pure module below it (src/verdicts).',
-      from: { path: '^src/(engine|stateful|checks|model|spec|schema|http|verdicts|expectations)/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src/(engine|core|cases|properties|stateful|checks|model|spec|schema|http|verdicts|expectations)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/report/' },
+    },
+    {
+      name: 'core-below-the-stages',
+      severity: 'error',
+      comment: 'src/core holds what more than one stage uses (pool, probe, settle, readiness, cleanup …, issue 20 item 1): ' +
+        'it imports no stage, not the generated-case runner, not the orchestrator (src/engine), the CLI or the reporters.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(engine|cases|properties|stateful|load|cli|report)/' },
+    },
+    {
+      name: 'cases-below-the-stages',
+      severity: 'error',
+      comment: 'src/cases runs generated cases for the property and the stateful stage alike (issue 20 item 3): ' +
+        'it imports core and what lies below, never a stage, the orchestrator, the CLI or the reporters.',
+      from: { path: '^src/cases/' },
+      to: { path: '^src/(engine|properties|stateful|load|cli|report)/' },
+    },
+    {
+      name: 'properties-not-stateful',
+      severity: 'error',
+      comment: 'The stages are peers (issue 20 item 3): what the property stage shares with the stateful stage is in src/cases or src/core.',
+      from: { path: '^src/properties/' },
+      to: { path: '^src/stateful/' },
+    },
+    {
+      name: 'stateful-not-properties',
+      severity: 'error',
+      comment: 'The stages are peers (issue 20 item 3): what the stateful stage shares with the property stage is in src/cases or src/core.',
+      from: { path: '^src/stateful/' },
+      to: { path: '^src/properties/' },
+    },
+    {
+      name: 'stages-below-the-orchestrator',
+      severity: 'error',
+      comment: 'The orchestrator and the scenario stage (src/engine) run the other stages; no stage imports it ' +
+        '(its self-tests may, to run the whole suite).',
+      from: { path: '^src/(core|cases|properties|stateful|load)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/engine/' },
+    },
+    {
+      name: 'load-not-mutants',
+      severity: 'error',
+      comment: 'The load stage passes a --mutant name to the child reference server it starts; the CLI checks the name ' +
+        '(src/cli/mutant-name.ts). The stage does not know the planted bugs.',
+      from: { path: '^src/load/' },
+      to: { path: '^src/reference/mutants/' },
     },
     {
       name: 'no-vitest-outside-tests',

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { mapPool } from '../src/engine/pool.js';
+import { mapPool } from '../src/core/pool.js';
 import { PROJECT_ROOT } from '../src/spec/paths.js';
 import { MUTANTS } from '../src/reference/index.js';
 import { notTried, PROFILE_MASKED, runProfileMutant, type ProfileMutantRow } from '../src/selftest/profile-mutants.js';

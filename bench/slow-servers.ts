@@ -1,7 +1,7 @@
 /**
  * Issue 21 item 4, "fast against slow servers": one version's conformance run (1.6.0, fixed seed) against the
  * reference server as it is (a), with media required on create and 300 ms processing (b), with a 300 ms index lag
- * on creates and changes (c), and a 2 s one (d); and `npm start` (every version plus a short load stage, embedded
+ * on creates and changes (c), and a 2 s one (d), with one planted bug (f1, f2: a failing run); and `npm start` (every version plus a short load stage, embedded
  * server). Runs are interleaved (a b c d, a b c d …) so that the ratios compare runs made side by side. Every
  * server processes media in 300 ms; only the named choice differs. Each run's results.json `timing` says where its
  * time went (the figures keep it).
@@ -20,11 +20,15 @@ const USERS = 'admin:bench-admin-pw:ROLE_ADMIN,alice:bench-alice-pw:ROLE_USER_AL
 const CREDENTIALS = ['--auth', 'admin:bench-admin-pw', '--user-auth', 'alice:bench-alice-pw', '--user-roles', 'ROLE_USER_ALICE,ROLE_BENCH_STAFF'];
 
 /** The four servers: what differs from the plain reference server. */
-export const SLOW_SERVERS: Record<'a' | 'b' | 'c' | 'd', { label: string; options: ReferenceOptions }> = {
+export const SLOW_SERVERS: Record<'a' | 'b' | 'c' | 'd' | 'f1' | 'f2', { label: string; options: ReferenceOptions }> = {
   a: { label: 'plain', options: {} },
   b: { label: 'media required, 300 ms processing', options: { latitude: { choices: { 'create-media': 'required' } } } },
   c: { label: 'index lag 300 ms (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } } } },
   d: { label: 'index lag 2 s (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } }, indexLagMs: 2_000 } },
+  // A failing run costs about what a passing one does (issue 21: ≤ 1.2×): one planted bug that the generated cases
+  // catch (they go on past it, and shrink it) and one that a scenario's read-after-write check catches.
+  f1: { label: 'plain, one planted bug the properties catch (title-truncated-255)', options: { mutant: 'title-truncated-255' } },
+  f2: { label: 'plain, one planted bug a scenario catches (spec-acl-third-add-lost)', options: { mutant: 'spec-acl-third-add-lost' } },
 };
 type Key = keyof typeof SLOW_SERVERS;
 
@@ -40,7 +44,7 @@ export interface SlowServerFigures {
   command: string;
   runs: Record<Key, RunFigures[]>;
   wallSeconds: Record<Key, Spread>;
-  ratios: { bOverA: Spread; cOverA: Spread; dOverA: Spread };
+  ratios: { bOverA: Spread; cOverA: Spread; dOverA: Spread; f1OverA: Spread; f2OverA: Spread };
   npmStart?: { command: string; wallSeconds: Spread; exitCodes: number[] };
 }
 
@@ -68,6 +72,8 @@ async function oneVersion(key: Key, seed: number, dir: string, log: (l: string) 
     const r = await evconf(['run', '--base-url', server.url, ...CREDENTIALS, '--api-version', '1.6.0', '--seed', String(seed)], dir, 1_800_000);
     if (!r.run) throw new Error(`(${key}) evconf run wrote no results (status ${r.code}): ${r.tail}`);
     log(`bench: (${key}) ${SLOW_SERVERS[key].label}: ${r.wallS.toFixed(1)} s, exit ${r.code}, ${r.run.summary.failed} failed`);
+    // A failing run that did not fail measures nothing: its planted bug must have been caught.
+    if (SLOW_SERVERS[key].options.mutant && r.run.summary.failed === 0) throw new Error(`(${key}) the planted bug ${SLOW_SERVERS[key].options.mutant} was not caught`);
     const timing = r.run.timing?.find((t) => t.stage === 'conformance');
     return { wallSeconds: Math.round(r.wallS * 100) / 100, exitCode: r.code, summary: r.run.summary, ...(timing ? { timing } : {}) };
   } finally {
@@ -77,7 +83,7 @@ async function oneVersion(key: Key, seed: number, dir: string, log: (l: string) 
 
 export async function benchSlowServers(o: { repetitions: number; seed: number; npmStart: boolean; log: (l: string) => void }): Promise<SlowServerFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'evconf-bench-slow-'));
-  const runs: Record<Key, RunFigures[]> = { a: [], b: [], c: [], d: [] };
+  const runs: Record<Key, RunFigures[]> = { a: [], b: [], c: [], d: [], f1: [], f2: [] };
   for (let i = 0; i < o.repetitions; i++) {
     for (const key of Object.keys(SLOW_SERVERS) as Key[]) {
       o.log(`bench: slow servers, repetition ${i + 1}/${o.repetitions}: (${key}) ${SLOW_SERVERS[key].label}`);
@@ -89,8 +95,11 @@ export async function benchSlowServers(o: { repetitions: number; seed: number; n
     seed: o.seed,
     command: `node bin/evconf.mjs run --base-url <reference server> --api-version 1.6.0 --seed ${o.seed} (admin and user credentials)`,
     runs,
-    wallSeconds: { a: spread(wall('a')), b: spread(wall('b')), c: spread(wall('c')), d: spread(wall('d')) },
-    ratios: { bOverA: ratioSpread(wall('b'), wall('a')), cOverA: ratioSpread(wall('c'), wall('a')), dOverA: ratioSpread(wall('d'), wall('a')) },
+    wallSeconds: { a: spread(wall('a')), b: spread(wall('b')), c: spread(wall('c')), d: spread(wall('d')), f1: spread(wall('f1')), f2: spread(wall('f2')) },
+    ratios: {
+      bOverA: ratioSpread(wall('b'), wall('a')), cOverA: ratioSpread(wall('c'), wall('a')), dOverA: ratioSpread(wall('d'), wall('a')),
+      f1OverA: ratioSpread(wall('f1'), wall('a')), f2OverA: ratioSpread(wall('f2'), wall('a')),
+    },
   };
   if (o.npmStart) {
     const starts = [];
@@ -127,6 +136,7 @@ export function slowServerLines(f: SlowServerFigures): string[] {
     `  (b)/(a) ${show(f.ratios.bOverA)}; goal ≤ 1.5: ${f.ratios.bOverA.median <= 1.5 ? 'met' : 'NOT met'}`,
     `  (c)/(a) ${show(f.ratios.cOverA)}; goal ≤ 2: ${f.ratios.cOverA.median <= 2 ? 'met' : 'NOT met'}`,
     `  (d)/(a) ${show(f.ratios.dOverA)}`,
+    `  (f1)/(a) ${show(f.ratios.f1OverA)}, (f2)/(a) ${show(f.ratios.f2OverA)}; failing run goal ≤ 1.2: ${Math.max(f.ratios.f1OverA.median, f.ratios.f2OverA.median) <= 1.2 ? 'met' : 'NOT met'}`,
     `  (a) goal ≤ 15 s: ${f.wallSeconds.a.median <= 15 ? 'met' : 'NOT met'}`,
     ...(f.npmStart ? [`  npm start: ${show(f.npmStart.wallSeconds, ' s')}, exit ${f.npmStart.exitCodes.join(', ')}; goal ≤ 60 s: ${f.npmStart.wallSeconds.median <= 60 ? 'met' : 'NOT met'}`] : []),
   ];

@@ -36,6 +36,8 @@ describe('CLI: bad input gives exit 2 and one line', () => {
     ['a broken scenario file', ['run', '--suites', badSuites], /scenario file .*broken\.yaml:6:1: YAML syntax/],
     ['an unknown mutant', ['run', '--mutant', 'nope'], /Unknown mutant "nope"/],
     ['--mutant with --base-url', ['run', '--mutant', 'list-status-201', '--base-url', 'http://127.0.0.1:1'], /--mutant applies to the embedded reference server only/],
+    ['an unknown mutant of evconf load', ['load', '--mutant', 'nope'], /Unknown mutant "nope"/],
+    ['--mutant with --base-url of evconf load', ['load', '--mutant', 'slow-filter', '--base-url', 'http://127.0.0.1:1'], /--mutant applies to the embedded reference server only/],
     ['a missing results file', ['report', join(dir, 'none.json')], /cannot read results/],
     ['an unknown --budget', ['run', '--load', '--budget', 'latency=3'], /--budget: unknown budget "latency"/],
     ['a bad --budget of evconf load', ['load', '--budget', 'errors=2'], /--budget: errors must be a rate from 0 to 1/],

@@ -8,6 +8,7 @@ import { summarize } from '../engine/summary.js';
 import { runLoadStage, renderLoadReport, parseBudgetFlag, LOAD_LIMITS, type LoadStageOptions } from '../load/index.js';
 import { DEFAULT_API_VERSION, type RunResult } from '../model/index.js';
 import { TOOL_VERSION } from './version.js';
+import { checkMutantName } from './mutant-name.js';
 
 /** `evconf load`: only the load stage (design §3, §8). Exit 0 = every budget met, 1 = one missed, 2 = could not run. */
 
@@ -87,6 +88,8 @@ export async function loadCommand(
   try {
     // --seed-only / --export artillery: seed (deleted again on Ctrl-C) and write scripts, for a load made elsewhere.
     if (merged.export !== undefined || merged.seedOnly || merged.runId !== undefined) return await (await import('./load-export.js')).exportCommand(merged, { ...opts, signal: controller.signal }, io);
+    // After the stage's own flag checks would have run (--mutant with --base-url is its usage error, not this one).
+    if (opts.mutant && !opts.baseUrl) checkMutantName(opts.mutant);
     stage = await runLoadStage({ ...opts, signal: controller.signal, log: (l) => io.err.write(`${l}\n`) });
   } finally {
     process.off('SIGINT', onSignal);

@@ -2,7 +2,7 @@ import { createHttpClient } from '../http/index.js';
 import { UsageError } from '../config/errors.js';
 import type { RunConfig } from '../config/types.js';
 import type { Exchange, TransportErrorCode } from '../model/exchange.js';
-import { versionHeader } from '../engine/clients.js';
+import { versionHeader } from '../core/clients.js';
 
 /**
  * Transport errors that prove nothing answers HTTP at that address: nobody accepts the connection, the name does

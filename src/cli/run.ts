@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type Progress } from '../engine/run.js';
-import { CleanupRoot } from '../engine/cleanup.js';
-import { makeBug, startReferenceServer, type RefUser } from '../reference/index.js';
+import { CleanupRoot } from '../core/cleanup.js';
+import { startReferenceServer, type RefUser } from '../reference/index.js';
+import { checkMutantName } from './mutant-name.js';
 import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
 import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
@@ -15,7 +16,7 @@ import { UsageError } from '../config/errors.js';
 import { runLoadStage } from '../load/index.js';
 import { summarize } from '../engine/summary.js';
 import { unmatchedPatterns } from '../engine/select.js';
-import { PROPERTIES } from '../engine/properties/index.js';
+import { PROPERTIES } from '../properties/index.js';
 import { STATEFUL_ID } from '../stateful/index.js';
 import { hasGaps, versionVerdicts } from '../report/tally.js';
 import { loadExpectations } from '../expectations/file.js';
@@ -86,12 +87,8 @@ function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: Run
  * so that the server and the run each have a core (issue 21: `npm start` was one process at 100% of one core); in
  * this process otherwise. An unknown --mutant is a usage error before anything starts.
  */
-async function startEmbedded(config: RunConfig, users: RefUser[]): Promise<{ url: string; close(): Promise<void> }> {
-  try {
-    makeBug(config.mutant);
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
+async function startEmbedded(config: RunConfig, signal: AbortSignal, users: RefUser[]): Promise<{ url: string; close(): Promise<void> }> {
+  checkMutantName(config.mutant);
   const opts = { processingDelayMs: 200, retractDelayMs: 200 };
   const plain = users.every((u) => [u.name, u.password, ...u.roles].every((x) => !/[:,|]/.test(x)));
   try {
@@ -104,6 +101,7 @@ async function startEmbedded(config: RunConfig, users: RefUser[]): Promise<{ url
       ...(config.mutant ? { mutant: config.mutant } : {}),
       args: ['--processing-delay', String(opts.processingDelayMs), '--retract-delay', String(opts.retractDelayMs), ...(config.profile ? ['--profile', config.profile] : [])],
       env: { EVCONF_SERVE_USERS: users.map((u) => `${u.name}:${u.password}:${u.roles.join('|')}`).join(',') },
+      signal,
     });
   } catch (e) {
     throw new UsageError(`the embedded reference server did not start: ${(e as Error).message}`);
@@ -134,16 +132,29 @@ export function exitStatus(run: RunResult, interrupted: boolean): number {
 
 export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
   let config = given;
-  const { book, suites, lifecycle } = loadInputs(config.suitesDir);
-  checkOnly(config, book, suites);
-  // Known deviations are validated before the first request: a broken file is one line and exit 2.
-  const expected = config.expectations.length ? loadExpectations(config.expectations, book.rules.map((r) => r.id)) : undefined;
-  let ref: { url: string; close(): Promise<void> } | undefined;
+  // The embedded server boots (a child process: about a second of CPU on the other core) while the suites are read.
+  let starting: Promise<{ url: string; close(): Promise<void> }> | undefined;
+  const boot = new AbortController();
   if (!config.baseUrl) {
     const embedded = embeddedCredentials(config);
     config = embedded.config;
-    ref = await startEmbedded(config, embedded.users);
+    starting = startEmbedded(config, boot.signal, embedded.users);
+    starting.catch(() => undefined);
   }
+  let inputs: ReturnType<typeof loadInputs>;
+  let expected: ReturnType<typeof loadExpectations> | undefined;
+  try {
+    inputs = loadInputs(config.suitesDir);
+    checkOnly(config, inputs.book, inputs.suites);
+    // Known deviations are validated before the first request: a broken file is one line and exit 2.
+    expected = config.expectations.length ? loadExpectations(config.expectations, inputs.book.rules.map((r) => r.id)) : undefined;
+  } catch (e) {
+    boot.abort();
+    await starting?.then((r) => r.close(), () => undefined);
+    throw e;
+  }
+  const { book, suites, lifecycle } = inputs;
+  const ref = starting ? await starting : undefined;
   const baseUrl = config.baseUrl ?? ref!.url;
   const runId = newRunId();
   const controller = new AbortController();
@@ -182,7 +193,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
       onPartial: (partial) => writePartialResults(partial, config, io.err),
       onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
       onSettle: (s) => {
-        // Settles that waited long say so (src/engine/settle.ts): a slow index, or a check that never held (not with --quiet).
+        // Settles that waited long say so (src/core/settle.ts): a slow index, or a check that never held (not with --quiet).
         if (s.ms > LONG_SETTLE_MS) progress.line(`evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}`);
       },
     });

@@ -1,8 +1,8 @@
 import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
-import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from './event-form.js';
+import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from '../core/event-form.js';
 import type { ScenarioEnv } from './env.js';
-import { giveUpTest, waitOptions, waitProcessed } from './readiness.js';
+import { giveUpTest, waitOptions, waitProcessed } from '../core/readiness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -52,7 +52,7 @@ export type Visibility = { visible: true } | { visible: false; why: string; unan
 /**
  * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), and, for an event
  * evconf uploaded media for, until its processing is over (a server may refuse changes while the workflow runs).
- * Gives up at once when the server shows it will not answer the GET (src/engine/readiness.ts giveUpTest).
+ * Gives up at once when the server shows it will not answer the GET (src/core/readiness.ts giveUpTest).
  */
 export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<Visibility> {
   const started = Date.now();
@@ -62,7 +62,7 @@ export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<Eve
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const st = ex.response?.status ?? 0;
     if (st >= 200 && st < 300) {
-      // The learned lag (src/engine/settle.ts): how long this create took to become readable.
+      // The learned lag (src/core/settle.ts): how long this create took to become readable.
       const lag = Date.now() - started - ex.durationMs;
       env.lag?.note(lag);
       env.waits?.readable(lag);

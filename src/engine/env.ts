@@ -1,20 +1,13 @@
 import type { ApiVersion, Observation } from '../model/index.js';
-import type { HttpClient } from '../http/index.js';
 import type { ShapeValidator } from '../checks/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { RunConfig } from '../config/types.js';
-import type { CleanupRegistry } from './cleanup.js';
+import type { VersionClients } from '../core/clients.js';
+import type { CleanupRegistry } from '../core/cleanup.js';
 import type { ReadingLedger } from '../spec/readings.js';
-import type { Capabilities } from './capabilities.js';
-import type { LagTracker } from './settle.js';
-import type { WaitLedger } from './wait-ledger.js';
-
-/** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
-export interface VersionClients {
-  admin: HttpClient;
-  user?: HttpClient;
-  none: HttpClient;
-}
+import type { Capabilities } from '../core/capabilities.js';
+import type { LagTracker } from '../core/settle.js';
+import type { WaitLedger } from '../core/wait-ledger.js';
 
 /** Everything a scenario needs while it runs in one version. */
 export interface ScenarioEnv {
@@ -38,11 +31,11 @@ export interface ScenarioEnv {
   signal?: AbortSignal;
   /** The readings the server chose where the spec reads two ways, fixed once per run and version (shared by all stages). */
   readings?: ReadingLedger;
-  /** The server's learned visibility lag for this version (sets the settle window W; src/engine/settle.ts). */
+  /** The server's learned visibility lag for this version (sets the settle window W; src/core/settle.ts). */
   lag?: LagTracker;
   /** Told about every settled step (reads, wait); the CLI prints the long ones. */
   onSettle?: (s: SettleInfo) => void;
-  /** What this version waited for (results.json timing; src/engine/wait-ledger.ts), shared by all stages. */
+  /** What this version waited for (results.json timing; src/core/wait-ledger.ts), shared by all stages. */
   waits?: WaitLedger;
   /**
    * Runs a unit of work that writes (a generated case with its cleanup) under the run's shared lock, so that an

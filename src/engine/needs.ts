@@ -1,5 +1,5 @@
 import type { Scenario } from '../model/index.js';
-import { missing, type Capabilities } from './capabilities.js';
+import { missing, type Capabilities } from '../core/capabilities.js';
 
 /** Actions that schedule on the scenario's capture agent (src/engine/actions/scheduling.ts, sort.ts). */
 const SCHEDULING_ACTIONS = new Set(['create-scheduled', 'update-schedule', 'put-scheduling']);

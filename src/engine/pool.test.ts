@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Slots } from './pool.js';
+import { Slots } from '../core/pool.js';
 import { generatedSlots } from './run.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

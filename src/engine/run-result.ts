@@ -1,7 +1,7 @@
 import type { ApiVersion, CheckResult, Observation, RunResult, StageTiming } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
-import type { Capabilities } from './capabilities.js';
+import type { Capabilities } from '../core/capabilities.js';
 import { coverage, summarize } from './summary.js';
 import { computeVerdicts } from '../verdicts/tally.js';
 

@@ -2,26 +2,26 @@ import { API_VERSIONS, type ApiVersion, type CheckResult, type Observation, type
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
-import { CleanupRoot } from './cleanup.js';
-import { clientsFor } from './clients.js';
+import { CleanupRoot } from '../core/cleanup.js';
+import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
-import { mapPool, Slots } from './pool.js';
-import { allWith, runScenario } from './scenario.js';
+import { mapPool, Slots } from '../core/pool.js';
+import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds } from './summary.js';
 import type { ScenarioEnv } from './env.js';
-import { runPropertyPhase } from './properties/index.js';
-import { PROPERTY_CONCURRENCY } from './properties/runner.js';
+import { runPropertyPhase } from '../properties/index.js';
+import { PROPERTY_CONCURRENCY } from '../properties/runner.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { ReadingLedger } from '../spec/readings.js';
-import { agentFor, openCapabilities, type Capabilities } from './capabilities.js';
-import { probeServer } from './probe.js';
+import { agentFor, openCapabilities, type Capabilities } from '../core/capabilities.js';
+import { probeServer } from '../core/probe.js';
 import { Exclusivity } from './exclusivity.js';
 import { DEFAULT_VERSION_CONCURRENCY } from '../config/types.js';
-import { overlapping } from './overlap.js';
-import { LagTracker } from './settle.js';
+import { overlapping } from '../core/overlap.js';
+import { LagTracker } from '../core/settle.js';
 import type { SettleInfo } from './env.js';
-import { WaitLedger } from './wait-ledger.js';
+import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
@@ -93,7 +93,7 @@ async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', 
 /**
  * Generated cases (property cases, stateful sequences) in flight at once in one version, over all its generated
  * stages (issue 21 item 2: "bounded by --concurrency"): 2 × --concurrency, so that with the scenarios' --concurrency
- * they fit the version client's 4 × --concurrency connections (src/engine/clients.ts; a case may poll readiness of
+ * they fit the version client's 4 × --concurrency connections (src/core/clients.ts; a case may poll readiness of
  * its events together); a request waiting for a connection spends its --timeout waiting (src/http/dispatch-once.ts).
  * Against a server that needs media and processes it 300 ms, --concurrency cases took one version 43.7 s, 2× 32.6 s
  * (3× 31.8 s: each property's own half of --concurrency binds then). At least one case per stage in flight
@@ -200,7 +200,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       version, clients, shapes: getValidator(version), book: o.book, config: o.config, baseUrl: o.target.baseUrl, observe, caps,
       // One ledger per version: a reading the server shows in one stage binds it in the others (issue 10 item 2).
       readings: new ReadingLedger(version, observe),
-      // The server's visibility lag, learned from this version's writes (src/engine/settle.ts).
+      // The server's visibility lag, learned from this version's writes (src/core/settle.ts).
       lag: new LagTracker(), waits, ...(o.onSettle ? { onSettle: o.onSettle } : {}),
     };
     const genBase = { ...base, ...(o.signal ? { signal: o.signal } : {}) };
@@ -257,7 +257,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
   if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results) });
   // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
   // the shared lock: deleting its events is no part of what an exclusive scenario needs to be alone for.
-  const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>): Promise<void> => {
+  const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>, locks?: ScenarioLocks): Promise<void> => {
     const cleanup = root.child();
     const index = scenarios.indexOf(scenario);
     const env: ScenarioEnv = {
@@ -269,7 +269,8 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
       timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
       signal,
     };
-    const res = await hold(async () => signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`) : await runScenario(scenario, env));
+    const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`)
+      : locks ? await runScenario(scenario, env, locks) : await hold(() => runScenario(scenario, env));
     assignIds(res, scenario.id);
     state.results.push(...res);
     state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
@@ -290,7 +291,12 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
-      if (!failure) await guarded(() => mapPool(todo.filter(alone), 1, (s) => runOne(s, (w) => ctx.lock.exclusive(w))));
+      // Their given events are created and processed side by side, under the shared lock; only the steps that read
+      // and compare hold the run alone, one scenario at a time (src/engine/scenario.ts ScenarioLocks). A scenario
+      // alone for the shared capture agent creates its schedules alone too.
+      const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => ctx.lock.exclusive(w) };
+      const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
       const stopped = budget.done();
       if (failure) throw failure;
       if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });

@@ -1,14 +1,14 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { awaitVisible, createEvent, givenVars } from './create.js';
-import { evidence } from './evidence.js';
+import { evidence } from '../core/evidence.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
-import type { EventSpec } from './event-form.js';
-import { seriesFor } from './capabilities.js';
+import type { EventSpec } from '../core/event-form.js';
+import { seriesFor } from '../core/capabilities.js';
 import { unmetNeed } from './needs.js';
-import { skipReason, UnavailableError } from './unavailable.js';
-import { catalogVars } from './catalogs.js';
+import { skipReason, UnavailableError } from '../core/unavailable.js';
+import { catalogVars } from '../core/catalogs.js';
 
 /** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
 export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
@@ -89,8 +89,27 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
   return step.save ? exchanges : exchanges.filter((x) => x.request.method !== 'GET');
 }
 
+/**
+ * The locks an `exclusive` scenario runs under (src/engine/exclusivity.ts): its given events and its leading
+ * `await-processing` steps under `before` (shared: they only create and wait on the scenario's own events), the rest
+ * under `alone`. A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
+ * that compare; while the events are created and processed, other work may go on (issue 21: an exclusive scenario
+ * stops the whole run, every version's, for as long as it holds the lock).
+ */
+export interface ScenarioLocks {
+  before<T>(work: () => Promise<T>): Promise<T>;
+  alone<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** How many steps from the start only wait for the scenario's own events to be processed. */
+function leadingWaits(steps: readonly Step[]): number {
+  let k = 0;
+  while (k < steps.length && steps[k].action?.name === 'await-processing' && steps[k].expect.length === 0) k++;
+  return k;
+}
+
 /** Runs one scenario in one version: given events, steps in order, then deletes what it created. */
-export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise<CheckResult[]> {
+export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: ScenarioLocks): Promise<CheckResult[]> {
   if (scenario.needs?.includes('user') && !env.clients.user) {
     return allWith(scenario, env, 'skip', 'needs a non-administrative user: give --user-auth USER:PASS');
   }
@@ -103,11 +122,12 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
   const results: CheckResult[] = [];
   const history: Exchange[] = [];
   let stepIndex = 0;
-  try {
-    const given = await createGiven(scenario, env, vars, history);
-    if (typeof given === 'string') return allWith(scenario, env, 'skip', given);
-    vars.given = given;
-    for (const [k, step] of scenario.steps.entries()) {
+  const before = locks ? locks.before.bind(locks) : <T>(work: () => Promise<T>) => work();
+  const alone = locks ? locks.alone.bind(locks) : <T>(work: () => Promise<T>) => work();
+  /** Steps [from, to) in order; the results that end the scenario early, or undefined to go on. */
+  const steps = async (from: number, to: number): Promise<CheckResult[] | undefined> => {
+    for (let k = from; k < to; k++) {
+      const step = scenario.steps[k];
       stepIndex = k;
       if (env.signal?.aborted) {
         return [...results, ...allWith(scenario, env, 'skip', `not run: ${String(env.signal.reason ?? 'the run was stopped')}`, k)];
@@ -123,7 +143,18 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv): Promise
         return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];
       }
     }
-    return results;
+    return undefined;
+  };
+  try {
+    const waits = locks ? leadingWaits(scenario.steps) : 0;
+    const ended = await before(async () => {
+      const given = await createGiven(scenario, env, vars, history);
+      if (typeof given === 'string') return allWith(scenario, env, 'skip', given);
+      vars.given = given;
+      return await steps(0, waits);
+    });
+    if (ended) return ended;
+    return (await alone(() => steps(waits, scenario.steps.length))) ?? results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
     if (err instanceof UnavailableError && err.unanswered) return [...results, ...allUnanswered(scenario, env, err.reason, [...history, err.unanswered], stepIndex)];

@@ -7,10 +7,10 @@ import { buildRequest } from './request.js';
 import { ACTION_IMPLS } from './actions/index.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
-import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from './settle.js';
-import { evidence } from './evidence.js';
-import { skipReason, Unavailable, UnavailableError } from './unavailable.js';
-import { giveUpTest } from './readiness.js';
+import { CONFIRM_DELAY_MS, decideSettle, settleWindow, type SettleDecision, type SettleMode, type SettleRead } from '../core/settle.js';
+import { evidence } from '../core/evidence.js';
+import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
+import { giveUpTest } from '../core/readiness.js';
 
 export interface StepOutcome {
   results: CheckResult[];
@@ -109,7 +109,7 @@ interface Track {
 
 /**
  * Runs one step. Without `settle`: one request (or action), judged once. With `settle`: read again until every
- * expectation is decided by src/engine/settle.ts (a stable read for positives, the whole window for `unchanged`
+ * expectation is decided by src/core/settle.ts (a stable read for positives, the whole window for `unchanged`
  * ones, a failure once the answer stops changing), bounded by --settle-ms. `history` holds the exchanges of the
  * scenario that led here (setup and writes): they are the evidence of a failure, with the decisive read first.
  */

@@ -7,10 +7,10 @@ import { loadRules } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { actionTestKit } from './actions/testing.js';
-import { openCapabilities } from './capabilities.js';
+import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';
 import { interpolate, PlaceholderError } from './vars.js';
-import { Unavailable, UnavailableError } from './unavailable.js';
+import { Unavailable, UnavailableError } from '../core/unavailable.js';
 import type { ScenarioEnv } from './env.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpolate, PlaceholderError } from './vars.js';
-import { UnavailableError } from './unavailable.js';
+import { UnavailableError } from '../core/unavailable.js';
 
 describe('interpolate', () => {
   const vars = { run: { tag: 'evc1' }, given: [{ identifier: 'a' }], n: 3, list: [1, 2] };

@@ -1,4 +1,4 @@
-import { Unavailable, UnavailableError } from './unavailable.js';
+import { Unavailable, UnavailableError } from '../core/unavailable.js';
 
 /** A placeholder that names nothing: a bug in a scenario file, reported as outcome `error`. */
 export class PlaceholderError extends Error {

@@ -24,6 +24,8 @@ export interface ChildServerOptions {
   startTimeoutMs?: number;
   /** Extra environment of the child (e.g. EVCONF_SERVE_USERS: credentials stay off the command line). */
   env?: Record<string, string>;
+  /** Aborting it before the child listens kills the child (a run that fails on its inputs while the server boots). */
+  signal?: AbortSignal;
 }
 
 const LISTENING = /listening on (http:\/\/\S+)/;
@@ -50,25 +52,30 @@ export function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
 }
 
 /** Spawns a node child that prints a "… listening on http://…" line; resolves with that URL. */
-export function spawnListening(args: string[], startTimeoutMs = 30_000, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; forget: () => void }> {
+export function spawnListening(args: string[], startTimeoutMs = 30_000, env: Record<string, string> = {}, signal?: AbortSignal): Promise<{ child: ChildProcess; url: string; forget: () => void }> {
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
   const forget = killOnExit(child);
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
+    const onAbort = () => fail('aborted before the server listened');
     const fail = (why: string) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       forget();
       child.kill('SIGKILL');
       reject(new Error(why));
     };
     const timer = setTimeout(() => fail(`the server did not start within ${startTimeoutMs} ms${err ? `: ${err.trim().split('\n')[0]}` : ''}`), startTimeoutMs);
+    if (signal?.aborted) return fail('aborted before the server listened');
+    signal?.addEventListener('abort', onAbort, { once: true });
     child.stderr!.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = LISTENING.exec(out);
       if (!m) return;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
       child.removeAllListeners('exit');
@@ -83,7 +90,7 @@ export function spawnListening(args: string[], startTimeoutMs = 30_000, env: Rec
 export async function startChildServer(opts: ChildServerOptions = {}): Promise<ChildServer> {
   // A target of evconf's own runs, never a client double: no request is read for departures (a tenth of its CPU).
   const args = [EVCONF_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--no-client-record', ...(opts.mutant ? ['--mutant', opts.mutant] : []), ...(opts.args ?? [])];
-  const { child, url, forget } = await spawnListening(args, opts.startTimeoutMs, opts.env);
+  const { child, url, forget } = await spawnListening(args, opts.startTimeoutMs, opts.env, opts.signal);
   return {
     url,
     pid: child.pid!,

@@ -1,5 +1,5 @@
 import { UsageError } from '../config/errors.js';
-import { deleteEvents } from '../engine/cleanup.js';
+import { deleteEvents } from '../core/cleanup.js';
 import { parseJsonBody, type HttpClient } from '../http/index.js';
 import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 

@@ -1,14 +1,14 @@
 import type { HttpClient } from '../http/index.js';
 import { parseJsonBody } from '../http/index.js';
 import type { Exchange } from '../model/index.js';
-import { mapPool } from '../engine/pool.js';
-import { createdIdentifiers, eventCreateParts } from '../engine/event-form.js';
+import { mapPool } from '../core/pool.js';
+import { createdIdentifiers, eventCreateParts } from '../core/event-form.js';
 import { episodeFields, type SeedPlan } from './seed-plan.js';
 import type { Capabilities } from '../model/index.js';
 
 /**
  * Seeding of the load stage's events through the API (design §1.6: everything evconf creates is
- * tagged with the run and deleted at the end, also after a failure or Ctrl-C: see deleteEvents in src/engine/cleanup.ts).
+ * tagged with the run and deleted at the end, also after a failure or Ctrl-C: see deleteEvents in src/core/cleanup.ts).
  * Seeding is bounded in concurrency.
  */
 
@@ -18,7 +18,7 @@ export interface SeedOptions {
   /** Requests in flight at once (default 16). */
   concurrency?: number;
   workflow: string;
-  /** The probe's findings: media uploaded with every seeded event where the server needs it (src/engine/probe.ts). */
+  /** The probe's findings: media uploaded with every seeded event where the server needs it (src/core/probe.ts). */
   caps?: Capabilities;
   /** Each identifier as soon as it is known (the caller's cleanup list). */
   onCreated: (id: string) => void;

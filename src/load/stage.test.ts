@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from '../http/index.js';
-import { eventCreateParts } from '../engine/event-form.js';
+import { eventCreateParts } from '../core/event-form.js';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { parseProfiles } from './profiles.js';
 import { runLoadStage } from './stage.js';

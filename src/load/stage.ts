@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { UsageError } from '../config/errors.js';
 import type { Credentials } from '../config/types.js';
 import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadBudget, type LoadResult, type RuleLevel } from '../model/index.js';
-import { makeBug } from '../reference/mutants/index.js';
 import { loadRules } from '../spec/rules.js';
 import { inRange } from '../spec/versions.js';
 import { LOAD_RULES, skippedBudgets, type LoadRuleId } from './budget.js';
@@ -12,7 +11,7 @@ import { LOAD_LIMITS, type LoadProfile } from './profile.js';
 import { loadProfiles, selectProfiles } from './profiles.js';
 import { seedEvents } from './seed.js';
 import type { Capabilities } from '../model/index.js';
-import { probeServer } from '../engine/probe.js';
+import { probeServer } from '../core/probe.js';
 import { makeSeedPlan, type SeedPlan } from './seed-plan.js';
 import { checkReachable, deleteSeeded, openTarget, type LoadTarget } from './target.js';
 import { rmSync } from 'node:fs';
@@ -27,7 +26,10 @@ import { loadRunTag } from './run-cleanup.js';
 export interface LoadStageOptions {
   /** The server under test; absent = the reference server, started as a child process on 127.0.0.1. */
   baseUrl?: string;
-  /** Child reference server only: plant this bug (e.g. slow-filter). */
+  /**
+   * Child reference server only: plant this bug (e.g. slow-filter). The caller checks the name (the CLI: an unknown
+   * one is a usage error); the stage passes it to `evconf serve --mutant`, which refuses an unknown one.
+   */
   mutant?: string;
   apiVersion?: ApiVersion;
   /** Events to seed (default 1000, at most 20 000). */
@@ -94,13 +96,6 @@ function validate(o: LoadStageOptions): number {
   if (d !== undefined && (!Number.isInteger(d) || d < 1 || d > LOAD_LIMITS.maxDurationS)) throw new UsageError(`--load-duration must be a whole number from 1 to ${LOAD_LIMITS.maxDurationS} (got ${d})`);
   if (o.mutant && o.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
   if (o.seedOnly && !o.baseUrl) throw new UsageError('--seed-only needs --base-url: the embedded reference server stops when evconf does, and its events with it');
-  if (o.mutant) {
-    try {
-      makeBug(o.mutant);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-  }
   return events;
 }
 
@@ -189,7 +184,7 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
   try {
     await checkReachable(t, version);
     const plan = makeSeedPlan(loadRunTag(runId), events);
-    // Without a conformance run's findings, a server evconf did not start is probed the same way (src/engine/probe.ts).
+    // Without a conformance run's findings, a server evconf did not start is probed the same way (src/core/probe.ts).
     const caps = o.capabilities ?? (t.child ? undefined : (await probeServer({
       client: t.clientFor(version), version, book: loadRules(), config: { workflow: o.workflow ?? 'schedule-and-upload', settleMs: o.settleMs ?? 10_000, fieldIds: {} },
       tag: `${plan.tag}probe`, agent: `evconf-load-${runId}-probe`, register: (...ids) => seeded.push(...ids),

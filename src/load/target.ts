@@ -1,10 +1,10 @@
 import { UsageError } from '../config/errors.js';
 import type { Credentials } from '../config/types.js';
-import { versionHeader } from '../engine/clients.js';
+import { versionHeader } from '../core/clients.js';
 import { createHttpClient, type HttpClient } from '../http/index.js';
 import type { ApiVersion } from '../model/index.js';
 import { startChildServer, type ChildServer } from './child-server.js';
-import { deleteEvents } from '../engine/cleanup.js';
+import { deleteEvents } from '../core/cleanup.js';
 
 /** Where the load goes: --base-url, or the reference server in a child process (never this process). */
 

@@ -1,6 +1,6 @@
 import type { ApiVersion } from './version.js';
 
-/** A media file evconf uploads (src/engine/media.ts ships one). */
+/** A media file evconf uploads (src/core/media.ts ships one). */
 export interface MediaFile {
   /** The multipart part it is sent as (spec § POST /api/events, parts presenter, presentation, audio). */
   part: 'presenter' | 'presentation' | 'audio';
@@ -38,7 +38,7 @@ export interface LearnedCatalog {
 }
 
 /**
- * What evconf needs from a server in order to test it, learned once per version by the probe (src/engine/probe.ts)
+ * What evconf needs from a server in order to test it, learned once per version by the probe (src/core/probe.ts)
  * or given by the user (--agent-id, --series-id, fieldIds), and used the same way by every stage (design §1.2:
  * "What a server legally refuses … is learned once and adapted to, the same way in every stage"). JSON-safe data.
  */

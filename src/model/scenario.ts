@@ -15,7 +15,7 @@ export interface Expectation {
   params: Record<string, unknown>;
   /**
    * A negative expectation ("unchanged", "not created"): in a settle step it must hold on every read over the
-   * settle window, not only on the first (src/engine/settle.ts). Checks can also be negative by nature (CheckDef).
+   * settle window, not only on the first (src/core/settle.ts). Checks can also be negative by nature (CheckDef).
    */
   unchanged?: boolean;
   pos: SourcePos;
@@ -40,7 +40,7 @@ export interface Step {
   action?: { name: string; params: Record<string, unknown> };
   /**
    * Read again until every expectation is decided (a stable read, or held over the window for `unchanged` ones),
-   * bounded by --settle-ms (eventual consistency; src/engine/settle.ts).
+   * bounded by --settle-ms (eventual consistency; src/core/settle.ts).
    */
   settle?: boolean;
   /** The versions this step runs in (a range, `versions:` in YAML); outside them it is not sent and judges nothing. */

@@ -70,7 +70,7 @@ const limitFailure: CheckResult = check({
   rule: 'events.list.limit', apiVersion: '1.6.0', outcome: 'fail', message: 'limit=2 returned 3 events',
   expected: { maxItems: 2 }, actual: { items: 3 }, source: 'suites/events/list.yaml:31',
   curl: `curl -sS -H 'Accept: application/v1.6.0+json' -H 'Authorization: ${SECRET}' '${BASE}/api/events?limit=2'`,
-  // The decisive exchange first, then those that led to it in the order sent (src/engine/evidence.ts).
+  // The decisive exchange first, then those that led to it in the order sent (src/core/evidence.ts).
   exchanges: [
     exchange('GET', '/api/events?limit=2', 200, JSON.stringify([{ identifier: 'e1' }, { identifier: 'e2' }, { identifier: 'e3', title: 'x'.repeat(6000) }])),
     exchange('POST', '/api/events', 201, '{"identifier":"e3"}'),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Test support (not used at run time): a proxy in front of a server that behaves like an eventually consistent or
- * unreliable one, to test the settle logic (src/engine/settle.ts) end to end.
+ * unreliable one, to test the settle logic (src/core/settle.ts) end to end.
  */
 export interface ProxyBehaviour {
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiVersion } from '../model/index.js';
-import { PROPERTIES } from '../engine/properties/index.js';
+import { PROPERTIES } from '../properties/index.js';
 import { STATEFUL_ID } from '../stateful/phase.js';
 import { ClientRecord } from '../reference/index.js';
 import type { DepartureKind } from '../reference/strict/departure.js';

@@ -1,22 +1,22 @@
 import fc from 'fast-check';
 import type { CheckResult } from '../model/index.js';
 import { EPISODE_FIELD_IDS } from '../generators/index.js';
-import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from './kit/adapter.js';
-import { CaseKit } from './kit/case.js';
-import { aclActionConstraints, type PhaseEnv } from './kit/env.js';
-import { memberFor } from './kit/members.js';
-import { outcomeResults } from './kit/outcome.js';
-import { ruleResult } from './kit/results.js';
-import { CaseFailure, OK } from './kit/verdict.js';
+import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
+import { CaseKit } from '../cases/case.js';
+import { aclActionConstraints, type PhaseEnv } from '../cases/env.js';
+import { memberFor } from '../cases/members.js';
+import { outcomeResults } from '../cases/outcome.js';
+import { ruleResult } from '../cases/results.js';
+import { CaseFailure, OK } from '../cases/verdict.js';
 import { COMMAND_RULES, commandArbitrary, type Cmd } from './commands/index.js';
 import { lifecycleFile, loadLifecycle, type CommandName, type LifecycleConfig } from './lifecycle.js';
 import { EventModel } from './model.js';
 import { Real, type RealOptions } from './real.js';
-import { selectedStageRules } from './select.js';
-import { missing } from '../engine/capabilities.js';
-import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../engine/catalogs.js';
-import { Unavailable } from '../engine/unavailable.js';
-import { casesInFlight } from '../engine/overlap.js';
+import { selectedStageRules } from '../cases/select.js';
+import { missing } from '../core/capabilities.js';
+import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../core/catalogs.js';
+import { Unavailable } from '../core/unavailable.js';
+import { casesInFlight } from '../core/overlap.js';
 import { knownFailure } from '../expectations/known.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { CaseKit } from './kit/case.js';
-import { CaseFailure, type Verdict } from './kit/verdict.js';
+import type { CaseKit } from '../cases/case.js';
+import { CaseFailure, type Verdict } from '../cases/verdict.js';
 
 /** Options of the system under test for one sequence. */
 export interface RealOptions {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTarget, type TestTarget } from './kit/testing.js';
+import { startTarget, type TestTarget } from '../cases/testing.js';
 import { runStatefulPhase, STATEFUL_ID } from './phase.js';
 
 let target: TestTarget;

@@ -1,7 +1,7 @@
 import type { EpisodeCatalog } from '../generators/index.js';
-import type { CaseKit } from './kit/case.js';
-import { episodeReadsBack } from './kit/episode.js';
-import type { Verdict } from './kit/verdict.js';
+import type { CaseKit } from '../cases/case.js';
+import { episodeReadsBack } from '../cases/episode.js';
+import type { Verdict } from '../cases/verdict.js';
 
 /** Every field of `expect` reads back equal in dublincore/episode (see episodeReadsBack). */
 export function episodeIs(kit: CaseKit, id: string, expect: Record<string, string | string[]>, rule: string, what: string): Promise<Verdict> {

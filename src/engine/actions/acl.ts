@@ -2,7 +2,7 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
-import { giveUpTest } from '../readiness.js';
+import { giveUpTest } from '../../core/readiness.js';
 
 /**
  * Actions of the acl family (names listed in src/scenario/actions/acl.ts): one permission is added or removed

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../model/index.js';
 import { notAnswering, parseJsonBody } from '../../http/index.js';
 import { containsIdsCheck } from '../../checks/members.js';
-import { settleWindow } from '../settle.js';
+import { settleWindow } from '../../core/settle.js';
 import type { Action } from './types.js';
 
 /** Actions of the auth family (names listed in src/scenario/actions/auth.ts). */
@@ -19,7 +19,7 @@ function strings(params: Record<string, unknown>, key: string): string[] {
 
 /**
  * user-list-reads {query, ids, absent, reads?}: the user's list, read `reads` times (default 60) spread over the
- * settle window W (src/engine/settle.ts), once an earlier settled step has shown the change: every read must list
+ * settle window W (src/core/settle.ts), once an earlier settled step has shown the change: every read must list
  * every `ids` and none of `absent` (spec § Authentication: "Each event has an ACL that maps actions to roles"; the
  * list follows the ACL as it is, on every request). A server answering a share of the requests from a lagging
  * replica (not every n-th one, but in runs) is seen where a few settle reads would miss it. Stops at the first read

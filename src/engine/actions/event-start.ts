@@ -2,8 +2,8 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
-import { Unavailable } from '../unavailable.js';
-import { giveUpTest } from '../readiness.js';
+import { Unavailable } from '../../core/unavailable.js';
+import { giveUpTest } from '../../core/readiness.js';
 import { catalogStartMs } from '../../checks/field-value.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Unavailable } from '../unavailable.js';
+import { Unavailable } from '../../core/unavailable.js';
 import { describe, expect, it } from 'vitest';
 import { IMPL_EVENTS } from './events.js';
 import { actionTestKit } from './testing.js';

@@ -1,13 +1,13 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart } from '../../http/index.js';
-import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
+import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { createEvent } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
-import { serverField } from '../capabilities.js';
+import { serverField } from '../../core/capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';
-import { giveUpTest } from '../readiness.js';
-import { Unavailable } from '../unavailable.js';
+import { giveUpTest } from '../../core/readiness.js';
+import { Unavailable } from '../../core/unavailable.js';
 
 /** Actions of the events family (names listed in src/scenario/actions/events.ts). */
 
@@ -192,7 +192,7 @@ const watchProcessing: Action = async (env, params) => {
     const giveUp = giveUpTest(env.clients.admin);
     for (let delay = 10; ; delay = Math.min(delay * 2, 500)) {
       const ex = await env.clients.admin.send({ method: 'GET', path });
-      // A GET the server will not answer: waiting longer cannot mend it (src/engine/readiness.ts giveUpTest); it is
+      // A GET the server will not answer: waiting longer cannot mend it (src/core/readiness.ts giveUpTest); it is
       // the step's last exchange when no state was read at all (the check then fails with it).
       if (giveUp(ex)) {
         unanswered.push(ex);

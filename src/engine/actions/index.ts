@@ -1,4 +1,4 @@
-import type { EventSpec } from '../event-form.js';
+import type { EventSpec } from '../../core/event-form.js';
 import { createdNames, createEvent, waitVisible } from '../create.js';
 import type { Action } from './types.js';
 import { IMPL_LIST } from './list.js';

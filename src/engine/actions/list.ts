@@ -4,12 +4,12 @@ import { getPath, identifiers } from '../../checks/evidence.js';
 import type { PagesWalk } from '../../checks/families/list.js';
 import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
 import { createEvent, waitVisible, usableEvent } from '../create.js';
-import { taggedTitle, type EventSpec } from '../event-form.js';
+import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { idLookAlike } from './events.js';
-import { giveUpTest } from '../readiness.js';
+import { giveUpTest } from '../../core/readiness.js';
 
 /**
  * Actions of the list family (names in src/scenario/actions/list.ts): create the run's events and read them

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/index.js';
 import { actionTestKit } from './testing.js';
 import { IMPL_METADATA, partsWithCatalog } from './metadata.js';
-import { taggedTitle } from '../event-form.js';
-import { Unavailable } from '../unavailable.js';
+import { taggedTitle } from '../../core/event-form.js';
+import { Unavailable } from '../../core/unavailable.js';
 
 /** The reason of an Unavailable value (fails the test when the value is not one). */
 function reasonOf(v: unknown): string {

@@ -1,13 +1,13 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
-import { createdIdentifiers, eventCreateParts, taggedTitle } from '../event-form.js';
+import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { usableEvent } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
-import { requiredFill } from '../catalogs.js';
-import { Unavailable } from '../unavailable.js';
-import { giveUpTest } from '../readiness.js';
+import { requiredFill } from '../../core/catalogs.js';
+import { Unavailable } from '../../core/unavailable.js';
+import { giveUpTest } from '../../core/readiness.js';
 
 /**
  * Actions of the metadata family (names listed in src/scenario/actions/metadata.ts).
@@ -93,7 +93,7 @@ async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): P
 /**
  * create-with-catalog {title, …episode fields, catalog: {flavor, fields}} (or `catalogs: [{flavor, fields}, …]`, several
  * extra catalogs in that order): POST /api/events with the extra catalog(s) (fields the server marks required filled
- * in with values of their type: src/engine/catalogs.ts), then waits until GET ?type=<flavor> or the catalog list shows
+ * in with values of their type: src/core/catalogs.ts), then waits until GET ?type=<flavor> or the catalog list shows
  * each with every field sent holding a value.
  * Value: Unavailable (the refusal) when the server did not create a readable event, so every step built on it is
  * skipped by the engine; else {identifier, typeIgnored, catalog, catalogs}: `catalogs[i]` is {flavor} of the i-th

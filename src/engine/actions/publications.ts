@@ -3,10 +3,10 @@ import { parseJsonBody } from '../../http/index.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
 import type { ScenarioEnv } from '../env.js';
-import { Unavailable } from '../unavailable.js';
+import { Unavailable } from '../../core/unavailable.js';
 import type { Action, ActionOutcome } from './types.js';
 import { createEvent, usableEvent } from '../create.js';
-import { giveUpTest } from '../readiness.js';
+import { giveUpTest } from '../../core/readiness.js';
 
 /** Actions of the publications family (names listed in src/scenario/actions/publications.ts). */
 

@@ -3,7 +3,7 @@ import { parseJsonBody } from '../../http/index.js';
 import { isoUtc } from '../../spec/datetime.js';
 import type { ListWithSingles } from '../../checks/families/round4-lists.js';
 import type { Action } from './types.js';
-import { Unavailable } from '../unavailable.js';
+import { Unavailable } from '../../core/unavailable.js';
 
 /**
  * Actions added for the fourth spec-only mutant round (issue 23; names in src/scenario/actions/round4.ts):

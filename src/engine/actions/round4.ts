@@ -1,5 +1,5 @@
 import type { MultipartPart } from '../../http/index.js';
-import { mediaPart } from '../media.js';
+import { mediaPart } from '../../core/media.js';
 import type { Action } from './types.js';
 
 /** Actions added for the fourth spec-only mutant round (names in src/scenario/actions/round4.ts). */

@@ -34,7 +34,9 @@ const params = (more: Record<string, unknown> = {}) => ({ title: 't', scheduling
 describe('create-scheduled', () => {
   it('sends a create that answered 409 again within the settle window when retryConflict is set', async () => {
     const s = await conflictsThenCreated(2);
-    const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params({ retryConflict: true }), {});
+    // A window far longer than two retries take, however busy the machine (no timing in a unit test).
+    const env = envFor(s.url);
+    const out = await IMPL_SCHEDULING['create-scheduled']({ ...env, config: { ...env.config, settleMs: 10_000 } }, params({ retryConflict: true }), {});
     expect(out.exchanges.map((e) => e.response?.status)).toEqual([409, 409, 201]);
     expect(out.value).toMatchObject({ identifier: 'from-body', bodyIdentifier: 'from-body', locationId: 'from-header' });
   });

@@ -1,8 +1,8 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type HttpClient } from '../../http/index.js';
 import { createdNames, createEvent, waitVisible, type CreateOutcome } from '../create.js';
-import { settleWindow } from '../settle.js';
-import { taggedTitle, type EventSpec } from '../event-form.js';
+import { settleWindow } from '../../core/settle.js';
+import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { expectedOccurrences, resolveScheduling, singleWindow } from './scheduling-times.js';
@@ -33,7 +33,7 @@ const eventPath = (id: unknown) => `/api/events/${encodeURIComponent(String(id ?
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The create, sent again while it answers 409 within the settle window W (src/engine/settle.ts) when `retry` is set:
+ * The create, sent again while it answers 409 within the settle window W (src/core/settle.ts) when `retry` is set:
  * a 409 created nothing, so sending it again is safe, and an eventually consistent server may still see a slot that
  * was just freed (e.g. by a delete) for a moment. A 409 that lasts past W is the answer. Every exchange is returned,
  * the last one is the step's.

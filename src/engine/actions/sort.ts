@@ -3,11 +3,11 @@ import { parseJsonBody } from '../../http/index.js';
 import type { SortedPair, SortedResponse } from '../../checks/families/sort-groups.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { createEvent, waitVisible } from '../create.js';
-import { taggedTitle } from '../event-form.js';
+import { taggedTitle } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
-import { giveUpTest } from '../readiness.js';
+import { giveUpTest } from '../../core/readiness.js';
 
 /** Actions of the sort / with* family (names listed in src/scenario/actions/sort.ts). */
 

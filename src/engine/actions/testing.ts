@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { afterEach } from 'vitest';
 import { createHttpClient } from '../../http/index.js';
 import { startHttp, type TestServer } from '../../http/test-servers.js';
-import { CleanupRegistry } from '../cleanup.js';
+import { CleanupRegistry } from '../../core/cleanup.js';
 import type { ScenarioEnv } from '../env.js';
 
 /**

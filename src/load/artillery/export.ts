@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../config/errors.js';
-import { versionHeader } from '../../engine/clients.js';
+import { versionHeader } from '../../core/clients.js';
 import type { ApiVersion, LoadBudget } from '../../model/index.js';
 import { inRange } from '../../spec/versions.js';
 import { prepareQuery } from '../list-expect.js';

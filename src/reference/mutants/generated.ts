@@ -2,7 +2,7 @@ import type { AclEntry, EpisodeValues } from '../types.js';
 import { family } from './types.js';
 
 /**
- * Mutants that only generated cases find (the property stage, src/engine/properties): the hand-written scenarios
+ * Mutants that only generated cases find (the property stage, src/properties): the hand-written scenarios
  * use short ASCII titles, plain ACLs, weekday rules and partial overlaps, so they pass these.
  */
 export const GENERATED_MUTANTS = family({

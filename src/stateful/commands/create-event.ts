@@ -1,9 +1,9 @@
 import type fc from 'fast-check';
 import type { EpisodeCatalog, ProcessingInstructions } from '../../generators/index.js';
-import { ADMIN_ROLE } from '../kit/env.js';
-import { aclIs } from '../kit/acl.js';
-import { mustCreate } from '../kit/reads.js';
-import { scheduleIs } from '../kit/schedule.js';
+import { ADMIN_ROLE } from '../../cases/env.js';
+import { aclIs } from '../../cases/acl.js';
+import { mustCreate } from '../../cases/reads.js';
+import { scheduleIs } from '../../cases/schedule.js';
 import { slotSpan, type EventModel, type ModelEvent } from '../model.js';
 import type { Real } from '../real.js';
 import { episodeIs, show, tagged } from '../verify.js';

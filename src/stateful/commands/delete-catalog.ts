@@ -1,8 +1,8 @@
 import type fc from 'fast-check';
-import type { Reply } from '../kit/api.js';
-import { excerpt } from '../kit/expect.js';
-import { accepted } from '../kit/reads.js';
-import { broken, OK, type Verdict } from '../kit/verdict.js';
+import type { Reply } from '../../cases/api.js';
+import { excerpt } from '../../cases/expect.js';
+import { accepted } from '../../cases/reads.js';
+import { broken, OK, type Verdict } from '../../cases/verdict.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { membersShow } from '../kit/episode.js';
+import { membersShow } from '../../cases/episode.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 

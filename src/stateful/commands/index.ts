@@ -26,7 +26,7 @@ export interface CommandContext {
   slots: number;
   /** The run's workflow (--workflow). */
   workflow: string;
-  /** ACL action constraints (kit/env.ts aclActionConstraints): read and write only where the server wants that. */
+  /** ACL action constraints (cases/env.ts aclActionConstraints): read and write only where the server wants that. */
   acl?: { actions?: string[]; customActions?: number };
 }
 

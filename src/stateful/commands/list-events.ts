@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { isBroken, readList } from '../kit/reads.js';
-import { broken, OK, type Verdict } from '../kit/verdict.js';
+import { isBroken, readList } from '../../cases/reads.js';
+import { broken, OK, type Verdict } from '../../cases/verdict.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 

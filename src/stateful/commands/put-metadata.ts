@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import type { EpisodeCatalog } from '../../generators/index.js';
-import { accepted } from '../kit/reads.js';
+import { accepted } from '../../cases/reads.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 import { episodeIs, show, tagged } from '../verify.js';

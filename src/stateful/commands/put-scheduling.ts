@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
-import { statusIs } from '../kit/expect.js';
-import { accepted } from '../kit/reads.js';
-import { scheduleIs } from '../kit/schedule.js';
+import { statusIs } from '../../cases/expect.js';
+import { accepted } from '../../cases/reads.js';
+import { scheduleIs } from '../../cases/schedule.js';
 import { slotSpan, type EventModel } from '../model.js';
 import type { Real } from '../real.js';
 

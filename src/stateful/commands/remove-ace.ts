@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { aclParts } from '../kit/acl.js';
-import { accepted } from '../kit/reads.js';
+import { aclParts } from '../../cases/acl.js';
+import { accepted } from '../../cases/reads.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 

@@ -1,0 +1,143 @@
+import type { CreateSpec, Reply } from './api.js';
+import { EPISODE } from './api.js';
+import type { CaseKit } from './case.js';
+import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
+import { broken, OK, type Broken, type Verdict } from './verdict.js';
+import { evconfField } from '../core/capabilities.js';
+import { sameFieldValue } from '../checks/field-value.js';
+import { waitOptions, waitProcessed } from '../core/readiness.js';
+
+/**
+ * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
+ * shape) breaks the rule of that read (events.get.status, acl.get.schema …), not the rule the caller checks: so
+ * every fault is reported under the rule it breaks. Content comparisons are the callers'.
+ */
+
+const is200 = (r: Reply, rule: string, what: string): Verdict => statusIs(r, [200], rule, what);
+
+/** Options of readList. */
+export interface ListRead {
+  /** No event is expected: a 404 then breaks events.list.empty ("The array may be empty"). */
+  emptyExpected?: boolean;
+  /** The query is valid: a 4xx/5xx refusal breaks this rule (e.g. the filter's own rule). */
+  refusalRule?: string;
+}
+
+/**
+ * GET /api/events?…: 200 and a JSON array (events.list.status, events.list.array). A transport failure fails the
+ * list rule with the error as evidence (design §1.4): no response → events.list.status, a broken body →
+ * events.list.array. A long but complete body is parsed whole by the client (only its evidence is cut).
+ */
+export async function readList(kit: CaseKit, query: Record<string, string | undefined>, o: ListRead = {}): Promise<unknown[] | Broken> {
+  const r = await kit.api.list(query);
+  const what = `GET /api/events?${new URLSearchParams(query as Record<string, string>).toString()}`;
+  if (r.status === 404 && o.emptyExpected) return broken('events.list.empty', `${what} answered 404 where no event matches`, { status: 200, body: [] }, { status: 404 });
+  if (o.refusalRule && r.status !== undefined && r.status >= 400) return broken(o.refusalRule, `${what} was refused with ${r.status}`, { status: 200 }, { status: r.status, body: excerpt(r) });
+  const e = r.ex.error;
+  if (e) {
+    const rule = r.ex.response ? 'events.list.array' : 'events.list.status';
+    return broken(rule, `${what}: transport error (${e.code}): ${e.message}`, 'a complete JSON array', { transportError: e.code });
+  }
+  const s = is200(r, 'events.list.status', what);
+  if (!s.ok) return s;
+  return Array.isArray(r.body) ? r.body : broken('events.list.array', `${what}: the body is not a JSON array`, 'a JSON array', excerpt(r));
+}
+
+/** Identifiers of a list body. */
+export function listIds(list: unknown[]): string[] {
+  return list.map((e) => (e as { identifier?: unknown })?.identifier).map((x) => (typeof x === 'string' ? x : '?'));
+}
+
+/** GET /api/events/{id}: 200 and an object (events.get.status). */
+export async function readEvent(kit: CaseKit, id: string): Promise<Record<string, unknown> | Broken> {
+  const r = await kit.api.get(id);
+  const s = is200(r, 'events.get.status', 'GET /api/events/{id}');
+  if (!s.ok) return s;
+  const b = r.body;
+  return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : broken('events.get.status', 'GET /api/events/{id}: the body is not a JSON object', 'an event object', excerpt(r));
+}
+
+/** GET /metadata?type=<flavor>: 200 and an array of fields with ids (metadata.get-type.status, metadata.get-type.values). */
+export async function readEpisode(kit: CaseKit, id: string, flavor = EPISODE): Promise<Map<string, unknown> | Broken> {
+  const r = await kit.api.catalog(id, flavor);
+  const what = `GET /api/events/{id}/metadata?type=${flavor}`;
+  const s = is200(r, 'metadata.get-type.status', what);
+  if (!s.ok) return s;
+  const ok = Array.isArray(r.body) && r.body.every((f) => typeof (f as { id?: unknown })?.id === 'string');
+  return ok ? ownNames(kit, fieldMap(r.body as unknown[])) : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
+}
+
+/** The dublincore/episode fields as GET /metadata (all catalogs) shows them, or undefined when it cannot be read. */
+export async function episodeFromListing(kit: CaseKit, id: string): Promise<Map<string, unknown> | undefined> {
+  const r = await kit.api.send({ method: 'GET', path: kit.api.path(id, '/metadata') });
+  if (r.status !== 200 || !Array.isArray(r.body)) return undefined;
+  const cat = r.body.find((c) => (c as { flavor?: unknown })?.flavor === EPISODE) as { fields?: unknown } | undefined;
+  return Array.isArray(cat?.fields) ? ownNames(kit, fieldMap(cat.fields)) : undefined;
+}
+
+/** Field ids as evconf names them (config fieldIds maps evconf's names to the server's). */
+function ownNames(kit: CaseKit, m: Map<string, unknown>): Map<string, unknown> {
+  if (!kit.env.caps || Object.keys(kit.env.caps.fieldIds).length === 0) return m;
+  return new Map([...m].map(([k, v]) => [evconfField(kit.env.caps, k), v]));
+}
+
+/** GET /scheduling: 200 with agent_id, start and end (scheduling.get.status, scheduling.get.schema). */
+export async function readScheduling(kit: CaseKit, id: string): Promise<{ agent_id: string; start: string; end: string } | Broken> {
+  const r = await kit.api.scheduling(id);
+  const s = is200(r, 'scheduling.get.status', 'GET /api/events/{id}/scheduling');
+  if (!s.ok) return s;
+  const b = (r.body ?? {}) as Record<string, unknown>;
+  if (typeof b.agent_id !== 'string' || typeof b.start !== 'string' || typeof b.end !== 'string') {
+    return broken('scheduling.get.schema', 'GET /api/events/{id}/scheduling: agent_id, start or end is missing', '{agent_id, start, end}', excerpt(r));
+  }
+  return { agent_id: b.agent_id, start: b.start, end: b.end };
+}
+
+/**
+ * Creates an event a check needs; any 2xx with an identifier will do (the status is the scenarios' business).
+ * A 409 for a schedule the run keeps disjoint breaks events.create.no-conflict; other refusals events.create.status.
+ */
+export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string | Broken> {
+  const ids = await mustCreateAll(kit, [spec]);
+  return isBroken(ids) ? ids : ids[0];
+}
+
+/**
+ * mustCreate for several events (issue 21 item 2): the creates are sent one after the other (creation order stays
+ * the order given: the sort and paging data depend on it) and then awaited together, readable and, where media
+ * was uploaded, processed, instead of one wait after each create. The identifiers in the order of `specs`.
+ */
+export async function mustCreateAll(kit: CaseKit, specs: readonly CreateSpec[]): Promise<string[] | Broken> {
+  const made: { id: string; media: boolean }[] = [];
+  for (const spec of specs) {
+    const r = await kit.api.create(spec);
+    if (r.ids.length > 0) {
+      made.push({ id: r.ids[0], media: r.media });
+      continue;
+    }
+    if (r.status === 409 && spec.scheduling) {
+      return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
+    }
+    const s = statusIs(r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
+    return s.ok ? broken('events.create.status', 'POST /api/events answered 201 but named no identifier') : s;
+  }
+  await Promise.all(made.map(async ({ id, media }) => {
+    // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
+    await kit.visible(id);
+    // An event evconf uploaded media for is changed only once its processing is over (src/core/probe.ts).
+    if (media) await waitProcessed(kit.env.clients.admin, id, kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs, waitOptions(kit.env));
+  }));
+  return made.map((m) => m.id);
+}
+
+/** A write the check needs accepted: any 2xx, else a broken verdict of `rule` (transport errors included). */
+export function accepted(r: Reply, rule: string, what: string): Verdict {
+  if (r.status !== undefined && r.status >= 200 && r.status < 300) return OK;
+  if (r.status === undefined) return statusIs(r, [204], rule, what);
+  return broken(rule, `${what} answered ${r.status}, expected success (2xx)`, { status: '2xx' }, { status: r.status, body: excerpt(r) });
+}
+
+/** Whether a value read back equals the value sent (checks/field-value.ts). */
+export { sameFieldValue as sameValue };
+
+export { isBroken };

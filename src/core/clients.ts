@@ -1,0 +1,55 @@
+import type { ApiVersion } from '../model/index.js';
+import { createHttpClient, type FormEncoding, type HttpClient, type StallGuard } from '../http/index.js';
+import type { RunConfig } from '../config/types.js';
+import type { WaitLedger } from './wait-ledger.js';
+
+/** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
+export interface VersionClients {
+  admin: HttpClient;
+  user?: HttpClient;
+  none: HttpClient;
+}
+
+/** Splits a "Name: value" template and fills in {version}. */
+export function versionHeader(template: string, v: ApiVersion): { name: string; value: string } | undefined {
+  if (!template.trim()) return undefined;
+  const i = template.indexOf(':');
+  return { name: template.slice(0, i).trim(), value: template.slice(i + 1).trim().replaceAll('{version}', v) };
+}
+
+/** The client, telling `waits` how long each of its requests took (results.json timing). */
+function timed(client: HttpClient, waits?: WaitLedger): HttpClient {
+  if (!waits) return client;
+  return {
+    ...client,
+    send: async (spec) => {
+      const ex = await client.send(spec);
+      waits.request(ex.durationMs);
+      return ex;
+    },
+  };
+}
+
+/**
+ * One client per identity for a version: the administrator, the ordinary user (if configured), nobody. With
+ * `waits`, every request's duration is counted there.
+ */
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard, waits?: WaitLedger): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
+  // One setting for the version's clients: the probe switches it when the server reads multipart forms only.
+  const formEncoding: FormEncoding = { mode: 'urlencoded' };
+  const base = {
+    formEncoding,
+    baseUrl,
+    ...(stallGuard ? { stallGuard } : {}),
+    timeoutMs: config.timeoutMs,
+    headers: config.headers,
+    versionHeader: versionHeader(config.versionHeader, v),
+    // Room for the scenarios (--concurrency) and the generated cases (2 × --concurrency, engine/run.ts generatedSlots).
+    connections: Math.max(2, config.concurrency * 4),
+  };
+  const admin = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);
+  const user = config.userAuth ? timed(createHttpClient({ ...base, auth: config.userAuth }), waits) : undefined;
+  const none = timed(createHttpClient(base), waits);
+  const all: HttpClient[] = [admin, none, ...(user ? [user] : [])];
+  return { admin, none, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
+}

@@ -1,0 +1,61 @@
+import type { VersionWaits, WaitStats } from '../model/index.js';
+
+/**
+ * What one version's run waited for (issue 21 item 1: timing as data): every request, every wait until a created
+ * event read 2xx (the server's index lag), every wait for processing, every settled check. The waits report here
+ * through the env (ScenarioEnv.waits, PhaseEnv.waits), as they report the lag to the LagTracker; the engine puts
+ * the summary in results.json `timing`.
+ */
+export class WaitLedger {
+  private readonly requests: number[] = [];
+  private readonly readables: number[] = [];
+  private readonly processing: number[] = [];
+  private readonly settles: number[] = [];
+  private readonly windows: number[] = [];
+  private gaveUps = 0;
+
+  /** An HTTP request took `ms`. */
+  request(ms: number): void {
+    this.requests.push(ms);
+  }
+
+  /** A created event first read 2xx `lagMs` after its create was answered. */
+  readable(lagMs: number): void {
+    this.readables.push(Math.max(0, lagMs));
+  }
+
+  /** An event evconf uploaded media for ended processing after `ms` of waiting. */
+  processed(ms: number): void {
+    this.processing.push(ms);
+  }
+
+  /** A settled check read again for `ms`, with the settle window W it used. */
+  settle(ms: number, windowMs: number): void {
+    this.settles.push(ms);
+    this.windows.push(windowMs);
+  }
+
+  /** A wait gave up because the server showed it would not answer (src/core/readiness.ts giveUpTest). */
+  gaveUp(): void {
+    this.gaveUps++;
+  }
+
+  summary(): VersionWaits {
+    const w = stats(this.windows);
+    return {
+      requests: stats(this.requests),
+      readable: stats(this.readables),
+      processed: stats(this.processing),
+      settle: { ...stats(this.settles), windowP50Ms: w.p50Ms, windowMaxMs: w.maxMs },
+      gaveUp: this.gaveUps,
+    };
+  }
+}
+
+/** Count, sum, median and maximum of `xs` (ms, rounded to whole ms); zeros when there is none. */
+export function stats(xs: readonly number[]): WaitStats {
+  if (xs.length === 0) return { count: 0, totalMs: 0, p50Ms: 0, maxMs: 0 };
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { count: s.length, totalMs: Math.round(s.reduce((a, b) => a + b, 0)), p50Ms: Math.round(mid), maxMs: Math.round(s[s.length - 1]) };
+}

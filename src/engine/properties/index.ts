@@ -1,5 +1,0 @@
-/** The property stage (design §7): generated cases per rule, shrunk counterexamples, replayable by seed. */
-export { runPropertyPhase, selectedRules, type PropertyPhaseOptions } from './runner.js';
-export { PROPERTIES } from './registry.js';
-export { defineProperty, type AnyProperty, type PropertyDef } from './types.js';
-export type { PhaseEnv } from '../../stateful/kit/env.js';

@@ -1,0 +1,71 @@
+import { scheduleOverlap, type ScheduleOverlap } from '../generators/index.js';
+import type { CaseKit } from '../cases/case.js';
+import { arrayBody, isBroken } from '../cases/expect.js';
+import { broken, OK, type Verdict } from '../cases/verdict.js';
+import { propertyAgent } from './agents.js';
+import { mustCreate } from '../cases/reads.js';
+import { scheduleIs } from '../cases/schedule.js';
+import { defineProperty } from './types.js';
+
+const ms = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
+const span = (s: { start: unknown; end: unknown }) => `${ms(s.start)}/${ms(s.end)}`;
+
+/**
+ * 409 whose body names conflicting events only, at least one: every entry (start, end, title) is one of the
+ * overlapped existing events. Whether the array lists every conflicting event or only the first one found is not
+ * shown (spec § Conflict entry: "A list of these is returned with status 409"), so a subset passes.
+ */
+function conflictsAre(body: unknown[], c: ScheduleOverlap, titles: string[]): Verdict {
+  const rule = 'events.create.409';
+  const expected = c.overlaps.map((i) => ({ ...c.existing[i], title: titles[i] }));
+  const got = body.map((e) => (e ?? {}) as { start?: unknown; end?: unknown; title?: unknown });
+  if (got.length === 0) return broken(rule, `the 409 body is an empty array; it names none of the ${expected.length} conflicting events`, expected, got);
+  const want = new Set(expected.map(span));
+  const stray = got.find((e) => !want.has(span({ start: e.start, end: e.end })));
+  if (stray) return broken(rule, 'a conflict entry names no conflicting event (its start and end are those of none of the overlapped events)', expected, got);
+  for (const entry of got) {
+    const e = expected.find((x) => span(x) === span({ start: entry.start, end: entry.end }))!;
+    if (entry.title !== e.title) return broken(rule, 'a conflict entry does not name the conflicting event\'s title', e, entry);
+  }
+  return OK;
+}
+
+/**
+ * Overlapping schedules on one agent conflict, disjoint ones do not (spec § POST /api/events: "409: scheduling
+ * conflict. The body is an array of conflict entries."; § Errors: 409 "Scheduling conflict on creation"). Times
+ * overlap or are apart by at least 15 minutes, never touching. Rules events.create.409, events.create.no-conflict.
+ */
+export const scheduleConflicts = defineProperty<ScheduleOverlap>({
+  id: 'prop-conflicts',
+  title: 'Overlapping schedules on one agent conflict (409 naming conflicting events); disjoint ones do not',
+  runsFactor: 2.5,
+  // The existing events and the candidate of a case share a capture agent of the case's own (CaseKit.agent: `c<n>`
+  // per case), and conflicts are per agent (spec § Conflict entry), so another case's windows never meet them; on
+  // the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  casesOverlap: true,
+  rules: ['events.create.409', 'events.create.no-conflict'],
+  needs: { agents: ['events.create.409', 'events.create.no-conflict'] },
+  cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3 }),
+  async check(kit: CaseKit, c) {
+    const titles = c.existing.map((_, i) => kit.title(`existing ${i}`));
+    const agent = kit.agent(c.agent_id);
+    for (const [i, s] of c.existing.entries()) {
+      const id = await mustCreate(kit, { fields: { title: titles[i] }, scheduling: { agent_id: agent, ...s } });
+      if (typeof id !== 'string') return id;
+      // The layout is only meaningful if the existing events hold exactly their spans.
+      const held = await kit.settle('events.create.schedule-single', () => scheduleIs(kit, id, { agent_id: agent, ...s }, 'events.create.schedule-single', `existing event ${i}`));
+      if (!held.ok) return held;
+    }
+    const r = await kit.api.create({ fields: { title: kit.title('candidate') }, scheduling: { agent_id: agent, ...c.candidate } });
+    if (c.overlaps.length === 0) {
+      // Counted only now that the case is known to be disjoint (issue 11 item 6).
+      kit.exercised.add('events.create.no-conflict');
+      if (r.ids.length > 0) return OK;
+      return broken('events.create.no-conflict', `a schedule disjoint from every other on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201 }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });
+    }
+    kit.exercised.add('events.create.409');
+    if (r.status !== 409) return broken('events.create.409', `a schedule overlapping ${c.overlaps.length} event(s) on its agent was answered ${r.status ?? r.ex.error?.code}, not 409`, { status: 409 }, { status: r.status ?? null });
+    const body = arrayBody({ ...r, status: 200 }, 'events.create.409', 'the 409 body');
+    return isBroken(body) ? body : conflictsAre(body, c, titles);
+  },
+});
