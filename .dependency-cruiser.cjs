@@ -8,9 +8,26 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'No import circles: a module that needs another that needs it is one module, or the shared part moves down. ' +
-        'Not yet in the reference server, whose planted bugs still import the server they patch (issue 20 item 4).',
+        'Not yet in the reference server: its planted bugs import the server core they patch (app.ts, types, helpers), and ' +
+        'the core imports hooks.ts, which imports them (issue 20 item 4; next: hand the hook points to the core through App).',
       from: { path: '^src/', pathNot: '^src/reference/' },
       to: { circular: true },
+    },
+    {
+      name: 'reference-core-through-hooks',
+      severity: 'error',
+      comment: 'The reference server core holds no planted bug: only hooks.ts imports mutants/ (its hook points apply the ' +
+        'patches mutants/hooks.ts registers; issue 20 item 4). Tests of the server may name bugs directly.',
+      from: { path: '^src/reference/', pathNot: ['^src/reference/mutants/', '^src/reference/hooks\\.ts$', '\\.test\\.ts$'] },
+      to: { path: '^src/reference/mutants/' },
+    },
+    {
+      name: 'mutants-stay-in-the-reference',
+      severity: 'error',
+      comment: 'Outside the reference server only tests, the self-tests and the CLI import the planted bugs; ' +
+        'everything else goes through src/reference/index.ts.',
+      from: { path: '^src/', pathNot: ['^src/reference/', '\\.test\\.ts$', '^src/selftest/', '^src/cli/'] },
+      to: { path: '^src/reference/mutants/' },
     },
     {
       name: 'reporters-only-read',

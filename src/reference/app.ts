@@ -1,14 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApiVersion } from '../model/version.js';
 import { canRead, canWrite, type RefUser } from './auth.js';
-import type { BugFn } from './mutants/index.js';
+import type { BugFn } from './bug.js';
 import type { LatFn, LatitudeOptions } from './latitude/select.js';
 import type { EventStore } from './store.js';
 import { unreadable, unwritable } from './latitude/access.js';
-import { denyGrantsRead } from './mutants/spec-acl.js';
-import { rememberBeforeWrite } from './mutants/spec-state.js';
-import { spec3bUnreadable } from './mutants/spec3b-acl.js';
-import { spec3bBeforeWrite, spec3bWriteCached } from './mutants/spec3b-state.js';
+import { hook } from './hooks.js';
 import { notFound, type Caller, type EventRecord } from './types.js';
 
 /** Server state shared by the endpoint handlers. */
@@ -130,16 +127,14 @@ export function readableEvent(ctx: Ctx): EventRecord {
   const id = ctx.params[0];
   const rec = ctx.app.store.get(id);
   if (!rec || ctx.app.store.hidden.has(id)) throw notFound(`event '${id}' not found`);
-  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !denyGrantsRead(ctx, rec)) throw unreadable(ctx, id);
-  if (spec3bUnreadable(ctx, rec)) throw unreadable(ctx, id);
+  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !hook.authorize.readGranted(ctx, false, rec)) throw unreadable(ctx, id);
+  if (hook.authorize.readRefused(ctx, false, rec)) throw unreadable(ctx, id);
   return rec;
 }
 
 /** Like readableEvent, and the caller needs `write` (403 otherwise). */
 export function writableEvent(ctx: Ctx): EventRecord {
   const rec = readableEvent(ctx);
-  if (!canWrite(rec, ctx.caller, ctx.app.bug) && !spec3bWriteCached(ctx, rec)) throw unwritable(ctx, rec.id);
-  rememberBeforeWrite(ctx.app.bug, rec);
-  spec3bBeforeWrite(ctx, rec);
-  return rec;
+  if (!canWrite(rec, ctx.caller, ctx.app.bug) && !hook.authorize.writeGranted(ctx, false, rec)) throw unwritable(ctx, rec.id);
+  return hook.beforeWrite(ctx, rec);
 }

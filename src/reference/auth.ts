@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import type { BugFn } from './mutants/index.js';
+import type { BugFn } from './bug.js';
 import type { Caller, EventRecord } from './types.js';
 
 /** Optional Basic authentication and ACL-based access (spec § Authentication; opencast-reality.md). */

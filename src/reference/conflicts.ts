@@ -1,7 +1,7 @@
 import type { EventStore } from './store.js';
 import { isoSeconds } from './time.js';
 import type { Schedule } from './types.js';
-import type { BugFn } from './mutants/index.js';
+import type { BugFn } from './bug.js';
 
 /** Scheduling conflicts (spec § Conflict entry; 409 "The body is an array of conflict entries (start, end, title)"). */
 

@@ -1,6 +1,6 @@
-import { opencastRepeatLast } from './mutants/opencast.js';
 import type { ApiVersion } from '../model/version.js';
-import { isMutantName, type BugFn } from './mutants/index.js';
+import type { BugFn } from './bug.js';
+import { hook, isMutantName } from './hooks.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
 import { isoSeconds, parseDateTime } from './time.js';
 import { badRequest } from './types.js';
@@ -22,7 +22,7 @@ export interface FilterGroup {
   values: string[];
   /** true: any value matches (OR); false: all values must match (AND). */
   any: boolean;
-  /** Planted bugs only (mutants/spec-filter.ts): the match used instead of the filter's own; `label` keeps caches apart. */
+  /** Planted bugs only (hook point listFilters.groups): the match used instead of the filter's own; `label` keeps caches apart. */
   test?: { label: string; match: (v: EventView) => boolean };
 }
 
@@ -99,7 +99,7 @@ export function parseFilters(params: string[], version: ApiVersion, bug: BugFn =
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
       if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
-      if (opencastRepeatLast(bug, ALWAYS_OR.has(name), newRule)) g.values.length = 0;
+      if (hook.listFilters.repeatLast(bug, false, { multiValued: ALWAYS_OR.has(name), from150: newRule })) g.values.length = 0;
       g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }
@@ -114,7 +114,7 @@ export type SortName =
 export interface SortKey {
   name: SortName;
   desc: boolean;
-  /** Planted bugs only (mutants/spec-sort.ts): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
+  /** Planted bugs only (hook point listSort): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
   by?: { label: string; value: (v: EventView) => string | number };
 }
 

@@ -1,8 +1,8 @@
 import type { ApiVersion } from '../model/version.js';
 import { canRead } from './auth.js';
 import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
-import type { BugFn } from './mutants/index.js';
-import { spec2ListReadable } from './mutants/spec2-acl.js';
+import type { BugFn } from './bug.js';
+import { hook } from './hooks.js';
 import { eventJson, type SerializeVariant, type ShapeStyle, type WithFlags } from './serialize.js';
 import { DEFAULT_LIST_LATITUDE, type ListLatitude } from './latitude/list.js';
 import { matchPredicate, orderComparator, workflowSortValue } from './latitude/list-order.js';
@@ -241,14 +241,14 @@ function computeList(store: EventStore, query: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl') && !spec2ListReadable(bug, rec, q.caller)) continue;
+    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl') && !hook.authorize.listed(bug, false, { rec, caller: q.caller })) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }
   return '[' + pagingBugs(parts, q, bug).join(',') + ']';
 }
 
-/** Bug sites of the paging and empty-result mutants (src/reference/mutants/list.ts); identity when correct. */
+/** Bug sites of the paging and empty-result mutants (list-empty-404, list-pages-last-partial-empty); identity when correct. */
 function pagingBugs<T>(page: T[], q: ListQuery, bug: BugFn): T[] {
   if (page.length === 0 && bug('list-empty-404')) throw notFound('no events match');
   if (bug('list-pages-last-partial-empty') && q.skip > 0 && q.limit !== undefined && page.length < q.limit) return [];

@@ -2,7 +2,7 @@ import rrulePkg from 'rrule';
 import { isObject } from './input.js';
 import { parseDateTime, toSeconds } from './time.js';
 import { badRequest, type Schedule } from './types.js';
-import type { BugFn } from './mutants/index.js';
+import type { BugFn } from './bug.js';
 
 const { RRule } = rrulePkg;
 
@@ -116,7 +116,7 @@ function singleEnd(s: ScheduleInput, startMs: number, bug: BugFn): number {
 /**
  * The schedules a creation asks for. Rules: agent_id and start always required (4); single event: exactly one of
  * end/duration (1, 2); several events: rrule + end + duration (3); end after start. `bug` plants the mutants of
- * src/reference/mutants/scheduling.ts.
+ * the scheduling family of planted bugs (their names start scheduling-).
  */
 export function planCreate(s: ScheduleInput, bug: BugFn = NO_BUG, window: 'until-end' | 'until-end-plus-duration' = 'until-end'): Schedule[] {
   if (s.agentId === undefined && !bug('schedule-agent-optional')) throw badRequest(`scheduling 'agent_id' is required`);

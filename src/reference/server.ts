@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
 import { authenticate, OPEN_CALLER } from './auth.js';
-import { makeBug, MUTANTS, type Handler } from './mutants/index.js';
+import type { Handler } from './bug.js';
+import { makeBug, MUTANTS } from './hooks.js';
 import { withProfile } from './profiles/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';

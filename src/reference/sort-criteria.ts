@@ -1,11 +1,11 @@
 import { parseSort, type SortKey, type SortName } from './list-params.js';
-import type { BugFn, MutantName } from './mutants/index.js';
+import type { BugFn, MutantName } from './bug.js';
 import { badRequest } from './types.js';
 
 /**
  * The sort criteria of a list request (spec § GET /api/events: "Comma-separated list of sort criteria. Each entry
  * has the form <SortName>:ASC or <SortName>:DESC. The suffix is mandatory."), parsed by parseSort; this is also
- * where the planted sort bugs of src/reference/mutants/sort.ts live.
+ * where the planted sort bugs (sort-*) live.
  */
 
 const DESC_IGNORED: Partial<Record<SortName, MutantName>> = {
@@ -35,7 +35,7 @@ export function sortCriteria(param: string | null, bug: BugFn, unknownIgnored = 
     const name = DESC_IGNORED[k.name];
     return name && bug(name) ? { ...k, desc: false } : k;
   });
-  // src/reference/mutants/checks-new.ts
+  // The sort bugs caught by the checks of issue 11 (mutant family checks-new).
   if (bug('sort-end-date-ignored')) keys = keys.filter((k) => k.name !== 'end_date');
   if (bug('sort-secondary-ignored')) keys = keys.slice(0, 1);
   if (bug('sort-priority-reversed')) keys = [...keys].reverse();

@@ -1,14 +1,10 @@
 import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
-import type { MutantName } from '../mutants/index.js';
+import type { MutantName } from '../bug.js';
 import { badRequest, notFound, type AclEntry } from '../types.js';
-import { collapseRoles } from '../mutants/generated.js';
+import { hook } from '../hooks.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
-import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused } from '../mutants/spec-acl.js';
-import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2Writable } from '../mutants/spec2-acl.js';
-import { spec4AclRemoveRest } from '../mutants/spec4-sites.js';
-import { spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole } from '../mutants/spec3b-acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
 
@@ -26,7 +22,8 @@ function ok(ctx: Ctx, name: MutantName, status: number): number {
 export function getAcl(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-get-unknown-200', json(200, []));
   if (bugged) return bugged;
-  const acl = aclShown(ctx, spec3bAclRead(ctx, aclRead(ctx, readableEvent(ctx))));
+  const rec = readableEvent(ctx);
+  const acl = aclShown(ctx, hook.aclRead(ctx, rec.acl, rec));
   const body = ctx.app.bug('acl-get-no-allow') ? acl.map(({ action, role }) => ({ action, role })) : acl;
   return json(ctx.app.bug('acl-get-status-201') ? 201 : 200, body);
 }
@@ -44,8 +41,8 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
-  const sent = spec3bAclPut(ctx, rec, aclPutBugs(ctx, ctx.app.bug('acl-roles-collapsed') ? collapseRoles(parsed) : parsed));
-  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : spec2AclPut(ctx, rec, sent);
+  const sent = hook.aclWrite.put(ctx, parsed, rec);
+  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : hook.aclWrite.stored(ctx, sent, rec);
   ctx.app.store.commit(rec);
   return empty(ok(ctx, 'acl-put-status-200', 204));
 }
@@ -54,14 +51,14 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
 export async function addAce(ctx: Ctx): Promise<Reply> {
   const bugged = unknownBug(ctx, 'acl-add-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = spec3bAclAddBase(ctx, writableEvent(ctx));
+  const rec = hook.aclWrite.addTo(ctx, writableEvent(ctx));
   const action = ctx.params[1];
-  const role = spec3bAclAddRole(ctx, (await readParams(ctx)).text('role'));
+  const role = hook.aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
   const done = empty(ok(ctx, 'acl-add-status-200', 204));
   const allow = !ctx.app.bug('acl-add-deny');
-  if (aclAddBugs(ctx, rec, action, role, allow)) return done;
+  if (hook.aclWrite.addSkipped(ctx, false, { rec, action, role, allow })) return done;
   if (ctx.app.bug('acl-add-replaces')) rec.acl = [{ allow, action, role }];
   else {
     const same = rec.acl.filter((e) => e.action === action && e.role === role);
@@ -71,7 +68,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
     else {
       const before = rec.acl;
       rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
-      spec2AclAdded(ctx, rec, before, { allow, action, role });
+      hook.aclWrite.added(ctx, rec, { before, added: { allow, action, role } });
     }
   }
   ctx.app.store.commit(rec);
@@ -82,16 +79,16 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
 export function removeAce(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-remove-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = spec2Writable(ctx, 'spec2-auth-acl-remove-read-only');
+  const rec = hook.authorize.writable(ctx, undefined, 'acl-remove') ?? writableEvent(ctx);
   const [, action, sentRole] = ctx.params;
-  const role = spec2AclRole(ctx, spec3bAclRemoveRole(ctx, sentRole));
-  const rest = spec4AclRemoveRest(ctx, rec, action, role, spec2AclRemoveRest(ctx, rec, action, role, rec.acl.filter((e) => !(e.action === action && e.role === role))));
-  if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
+  const role = hook.aclWrite.removeRole(ctx, sentRole);
+  const rest = hook.aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
+  if (hook.aclWrite.removeRefused(ctx, false, { rec, action, role })) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
   const done = empty(ok(ctx, 'acl-remove-status-200', 204));
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.
   if (rest.length === rec.acl.length) return done;
   if (ctx.app.bug('acl-remove-noop')) return done;
-  rec.acl = ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : aclRemoveBugs(ctx, rec, rest, role);
+  rec.acl = ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : hook.aclWrite.removed(ctx, rest, { rec, role });
   ctx.app.store.commit(rec);
   return done;
 }

@@ -9,30 +9,19 @@ import { startProcessing } from '../processing.js';
 import { planCreate } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
-import { dropContained, shiftSunday, truncateTitle } from '../mutants/generated.js';
+import { hook } from '../hooks.js';
 import { checkMedia, checkProcessing, checkScheduling, checkSeries, createdReply, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { checkNotPast } from '../latitude/scheduling.js';
-import { createLocation } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
-import { conflictBugs, lateCreate } from '../mutants/spec-scheduling.js';
-import { spec2Created } from '../mutants/spec2-list.js';
-import { spec2CreateAcl } from '../mutants/spec2-acl.js';
-import { opencastAclPart, opencastScheduledState } from '../mutants/opencast.js';
-import { spec2CreateReply, spec2NewEpisode } from '../mutants/spec2-events.js';
-import { spec2CreateConflicts, spec2Plan, spec2Rrule } from '../mutants/spec2-scheduling.js';
-import { spec4CreateParts, spec4Created } from '../mutants/spec4-sites.js';
-import { spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule } from '../mutants/spec3a-create.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
 function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, nowMs: number): EventRecord {
   const fields = parts.metadata?.episode ?? [];
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
-  if (ctx.app.bug('title-truncated-255')) truncateTitle(episode);
-  if (ctx.app.bug('create-description-dropped')) episode.description = '';
-  spec2NewEpisode(ctx, episode);
+  hook.createParts.episode(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
   shapeNewRecord(ctx, episode, schedule, extras);
@@ -43,10 +32,10 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : spec2CreateAcl(ctx, opencastAclPart(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e })))),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : hook.createParts.acl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
     processing: parts.processing,
     schedule,
-    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : opencastScheduledState(ctx) ?? 'INSTANTIATED') : 'RUNNING',
+    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : hook.createParts.scheduledState(ctx, undefined) ?? 'INSTANTIATED') : 'RUNNING',
     tracks: schedule ? [] : parts.tracks,
     publications: [],
     archiveVersion: 1,
@@ -58,8 +47,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
-  spec3aCreateParts(ctx, parts);
-  spec4CreateParts(ctx, parts);
+  hook.createParts.parts(ctx, parts);
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
@@ -71,30 +59,25 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   checkProcessing(ctx, parts);
   checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
-  if (parts.scheduling?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) parts.scheduling.rrule = shiftSunday(parts.scheduling.rrule);
-  spec2Rrule(ctx, parts.scheduling);
-  spec3aRrule(ctx, parts.scheduling);
-  const plan = spec3aPlan(ctx, parts.scheduling, spec2Plan(ctx, parts.scheduling, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined));
+  hook.createParts.scheduling(ctx, parts.scheduling);
+  const plan = hook.createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined, parts.scheduling);
   if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
-    let conflicts = findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app));
-    if (ctx.app.bug('conflict-missed-containment')) conflicts = dropContained(conflicts, plan);
-    conflicts = spec3aCreateConflicts(ctx, spec2CreateConflicts(ctx, conflictBugs(ctx, conflicts, plan), plan), plan);
-    if (conflicts.length > 0) lateCreate(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
+    const conflicts = hook.createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app)), plan);
+    if (conflicts.length > 0) hook.createParts.refused(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
-  spec3aCreated(ctx, records);
-  spec4Created(ctx, records);
+  hook.created.records(ctx, records);
   for (const rec of records) {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
   hideForLag(ctx.app, records);
-  spec2Created(ctx, records);
+  hook.created.stored(ctx, records);
   if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
@@ -104,6 +87,6 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const named = other ? `${id}-elsewhere` : id;
   const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
   const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
-  const reply = createdReply(ctx, records[0], json(bug('create-status-200') ? 200 : 201, body, { Location: createLocation(ctx, location, named) }));
-  return spec2CreateReply(ctx, reply, parts.scheduling !== undefined);
+  const reply = createdReply(ctx, records[0], json(bug('create-status-200') ? 200 : 201, body, { Location: hook.created.location(ctx, location, named) }));
+  return hook.created.reply(ctx, reply, parts.scheduling !== undefined);
 }

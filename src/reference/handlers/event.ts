@@ -5,17 +5,7 @@ import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 import { withFlags } from './flags.js';
 import { shapeStyle } from '../latitude/shape.js';
-import { deleteBugs, getBody, getIdBugs } from '../mutants/spec-events.js';
-import { spec2Deleting } from '../mutants/spec2-scheduling.js';
-import { spec2GetShape } from '../mutants/spec2-shape.js';
-import { spec3bGetBody } from '../mutants/spec3b-versions.js';
-import { spec3aDelete } from '../mutants/spec3a-delete.js';
-import { spec3aGetBody } from '../mutants/spec3a-flags.js';
-import { blind4GetBody } from '../mutants/blind4-states.js';
-import { blind4TechStart } from '../mutants/blind4-derived.js';
-import { blind4DeleteSiblings } from '../mutants/blind4-occurrences.js';
-import { blind4Created } from '../mutants/blind4-distinct.js';
-import { spec4Deleted, spec4GetBody } from '../mutants/spec4-sites.js';
+import { hook } from '../hooks.js';
 
 /** The planted bugs of the single GET that change derived members (processing_state, start). */
 function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
@@ -31,15 +21,15 @@ function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
 export function getEvent(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0])) return { status: 200, json: '{}' };
-  getIdBugs(ctx);
+  hook.eventBody.before(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const changed = viewBugs(ctx, view) ?? blind4TechStart(ctx, rec, view) ?? blind4Created(ctx, rec, view);
+  const changed = hook.eventBody.view(ctx, viewBugs(ctx, view), { rec, view });
   const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = (bug('get-current-names-oldest') || bug('opencast-oldest-current-names')) && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: blind4GetBody(ctx, rec, spec4GetBody(ctx, spec3bGetBody(ctx, spec2GetShape(ctx, getBody(ctx, spec3aGetBody(ctx, text)))))) };
+  return { status: bug('get-status-201') ? 201 : 200, json: hook.eventBody.body(ctx, text, rec) };
 }
 
 /**
@@ -50,11 +40,10 @@ export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
   const bug = app.bug;
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
-  const bugged = deleteBugs(ctx) ?? spec3aDelete(ctx);
+  const bugged = hook.deleteEvent.early(ctx, undefined);
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  spec2Deleting(ctx, rec);
-  blind4DeleteSiblings(ctx, rec);
+  hook.deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
@@ -66,7 +55,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   }
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`retract:${rec.id}`);
-  spec4Deleted(ctx, rec);
+  hook.deleteEvent.removing(ctx, rec);
   app.store.remove(rec.id);
   return ok(204);
 }

@@ -1,9 +1,9 @@
 import type { App } from '../app.js';
 import { flagOn } from '../latitude/shape.js';
-import type { BugFn, MutantName } from '../mutants/index.js';
+import type { BugFn, MutantName } from '../bug.js';
 import type { WithFlags } from '../serialize.js';
 
-/** The planted "flag ignored" bugs (src/reference/mutants/sort.ts), per endpoint and flag. */
+/** The planted "flag ignored" bugs (list-with*-ignored, get-with*-ignored), per endpoint and flag. */
 const IGNORED: Record<'list' | 'get', Record<keyof WithFlags, MutantName>> = {
   list: {
     acl: 'list-withacl-ignored',

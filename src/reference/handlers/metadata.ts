@@ -1,24 +1,15 @@
-import { empty, json, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
 import { applyExtra, catalogLabel, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
-import type { MutantName } from '../mutants/index.js';
+import type { MutantName } from '../bug.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
-import { mangleAstral } from '../mutants/generated.js';
+import { hook } from '../hooks.js';
 import { checkSeries } from '../latitude/events.js';
-import { lateMetadata, metadataRead, metadataType, putBase, putFields } from '../mutants/spec-metadata.js';
 import { episodeInput, shownCatalogs, shownFields } from '../latitude/fields.js';
 import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
 import { checkExtraCatalogs, unknownFlavor } from '../latitude/extra-catalogs.js';
-import { spec2DeleteMetadata, spec2PutFields, spec2PutLost } from '../mutants/spec2-metadata.js';
-import { spec2Writable } from '../mutants/spec2-acl.js';
-import { spec2MetadataGone, spec2MetadataSeen } from '../mutants/spec2-shape.js';
-import { spec3bMetadataReadable } from '../mutants/spec3b-acl.js';
-import { spec4DeleteMetadataEarly, spec4MetadataPut, spec4MetadataType, spec4PutFields } from '../mutants/spec4-sites.js';
-import { spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from '../mutants/spec3b-metadata.js';
-import { blind4PutEpisode } from '../mutants/blind4-composite.js';
-import { blind4DeleteGuardFirst } from '../mutants/blind4-unknown.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
 
@@ -53,7 +44,8 @@ function unknownBug(ctx: Ctx, name: MutantName, reply: Reply): Reply | undefined
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
   const { bug } = ctx.app;
-  let list = spec3bCatalogs(ctx, rec, episodeView(ctx, rec), renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs));
+  const view = episodeView(ctx, rec);
+  let list = hook.metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
   if (bug('metadata-no-episode')) list = list.filter((c) => c.flavor !== EPISODE_FLAVOR);
   if (bug('metadata-catalog-title-key')) list = list.map(({ label: _label, ...rest }) => rest);
   return json(bug('metadata-get-status-201') ? 201 : 200, shownCatalogs(ctx.app, list));
@@ -69,9 +61,9 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     // Latitude choice metadata-unknown-type: the spec's 404 is "The event does not exist" (§ Errors).
     if (!extra && ctx.app.lat('metadata-unknown-type') === 'empty-200') return json(200, []);
     if (!extra) throw noCatalog(rec, type);
-    fields = spec3bExtraFields(ctx, type, extraFields(extra));
+    fields = hook.metadataRead.extraFields(ctx, extraFields(extra), type);
   }
-  fields = metadataRead(ctx, rec, type, fields);
+  fields = hook.metadataRead.fields(ctx, fields, { rec, type });
   if (bug('metadata-type-stale')) {
     fields = staleFields.get(rec) ?? fields;
     staleFields.set(rec, fields);
@@ -88,10 +80,10 @@ export function getMetadata(ctx: Ctx): Reply {
     ? unknownBug(ctx, 'metadata-unknown-200', json(200, []))
     : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
   if (bugged) return bugged;
-  const cached = spec2MetadataGone(ctx, type);
+  const cached = hook.metadataRead.early(ctx, undefined, type);
   if (cached) return cached;
-  const rec = spec3bMetadataReadable(ctx);
-  return spec2MetadataSeen(ctx, type, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, spec4MetadataType(ctx, rec, metadataType(ctx, 'GET', type))));
+  const rec = hook.metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
+  return hook.metadataRead.reply(ctx, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook.metadataRead.type(ctx, type, rec)), type);
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -111,8 +103,8 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = spec2Writable(ctx, 'spec2-auth-metadata-put-read-only');
-  const type = metadataType(ctx, 'PUT', requireType(ctx));
+  const rec = hook.authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
+  const type = hook.metadataPut.type(ctx, requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (unknownFlavor(ctx.app, type)) throw badRequest(`unknown catalog flavor '${type}'`);
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
@@ -120,21 +112,21 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
   const sent = sentFields(ctx, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
-  const fields = spec4PutFields(ctx, rec, type, spec3bPutFields(ctx, spec2PutFields(ctx, putFields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent))));
+  const fields = hook.metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
-  if (bug('metadata-put-ignores-values') || spec2PutLost(ctx, rec)) return done;
-  const clear = bug('metadata-put-clears-unsent') || spec3bPutClears(ctx, rec, type);
-  lateMetadata(ctx, rec, type, fields);
+  if (bug('metadata-put-ignores-values') || hook.metadataPut.lost(ctx, false, rec)) return done;
+  const clear = bug('metadata-put-clears-unsent') || hook.metadataPut.clears(ctx, false, { rec, type });
+  hook.metadataPut.applying(ctx, fields, { rec, type });
   if (type === EPISODE_FLAVOR) {
-    const next = blind4PutEpisode(ctx, fields, applyEpisode(clear ? emptyEpisode() : putBase(ctx, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true));
+    const next = hook.metadataPut.episode(ctx, applyEpisode(clear ? emptyEpisode() : hook.metadataPut.base(ctx, rec.episode, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true), fields);
     checkSeries(ctx, next);
-    rec.episode = bug('astral-mangled') ? mangleAstral(next) : next;
+    rec.episode = hook.metadataPut.stored(ctx, next);
   } else {
     rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
   }
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
-  spec4MetadataPut(ctx, rec, type);
+  hook.metadataPut.done(ctx, rec, type);
   return done;
 }
 
@@ -143,12 +135,11 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
   if (bugged) return bugged;
-  blind4DeleteGuardFirst(ctx);
-  spec4DeleteMetadataEarly(ctx);
+  hook.metadataDelete.before(ctx);
   const rec = writableEvent(ctx);
-  const type = spec3bDeleteType(ctx, rec, metadataType(ctx, 'DELETE', requireType(ctx)));
+  const type = hook.metadataDelete.type(ctx, requireType(ctx), rec);
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
-  const early = spec2DeleteMetadata(ctx, rec, type);
+  const early = hook.metadataDelete.early(ctx, undefined, { rec, type });
   if (early) return early;
   if (type === EPISODE_FLAVOR) {
     if (!bug('metadata-delete-episode-allowed')) {

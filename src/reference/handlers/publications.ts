@@ -3,12 +3,7 @@ import { canRead } from '../auth.js';
 import { publicationObject, publicationSummary } from '../serialize.js';
 import { shownPublication } from '../latitude/shape.js';
 import { notFound, type Publication } from '../types.js';
-import { publicationByEventId, publicationsListBugs } from '../mutants/spec-publications.js';
-import { spec2MissingPublication } from '../mutants/spec2-publications.js';
-import { spec4PublicationsList } from '../mutants/spec4-sites.js';
-import { spec3aPublication, spec3aPublicationsList } from '../mutants/spec3a-publications.js';
-import { blind4PublicationsList } from '../mutants/blind4-single-only.js';
-import { opencastListedPublication } from '../mutants/opencast.js';
+import { hook } from '../hooks.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
@@ -18,11 +13,8 @@ import { opencastListedPublication } from '../mutants/opencast.js';
 export function listPublications(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
-  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, opencastListedPublication(ctx, publicationSummary(p), p)));
-  publicationsListBugs(ctx, list);
-  spec3aPublicationsList(ctx, list);
-  blind4PublicationsList(ctx, list);
-  spec4PublicationsList(ctx, list);
+  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, hook.publications.listed(ctx, publicationSummary(p), p)));
+  hook.publications.list(ctx, list);
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
 }
@@ -48,11 +40,11 @@ export function getPublication(ctx: Ctx): Reply {
     if (p) return json(200, shownPublication(ctx, publicationObject(p)));
   }
   const rec = readableEvent(ctx);
-  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : publicationByEventId(ctx, rec, pid));
-  if (!p) return spec2MissingPublication(ctx, pid) ?? notFoundPublication(rec.id, pid);
+  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : hook.publications.fallback(ctx, undefined, { rec, pid }));
+  if (!p) return hook.publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
   if (bug('publication-get-no-media')) {
     const { media: _media, ...rest } = publicationObject(p);
     return json(200, shownPublication(ctx, rest));
   }
-  return json(bug('publication-get-201') ? 201 : 200, spec3aPublication(ctx, shownPublication(ctx, publicationObject(p))));
+  return json(bug('publication-get-201') ? 201 : 200, hook.publications.shown(ctx, shownPublication(ctx, publicationObject(p))));
 }

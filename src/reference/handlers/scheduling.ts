@@ -12,19 +12,15 @@ import { checkScheduling } from '../latitude/events.js';
 import { checkCompletePut, checkNotPast } from '../latitude/scheduling.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { shapeStyle } from '../latitude/shape.js';
-import { allowConflictKnown, lateSchedule, scheduleBugs } from '../mutants/spec-scheduling.js';
-import { spec2AllowConflictPresent, spec2Exclude, spec2Merge, spec2Rescheduled, spec2Unscheduled } from '../mutants/spec2-scheduling.js';
-import { spec2SchedulingRoute } from '../mutants/spec2-versions.js';
-import { spec4PutNext } from '../mutants/spec4-sites.js';
-import { spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from '../mutants/spec3a-scheduling.js';
+import { hook } from '../hooks.js';
 
-/** Scheduling information, 1.1.0+ (spec § Scheduling information). `bug(...)`: mutants/scheduling.ts. */
+/** Scheduling information, 1.1.0+ (spec § Scheduling information). Hook points scheduleShown and schedulingPut. */
 
 /** The scheduling object as answered (with the planted GET bugs). */
 function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
   const o = schedulingObject(s, shapeStyle(ctx.app));
   if (ctx.app.bug('scheduling-get-end-shifted')) o.end = isoSeconds(s.endMs + 3_600_000);
-  spec3aShownSchedule(ctx, s, o);
+  hook.scheduleShown.shown(ctx, o, s);
   if (ctx.app.bug('scheduling-get-agent-camel')) {
     const { agent_id: agentId, ...rest } = o;
     return { agentId, ...rest };
@@ -35,12 +31,12 @@ function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
 /** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
 export function getScheduling(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
-  spec2SchedulingRoute(ctx);
+  hook.scheduleShown.route(ctx);
   if (bug('scheduling-get-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = readableEvent(ctx);
   if (!rec.schedule && bug('scheduling-get-unscheduled-404')) throw new HttpError(404, `event '${rec.id}' has no scheduling`);
   if (bug('scheduling-get-always-204')) return empty(204);
-  if (!rec.schedule) return spec2Unscheduled(ctx) ?? empty(204);
+  if (!rec.schedule) return hook.scheduleShown.unscheduled(ctx, undefined) ?? empty(204);
   return rec.schedule ? json(200, shown(ctx, rec.schedule)) : empty(204);
 }
 
@@ -55,7 +51,7 @@ function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const bug = ctx.app.bug;
-  spec2SchedulingRoute(ctx);
+  hook.scheduleShown.route(ctx);
   if (bug('scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
@@ -72,22 +68,20 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, input, false);
   checkCompletePut(ctx, input);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const early = spec3aPutEarly(ctx, rec, input);
+  const early = hook.schedulingPut.early(ctx, undefined, { rec, input });
   if (early) return early;
-  const next = spec2Merge(ctx, rec.schedule, input, scheduleBugs(ctx, rec.schedule, mergeSchedule(rec.schedule, input)));
-  spec3aPutNext(ctx, rec, input, next);
-  spec4PutNext(ctx, rec, input, next);
+  const next = hook.schedulingPut.next(ctx, mergeSchedule(rec.schedule, input), { rec, cur: rec.schedule, input });
   checkNotPast(ctx, [next]);
-  const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && (isTrue(form.text('allowConflict')) || spec2AllowConflictPresent(ctx, form.text('allowConflict'))) && !bug('allow-conflict-ignored');
+  const asked = atLeast(ctx.version, '1.2.0') && hook.schedulingPut.allowConflictKnown(ctx, true) && hook.schedulingPut.allowConflictSent(ctx, isTrue(form.text('allowConflict')), form.text('allowConflict')) && !bug('allow-conflict-ignored');
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
-    const conflicts = findConflicts(ctx.app.store, spec3aConflictProbe(ctx, rec, next), rec.episode.title, spec2Exclude(ctx, 'put', rec.id), undefined, conflictRules(ctx.app));
-    if (conflicts.length > 0) lateSchedule(ctx, rec, next);
+    const conflicts = findConflicts(ctx.app.store, hook.schedulingPut.probe(ctx, [next], { rec, next }), rec.episode.title, hook.schedulingPut.exclude(ctx, rec.id, 'put'), undefined, conflictRules(ctx.app));
+    if (conflicts.length > 0) hook.schedulingPut.refused(ctx, next, rec);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
   if (!bug('scheduling-put-ignored')) {
-    spec2Rescheduled(ctx, rec, rec.schedule, next);
+    hook.schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next });
     rec.schedule = next;
     rec.archiveVersion++;
     ctx.app.store.commit(rec);

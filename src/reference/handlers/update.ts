@@ -7,18 +7,13 @@ import { readKnownForm } from '../latitude/unknown-input.js';
 import { startProcessing } from '../processing.js';
 import { mergeSchedule } from '../schedule.js';
 import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
+import { hook } from '../hooks.js';
 import { aclDefault, aclStored } from '../latitude/acl.js';
-import { opencastAclPart } from '../mutants/opencast.js';
 import { checkScheduling, checkSeries } from '../latitude/events.js';
-import { updateBase, updateCatalogBugs, updateParts } from '../mutants/spec-events.js';
 import { episodeInput } from '../latitude/fields.js';
 import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { checkNotPast } from '../latitude/scheduling.js';
-import { spec2UpdateBase, spec2Updated } from '../mutants/spec2-events.js';
-import { spec2Exclude, spec2Rescheduled, spec2UpdateConflictBody } from '../mutants/spec2-scheduling.js';
-import { spec4UpdateParts } from '../mutants/spec4-sites.js';
-import { spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule } from '../mutants/spec3a-update.js';
 
 /**
  * POST /api/events/{event_id} (spec: "Only what is sent is changed: a request carrying only a metadata part
@@ -27,22 +22,20 @@ import { spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdatePa
 export async function updateEvent(ctx: Ctx): Promise<Reply> {
   const { store, bug } = ctx.app;
   if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
-  const gone = spec3aUpdateDeleted(ctx);
+  const gone = hook.updateParts.early(ctx, undefined);
   if (gone) return gone;
   const rec = writableEvent(ctx);
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { aclDefault: aclDefault(ctx, 'create') });
-  updateParts(ctx, parts);
-  spec3aUpdateParts(ctx, parts);
-  spec4UpdateParts(ctx, rec, parts);
+  hook.updateParts.parts(ctx, parts, rec);
   if (parts.metadata?.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
   if (parts.metadata) checkExtraCatalogs(ctx.app, parts.metadata.extras, 'write');
-  if (parts.acl) parts.acl = opencastAclPart(ctx, aclStored(ctx, parts.acl));
+  if (parts.acl) parts.acl = hook.updateParts.acl(ctx, aclStored(ctx, parts.acl));
   checkScheduling(ctx, parts.scheduling, false);
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
-  const episode = parts.metadata?.episode ? applyEpisode(spec2UpdateBase(ctx, updateBase(ctx, rec)), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
-  spec3aUpdateEpisode(ctx, rec, parts, episode);
+  const episode = parts.metadata?.episode ? applyEpisode(hook.updateParts.base(ctx, rec.episode, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  hook.updateParts.episode(ctx, episode, { rec, parts });
   checkSeries(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
@@ -51,29 +44,28 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
-    schedule = spec3aUpdateSchedule(ctx, rec.schedule, parts.scheduling, mergeSchedule(rec.schedule, parts.scheduling));
+    schedule = hook.updateParts.schedule(ctx, mergeSchedule(rec.schedule, parts.scheduling), { cur: rec.schedule, input: parts.scheduling });
     checkNotPast(ctx, [schedule]);
-    const conflicts = findConflicts(store, [schedule], episode.title, spec2Exclude(ctx, 'update', rec.id), undefined, conflictRules(ctx.app));
-    spec3aUpdateRefused(ctx, rec, episode, conflicts.length);
-    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', spec2UpdateConflictBody(ctx, conflicts));
+    const conflicts = findConflicts(store, [schedule], episode.title, hook.schedulingPut.exclude(ctx, rec.id, 'update'), undefined, conflictRules(ctx.app));
+    hook.updateParts.refused(ctx, conflicts.length, { rec, episode });
+    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', hook.updateParts.conflictBody(ctx, conflicts));
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
   rec.episode = episode;
   for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
-  updateCatalogBugs(ctx, rec, parts);
+  hook.updateParts.applied(ctx, rec, parts);
   if (parts.acl) rec.acl = parts.acl;
   else if (bug('update-wipes-acl')) rec.acl = [];
   if (parts.processing) rec.processing = parts.processing;
   if (!bug('update-schedule-ignored')) {
-    spec2Rescheduled(ctx, rec, rec.schedule, schedule);
+    hook.schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next: schedule });
     rec.schedule = schedule;
   }
   if (parts.tracks.length > 0 && !rec.schedule) {
     rec.tracks = [...rec.tracks, ...parts.tracks];
     startProcessing(ctx.app, rec);
   }
-  spec2Updated(ctx, rec);
-  spec3aUpdated(ctx, rec, parts);
+  hook.updateParts.updated(ctx, rec, parts);
   rec.archiveVersion++;
   store.commit(rec);
   return empty(bug('update-status-200') ? 200 : 204);

@@ -1,3 +1,7 @@
+import type { Ctx, Reply } from '../app.js';
+import type { ListQuery } from '../list-run.js';
+import type { SortKey } from '../list-params.js';
+import { atLeast } from '../version.js';
 import { family } from './types.js';
 
 /** Mutants of the event endpoints (GET/POST /api/events, GET/POST/DELETE /api/events/{id}). */
@@ -97,3 +101,25 @@ export const EVENT_MUTANTS = family({
   'delete-keeps-event': { rule: 'events.delete.gone', description: 'DELETE answers 204 but the event stays.' },
   'delete-unknown-204': { rule: 'events.delete.404', description: 'DELETE of an unknown id answers 204.' },
 });
+
+/** Bug site (hook listPaging.pageIndex): whether offset counts pages (of size limit) instead of items. */
+export function listOffsetReading(ctx: Ctx, pageIndex: boolean): boolean {
+  return atLeast(ctx.version, '1.1.0') ? pageIndex || ctx.app.bug('list-offset-page-always') : pageIndex && !ctx.app.bug('list-offset-index-always');
+}
+
+/** Bug site (hook listPaging.page): one item more than the limit. */
+export function listLimitOffByOne<P extends { limit: number | undefined; skip: number; sort: SortKey[] }>(ctx: Ctx, p: P): P {
+  return p.limit !== undefined && ctx.app.bug('list-limit-off-by-one') ? { ...p, limit: p.limit + 1 } : p;
+}
+
+/** Bug site (hook listQuery.query): list items without `created`. */
+export function listDropsCreated(ctx: Ctx, q: ListQuery): ListQuery {
+  return ctx.app.bug('list-drops-created') ? { ...q, variant: { dropCreated: true } } : q;
+}
+
+/** Bug site (hook listReply): the list wrapped in an object, or answered 201 (extra: the list's JSON text as run). */
+export function listReply(ctx: Ctx, reply: Reply, text: string): Reply {
+  const { bug } = ctx.app;
+  const wrapped = bug('list-wrapped-object') ? { ...reply, json: `{"events":${text}}` } : reply;
+  return bug('list-status-201') ? { ...wrapped, status: 201 } : wrapped;
+}

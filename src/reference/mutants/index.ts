@@ -1,13 +1,13 @@
 import { EVENT_MUTANTS } from './events.js';
 import { HOSTILE_MUTANTS } from './hostile.js';
 import { LIST_MUTANTS } from './list.js';
-import { ACL_MUTANTS } from './acl.js';
-import { METADATA_MUTANTS } from './metadata.js';
-import { SCHEDULING_MUTANTS } from './scheduling.js';
+import { ACL_MUTANTS, SPEC2_ACL_MUTANTS, SPEC3B_ACL_MUTANTS, SPEC4_IDENTITY_MUTANTS } from './acl.js';
+import { METADATA_MUTANTS, SPEC2_METADATA_MUTANTS, SPEC3B_METADATA_MUTANTS, SPEC4_UNKNOWN_MUTANTS, BLIND4_COMPOSITE_MUTANTS, BLIND4_UNKNOWN_MUTANTS } from './metadata.js';
+import { SCHEDULING_MUTANTS, SPEC2_SCHEDULING_MUTANTS, SPEC3A_SCHEDULING_MUTANTS, SPEC4_PARTIAL_MUTANTS } from './scheduling.js';
 import { LOAD_MUTANTS } from './load.js';
 import { SORT_MUTANTS } from './sort.js';
 import { GENERATED_MUTANTS } from './generated.js';
-import { PUBLICATION_MUTANTS } from './publications.js';
+import { PUBLICATION_MUTANTS, SPEC2_PUBLICATION_MUTANTS, SPEC3A_PUBLICATION_MUTANTS, SPEC4_RESTRICTED_MUTANTS, BLIND4_SINGLE_ONLY_MUTANTS } from './publications.js';
 import { AUTH_MUTANTS } from './auth.js';
 import { CHECKS_NEW_MUTANTS } from './checks-new.js';
 import { SPEC_SORT_MUTANTS } from './spec-sort.js';
@@ -18,39 +18,58 @@ import { SPEC_ACL_MUTANTS } from './spec-acl.js';
 import { SPEC_METADATA_MUTANTS } from './spec-metadata.js';
 import { SPEC_PUBLICATION_MUTANTS } from './spec-publications.js';
 import { SPEC_SCHEDULING_MUTANTS } from './spec-scheduling.js';
-import { SPEC2_LIST_MUTANTS } from './spec2-list.js';
-import { SPEC2_PAGING_MUTANTS } from './spec2-paging.js';
-import { SPEC2_VERSION_MUTANTS } from './spec2-versions.js';
-import { SPEC2_EVENT_MUTANTS } from './spec2-events.js';
-import { SPEC2_SCHEDULING_MUTANTS } from './spec2-scheduling.js';
-import { SPEC2_ACL_MUTANTS } from './spec2-acl.js';
-import { SPEC2_METADATA_MUTANTS } from './spec2-metadata.js';
-import { SPEC2_PUBLICATION_MUTANTS } from './spec2-publications.js';
-import { SPEC2_SHAPE_MUTANTS } from './spec2-shape.js';
-import { SPEC3A_MUTANTS } from './spec3a-index.js';
-import { SPEC3B_MUTANTS } from './spec3b-index.js';
-import { SPEC4_MUTANTS } from './spec4-index.js';
+import { SPEC2_LIST_MUTANTS, SPEC3B_LIST_MUTANTS, SPEC4_MULTI_MUTANTS, BLIND4_IDENTITY_MUTANTS, BLIND4_MULTIVALUE_MUTANTS } from './list-filter.js';
+import { SPEC2_PAGING_MUTANTS, SPEC4_NUMBER_MUTANTS, BLIND4_NUMBER_MUTANTS } from './list-paging.js';
+import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A_STATE_MUTANTS, SPEC3B_VERSION_MUTANTS, SPEC4_DERIVED_MUTANTS, SPEC4_MIXING_MUTANTS, SPEC4_STATE_SHAPE_MUTANTS, BLIND4_STATE_MUTANTS, BLIND4_DERIVED_MUTANTS, BLIND4_MIXED_MUTANTS } from './event-body.js';
+import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
-import { BLIND4_MUTANTS } from './blind4-index.js';
 import type { MutantDef } from './types.js';
+import type { BugFn } from '../bug.js';
+
+/** Third spec-only round, author A (mutant names spec3a-*): its families, spread into one object. */
+export const SPEC3A_MUTANTS = {
+  ...SPEC3A_PUBLICATION_MUTANTS, ...SPEC3A_STATE_MUTANTS, ...SPEC3A_CREATE_MUTANTS, ...SPEC3A_UPDATE_MUTANTS,
+  ...SPEC3A_DELETE_MUTANTS, ...SPEC3A_SCHEDULING_MUTANTS, ...SPEC3A_FLAG_MUTANTS,
+};
+
+/** Third spec-only round, author B (mutant names spec3b-*): its families, spread into one object. */
+export const SPEC3B_MUTANTS = { ...SPEC3B_LIST_MUTANTS, ...SPEC3B_VERSION_MUTANTS, ...SPEC3B_ACL_MUTANTS, ...SPEC3B_METADATA_MUTANTS };
+
+/** Fourth spec-only round (mutant names spec4-*): its families, spread into one object (bug sites: sites.ts). */
+export const SPEC4_MUTANTS = {
+  ...SPEC4_NUMBER_MUTANTS, ...SPEC4_STATE_SHAPE_MUTANTS, ...SPEC4_PARTIAL_MUTANTS, ...SPEC4_IDENTITY_MUTANTS,
+  ...SPEC4_RESTRICTED_MUTANTS, ...SPEC4_MULTI_MUTANTS, ...SPEC4_DERIVED_MUTANTS, ...SPEC4_RECURRING_MUTANTS,
+  ...SPEC4_MIXING_MUTANTS, ...SPEC4_STAND_IN_MUTANTS, ...SPEC4_UNKNOWN_MUTANTS,
+};
+
+/**
+ * Issue 23 (no false passes, round 4): one mutant per blind-spot class, written to prove that the class's improved data
+ * and checks catch it (mutant names blind4-*), spread into one object.
+ */
+export const BLIND4_MUTANTS = { ...BLIND4_NUMBER_MUTANTS, ...BLIND4_STATE_MUTANTS, ...BLIND4_COMPOSITE_MUTANTS, ...BLIND4_IDENTITY_MUTANTS, ...BLIND4_SINGLE_ONLY_MUTANTS, ...BLIND4_MULTIVALUE_MUTANTS, ...BLIND4_DERIVED_MUTANTS, ...BLIND4_OCCURRENCE_MUTANTS, ...BLIND4_MIXED_MUTANTS, ...BLIND4_DISTINCT_MUTANTS, ...BLIND4_UNKNOWN_MUTANTS };
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
-/** Every mutant, by name. Add a family by spreading its object here. */
+/**
+ * Every mutant, by name. Add a family by spreading its object here. The files are named for the rules' families
+ * (acl, metadata, scheduling, publications, list-filter, list-paging, event-body, event-write, …); a round's families
+ * live in those files and keep their round's names and order here. A round's file moved whole into the family it
+ * mostly belongs to, so a few of its mutants break a neighbouring family's rule.
+ */
 const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS,
   // Written from the spec alone (issue 11): src/reference/mutants/spec-*.ts.
   ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
   ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS,
   // Caught by the checks strengthened for issue 11 (items 1, 3-6): src/reference/mutants/checks-new.ts.
   ...CHECKS_NEW_MUTANTS,
-  // Second round written from the spec alone: src/reference/mutants/spec2-*.ts.
+  // Second round written from the spec alone (names spec2-*).
   ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
   ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
-  // Third round written from the spec alone: src/reference/mutants/spec3a-*.ts and spec3b-*.ts.
+  // Third round written from the spec alone (names spec3a-*, spec3b-*).
   ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS,
-  // Issue 23: one mutant per blind-spot class, caught by that class's improved data and checks: src/reference/mutants/blind4-*.ts.
+  // Issue 23: one mutant per blind-spot class, caught by that class's improved data and checks (names blind4-*).
   ...BLIND4_MUTANTS,
-  // Fourth round written from the spec alone: src/reference/mutants/spec4-*.ts (bug sites: spec4-sites.ts).
+  // Fourth round written from the spec alone (names spec4-*; bug sites: sites.ts).
   ...SPEC4_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
@@ -64,8 +83,8 @@ export function isMutantName(name: string): name is MutantName {
   return Object.prototype.hasOwnProperty.call(ALL, name);
 }
 
-/** Asks whether the planted bug `name` is switched on in this server. */
-export type BugFn = (name: MutantName) => boolean;
+/** Asks whether the planted bug `name` is switched on in this server (declared in ../bug.ts). */
+export type { BugFn };
 
 /** The bug() helper of one server; throws a clear Error for an unknown mutant name. */
 export function makeBug(mutant: string | undefined, switches: readonly string[] = []): BugFn {

@@ -1,4 +1,12 @@
 import { family } from './types.js';
+import { empty, type Ctx, type Reply } from '../app.js';
+import { emptyEpisode, EPISODE_FLAVOR, type FieldInput, type EpisodeView } from '../episode.js';
+import { HttpError, type EventRecord, type EpisodeValues } from '../types.js';
+import { nth } from './spec-state.js';
+import { renderCatalogs } from '../catalogs.js';
+import { hashedStale, metadataOneBehind, whenWritten } from './write-state.js';
+
+/** The metadata family: planted bugs of the metadata endpoints (rules metadata.*). */
 
 /** Mutants of the metadata endpoints (spec § Metadata): GET/PUT/DELETE /api/events/{id}/metadata[?type=]. */
 export const METADATA_MUTANTS = family({
@@ -41,3 +49,224 @@ export const METADATA_MUTANTS = family({
   'metadata-delete-keeps': { rule: 'metadata.delete.removes', description: 'DELETE /metadata?type= answers 204 but keeps the catalog.' },
   'metadata-delete-unknown-204': { rule: 'metadata.delete.404', description: 'DELETE /metadata?type= of an unknown event answers 204.' },
 });
+
+/**
+ * Metadata mutants of the second spec-only round (spec § Metadata: PUT "Form parameter metadata (values: JSON array
+ * of objects with id and value)"; DELETE "query type (flavor string). Removes all fields and values of that catalog.
+ * | 204; 403 (the catalog dublincore/episode cannot be deleted because it has mandatory fields)"). Bug sites:
+ * handlers/metadata.ts putMetadata and deleteMetadata.
+ */
+export const SPEC2_METADATA_MUTANTS = family({
+  'spec2-metadata-third-put-lost': {
+    rule: 'metadata.put.applies',
+    description: 'Every third PUT /metadata on one event answers 204 but changes nothing.',
+  },
+  'spec2-metadata-put-comma-split': {
+    rule: 'metadata.put.applies',
+    description: 'PUT /metadata splits each element of an array value on commas: subjects ["Art, Design"] is stored as ["Art", "Design"].',
+  },
+  'spec2-metadata-put-empty-ignored': {
+    rule: 'metadata.put.applies',
+    description: 'PUT /metadata skips fields whose value is "" (`if (value)`): a field cannot be emptied, the old value stays.',
+  },
+  'spec2-metadata-delete-all-events': {
+    rule: 'metadata.delete.removes',
+    description: 'DELETE /metadata?type=X removes catalog X from every event, not only from the one named.',
+  },
+  'spec2-metadata-delete-episode-case': {
+    rule: 'metadata.delete.403',
+    description: 'DELETE /metadata?type=DublinCore/Episode (other letter case) empties dublincore/episode (204): the 403 guard compares case-sensitively, the lookup does not.',
+  },
+});
+
+/** Bug site (handlers/metadata.ts putMetadata, before applying): true when a buggy server loses this write. */
+export function spec2PutLost(ctx: Ctx, rec: EventRecord): boolean {
+  return ctx.app.bug('spec2-metadata-third-put-lost') && nth(rec, 'spec2-metadata-put') % 3 === 0;
+}
+
+/** Bug site (handlers/metadata.ts putMetadata): the fields as a buggy server reads them. */
+export function spec2PutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
+  const { bug } = ctx.app;
+  if (bug('spec2-metadata-put-empty-ignored')) return fields.filter((f) => f.value !== '');
+  if (!bug('spec2-metadata-put-comma-split')) return fields;
+  return fields.map((f) => (Array.isArray(f.value)
+    ? { ...f, value: f.value.flatMap((x: unknown) => (typeof x === 'string' ? x.split(',').map((s) => s.trim()) : [x])) }
+    : f));
+}
+
+/** Bug site (handlers/metadata.ts deleteMetadata, before the catalog is looked up): a buggy server's answer, if any. */
+export function spec2DeleteMetadata(ctx: Ctx, rec: EventRecord, type: string): Reply | undefined {
+  const { bug, store } = ctx.app;
+  if (bug('spec2-metadata-delete-episode-case') && type !== EPISODE_FLAVOR && type.toLowerCase() === EPISODE_FLAVOR) {
+    rec.episode = emptyEpisode();
+    rec.archiveVersion++;
+    store.commit(rec);
+    return empty(204);
+  }
+  if (bug('spec2-metadata-delete-all-events') && rec.extraCatalogs.has(type)) {
+    for (const other of store.values()) {
+      if (other === rec || !other.extraCatalogs.delete(type)) continue;
+      other.archiveVersion++;
+      store.commit(other);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Metadata mutants of the third spec-only round, author B (spec § Metadata: GET "200 with an array of metadata
+ * catalogs (label, flavor, fields)"; GET with type "200 with an array of metadata fields of that catalog"; PUT "Form
+ * parameter metadata (values: JSON array of objects with id and value). Fields not included are not updated."; DELETE
+ * "Removes all fields and values of that catalog."; § Metadata catalog: "label | string | Translation key for the
+ * catalog name"; Metadata field (as returned): "readOnly | boolean"). Bug sites: handlers/metadata.ts.
+ */
+export const SPEC3B_METADATA_MUTANTS = family({
+  'spec3b-metadata-all-stale': {
+    rule: 'metadata.put.applies',
+    description: 'On a pseudo-random subset (about 2 in 5) of GET /metadata requests (all catalogs, no type) the catalogs come from a replica one metadata change behind.',
+  },
+  'spec3b-metadata-type-cache-by-flavor': {
+    rule: 'metadata.get-type.values',
+    description: 'GET /metadata?type=<extra flavor> caches the fields by flavor only, not by event: reading the catalog of event B after event A\'s answers A\'s fields (until the next write).',
+  },
+  'spec3b-metadata-put-last-field-dropped': {
+    rule: 'metadata.put.applies',
+    description: 'PUT /metadata with two or more fields drops the last one (a de-duplication loop that stops one short); a single field is applied.',
+  },
+  'spec3b-metadata-delete-first-extra': {
+    rule: 'metadata.delete.removes',
+    description: 'DELETE /metadata?type=X removes the event\'s first extra catalog instead of X (an index mix-up): X stays when it is not the first.',
+  },
+  'spec3b-metadata-extra-no-label': {
+    rule: 'metadata.get.schema',
+    description: 'In GET /metadata only dublincore/episode carries label; the other catalogs lack the member (their label lookup finds no translation key).',
+  },
+  'spec3b-metadata-put-extra-second-clears': {
+    rule: 'metadata.put.unsent-unchanged',
+    description: 'From the second PUT /metadata on one extra catalog (not dublincore/episode) of an event, fields not sent are removed; the first PUT keeps them.',
+  },
+  'spec3b-oldest-metadata-no-readonly': {
+    rule: 'metadata.get.schema',
+    description: 'In 1.0.0 the fields in GET /metadata (all catalogs) lack the member readOnly; later versions have it.',
+    until: '1.0.0',
+  },
+});
+
+type Obj = Record<string, unknown>;
+
+/** Bug site (handlers/metadata.ts getCatalogs): the catalog list a buggy server answers. */
+export function spec3bCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, list: Obj[]): Obj[] {
+  const { bug } = ctx.app;
+  let out = list;
+  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, '3b:metadata-all'), 29)) {
+    const old = metadataOneBehind(rec);
+    if (old) out = renderCatalogs(old.episode, view, old.extras);
+  }
+  if (bug('spec3b-metadata-extra-no-label')) out = out.map((c) => (c.flavor === EPISODE_FLAVOR ? c : (({ label: _l, ...rest }) => rest)(c)));
+  if (bug('spec3b-oldest-metadata-no-readonly') && ctx.version === '1.0.0') {
+    out = out.map((c) => ({ ...c, fields: (c.fields as Obj[]).map(({ readOnly: _r, ...rest }) => rest) }));
+  }
+  return out;
+}
+
+const byFlavor = new WeakMap<object, Map<string, Obj[]>>();
+
+/** Bug site (handlers/metadata.ts getCatalogFields): the fields of an extra catalog as a buggy cache answers them. */
+export function spec3bExtraFields(ctx: Ctx, flavor: string, fields: Obj[]): Obj[] {
+  if (!ctx.app.bug('spec3b-metadata-type-cache-by-flavor')) return fields;
+  let m = byFlavor.get(ctx.app);
+  if (!m) {
+    const made = new Map<string, Obj[]>();
+    byFlavor.set(ctx.app, (m = made));
+    whenWritten(ctx.app, () => made.clear());
+  }
+  const hit = m.get(flavor);
+  if (hit) return hit.map((f) => ({ ...f }));
+  m.set(flavor, fields.map((f) => ({ ...f })));
+  return fields;
+}
+
+/** Bug site (handlers/metadata.ts putMetadata): the fields a buggy PUT applies. */
+export function spec3bPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
+  if (!ctx.app.bug('spec3b-metadata-put-last-field-dropped') || fields.length < 2) return fields;
+  const out: FieldInput[] = [];
+  for (let i = 0; i < fields.length - 1; i++) if (fields[i].id !== fields[i + 1].id) out.push(fields[i]);
+  return out;
+}
+
+/** Bug site (handlers/metadata.ts putMetadata): true when a buggy PUT rebuilds the extra catalog from the sent fields. */
+export function spec3bPutClears(ctx: Ctx, rec: EventRecord, type: string): boolean {
+  if (!ctx.app.bug('spec3b-metadata-put-extra-second-clears') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return false;
+  return nth(rec, `3b:put:${type}`) >= 2;
+}
+
+/** Bug site (handlers/metadata.ts deleteMetadata): the flavor a buggy DELETE removes. */
+export function spec3bDeleteType(ctx: Ctx, rec: EventRecord, type: string): string {
+  if (!ctx.app.bug('spec3b-metadata-delete-first-extra') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return type;
+  return [...rec.extraCatalogs.keys()][0] ?? type;
+}
+
+/**
+ * An unknown event is 404 before any other refusal, fourth spec-only round (spec § Metadata: DELETE "204; 403 (the
+ * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors: "404 | The event does
+ * not exist"). Bug site: handlers/metadata.ts deleteMetadata (first), via mutants/sites.ts.
+ *
+ * Dropped in triage: spec4-scheduling-put-unknown-400 (PUT …/scheduling of an unknown event answering 400 for a
+ * missing or malformed scheduling parameter). The spec allows it: § Errors "400 | Invalid or inconsistent request
+ * (event creation, metadata update, scheduling update)" describes that request as truly as "404 | The event does not
+ * exist" does, and the spec orders neither before the other. (The 403 above differs: its reason, "the catalog
+ * dublincore/episode cannot be deleted because it has mandatory fields", presupposes the event's catalog.)
+ */
+export const SPEC4_UNKNOWN_MUTANTS = family({
+  'spec4-metadata-delete-episode-unknown-403': {
+    rule: 'metadata.delete.404',
+    description: 'DELETE /metadata?type=dublincore/episode of an event that does not exist answers 403 (the mandatory-catalog guard runs before the event lookup).',
+  },
+});
+
+/** Bug site (DELETE /metadata, first). */
+export function unknownDeleteMetadata(ctx: Ctx): void {
+  if (!ctx.app.bug('spec4-metadata-delete-episode-unknown-403') || ctx.app.store.get(ctx.params[0])) return;
+  if (ctx.url.searchParams.get('type')?.trim() === EPISODE_FLAVOR) {
+    throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
+  }
+}
+
+/**
+ * Issue 23, class 3 (composite values written in part): spec § Metadata, PUT /metadata "Fields not included are not
+ * updated"; the start is startDate (format date) and startTime (format time with UTC designator). Bug site:
+ * handlers/metadata.ts (the episode values a PUT stores).
+ */
+export const BLIND4_COMPOSITE_MUTANTS = family({
+  'blind4-composite-date-resets-time': {
+    rule: 'metadata.put.unsent-unchanged',
+    description: 'PUT /metadata?type=dublincore/episode with startDate but no startTime stores the start at midnight of that date: the start time not sent is lost.',
+  },
+});
+
+const DAY_MS = 86_400_000;
+
+/** Bug site (handlers/metadata.ts putMetadata, dublincore/episode): the episode values stored. */
+export function blind4PutEpisode(ctx: Ctx, fields: FieldInput[], next: EpisodeValues): EpisodeValues {
+  if (!ctx.app.bug('blind4-composite-date-resets-time') || next.startMs === undefined) return next;
+  if (!fields.some((f) => f.id === 'startDate') || fields.some((f) => f.id === 'startTime')) return next;
+  return { ...next, startMs: Math.floor(next.startMs / DAY_MS) * DAY_MS };
+}
+
+/**
+ * Issue 23, class 12 (an unknown event is 404 before anything else): spec § Metadata, DELETE …/metadata "204; 403 (the
+ * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors "404 | The event does
+ * not exist". Bug site: handlers/metadata.ts (deleteMetadata, before the event is looked up).
+ */
+export const BLIND4_UNKNOWN_MUTANTS = family({
+  'blind4-unknown-episode-delete-403-first': {
+    rule: 'metadata.delete.404',
+    description: 'DELETE …/metadata?type=dublincore/episode checks the flavor before the event: for an event that does not exist it answers 403 (the episode catalog cannot be deleted), not 404.',
+  },
+});
+
+/** Bug site (handlers/metadata.ts deleteMetadata, first thing): the flavor guard a buggy server runs before the lookup. */
+export function blind4DeleteGuardFirst(ctx: Ctx): void {
+  if (!ctx.app.bug('blind4-unknown-episode-delete-403-first')) return;
+  if (ctx.url.searchParams.get('type') === EPISODE_FLAVOR) throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
+}

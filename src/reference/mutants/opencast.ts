@@ -4,6 +4,7 @@
  * turns them on together; each also stands alone as a mutant, proven caught by the rule it breaks.
  */
 import type { Ctx } from '../app.js';
+import type { ListQuery } from '../list-run.js';
 import type { AclEntry, Publication } from '../types.js';
 import { family } from './types.js';
 
@@ -42,6 +43,11 @@ export function opencastAclPart(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
 /** Bug site (list-params.ts parseFilters): whether a repeated keyword replaces the value before it. */
 export function opencastRepeatLast(bug: Ctx['app']['bug'], multiValued: boolean, from150: boolean): boolean {
   return from150 && !multiValued && bug('opencast-filter-repeat-last');
+}
+
+/** Bug site (hook listQuery.query): 1.0.0 list items in the later shape (presenter, contributor, start). */
+export function opencastOldestListNames(ctx: Ctx, q: ListQuery): ListQuery {
+  return q.version === '1.0.0' && ctx.app.bug('opencast-oldest-current-names') ? { ...q, version: '1.1.0' } : q;
 }
 
 /** Bug site (handlers/create.ts newRecord): the processing_state of a new scheduled event. */

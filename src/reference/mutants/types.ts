@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiVersion } from '../../model/version.js';
+import type { Handler } from '../bug.js';
 
-/** A request handler of node:http (what a transport-level mutant wraps). */
-export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/** A request handler of node:http (what a transport-level mutant wraps); declared in ../bug.ts. */
+export type { Handler };
 
 /**
  * A planted bug ("mutant", design §1.3): it breaks exactly one rule of specs/rules.yaml.

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ApiVersion } from '../../model/version.js';
 import { MAX_BODY_BYTES } from '../form.js';
-import type { Handler } from '../mutants/index.js';
+import type { Handler } from '../bug.js';
 import { negotiateVersion } from '../version.js';
 import { inspectRequest } from './inspect.js';
 import type { ClientRecord } from './record.js';

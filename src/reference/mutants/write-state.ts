@@ -3,6 +3,8 @@ import { copyEpisode } from '../episode.js';
 import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog } from '../types.js';
 import type { MutantName } from './index.js';
 
+/** Remembered event states of the write endpoints, for the bugs that answer or apply an earlier state (no mutants of its own). */
+
 /**
  * State the spec3b-* mutants keep beside the reference server (never used by the correct server): per event, the
  * states it had before its writes (the stale-replica mutants read them), the callers that once passed a write check

@@ -1,25 +1,21 @@
 import type { Ctx } from '../app.js';
-import type { FieldInput } from '../episode.js';
-import { EPISODE_FLAVOR } from '../episode.js';
+import { EPISODE_FLAVOR, type FieldInput } from '../episode.js';
 import type { EventParts } from '../event-parts.js';
 import type { FilterGroup } from '../list-params.js';
 import type { ScheduleInput } from '../schedule.js';
 import type { AclEntry, EventRecord, Schedule } from '../types.js';
-import { derivedCreated, derivedFilter, derivedGet, derivedListCache, derivedRescheduled } from './spec4-derived.js';
-import { identityAclRest, identityFilter, identityMetadataType } from './spec4-identity.js';
-import { mixingList } from './spec4-mixing.js';
-import { multiFilter } from './spec4-multi.js';
-import { numbersCreateParts, numbersSkip } from './spec4-numbers.js';
-import { partialPutFields, partialPutNext, partialUpdateParts } from './spec4-partial.js';
-import { recurringCreated, recurringDeleted, recurringMetadataPut } from './spec4-recurring.js';
-import { restrictedList, restrictedUpdate } from './spec4-restricted.js';
-import { stateShapesGet, stateShapesListItem } from './spec4-state-shapes.js';
-import { standInGet, standInListItem } from './spec4-stand-ins.js';
-import { unknownDeleteMetadata } from './spec4-unknown.js';
+import { derivedCreated, derivedFilter, derivedGet, derivedListCache, derivedRescheduled, mixingList, stateShapesGet, stateShapesListItem } from './event-body.js';
+import { identityAclRest, identityFilter, identityMetadataType } from './acl.js';
+import { multiFilter } from './list-filter.js';
+import { numbersCreateParts, numbersSkip } from './list-paging.js';
+import { partialPutFields, partialPutNext, partialUpdateParts } from './scheduling.js';
+import { recurringCreated, recurringDeleted, recurringMetadataPut, standInGet, standInListItem } from './event-write.js';
+import { restrictedList, restrictedUpdate } from './publications.js';
+import { unknownDeleteMetadata } from './metadata.js';
 
 /**
- * The bug sites of the fourth spec-only round (src/reference/mutants/spec4-*.ts): one call per site in the server's
- * handlers, each the identity (or nothing) when no spec4 mutant is switched on.
+ * The bug sites of the fourth spec-only round (mutant names spec4-*): one patch per hook point of ../hooks.ts, each
+ * asking the families that act there, and the identity (or nothing) when no spec4 mutant is switched on.
  */
 
 type Obj = Record<string, unknown>;

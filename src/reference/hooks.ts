@@ -1,0 +1,299 @@
+import type { Ctx, Reply } from './app.js';
+import type { BugFn } from './bug.js';
+import type { ConflictEntry } from './conflicts.js';
+import type { EpisodeView, FieldInput } from './episode.js';
+import type { EventParts } from './event-parts.js';
+import type { FilterGroup, SortKey } from './list-params.js';
+import type { ListQuery } from './list-run.js';
+import type { ScheduleInput } from './schedule.js';
+import type { WithFlags } from './serialize.js';
+import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule } from './types.js';
+import type { EventView } from './view.js';
+import { PATCHES } from './mutants/hooks.js';
+
+/**
+ * The hook points of the reference server (issue 20 item 4). This is the one file of the server core that imports
+ * from mutants/: the core calls a named point, e.g. `hook.listBody(ctx, text)`, and the point applies the patches
+ * mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value
+ * unchanged unless its planted bug is switched on, so with no bug on every point is the identity (or, for the
+ * points whose value starts `undefined`, leaves the core's own answer in place).
+ *
+ * A point is one pipeline, or a few named stages of one place in the server (e.g. `createParts.plan`), each its own
+ * pipeline with its own value type.
+ */
+
+/** One patch of a hook point: returns `value`, changed if its bug is on. `C` is the context (`Ctx`, or only `bug`). */
+export type Patch<V, E = void, C = Ctx> = (ctx: C, value: V, extra: E) => V;
+
+type Obj = Record<string, unknown>;
+
+export interface HookPoints {
+  /** Who may read or write an event (app.ts readableEvent/writableEvent, list-run.ts): `true` = let through. */
+  authorize: {
+    /** The caller may not read `rec` by its ACL: does a bug grant the read anyway? */
+    readGranted: Patch<boolean, EventRecord>;
+    /** The caller may read `rec`: does a bug refuse it anyway? */
+    readRefused: Patch<boolean, EventRecord>;
+    /** The caller may not write `rec`: does a bug grant the write anyway? */
+    writeGranted: Patch<boolean, EventRecord>;
+    /** The record of a write endpoint that checks only read access when a bug is on (undefined = writableEvent). */
+    writable: Patch<EventRecord | undefined, 'acl-remove' | 'metadata-put'>;
+    /** A list item the caller may not read by its ACL: does a bug list it anyway? */
+    listed: Patch<boolean, { rec: EventRecord; caller: Caller }, BugFn>;
+  };
+  /** An event about to be changed by a write endpoint (after the write check). */
+  beforeWrite: Patch<EventRecord>;
+  /** GET /api/events: the filter parameter. */
+  listFilters: {
+    /** The raw `filter` parameters, before parsing. */
+    params: Patch<string[]>;
+    /** A repeated filter of one value: does only its last value count? */
+    repeatLast: Patch<boolean, { multiValued: boolean; from150: boolean }, BugFn>;
+    /** The parsed filter groups (extra: the raw parameters). */
+    groups: Patch<FilterGroup[], string[]>;
+    /** Before the query runs (the filters as run). */
+    scan: Patch<FilterGroup[]>;
+  };
+  /** GET /api/events: the parsed sort criteria. */
+  listSort: Patch<SortKey[]>;
+  /** GET /api/events: offset and limit. */
+  listPaging: {
+    /** The offset as sent (page index or item index). */
+    offset: Patch<number>;
+    /** Whether the offset counts pages of size limit (1.0.0) rather than items (1.1.0+). */
+    pageIndex: Patch<boolean>;
+    /** Number of items skipped. */
+    skip: Patch<number, { limit: number | undefined; offset: number }>;
+    /** skip, limit and sort together. */
+    page: Patch<{ skip: number; limit: number | undefined; sort: SortKey[]; offset: number }>;
+  };
+  /** GET /api/events: the query and its run. */
+  listQuery: {
+    /** The with* flags of the list. */
+    flags: Patch<WithFlags>;
+    /** The query as run. */
+    query: Patch<ListQuery>;
+    /** The list's JSON text when a patch runs the query itself (undefined = runList). */
+    run: Patch<string | undefined, ListQuery>;
+  };
+  /** GET /api/events: the JSON text of the list. */
+  listBody: Patch<string>;
+  /** GET /api/events: the reply (extra: the list's JSON text as run, before listBody). */
+  listReply: Patch<Reply, string>;
+  /** GET /api/events/{id}. */
+  eventBody: {
+    /** Before the event is looked up. */
+    before: Patch<void>;
+    /** Derived members shown differently (undefined = as derived). */
+    view: Patch<Partial<EventView> | undefined, { rec: EventRecord; view: EventView }>;
+    /** The JSON text of the event. */
+    body: Patch<string, EventRecord>;
+  };
+  /** DELETE /api/events/{id}. */
+  deleteEvent: {
+    /** A reply before the event is looked up (undefined = go on). */
+    early: Patch<Reply | undefined>;
+    /** The event about to be deleted. */
+    deleting: Patch<EventRecord>;
+    /** The event just before it is removed from the store. */
+    removing: Patch<EventRecord>;
+  };
+  /** POST /api/events: the request's parts and what is planned from them. */
+  createParts: {
+    parts: Patch<EventParts>;
+    /** The scheduling part (rrule). */
+    scheduling: Patch<ScheduleInput | undefined>;
+    /** The planned schedules (extra: the scheduling part). */
+    plan: Patch<Schedule[] | undefined, ScheduleInput | undefined>;
+    /** The dublincore/episode catalog of a new record. */
+    episode: Patch<EpisodeValues>;
+    /** The ACL of a new record. */
+    acl: Patch<AclEntry[]>;
+    /** The processing state of a new scheduled record (undefined = INSTANTIATED). */
+    scheduledState: Patch<string | undefined>;
+    /** The conflicts found (extra: the plan). */
+    conflicts: Patch<ConflictEntry[], Schedule[]>;
+    /** A create refused for conflicts: `insert` stores the planned records. */
+    refused: Patch<() => void>;
+  };
+  /** POST /api/events: the new records and the reply. */
+  created: {
+    /** Before the records are stored. */
+    records: Patch<EventRecord[]>;
+    /** After the records are stored. */
+    stored: Patch<EventRecord[]>;
+    /** The Location header (extra: the identifier in it). */
+    location: Patch<string, string>;
+    /** The reply (extra: whether the request was scheduled). */
+    reply: Patch<Reply, boolean>;
+  };
+  /** POST /api/events/{id}. */
+  updateParts: {
+    /** A reply before the event is looked up (undefined = go on). */
+    early: Patch<Reply | undefined>;
+    parts: Patch<EventParts, EventRecord>;
+    acl: Patch<AclEntry[]>;
+    /** The catalog the sent fields apply to (extra: the record). */
+    base: Patch<EpisodeValues, EventRecord>;
+    /** The new catalog. */
+    episode: Patch<EpisodeValues, { rec: EventRecord; parts: EventParts }>;
+    /** The new schedule. */
+    schedule: Patch<Schedule, { cur: Schedule; input: ScheduleInput }>;
+    /** The number of conflicts found. */
+    refused: Patch<number, { rec: EventRecord; episode: EpisodeValues }>;
+    /** The body of the 409. */
+    conflictBody: Patch<unknown>;
+    /** The record once its catalogs are applied. */
+    applied: Patch<EventRecord, EventParts>;
+    /** The record before it is committed. */
+    updated: Patch<EventRecord, EventParts>;
+  };
+  /** GET /api/events/{id}/scheduling. */
+  scheduleShown: {
+    /** Before anything (both GET and PUT). */
+    route: Patch<void>;
+    /** An unscheduled event (undefined = 204). */
+    unscheduled: Patch<Reply | undefined>;
+    /** The scheduling object. */
+    shown: Patch<Obj, Schedule>;
+  };
+  /** PUT /api/events/{id}/scheduling, and what update shares with it. */
+  schedulingPut: {
+    /** A reply before the schedule is merged (undefined = go on). */
+    early: Patch<Reply | undefined, { rec: EventRecord; input: ScheduleInput }>;
+    /** The merged schedule. */
+    next: Patch<Schedule, { rec: EventRecord; cur: Schedule; input: ScheduleInput }>;
+    /** Whether allowConflict is read at all. */
+    allowConflictKnown: Patch<boolean>;
+    /** Whether allowConflict was sent as true (extra: the parameter). */
+    allowConflictSent: Patch<boolean, string | undefined>;
+    /** The schedules checked for conflicts. */
+    probe: Patch<Schedule[], { rec: EventRecord; next: Schedule }>;
+    /** A PUT refused for conflicts. */
+    refused: Patch<Schedule, EventRecord>;
+    /** The event id left out of the conflict check (update and PUT). */
+    exclude: Patch<string | undefined, 'update' | 'put'>;
+    /** A schedule replaced (update and PUT). */
+    rescheduled: Patch<EventRecord, { old: Schedule | undefined; next: Schedule | undefined }>;
+  };
+  /** GET /api/events/{id}/metadata. */
+  metadataRead: {
+    /** A reply before the event is looked up (extra: the type; undefined = go on). */
+    early: Patch<Reply | undefined, string | undefined>;
+    /** The record read (undefined = readableEvent). */
+    readable: Patch<EventRecord | undefined>;
+    type: Patch<string, EventRecord>;
+    /** All catalogs. */
+    catalogs: Patch<Obj[], { rec: EventRecord; view: EpisodeView }>;
+    /** The fields of an extended catalog (extra: its flavor). */
+    extraFields: Patch<Obj[], string>;
+    /** The fields of the catalog asked for. */
+    fields: Patch<Obj[], { rec: EventRecord; type: string }>;
+    /** The reply (extra: the type). */
+    reply: Patch<Reply, string | undefined>;
+  };
+  /** PUT /api/events/{id}/metadata. */
+  metadataPut: {
+    type: Patch<string>;
+    fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
+    /** Are the sent values dropped? */
+    lost: Patch<boolean, EventRecord>;
+    /** Are the fields not sent cleared? */
+    clears: Patch<boolean, { rec: EventRecord; type: string }>;
+    /** The fields about to be applied. */
+    applying: Patch<FieldInput[], { rec: EventRecord; type: string }>;
+    /** The episode catalog the fields apply to. */
+    base: Patch<EpisodeValues, EventRecord>;
+    /** The new episode catalog (extra: the fields). */
+    episode: Patch<EpisodeValues, FieldInput[]>;
+    /** The episode catalog as stored. */
+    stored: Patch<EpisodeValues>;
+    /** After the commit (extra: the type). */
+    done: Patch<EventRecord, string>;
+  };
+  /** DELETE /api/events/{id}/metadata. */
+  metadataDelete: {
+    /** Before the event is looked up. */
+    before: Patch<void>;
+    type: Patch<string, EventRecord>;
+    /** A reply before the catalog is deleted (undefined = go on). */
+    early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;
+  };
+  /** GET /api/events/{id}/acl: the ACL read (extra: the record). */
+  aclRead: Patch<AclEntry[], EventRecord>;
+  /** PUT, POST and DELETE of /api/events/{id}/acl. */
+  aclWrite: {
+    /** PUT: the ACL sent. */
+    put: Patch<AclEntry[], EventRecord>;
+    /** PUT: the ACL stored. */
+    stored: Patch<AclEntry[], EventRecord>;
+    /** POST: the record added to. */
+    addTo: Patch<EventRecord>;
+    /** POST: the role sent. */
+    addRole: Patch<string | undefined>;
+    /** POST: is the request answered without adding? */
+    addSkipped: Patch<boolean, { rec: EventRecord; action: string; role: string; allow: boolean }>;
+    /** POST: an entry added (the record; extra: the ACL before and the entry). */
+    added: Patch<EventRecord, { before: AclEntry[]; added: AclEntry }>;
+    /** DELETE: the role in the path. */
+    removeRole: Patch<string>;
+    /** DELETE: the entries that stay. */
+    rest: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
+    /** DELETE: is the request refused (404)? */
+    removeRefused: Patch<boolean, { rec: EventRecord; action: string; role: string }>;
+    /** DELETE: the ACL stored. */
+    removed: Patch<AclEntry[], { rec: EventRecord; role: string }>;
+  };
+  /** The publication endpoints. */
+  publications: {
+    /** One item of the list (extra: the publication). */
+    listed: Patch<Obj, Publication>;
+    /** The list. */
+    list: Patch<Obj[]>;
+    /** A publication id the event does not have (undefined = not found). */
+    fallback: Patch<Publication | undefined, { rec: EventRecord; pid: string }>;
+    /** The reply when it is not found (extra: the publication id; undefined = 404). */
+    missing: Patch<Reply | undefined, string>;
+    /** The single publication. */
+    shown: Patch<Partial<Publication>>;
+  };
+}
+
+/** What mutants/hooks.ts registers: per point (and stage), its patches in the order they apply. */
+export type HookRegistry = {
+  [P in keyof HookPoints]: HookPoints[P] extends (...args: never[]) => unknown
+    ? readonly HookPoints[P][]
+    : { [S in keyof HookPoints[P]]: readonly HookPoints[P][S][] };
+};
+
+type AnyPatch = (ctx: unknown, value: unknown, extra: unknown) => unknown;
+
+/** The patches run one after the other; no patch = the identity, one patch = that patch. */
+function pipeline(patches: readonly AnyPatch[]): AnyPatch {
+  if (patches.length === 0) return (_ctx, value) => value;
+  if (patches.length === 1) return patches[0];
+  return (ctx, value, extra) => {
+    let v = value;
+    for (const p of patches) v = p(ctx, v, extra);
+    return v;
+  };
+}
+
+function build(registry: HookRegistry): HookPoints {
+  const out: Record<string, unknown> = {};
+  for (const [point, patches] of Object.entries(registry)) {
+    if (Array.isArray(patches)) out[point] = pipeline(patches as readonly AnyPatch[]);
+    else {
+      const stages: Record<string, AnyPatch> = {};
+      for (const [stage, list] of Object.entries(patches as Record<string, readonly AnyPatch[]>)) stages[stage] = pipeline(list);
+      out[point] = stages;
+    }
+  }
+  return out as unknown as HookPoints;
+}
+
+/** The hook points, with the patches of mutants/hooks.ts. */
+export const hook: HookPoints = build(PATCHES);
+
+/** The registry of planted bugs (for server.ts and the public API). */
+export { MUTANTS, makeBug, isMutantName, type MutantDef, type MutantName } from './mutants/index.js';

@@ -1,0 +1,217 @@
+import type { Ctx } from '../app.js';
+import type { HookRegistry } from '../hooks.js';
+import { listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
+import { slowFilterScan } from './load.js';
+import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
+import { opencastAclPart, opencastListedPublication, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
+import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused, denyGrantsRead } from './spec-acl.js';
+import { createLocation, deleteBugs, getBody, getIdBugs, listBody, updateBase, updateCatalogBugs, updateParts } from './spec-events.js';
+import { filterBugs, filterParams } from './spec-filter.js';
+import { lateMetadata, metadataRead, metadataType, putBase, putFields } from './spec-metadata.js';
+import { pagingBugs } from './spec-paging.js';
+import { publicationByEventId, publicationsListBugs } from './spec-publications.js';
+import { allowConflictKnown, conflictBugs, lateCreate, lateSchedule, scheduleBugs } from './spec-scheduling.js';
+import { sortBugs } from './spec-sort.js';
+import { rememberBeforeWrite } from './spec-state.js';
+import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2CreateAcl, spec2ListReadable, spec2Writable, spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole, spec3bMetadataReadable, spec3bUnreadable } from './acl.js';
+import { spec2CreateReply, spec2NewEpisode, spec2UpdateBase, spec2Updated, spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule, spec3aDelete, spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule, blind4Created, blind4DeleteSiblings } from './event-write.js';
+import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spec3bQuery, blind4ContributorFilters, blind4Filters } from './list-filter.js';
+import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
+import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
+import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
+import { spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
+import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
+import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
+import { spec4AclRemoveRest, spec4CreateParts, spec4Created, spec4DeleteMetadataEarly, spec4Deleted, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
+
+/**
+ * The patches of every hook point of ../hooks.ts, per point (and stage) in the order they apply: the order the
+ * handlers nested these calls in before the hook points (issue 20 item 4), so the server behaves as it did.
+ * A bug function of another shape is adapted here (`tap`: one that only acts on the value; `orElse`: one that
+ * answers only when nothing before it did); the bug functions themselves are unchanged.
+ */
+
+/** A bug site that acts on the value (or throws) and returns nothing: the value goes on unchanged. */
+function tap<V, E, C = Ctx>(fn: (ctx: C, value: V, extra: E) => void): (ctx: C, value: V, extra: E) => V {
+  return (ctx, value, extra) => {
+    fn(ctx, value, extra);
+    return value;
+  };
+}
+
+/** A bug site that answers something only when it is on: asked only while the value is still undefined. */
+function orElse<V, E>(fn: (ctx: Ctx, extra: E) => V | undefined): (ctx: Ctx, value: V | undefined, extra: E) => V | undefined {
+  return (ctx, value, extra) => value ?? fn(ctx, extra);
+}
+
+/** The write endpoints that check only read access when their bug is on. */
+const READ_ONLY_WRITE = { 'acl-remove': 'spec2-auth-acl-remove-read-only', 'metadata-put': 'spec2-auth-metadata-put-read-only' } as const;
+
+export const PATCHES: HookRegistry = {
+  authorize: {
+    readGranted: [(ctx, granted, rec) => granted || denyGrantsRead(ctx, rec)],
+    readRefused: [(ctx, refused, rec) => refused || spec3bUnreadable(ctx, rec)],
+    writeGranted: [(ctx, granted, rec) => granted || spec3bWriteCached(ctx, rec)],
+    writable: [orElse((ctx, site) => spec2Writable(ctx, READ_ONLY_WRITE[site]))],
+    listed: [(bug, listed, { rec, caller }) => listed || spec2ListReadable(bug, rec, caller)],
+  },
+  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite)],
+  listFilters: {
+    params: [filterParams],
+    repeatLast: [(bug, last, { multiValued, from150 }) => last || opencastRepeatLast(bug, multiValued, from150)],
+    groups: [
+      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters,
+    ],
+    scan: [tap((ctx, filters) => {
+      if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
+    })],
+  },
+  listSort: [sortBugs, spec2Sort],
+  listPaging: {
+    offset: [blind4Offset],
+    pageIndex: [listOffsetReading],
+    skip: [(ctx, skip, { limit, offset }) => spec2Paging(ctx, skip, limit, offset), (ctx, skip, { limit, offset }) => spec4Skip(ctx, skip, limit, offset)],
+    page: [
+      (ctx, p) => ({ ...pagingBugs(ctx, p), offset: p.offset }),
+      (ctx, p) => ({ ...spec3bPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
+      listLimitOffByOne,
+    ],
+  },
+  listQuery: {
+    flags: [spec3aListFlags],
+    query: [opencastOldestListNames, listDropsCreated, spec3bQuery],
+    run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
+  },
+  listReply: [listReply],
+  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody],
+  eventBody: {
+    before: [(ctx) => getIdBugs(ctx)],
+    view: [(ctx, changed, { rec, view }) => changed ?? blind4TechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blind4Created(ctx, rec, view)],
+    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text)],
+  },
+  deleteEvent: {
+    early: [orElse(deleteBugs), orElse(spec3aDelete)],
+    deleting: [tap(spec2Deleting), tap(blind4DeleteSiblings)],
+    removing: [tap(spec4Deleted)],
+  },
+  createParts: {
+    parts: [tap(spec3aCreateParts), tap(spec4CreateParts)],
+    scheduling: [
+      (ctx, s) => {
+        if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
+        return s;
+      },
+      tap(spec2Rrule), tap(spec3aRrule),
+    ],
+    plan: [(ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan)],
+    episode: [
+      tap((ctx, e) => {
+        if (ctx.app.bug('title-truncated-255')) truncateTitle(e);
+      }),
+      tap((ctx, e) => {
+        if (ctx.app.bug('create-description-dropped')) e.description = '';
+      }),
+      tap(spec2NewEpisode),
+    ],
+    acl: [opencastAclPart, spec2CreateAcl],
+    scheduledState: [orElse(opencastScheduledState)],
+    conflicts: [
+      (ctx, conflicts, plan) => (ctx.app.bug('conflict-missed-containment') ? dropContained(conflicts, plan) : conflicts),
+      conflictBugs, spec2CreateConflicts, spec3aCreateConflicts,
+    ],
+    refused: [tap(lateCreate)],
+  },
+  created: {
+    records: [tap(spec3aCreated), tap(spec4Created)],
+    stored: [tap(spec2Created)],
+    location: [createLocation],
+    reply: [spec2CreateReply],
+  },
+  updateParts: {
+    early: [orElse(spec3aUpdateDeleted)],
+    parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => spec3aUpdateParts(ctx, parts)), tap((ctx, parts, rec) => spec4UpdateParts(ctx, rec, parts))],
+    acl: [opencastAclPart],
+    base: [(ctx, _episode, rec) => updateBase(ctx, rec), spec2UpdateBase],
+    episode: [tap((ctx, episode, { rec, parts }) => spec3aUpdateEpisode(ctx, rec, parts, episode))],
+    schedule: [(ctx, next, { cur, input }) => spec3aUpdateSchedule(ctx, cur, input, next)],
+    refused: [tap((ctx, conflicts, { rec, episode }) => spec3aUpdateRefused(ctx, rec, episode, conflicts))],
+    conflictBody: [(ctx, conflicts) => spec2UpdateConflictBody(ctx, conflicts as Parameters<typeof spec2UpdateConflictBody>[1])],
+    applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts))],
+    updated: [tap((ctx, rec) => spec2Updated(ctx, rec)), tap(spec3aUpdated)],
+  },
+  scheduleShown: {
+    route: [(ctx) => spec2SchedulingRoute(ctx)],
+    unscheduled: [orElse(spec2Unscheduled)],
+    shown: [tap((ctx, o, s) => spec3aShownSchedule(ctx, s, o))],
+  },
+  schedulingPut: {
+    early: [orElse((ctx, { rec, input }) => spec3aPutEarly(ctx, rec, input))],
+    next: [
+      (ctx, next, { cur }) => scheduleBugs(ctx, cur, next),
+      (ctx, next, { cur, input }) => spec2Merge(ctx, cur, input, next),
+      tap((ctx, next, { rec, input }) => spec3aPutNext(ctx, rec, input, next)),
+      tap((ctx, next, { rec, input }) => spec4PutNext(ctx, rec, input, next)),
+    ],
+    allowConflictKnown: [(ctx, known) => known && allowConflictKnown(ctx)],
+    allowConflictSent: [(ctx, sent, text) => sent || spec2AllowConflictPresent(ctx, text)],
+    probe: [(ctx, _probe, { rec, next }) => spec3aConflictProbe(ctx, rec, next)],
+    refused: [tap((ctx, next, rec) => lateSchedule(ctx, rec, next))],
+    exclude: [(ctx, id, where) => (id === undefined ? id : spec2Exclude(ctx, where, id))],
+    rescheduled: [tap((ctx, rec, { old, next }) => spec2Rescheduled(ctx, rec, old, next))],
+  },
+  metadataRead: {
+    early: [orElse(spec2MetadataGone)],
+    readable: [orElse((ctx) => spec3bMetadataReadable(ctx))],
+    type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => spec4MetadataType(ctx, rec, type)],
+    catalogs: [(ctx, list, { rec, view }) => spec3bCatalogs(ctx, rec, view, list)],
+    extraFields: [(ctx, fields, flavor) => spec3bExtraFields(ctx, flavor, fields)],
+    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields)],
+    reply: [(ctx, reply, type) => spec2MetadataSeen(ctx, type, reply)],
+  },
+  metadataPut: {
+    type: [(ctx, type) => metadataType(ctx, 'PUT', type)],
+    fields: [
+      (ctx, fields) => putFields(ctx, fields), (ctx, fields) => spec2PutFields(ctx, fields), (ctx, fields) => spec3bPutFields(ctx, fields),
+      (ctx, fields, { rec, type }) => spec4PutFields(ctx, rec, type, fields),
+    ],
+    lost: [(ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
+    clears: [(ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],
+    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields))],
+    base: [(ctx, _episode, rec) => putBase(ctx, rec)],
+    episode: [(ctx, next, fields) => blind4PutEpisode(ctx, fields, next)],
+    stored: [(ctx, next) => (ctx.app.bug('astral-mangled') ? mangleAstral(next) : next)],
+    done: [tap((ctx, rec, type) => spec4MetadataPut(ctx, rec, type))],
+  },
+  metadataDelete: {
+    before: [(ctx) => blind4DeleteGuardFirst(ctx), (ctx) => spec4DeleteMetadataEarly(ctx)],
+    type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => spec3bDeleteType(ctx, rec, type)],
+    early: [orElse((ctx, { rec, type }) => spec2DeleteMetadata(ctx, rec, type))],
+  },
+  aclRead: [(ctx, _acl, rec) => aclRead(ctx, rec), spec3bAclRead],
+  aclWrite: {
+    put: [
+      (ctx, sent) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
+      (ctx, sent) => aclPutBugs(ctx, sent),
+      (ctx, sent, rec) => spec3bAclPut(ctx, rec, sent),
+    ],
+    stored: [(ctx, sent, rec) => spec2AclPut(ctx, rec, sent)],
+    addTo: [spec3bAclAddBase],
+    addRole: [spec3bAclAddRole],
+    addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow)],
+    added: [tap((ctx, rec, { before, added }) => spec2AclAdded(ctx, rec, before, added))],
+    removeRole: [spec3bAclRemoveRole, spec2AclRole],
+    rest: [
+      (ctx, rest, { rec, action, role }) => spec2AclRemoveRest(ctx, rec, action, role, rest),
+      (ctx, rest, { rec, action, role }) => spec4AclRemoveRest(ctx, rec, action, role, rest),
+    ],
+    removeRefused: [(ctx, refused, { rec, action, role }) => refused || aclRemoveRefused(ctx, rec, action, role)],
+    removed: [(ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
+  },
+  publications: {
+    listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
+    list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(spec3aPublicationsList), tap(blind4PublicationsList), tap(spec4PublicationsList)],
+    fallback: [orElse((ctx, { rec, pid }) => publicationByEventId(ctx, rec, pid))],
+    missing: [orElse(spec2MissingPublication)],
+    shown: [spec3aPublication],
+  },
+};

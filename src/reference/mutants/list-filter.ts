@@ -1,0 +1,411 @@
+import type { Ctx } from '../app.js';
+import { parseRange, type FilterGroup, type SortKey } from '../list-params.js';
+import { deriveView, type EventView } from '../view.js';
+import { parseDateTime } from '../time.js';
+import { copyEpisode } from '../episode.js';
+import { badRequest, type EpisodeValues, type EventRecord } from '../types.js';
+import { family } from './types.js';
+import { canRead } from '../auth.js';
+import { runList, type ListQuery } from '../list-run.js';
+import { atLeast } from '../version.js';
+import { aclOneBehind, hashedStale } from './write-state.js';
+import { nth } from './spec-state.js';
+
+/** The list filter family: planted bugs of GET /api/events filters, sort and query (rules events.list.filter.*, events.list.sort.*, ...). */
+
+/**
+ * Filter and sort mutants of the second spec-only round (spec § GET /api/events, Filters: "identifier | Identifier
+ * matches"; "is_part_of | Series the event is part of, by series identifier"; "Each entry has the form
+ * <FilterName>:<value>"; "start | Start date, value form <datetime>/<datetime>"; "Rule: from version 1.5.0, a
+ * comma-separated use of the same filter keyword is a logical OR"; Sort criteria). Bug sites: handlers/list.ts
+ * (spec2Filters, spec2Sort) and handlers/create.ts (spec2Created, for the stale full-text index).
+ */
+export const SPEC2_LIST_MUTANTS = family({
+  'spec2-filter-identifier-prefix': {
+    rule: 'events.list.filter.identifier',
+    description: 'identifier:<v> lists every event whose identifier starts with <v> (LIKE \'v%\'): a truncated identifier finds the event.',
+    since: '1.1.0',
+  },
+  'spec2-filter-is-part-of-prefix': {
+    rule: 'events.list.filter.is_part_of',
+    description: 'is_part_of:<id> also lists events of series whose identifier starts with <id> (is_part_of:S1 lists events of S10).',
+    since: '1.1.0',
+  },
+  'spec2-filter-plus-as-space': {
+    rule: 'events.list.filter.title',
+    description: 'Filter values are form-decoded a second time: a "+" in the value becomes a space, so title:C++ (sent as C%2B%2B) matches nothing.',
+    since: '1.1.0',
+  },
+  'spec2-filter-value-colon-cut': {
+    rule: 'events.list.filter.location',
+    description: 'A filter entry is split on every ":" and the value is the second piece only: location:Room: 1 looks for "Room" (date ranges are joined back).',
+  },
+  'spec2-filter-subject-astral-dropped': {
+    rule: 'events.list.filter.subject',
+    description: 'The subject filter strips characters outside the BMP (emoji) from the value before the lookup: subject:🎵 Music never matches.',
+  },
+  'spec2-filter-textfilter-stale-after-update': {
+    rule: 'events.list.filter.textFilter',
+    description: 'textFilter searches the metadata an event was created with: text written by later updates or PUT /metadata is never found.',
+  },
+  'spec2-filter-or-first-keyword-only': {
+    rule: 'events.list.filter.or',
+    description: 'From 1.5.0 only the first repeated keyword is ORed; a second repeated keyword in the same request is still ANDed.',
+    since: '1.5.0',
+  },
+  'spec2-filter-start-end-day-only': {
+    rule: 'events.list.filter.start',
+    description: 'The end of a start:<from>/<to> range is read as its date at 00:00: events on the last day of the range after midnight are missed.',
+    since: '1.1.0',
+  },
+  'spec2-filter-technical-start-offset-ignored': {
+    rule: 'events.list.filter.technical_start',
+    description: 'technical_start range bounds with a UTC offset (+02:00) are read as UTC, ignoring the offset.',
+    since: '1.1.0',
+  },
+  'spec2-sort-start-date-day-only': {
+    rule: 'events.list.sort.start_date',
+    description: 'sort=start_date compares only the start date (the day), not the time: events of one day stay in creation order.',
+  },
+  'spec2-sort-location-stale-after-update': {
+    rule: 'events.list.sort.location',
+    description: 'sort=location orders by the location an event was created with: later location changes (update, PUT /metadata) never reach the sort index.',
+  },
+});
+
+const DAY_MS = 86_400_000;
+
+function testing(g: FilterGroup, label: string, one: (v: EventView, value: string) => boolean): FilterGroup {
+  const values = g.values;
+  const match = g.any ? (v: EventView) => values.some((x) => one(v, x)) : (v: EventView) => values.every((x) => one(v, x));
+  return { ...g, test: { label, match } };
+}
+
+/** Episode values of each event as created (the stale-index mutants). */
+const created = new WeakMap<EventRecord, EpisodeValues>();
+
+/** Bug site (handlers/create.ts, after the insert): remembers the metadata each new event was created with. */
+export function spec2Created(ctx: Ctx, records: EventRecord[]): void {
+  if (!ctx.app.bug('spec2-filter-textfilter-stale-after-update') && !ctx.app.bug('spec2-sort-location-stale-after-update')) return;
+  for (const rec of records) created.set(rec, copyEpisode(rec.episode));
+}
+
+function createdText(ctx: Ctx, v: EventView): string {
+  const rec = ctx.app.store.get(v.id);
+  const first = rec && created.get(rec);
+  if (!rec || !first) return v.fullText;
+  return deriveView({ ...rec, episode: first }, (s) => ctx.app.store.seriesTitle(s)).fullText;
+}
+
+function createdValue(ctx: Ctx, v: EventView, key: 'location'): string {
+  const rec = ctx.app.store.get(v.id);
+  return (rec && created.get(rec)?.[key]) ?? v[key];
+}
+
+function formDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s.replace(/\+/g, ' ');
+  }
+}
+
+const withoutOffset = (s: string) => s.trim().replace(/([+-]\d{2}:?\d{2})$/, 'Z');
+const DATES = new Set(['start', 'technical_start']);
+
+/** Bug site (handlers/list.ts): the parsed filter groups as a buggy server applies them. */
+export function spec2Filters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
+  const { bug } = ctx.app;
+  let orSeen = false;
+  return groups.map((g): FilterGroup => {
+    if (bug('spec2-filter-plus-as-space') && !DATES.has(g.name)) g = { ...g, values: g.values.map(formDecode) };
+    if (bug('spec2-filter-value-colon-cut') && !DATES.has(g.name)) g = { ...g, values: g.values.map((x) => x.split(':')[0]) };
+    if (bug('spec2-filter-or-first-keyword-only') && g.values.length > 1 && g.any && g.name !== 'identifier' && g.name !== 'contributors') {
+      if (orSeen) g = { ...g, any: false };
+      orSeen = true;
+    }
+    switch (g.name) {
+      case 'identifier':
+        return bug('spec2-filter-identifier-prefix') ? testing(g, 'id-prefix', (v, x) => v.id.startsWith(x)) : g;
+      case 'is_part_of':
+        return bug('spec2-filter-is-part-of-prefix') ? testing(g, 'part-prefix', (v, x) => x !== '' && v.isPartOf.startsWith(x)) : g;
+      case 'subject':
+        return bug('spec2-filter-subject-astral-dropped') ? { ...g, values: g.values.map((x) => x.replace(/[\u{10000}-\u{10FFFF}]/gu, '').trim()) } : g;
+      case 'textFilter':
+        return bug('spec2-filter-textfilter-stale-after-update')
+          ? testing(g, 'text-stale', (v, x) => createdText(ctx, v).includes(x.toLowerCase()))
+          : g;
+      case 'start':
+        if (!bug('spec2-filter-start-end-day-only')) return g;
+        return testing(g, 'start-day', (v, x) => {
+          const r = parseRange('start', x);
+          return v.bibStartMs >= r.from && v.bibStartMs <= Math.floor(r.to / DAY_MS) * DAY_MS;
+        });
+      case 'technical_start':
+        if (!bug('spec2-filter-technical-start-offset-ignored')) return g;
+        return testing(g, 'tech-offset', (v, x) => {
+          const [a, b] = x.split('/').map((s) => parseDateTime(withoutOffset(s)) ?? NaN);
+          return v.techStartMs >= a && v.techStartMs <= b;
+        });
+      default:
+        return g;
+    }
+  });
+}
+
+const bySeq: SortKey = { name: 'title', desc: false, by: { label: 'seq', value: (v) => v.seq } };
+
+/** Bug site (handlers/list.ts): the sort criteria as a buggy server applies them. */
+export function spec2Sort(ctx: Ctx, keys: SortKey[]): SortKey[] {
+  const { bug } = ctx.app;
+  const day = bug('spec2-sort-start-date-day-only');
+  const stale = bug('spec2-sort-location-stale-after-update');
+  if (keys.length === 0 || (!day && !stale)) return keys;
+  const mapped = keys.map((k): SortKey => {
+    if (day && k.name === 'start_date') return { ...k, by: { label: 'start-day', value: (v) => Math.floor(v.bibStartMs / DAY_MS) } };
+    if (stale && k.name === 'location') return { ...k, by: { label: 'location-stale', value: (v) => createdValue(ctx, v, 'location') } };
+    return k;
+  });
+  return [...mapped, bySeq];
+}
+
+/**
+ * Event-list mutants of the third spec-only round, author B (spec § GET /api/events: "filter | Comma-separated list
+ * of filters"; Filters: "series | ... | all. From 1.1.0 use is_part_of instead", "textFilter | Any metadata field
+ * matches the value"; "sort | Comma-separated list of sort criteria. Each entry has the form <SortName>:ASC or
+ * <SortName>:DESC"; "limit | Maximum number of results to return"; "offset | ... index of the first result to
+ * return"; § Limits: "Pagination uses the limit and offset query parameters"; § Authentication: "Each event has an
+ * ACL that maps actions to roles. Each user has roles"). Bug sites: handlers/list.ts (spec3bFilters, spec3bPaging,
+ * spec3bQuery).
+ */
+export const SPEC3B_LIST_MUTANTS = family({
+  'spec3b-filter-and-third-dropped': {
+    rule: 'events.list.filter.and',
+    description: 'With three or more different filter keywords only the first two are applied (a two-slot predicate pair); the third and later are dropped.',
+  },
+  'spec3b-filter-textfilter-ascii-fold': {
+    rule: 'events.list.filter.textFilter',
+    description: 'textFilter lower-cases the value fully but the searched text only for A-Z: a value with a non-ASCII capital (Über) never matches, even a field holding exactly that text.',
+  },
+  'spec3b-filter-series-rejected-new': {
+    rule: 'events.list.filter.series',
+    description: 'From 1.1.0 the filter series (version "all", superseded by is_part_of) is rejected with 400 as an unknown filter.',
+    since: '1.1.0',
+  },
+  'spec3b-sort-cache-ignores-direction': {
+    rule: 'events.list.sort.title',
+    description: 'The sorted-order cache is keyed by the criterion names without direction: after title:ASC, title:DESC answers the ascending order (until the next write).',
+  },
+  'spec3b-sort-first-direction-for-all': {
+    rule: 'events.list.sort.multiple',
+    description: 'With several sort criteria the direction of the first applies to all: title:DESC,location:ASC orders the location ties descending.',
+  },
+  'spec3b-sort-desc-later-pages-ascending': {
+    rule: 'events.list.pages',
+    description: 'Pages after the first (offset > 0) of a :DESC sort are cut from the ascending order: page 2 repeats events of page 1\'s end of the list.',
+  },
+  'spec3b-limit-int32-wrap': {
+    rule: 'events.list.limit',
+    description: 'limit is read as a 32-bit integer (`n | 0`): limit=4294967297 wraps to 1 and only one event is returned.',
+  },
+  'spec3b-offset-counts-unreadable': {
+    rule: 'events.list.offset-index',
+    description: 'For a non-administrator, offset counts the events the caller may not read: the second page of a user\'s list starts too late (readable events are skipped).',
+    since: '1.1.0',
+  },
+  'spec3b-auth-list-stale-acl': {
+    rule: 'auth.acl-list',
+    description: 'On a pseudo-random subset (about 2 in 5) of a non-administrator\'s list requests the read check uses the ACL one change behind: a user whose read was revoked still sees the event now and then.',
+  },
+});
+
+type Obj = Record<string, unknown>;
+
+/** A filter group matching exactly the events `keep` allows (label keeps caches apart). */
+function only(label: string, keep: (v: EventView) => boolean): FilterGroup {
+  return { name: 'identifier', values: [label], any: true, test: { label, match: keep } };
+}
+
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** Bug site (handlers/list.ts): the parsed filter groups as a buggy server applies them. */
+export function spec3bFilters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
+  const { bug } = ctx.app;
+  if (bug('spec3b-filter-series-rejected-new') && atLeast(ctx.version, '1.1.0')) {
+    for (const p of ctx.url.searchParams.getAll('filter')) {
+      for (const e of p.split(',')) if (e.slice(0, e.indexOf(':')).trim() === 'series') throw badRequest(`unknown filter 'series'`);
+    }
+  }
+  let out = groups;
+  if (bug('spec3b-filter-and-third-dropped') && out.length > 2) out = out.slice(0, 2);
+  if (bug('spec3b-filter-textfilter-ascii-fold')) {
+    out = out.map((g) => {
+      if (g.name !== 'textFilter' || g.test) return g;
+      const needles = g.values.map((x) => x.toLowerCase());
+      const text = (v: EventView) => asciiLower([v.title, v.description, ...v.subjects, ...v.presenters, ...v.contributors, v.location, v.series, v.id,
+        v.language, v.rightsholder, v.license, v.isPartOf, v.source].join('\u0000'));
+      const match = g.any ? (v: EventView) => needles.some((n) => text(v).includes(n)) : (v: EventView) => needles.every((n) => text(v).includes(n));
+      return { ...g, test: { label: 'ascii-fold', match } };
+    });
+  }
+  return out;
+}
+
+/** Last direction asked per criterion names, with the store revision it was asked at (the direction-blind cache). */
+const orderCache = new WeakMap<object, Map<string, { rev: number; desc: boolean[] }>>();
+
+function wrap32(raw: string | null, limit: number | undefined): number | undefined {
+  if (raw === null || !/^\s*\d+\s*$/.test(raw)) return limit;
+  const n = Number(raw) | 0;
+  return n > 0 ? n : undefined;
+}
+
+/** Bug site (handlers/list.ts, after skip, limit and sort are known): sort and limit as a buggy server uses them. */
+export function spec3bPaging(ctx: Ctx, p: { sort: SortKey[]; limit: number | undefined; skip: number }): { sort: SortKey[]; limit: number | undefined } {
+  const { bug } = ctx.app;
+  let { sort, limit } = p;
+  if (bug('spec3b-limit-int32-wrap')) limit = wrap32(ctx.url.searchParams.get('limit'), limit);
+  if (sort.length === 0) return { sort, limit };
+  if (bug('spec3b-sort-first-direction-for-all')) sort = sort.map((k) => ({ ...k, desc: sort[0].desc }));
+  if (bug('spec3b-sort-desc-later-pages-ascending') && p.skip > 0) sort = sort.map((k) => ({ ...k, desc: false }));
+  if (bug('spec3b-sort-cache-ignores-direction')) {
+    const m = orderCache.get(ctx.app) ?? new Map<string, { rev: number; desc: boolean[] }>();
+    orderCache.set(ctx.app, m);
+    const key = sort.map((k) => k.name).join(',');
+    const hit = m.get(key);
+    if (hit && hit.rev === ctx.app.store.rev) sort = sort.map((k, i) => ({ ...k, desc: hit.desc[i] }));
+    else m.set(key, { rev: ctx.app.store.rev, desc: sort.map((k) => k.desc) });
+  }
+  return { sort, limit };
+}
+
+/** Identifiers of the events `q` lists, in order. */
+function ids(ctx: Ctx, q: ListQuery): string[] {
+  return (JSON.parse(runList(ctx.app.store, q)) as Obj[]).map((e) => e.identifier as string);
+}
+
+/** Bug site (handlers/list.ts, the query handed to the runner): the query a buggy server runs. */
+export function spec3bQuery(ctx: Ctx, q: ListQuery): ListQuery {
+  const { bug } = ctx.app;
+  const caller = q.caller;
+  if (caller.admin) return q;
+  if (bug('spec3b-offset-counts-unreadable') && q.skip > 0 && atLeast(ctx.version, '1.1.0')) {
+    const all = ids(ctx, { ...q, caller: { ...caller, admin: true }, skip: 0, limit: undefined });
+    const rest = new Set(all.slice(q.skip));
+    return { ...q, skip: 0, filters: [...q.filters, only(`after-hidden:${[...rest].join(',')}`, (v) => rest.has(v.id))] };
+  }
+  if (bug('spec3b-auth-list-stale-acl')) {
+    const n = nth(ctx.app, '3b:list-read');
+    if (!hashedStale(n, 11)) return q;
+    const store = ctx.app.store;
+    const readable = (v: EventView) => {
+      const rec = store.get(v.id);
+      return rec !== undefined && canRead({ ...rec, acl: aclOneBehind(rec) ?? rec.acl }, caller);
+    };
+    return { ...q, caller: { ...caller, admin: true }, filters: [...q.filters, only(`stale-acl:${caller.name}:${n}`, readable)] };
+  }
+  return q;
+}
+
+/**
+ * Multi-valued fields under filters, fourth spec-only round (spec § Filters: "contributors | Contributors match. May
+ * occur multiple times", "subject | Subject the event is part of", "textFilter | Any metadata field matches the
+ * value"; § Event: presenter, contributor and subjects are array[string]). Bug site: the list filters
+ * (mutants/sites.ts).
+ */
+export const SPEC4_MULTI_MUTANTS = family({
+  'spec4-filter-contributors-first-only': {
+    rule: 'events.list.filter.contributors',
+    description: 'contributors:<v> compares <v> with the first contributor of each event only: an event whose second contributor is <v> is not listed.',
+  },
+  'spec4-filter-subject-joined': {
+    rule: 'events.list.filter.subject',
+    description: 'subject:<v> compares <v> with the event\'s subjects joined by ", " (one text column): an event with subjects ["Art", "Music"] is found by neither subject:Art nor subject:Music; single-subject events are found.',
+  },
+  'spec4-textfilter-first-presenter-only': {
+    rule: 'events.list.filter.textFilter',
+    description: 'textFilter searches only the first presenter of each event (the search document keeps one creator element): a value held by the second presenter is not found.',
+  },
+  'spec4-filter-or-subject-all-values': {
+    rule: 'events.list.filter.or',
+    description: 'From 1.5.0 the OR of a repeated subject keyword (subject:Art,subject:Jazz) lists an event only when every one of its subjects is among the values (a reversed quantifier): an event with subjects ["Art", "Music"] is missing; a single subject:Art finds it.',
+    since: '1.5.0',
+  },
+});
+
+type Match = (val: string) => (v: EventView) => boolean;
+
+const MATCHES: Partial<Record<string, { bug: 'spec4-filter-contributors-first-only' | 'spec4-filter-subject-joined' | 'spec4-textfilter-first-presenter-only'; match: Match }>> = {
+  contributors: { bug: 'spec4-filter-contributors-first-only', match: (val) => (v) => v.contributors[0] === val },
+  subject: { bug: 'spec4-filter-subject-joined', match: (val) => (v) => v.subjects.join(', ') === val },
+  textFilter: {
+    bug: 'spec4-textfilter-first-presenter-only',
+    match: (val) => {
+      const needle = val.toLowerCase();
+      return (v) => [v.title, v.description, ...v.subjects, ...v.presenters.slice(0, 1), ...v.contributors, v.location, v.series, v.id,
+        v.language, v.rightsholder, v.license, v.isPartOf, v.source].join('\u0000').toLowerCase().includes(needle);
+    },
+  },
+};
+
+/** A filter group of a multi-valued field as a buggy server matches it. */
+export function multiFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
+  if (ctx.app.bug('spec4-filter-or-subject-all-values') && atLeast(ctx.version, '1.5.0') && g.name === 'subject' && g.any && g.values.length > 1 && !g.test) {
+    const values = g.values;
+    return { ...g, test: { label: 'subject-or-all', match: (v) => v.subjects.length > 0 && v.subjects.every((s) => values.includes(s)) } };
+  }
+  const m = MATCHES[g.name];
+  if (!m || g.test || !ctx.app.bug(m.bug)) return g;
+  const tests = g.values.map(m.match);
+  const match = g.any ? (v: EventView) => tests.some((t) => t(v)) : (v: EventView) => tests.every((t) => t(v));
+  return { ...g, test: { label: m.bug, match } };
+}
+
+/**
+ * Issue 23, class 4 (exact identity): spec § GET /api/events, Filters "identifier | Identifier matches. May occur
+ * multiple times." and § Event "identifier | Unique identifier of the event". Bug site: handlers/list.ts (the filters
+ * the list runs).
+ */
+export const BLIND4_IDENTITY_MUTANTS = family({
+  'blind4-identity-id-filter-ignores-case': {
+    rule: 'events.list.filter.identifier',
+    since: '1.1.0',
+    description: 'The identifier filter compares identifiers case-insensitively (an index with a case-folding collation): the identifier in upper case lists the event.',
+  },
+});
+
+/** Bug site (handlers/list.ts, after the filters are parsed): the filters as a buggy server runs them. */
+export function blind4Filters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
+  if (!ctx.app.bug('blind4-identity-id-filter-ignores-case')) return groups;
+  return groups.map((g) => {
+    if (g.name !== 'identifier' || g.test) return g;
+    const wanted = g.values.map((x) => x.toLowerCase());
+    const match = g.any
+      ? (v: EventView) => wanted.includes(v.id.toLowerCase())
+      : (v: EventView) => wanted.every((w) => w === v.id.toLowerCase());
+    return { ...g, test: { label: 'id-ignores-case', match } };
+  });
+}
+
+/**
+ * Issue 23, class 6 (multi-valued fields under every filter): spec § GET /api/events, Filters "contributors |
+ * Contributors match. May occur multiple times."; § Event "contributor | array[string] | Contributors". Bug site:
+ * handlers/list.ts (the filters the list runs).
+ */
+export const BLIND4_MULTIVALUE_MUTANTS = family({
+  'blind4-multivalue-contributors-first-only': {
+    rule: 'events.list.filter.contributors',
+    description: 'The contributors filter matches only the first contributor of an event (the index keeps one per event): an event is not found by its second contributor.',
+  },
+});
+
+/** Bug site (handlers/list.ts, after the filters are parsed): the filters as a buggy server runs them. */
+export function blind4ContributorFilters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
+  if (!ctx.app.bug('blind4-multivalue-contributors-first-only')) return groups;
+  return groups.map((g) => {
+    if (g.name !== 'contributors' || g.test) return g;
+    const first = (v: EventView) => v.contributors[0];
+    const match = g.any ? (v: EventView) => g.values.includes(first(v)) : (v: EventView) => g.values.every((x) => x === first(v));
+    return { ...g, test: { label: 'contributors-first-only', match } };
+  });
+}
