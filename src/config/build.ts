@@ -196,9 +196,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(agentId ? { agentId } : {}),
     ...(seriesId ? { seriesId } : {}),
     fieldIds: parseFieldIds(file.fieldIds),
-    // 16: scenarios and generated cases mostly wait on the server (settle windows, processing); against the reference
-    // server with media required and 300 ms processing one version took 27.5 s with 8 and 19.8 s with 16 (same CPU).
-    concurrency: parseIntFlag(pick('concurrency') ?? 16, '--concurrency', 1, 32),
+    concurrency: parseIntFlag(pick('concurrency') ?? 8, '--concurrency', 1, 32),
     versionConcurrency: parseIntFlag(pick('versionConcurrency') ?? DEFAULT_VERSION_CONCURRENCY, '--version-concurrency', 1, 7),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),
