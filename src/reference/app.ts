@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApiVersion } from '../model/version.js';
-import { canRead, canWrite, type RefUser } from './auth.js';
+import type { RefUser } from './auth.js';
 import type { BugFn } from './bug.js';
 import type { LatFn, LatitudeOptions } from './latitude/select.js';
 import type { EventStore } from './store.js';
-import { unreadable, unwritable } from './latitude/access.js';
-import { hook } from './hooks.js';
-import { notFound, type Caller, type EventRecord } from './types.js';
+import type { Caller } from './types.js';
 
 /** Server state shared by the endpoint handlers. */
 
@@ -120,21 +118,4 @@ export function empty(status: number): Reply {
 export function baseUrl(ctx: Ctx): string {
   if (ctx.app.publicBaseUrl) return ctx.app.publicBaseUrl.replace(/\/+$/, '');
   return `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
-}
-
-/** The event named by the first path parameter, if the caller may read it; else 404. */
-export function readableEvent(ctx: Ctx): EventRecord {
-  const id = ctx.params[0];
-  const rec = ctx.app.store.get(id);
-  if (!rec || ctx.app.store.hidden.has(id)) throw notFound(`event '${id}' not found`);
-  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !hook.authorize.readGranted(ctx, false, rec)) throw unreadable(ctx, id);
-  if (hook.authorize.readRefused(ctx, false, rec)) throw unreadable(ctx, id);
-  return rec;
-}
-
-/** Like readableEvent, and the caller needs `write` (403 otherwise). */
-export function writableEvent(ctx: Ctx): EventRecord {
-  const rec = readableEvent(ctx);
-  if (!canWrite(rec, ctx.caller, ctx.app.bug) && !hook.authorize.writeGranted(ctx, false, rec)) throw unwritable(ctx, rec.id);
-  return hook.beforeWrite(ctx, rec);
 }

@@ -1,5 +1,5 @@
-import type { Ctx, Reply } from './app.js';
-import type { BugFn } from './bug.js';
+import type { App, Ctx, Reply } from './app.js';
+import type { BugFn, Handler } from './bug.js';
 import type { ConflictEntry } from './conflicts.js';
 import type { EpisodeView, FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
@@ -9,12 +9,11 @@ import type { ScheduleInput } from './schedule.js';
 import type { WithFlags } from './serialize.js';
 import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule } from './types.js';
 import type { EventView } from './view.js';
-import { PATCHES } from './mutants/hooks.js';
 
 /**
- * The hook points of the reference server (issue 20 item 4). This is the one file of the server core that imports
- * from mutants/: the core calls a named point, e.g. `hook.listBody(ctx, text)`, and the point applies the patches
- * mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value
+ * The hook points of the reference server (issue 20 item 4). The core imports nothing from mutants/: the server is
+ * built with a registry of patches (`Planted`, handed in by index.ts), and the core calls a named point of its App,
+ * e.g. `ctx.app.hook.listBody(ctx, text)`; the point applies the patches mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value
  * unchanged unless its planted bug is switched on, so with no bug on every point is the identity (or, for the
  * points whose value starts `undefined`, leaves the core's own answer in place).
  *
@@ -279,7 +278,8 @@ function pipeline(patches: readonly AnyPatch[]): AnyPatch {
   };
 }
 
-function build(registry: HookRegistry): HookPoints {
+/** The hook points of one server, built from `registry`: each a pipeline of its patches. */
+function hookPoints(registry: HookRegistry): HookPoints {
   const out: Record<string, unknown> = {};
   for (const [point, patches] of Object.entries(registry)) {
     if (Array.isArray(patches)) out[point] = pipeline(patches as readonly AnyPatch[]);
@@ -292,8 +292,25 @@ function build(registry: HookRegistry): HookPoints {
   return out as unknown as HookPoints;
 }
 
-/** The hook points, with the patches of mutants/hooks.ts. */
-export const hook: HookPoints = build(PATCHES);
 
-/** The registry of planted bugs (for server.ts and the public API). */
-export { MUTANTS, makeBug, isMutantName, type MutantDef, type MutantName } from './mutants/index.js';
+const POINTS = new WeakMap<App, HookPoints>();
+
+/** Gives `app` the hook points of `registry` (server.ts, when it builds the App). */
+export function attachHooks(app: App, registry: HookRegistry): void {
+  POINTS.set(app, hookPoints(registry));
+}
+
+/** The hook points of the server answering `ctx` (kept beside the App, so that app.ts needs no type from here). */
+export function hook(ctx: { app: App }): HookPoints {
+  return POINTS.get(ctx.app)!;
+}
+
+/** What a server with planted bugs is built with (index.ts hands in the mutants' own; the core imports none). */
+export interface Planted {
+  /** The patches of the hook points. */
+  patches: HookRegistry;
+  /** The bug() of one server; throws for an unknown mutant name. */
+  makeBug(mutant: string | undefined, switches?: readonly string[]): BugFn;
+  /** A transport-level mutant's wrapper of the whole handler, if `mutant` is one. */
+  wrap(mutant: string): ((h: Handler) => Handler) | undefined;
+}

@@ -1,6 +1,5 @@
 import type { ApiVersion } from '../model/version.js';
-import type { BugFn } from './bug.js';
-import { hook, isMutantName } from './hooks.js';
+import type { BugFn, MutantName } from './bug.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
 import { isoSeconds, parseDateTime } from './time.js';
 import { badRequest } from './types.js';
@@ -73,7 +72,11 @@ export interface FilterLatitude {
   unknownIgnored?: boolean;
 }
 
-export function parseFilters(params: string[], version: ApiVersion, bug: BugFn = () => false, lat: FilterLatitude = {}): FilterGroup[] {
+/** `repeatLast`: hook point listFilters.repeatLast (handed in by handlers/list.ts), does a repeated filter keep only its last value? */
+export function parseFilters(
+  params: string[], version: ApiVersion, bug: BugFn = () => false, lat: FilterLatitude = {},
+  repeatLast: (e: { multiValued: boolean; from150: boolean }) => boolean = () => false,
+): FilterGroup[] {
   const strict = atLeast(version, '1.1.0');
   const newRule = atLeast(version, '1.5.0');
   const orRepeats = newRule ? !bug('list-filter-or-as-and') : lat.repeat === 'or';
@@ -94,12 +97,12 @@ export function parseFilters(params: string[], version: ApiVersion, bug: BugFn =
         continue;
       }
       const ignored = `list-filter-ignored-${given}`;
-      if (isMutantName(ignored) && bug(ignored)) continue;
+      if (bug(ignored as MutantName)) continue;
       const name = (given === 'series' ? 'is_part_of' : given) as FilterName;
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
       if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
-      if (hook.listFilters.repeatLast(bug, false, { multiValued: ALWAYS_OR.has(name), from150: newRule })) g.values.length = 0;
+      if (repeatLast({ multiValued: ALWAYS_OR.has(name), from150: newRule })) g.values.length = 0;
       g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }

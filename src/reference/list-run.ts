@@ -2,12 +2,11 @@ import type { ApiVersion } from '../model/version.js';
 import { canRead } from './auth.js';
 import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
 import type { BugFn } from './bug.js';
-import { hook } from './hooks.js';
 import { eventJson, type SerializeVariant, type ShapeStyle, type WithFlags } from './serialize.js';
 import { DEFAULT_LIST_LATITUDE, type ListLatitude } from './latitude/list.js';
 import { matchPredicate, orderComparator, workflowSortValue } from './latitude/list-order.js';
 import type { EventStore, IndexedFilter } from './store.js';
-import { notFound, type Caller } from './types.js';
+import { notFound, type Caller, type EventRecord } from './types.js';
 import type { EventView } from './view.js';
 
 /** Executes a list query against the indexed store (spec § GET /api/events). */
@@ -25,6 +24,8 @@ export interface ListQuery {
   variant?: SerializeVariant;
   /** Planted bugs (mutants) of the filter and paging code; absent = correct. */
   bug?: BugFn;
+  /** Hook point authorize.listed (handed in by handlers/list.ts): is an item the caller may not read listed anyway? */
+  listed?: (rec: EventRecord, caller: Caller) => boolean;
   /** Legal response shapes (latitude mode). */
   style?: ShapeStyle;
   /** Legal filter and order readings (latitude mode); absent = the defaults. */
@@ -241,7 +242,7 @@ function computeList(store: EventStore, query: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl') && !hook.authorize.listed(bug, false, { rec, caller: q.caller })) continue;
+    if (!q.caller.admin && !canRead(rec, q.caller) && !bug('auth-list-ignores-acl') && !q.listed?.(rec, q.caller)) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }

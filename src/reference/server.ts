@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
 import { authenticate, OPEN_CALLER } from './auth.js';
 import type { Handler } from './bug.js';
-import { makeBug, MUTANTS } from './hooks.js';
+import { attachHooks, type Planted } from './hooks.js';
 import { withProfile } from './profiles/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
@@ -89,14 +89,15 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
 /**
  * A request handler plus its store (tests use store.count()). Throws for an unknown mutant name.
  * With `strict` or a `clientRecord`, the client conformance layer (strict/layer.ts) reads every request first.
+ * `planted`: the planted bugs and their patches (index.ts hands in mutants/'s; issue 20 item 4).
  */
-export function createReferenceHandler(given: ReferenceOptions & ClientLayerOptions): ReferenceHandler {
+export function createReferenceHandler(given: ReferenceOptions & ClientLayerOptions, planted: Planted): ReferenceHandler {
   // A profile (--profile opencast) is latitude choices plus deviations switched on together (src/reference/profiles).
   const { switches, ...opts } = withProfile(given);
   const lat = latitudeApp(opts);
   const app: App = {
     store: new EventStore(),
-    bug: makeBug(opts.mutant, switches),
+    bug: planted.makeBug(opts.mutant, switches),
     ...lat,
     timers: new Timers(),
     processingDelayMs: (opts.processingDelayMs ?? 300) + lat.extraProcessingMs,
@@ -106,11 +107,12 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
     users: opts.users ?? [],
     pinned: opts.apiVersion,
   };
+  attachHooks(app, planted.patches);
   configureStore(app, opts);
   const base: Handler = (req, res) => {
     handle(app, req, res).catch(() => res.destroy());
   };
-  const wrap = opts.mutant ? MUTANTS[opts.mutant]?.wrap : undefined;
+  const wrap = opts.mutant ? planted.wrap(opts.mutant) : undefined;
   const handler = wrap ? wrap(base) : base;
   const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
   return {
@@ -130,8 +132,9 @@ export interface StartedReferenceServer {
 /** Starts the reference server (default 127.0.0.1, port 0 = a free port). */
 export async function startReferenceServer(
   opts: ReferenceOptions & ClientLayerOptions & { port?: number; host?: string },
+  planted: Planted,
 ): Promise<StartedReferenceServer> {
-  const ref = createReferenceHandler(opts);
+  const ref = createReferenceHandler(opts, planted);
   const server = createServer(ref.handler);
   if (ref.clientError) server.on('clientError', ref.clientError);
   const host = opts.host ?? '127.0.0.1';

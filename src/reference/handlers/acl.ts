@@ -1,4 +1,5 @@
-import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, json, type Ctx, type Reply } from '../app.js';
+import { readableEvent, writableEvent } from '../event-access.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
 import type { MutantName } from '../bug.js';
@@ -23,7 +24,7 @@ export function getAcl(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-get-unknown-200', json(200, []));
   if (bugged) return bugged;
   const rec = readableEvent(ctx);
-  const acl = aclShown(ctx, hook.aclRead(ctx, rec.acl, rec));
+  const acl = aclShown(ctx, hook(ctx).aclRead(ctx, rec.acl, rec));
   const body = ctx.app.bug('acl-get-no-allow') ? acl.map(({ action, role }) => ({ action, role })) : acl;
   return json(ctx.app.bug('acl-get-status-201') ? 201 : 200, body);
 }
@@ -41,8 +42,8 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
-  const sent = hook.aclWrite.put(ctx, parsed, rec);
-  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : hook.aclWrite.stored(ctx, sent, rec);
+  const sent = hook(ctx).aclWrite.put(ctx, parsed, rec);
+  rec.acl = ctx.app.bug('acl-put-merges') ? merged(rec.acl, sent) : hook(ctx).aclWrite.stored(ctx, sent, rec);
   ctx.app.store.commit(rec);
   return empty(ok(ctx, 'acl-put-status-200', 204));
 }
@@ -51,14 +52,14 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
 export async function addAce(ctx: Ctx): Promise<Reply> {
   const bugged = unknownBug(ctx, 'acl-add-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = hook.aclWrite.addTo(ctx, writableEvent(ctx));
+  const rec = hook(ctx).aclWrite.addTo(ctx, writableEvent(ctx));
   const action = ctx.params[1];
-  const role = hook.aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
+  const role = hook(ctx).aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
   const done = empty(ok(ctx, 'acl-add-status-200', 204));
   const allow = !ctx.app.bug('acl-add-deny');
-  if (hook.aclWrite.addSkipped(ctx, false, { rec, action, role, allow })) return done;
+  if (hook(ctx).aclWrite.addSkipped(ctx, false, { rec, action, role, allow })) return done;
   if (ctx.app.bug('acl-add-replaces')) rec.acl = [{ allow, action, role }];
   else {
     const same = rec.acl.filter((e) => e.action === action && e.role === role);
@@ -68,7 +69,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
     else {
       const before = rec.acl;
       rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
-      hook.aclWrite.added(ctx, rec, { before, added: { allow, action, role } });
+      hook(ctx).aclWrite.added(ctx, rec, { before, added: { allow, action, role } });
     }
   }
   ctx.app.store.commit(rec);
@@ -79,16 +80,16 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
 export function removeAce(ctx: Ctx): Reply {
   const bugged = unknownBug(ctx, 'acl-remove-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = hook.authorize.writable(ctx, undefined, 'acl-remove') ?? writableEvent(ctx);
+  const rec = hook(ctx).authorize.writable(ctx, undefined, 'acl-remove') ?? writableEvent(ctx);
   const [, action, sentRole] = ctx.params;
-  const role = hook.aclWrite.removeRole(ctx, sentRole);
-  const rest = hook.aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
-  if (hook.aclWrite.removeRefused(ctx, false, { rec, action, role })) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
+  const role = hook(ctx).aclWrite.removeRole(ctx, sentRole);
+  const rest = hook(ctx).aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
+  if (hook(ctx).aclWrite.removeRefused(ctx, false, { rec, action, role })) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
   const done = empty(ok(ctx, 'acl-remove-status-200', 204));
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.
   if (rest.length === rec.acl.length) return done;
   if (ctx.app.bug('acl-remove-noop')) return done;
-  rec.acl = ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : hook.aclWrite.removed(ctx, rest, { rec, role });
+  rec.acl = ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : hook(ctx).aclWrite.removed(ctx, rest, { rec, role });
   ctx.app.store.commit(rec);
   return done;
 }

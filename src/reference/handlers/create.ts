@@ -21,7 +21,7 @@ import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
 function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, nowMs: number): EventRecord {
   const fields = parts.metadata?.episode ?? [];
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
-  hook.createParts.episode(ctx, episode);
+  hook(ctx).createParts.episode(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
   shapeNewRecord(ctx, episode, schedule, extras);
@@ -32,10 +32,10 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : hook.createParts.acl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
+    acl: ctx.app.bug('create-acl-ignored') ? [] : hook(ctx).createParts.acl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
     processing: parts.processing,
     schedule,
-    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : hook.createParts.scheduledState(ctx, undefined) ?? 'INSTANTIATED') : 'RUNNING',
+    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : hook(ctx).createParts.scheduledState(ctx, undefined) ?? 'INSTANTIATED') : 'RUNNING',
     tracks: schedule ? [] : parts.tracks,
     publications: [],
     archiveVersion: 1,
@@ -47,7 +47,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
-  hook.createParts.parts(ctx, parts);
+  hook(ctx).createParts.parts(ctx, parts);
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
@@ -59,25 +59,25 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   checkProcessing(ctx, parts);
   checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
-  hook.createParts.scheduling(ctx, parts.scheduling);
-  const plan = hook.createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined, parts.scheduling);
+  hook(ctx).createParts.scheduling(ctx, parts.scheduling);
+  const plan = hook(ctx).createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined, parts.scheduling);
   if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan && !ctx.app.bug('create-conflict-ignored')) {
-    const conflicts = hook.createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app)), plan);
-    if (conflicts.length > 0) hook.createParts.refused(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
+    const conflicts = hook(ctx).createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app)), plan);
+    if (conflicts.length > 0) hook(ctx).createParts.refused(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
-  hook.created.records(ctx, records);
+  hook(ctx).created.records(ctx, records);
   for (const rec of records) {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
   hideForLag(ctx.app, records);
-  hook.created.stored(ctx, records);
+  hook(ctx).created.stored(ctx, records);
   if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
@@ -87,6 +87,6 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const named = other ? `${id}-elsewhere` : id;
   const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
   const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
-  const reply = createdReply(ctx, records[0], json(bug('create-status-200') ? 200 : 201, body, { Location: hook.created.location(ctx, location, named) }));
-  return hook.created.reply(ctx, reply, parts.scheduling !== undefined);
+  const reply = createdReply(ctx, records[0], json(bug('create-status-200') ? 200 : 201, body, { Location: hook(ctx).created.location(ctx, location, named) }));
+  return hook(ctx).created.reply(ctx, reply, parts.scheduling !== undefined);
 }

@@ -1,4 +1,5 @@
-import { empty, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, type Ctx, type Reply } from '../app.js';
+import { readableEvent, writableEvent } from '../event-access.js';
 import { startRetraction } from '../processing.js';
 import { eventJson, type SerializeVariant } from '../serialize.js';
 import { atLeast } from '../version.js';
@@ -21,15 +22,15 @@ function viewBugs(ctx: Ctx, v: EventView): Partial<EventView> | undefined {
 export function getEvent(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0])) return { status: 200, json: '{}' };
-  hook.eventBody.before(ctx);
+  hook(ctx).eventBody.before(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const changed = hook.eventBody.view(ctx, viewBugs(ctx, view), { rec, view });
+  const changed = hook(ctx).eventBody.view(ctx, viewBugs(ctx, view), { rec, view });
   const variant: SerializeVariant | undefined = bug('get-legacy-names') || changed
     ? { legacyNames: bug('get-legacy-names'), ...(changed ? { view: changed } : {}) } : undefined;
   const version = (bug('get-current-names-oldest') || bug('opencast-oldest-current-names')) && ctx.version === '1.0.0' ? '1.1.0' : ctx.version;
   const text = eventJson(rec, view, version, withFlags(ctx.url.searchParams, bug, 'get', ctx.app), variant, shapeStyle(ctx.app));
-  return { status: bug('get-status-201') ? 201 : 200, json: hook.eventBody.body(ctx, text, rec) };
+  return { status: bug('get-status-201') ? 201 : 200, json: hook(ctx).eventBody.body(ctx, text, rec) };
 }
 
 /**
@@ -40,10 +41,10 @@ export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
   const bug = app.bug;
   if (bug('delete-unknown-204') && !app.store.get(ctx.params[0])) return empty(204);
-  const bugged = hook.deleteEvent.early(ctx, undefined);
+  const bugged = hook(ctx).deleteEvent.early(ctx, undefined);
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  hook.deleteEvent.deleting(ctx, rec);
+  hook(ctx).deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status);
   if (bug('delete-keeps-event')) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
@@ -55,7 +56,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   }
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`retract:${rec.id}`);
-  hook.deleteEvent.removing(ctx, rec);
+  hook(ctx).deleteEvent.removing(ctx, rec);
   app.store.remove(rec.id);
   return ok(204);
 }

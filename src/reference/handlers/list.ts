@@ -17,29 +17,30 @@ export function listEvents(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   const lat = ctx.app.lat;
   const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
-  const filters = hook.listFilters.groups(ctx, parseFilters(hook.listFilters.params(ctx, q.getAll('filter')), ctx.version, bug, filterLat), q.getAll('filter'));
-  let sort = hook.listSort(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact'));
+  const filters = hook(ctx).listFilters.groups(ctx, parseFilters(hook(ctx).listFilters.params(ctx, q.getAll('filter')), ctx.version, bug, filterLat, (e) => hook(ctx).listFilters.repeatLast(bug, false, e)), q.getAll('filter'));
+  let sort = hook(ctx).listSort(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact'));
   const page = paging(ctx);
   if (page.empty) return { status: 200, json: '[]' };
-  const offset = hook.listPaging.offset(ctx, page.offset);
+  const offset = hook(ctx).listPaging.offset(ctx, page.offset);
   let limit = page.limit;
-  const pageIndex = hook.listPaging.pageIndex(ctx, !atLeast(ctx.version, '1.1.0'));
-  let skip = hook.listPaging.skip(ctx, pageIndex ? (limit === undefined ? 0 : offset * limit) : offset, { limit, offset });
-  ({ skip, limit, sort } = hook.listPaging.page(ctx, { skip, limit, sort, offset }));
-  hook.listFilters.scan(ctx, filters);
-  const query = hook.listQuery.query(ctx, {
+  const pageIndex = hook(ctx).listPaging.pageIndex(ctx, !atLeast(ctx.version, '1.1.0'));
+  let skip = hook(ctx).listPaging.skip(ctx, pageIndex ? (limit === undefined ? 0 : offset * limit) : offset, { limit, offset });
+  ({ skip, limit, sort } = hook(ctx).listPaging.page(ctx, { skip, limit, sort, offset }));
+  hook(ctx).listFilters.scan(ctx, filters);
+  const query = hook(ctx).listQuery.query(ctx, {
     version: ctx.version,
     filters,
     sort,
     limit,
     skip,
-    flags: hook.listQuery.flags(ctx, withFlags(q, bug, 'list', ctx.app)),
+    flags: hook(ctx).listQuery.flags(ctx, withFlags(q, bug, 'list', ctx.app)),
     style: shapeStyle(ctx.app),
     lat: listLatitude(ctx),
     caller: ctx.caller,
     bug,
+    listed: (rec, caller) => hook(ctx).authorize.listed(bug, false, { rec, caller }),
     variant: undefined,
   });
-  const text = hook.listQuery.run(ctx, undefined, query) ?? runList(ctx.app.listStore ?? ctx.app.store, query);
-  return hook.listReply(ctx, { status: 200, json: hook.listBody(ctx, text) }, text);
+  const text = hook(ctx).listQuery.run(ctx, undefined, query) ?? runList(ctx.app.listStore ?? ctx.app.store, query);
+  return hook(ctx).listReply(ctx, { status: 200, json: hook(ctx).listBody(ctx, text) }, text);
 }

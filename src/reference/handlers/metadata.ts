@@ -1,4 +1,5 @@
-import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, json, type Ctx, type Reply } from '../app.js';
+import { readableEvent, writableEvent } from '../event-access.js';
 import { applyExtra, catalogLabel, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
@@ -45,7 +46,7 @@ function unknownBug(ctx: Ctx, name: MutantName, reply: Reply): Reply | undefined
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
   const { bug } = ctx.app;
   const view = episodeView(ctx, rec);
-  let list = hook.metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
+  let list = hook(ctx).metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
   if (bug('metadata-no-episode')) list = list.filter((c) => c.flavor !== EPISODE_FLAVOR);
   if (bug('metadata-catalog-title-key')) list = list.map(({ label: _label, ...rest }) => rest);
   return json(bug('metadata-get-status-201') ? 201 : 200, shownCatalogs(ctx.app, list));
@@ -61,9 +62,9 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     // Latitude choice metadata-unknown-type: the spec's 404 is "The event does not exist" (§ Errors).
     if (!extra && ctx.app.lat('metadata-unknown-type') === 'empty-200') return json(200, []);
     if (!extra) throw noCatalog(rec, type);
-    fields = hook.metadataRead.extraFields(ctx, extraFields(extra), type);
+    fields = hook(ctx).metadataRead.extraFields(ctx, extraFields(extra), type);
   }
-  fields = hook.metadataRead.fields(ctx, fields, { rec, type });
+  fields = hook(ctx).metadataRead.fields(ctx, fields, { rec, type });
   if (bug('metadata-type-stale')) {
     fields = staleFields.get(rec) ?? fields;
     staleFields.set(rec, fields);
@@ -80,10 +81,10 @@ export function getMetadata(ctx: Ctx): Reply {
     ? unknownBug(ctx, 'metadata-unknown-200', json(200, []))
     : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
   if (bugged) return bugged;
-  const cached = hook.metadataRead.early(ctx, undefined, type);
+  const cached = hook(ctx).metadataRead.early(ctx, undefined, type);
   if (cached) return cached;
-  const rec = hook.metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
-  return hook.metadataRead.reply(ctx, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook.metadataRead.type(ctx, type, rec)), type);
+  const rec = hook(ctx).metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
+  return hook(ctx).metadataRead.reply(ctx, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec)), type);
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -103,8 +104,8 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
   if (bugged) return bugged;
-  const rec = hook.authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
-  const type = hook.metadataPut.type(ctx, requireType(ctx));
+  const rec = hook(ctx).authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
+  const type = hook(ctx).metadataPut.type(ctx, requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (unknownFlavor(ctx.app, type)) throw badRequest(`unknown catalog flavor '${type}'`);
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
@@ -112,21 +113,21 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
   const sent = sentFields(ctx, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
-  const fields = hook.metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
+  const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
   const done = empty(bug('metadata-put-status-200') ? 200 : 204);
-  if (bug('metadata-put-ignores-values') || hook.metadataPut.lost(ctx, false, rec)) return done;
-  const clear = bug('metadata-put-clears-unsent') || hook.metadataPut.clears(ctx, false, { rec, type });
-  hook.metadataPut.applying(ctx, fields, { rec, type });
+  if (bug('metadata-put-ignores-values') || hook(ctx).metadataPut.lost(ctx, false, rec)) return done;
+  const clear = bug('metadata-put-clears-unsent') || hook(ctx).metadataPut.clears(ctx, false, { rec, type });
+  hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
   if (type === EPISODE_FLAVOR) {
-    const next = hook.metadataPut.episode(ctx, applyEpisode(clear ? emptyEpisode() : hook.metadataPut.base(ctx, rec.episode, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true), fields);
+    const next = hook(ctx).metadataPut.episode(ctx, applyEpisode(clear ? emptyEpisode() : hook(ctx).metadataPut.base(ctx, rec.episode, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true), fields);
     checkSeries(ctx, next);
-    rec.episode = hook.metadataPut.stored(ctx, next);
+    rec.episode = hook(ctx).metadataPut.stored(ctx, next);
   } else {
     rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
   }
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
-  hook.metadataPut.done(ctx, rec, type);
+  hook(ctx).metadataPut.done(ctx, rec, type);
   return done;
 }
 
@@ -135,11 +136,11 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const { bug } = ctx.app;
   const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
   if (bugged) return bugged;
-  hook.metadataDelete.before(ctx);
+  hook(ctx).metadataDelete.before(ctx);
   const rec = writableEvent(ctx);
-  const type = hook.metadataDelete.type(ctx, requireType(ctx), rec);
+  const type = hook(ctx).metadataDelete.type(ctx, requireType(ctx), rec);
   const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
-  const early = hook.metadataDelete.early(ctx, undefined, { rec, type });
+  const early = hook(ctx).metadataDelete.early(ctx, undefined, { rec, type });
   if (early) return early;
   if (type === EPISODE_FLAVOR) {
     if (!bug('metadata-delete-episode-allowed')) {

@@ -1,4 +1,5 @@
-import { json, readableEvent, type Ctx, type Reply } from '../app.js';
+import { json, type Ctx, type Reply } from '../app.js';
+import { readableEvent } from '../event-access.js';
 import { canRead } from '../auth.js';
 import { publicationObject, publicationSummary } from '../serialize.js';
 import { shownPublication } from '../latitude/shape.js';
@@ -13,8 +14,8 @@ import { hook } from '../hooks.js';
 export function listPublications(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
   if (bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
-  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, hook.publications.listed(ctx, publicationSummary(p), p)));
-  hook.publications.list(ctx, list);
+  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
+  hook(ctx).publications.list(ctx, list);
   if (bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
   return json(bug('publications-list-201') ? 201 : 200, list);
 }
@@ -40,11 +41,11 @@ export function getPublication(ctx: Ctx): Reply {
     if (p) return json(200, shownPublication(ctx, publicationObject(p)));
   }
   const rec = readableEvent(ctx);
-  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : hook.publications.fallback(ctx, undefined, { rec, pid }));
-  if (!p) return hook.publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
+  const p = rec.publications.find((x) => x.id === pid) ?? (bug('publication-get-falls-back-first') ? rec.publications[0] : hook(ctx).publications.fallback(ctx, undefined, { rec, pid }));
+  if (!p) return hook(ctx).publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
   if (bug('publication-get-no-media')) {
     const { media: _media, ...rest } = publicationObject(p);
     return json(200, shownPublication(ctx, rest));
   }
-  return json(bug('publication-get-201') ? 201 : 200, hook.publications.shown(ctx, shownPublication(ctx, publicationObject(p))));
+  return json(bug('publication-get-201') ? 201 : 200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p))));
 }

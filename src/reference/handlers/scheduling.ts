@@ -1,4 +1,5 @@
-import { empty, json, readableEvent, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, json, type Ctx, type Reply } from '../app.js';
+import { readableEvent, writableEvent } from '../event-access.js';
 import { findConflicts, type ConflictEntry } from '../conflicts.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { isTrue, parseJsonParam } from '../input.js';
@@ -20,7 +21,7 @@ import { hook } from '../hooks.js';
 function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
   const o = schedulingObject(s, shapeStyle(ctx.app));
   if (ctx.app.bug('scheduling-get-end-shifted')) o.end = isoSeconds(s.endMs + 3_600_000);
-  hook.scheduleShown.shown(ctx, o, s);
+  hook(ctx).scheduleShown.shown(ctx, o, s);
   if (ctx.app.bug('scheduling-get-agent-camel')) {
     const { agent_id: agentId, ...rest } = o;
     return { agentId, ...rest };
@@ -31,12 +32,12 @@ function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
 /** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
 export function getScheduling(ctx: Ctx): Reply {
   const bug = ctx.app.bug;
-  hook.scheduleShown.route(ctx);
+  hook(ctx).scheduleShown.route(ctx);
   if (bug('scheduling-get-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = readableEvent(ctx);
   if (!rec.schedule && bug('scheduling-get-unscheduled-404')) throw new HttpError(404, `event '${rec.id}' has no scheduling`);
   if (bug('scheduling-get-always-204')) return empty(204);
-  if (!rec.schedule) return hook.scheduleShown.unscheduled(ctx, undefined) ?? empty(204);
+  if (!rec.schedule) return hook(ctx).scheduleShown.unscheduled(ctx, undefined) ?? empty(204);
   return rec.schedule ? json(200, shown(ctx, rec.schedule)) : empty(204);
 }
 
@@ -51,7 +52,7 @@ function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const bug = ctx.app.bug;
-  hook.scheduleShown.route(ctx);
+  hook(ctx).scheduleShown.route(ctx);
   if (bug('scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0])) return empty(204);
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
@@ -68,20 +69,20 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, input, false);
   checkCompletePut(ctx, input);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const early = hook.schedulingPut.early(ctx, undefined, { rec, input });
+  const early = hook(ctx).schedulingPut.early(ctx, undefined, { rec, input });
   if (early) return early;
-  const next = hook.schedulingPut.next(ctx, mergeSchedule(rec.schedule, input), { rec, cur: rec.schedule, input });
+  const next = hook(ctx).schedulingPut.next(ctx, mergeSchedule(rec.schedule, input), { rec, cur: rec.schedule, input });
   checkNotPast(ctx, [next]);
-  const asked = atLeast(ctx.version, '1.2.0') && hook.schedulingPut.allowConflictKnown(ctx, true) && hook.schedulingPut.allowConflictSent(ctx, isTrue(form.text('allowConflict')), form.text('allowConflict')) && !bug('allow-conflict-ignored');
+  const asked = atLeast(ctx.version, '1.2.0') && hook(ctx).schedulingPut.allowConflictKnown(ctx, true) && hook(ctx).schedulingPut.allowConflictSent(ctx, isTrue(form.text('allowConflict')), form.text('allowConflict')) && !bug('allow-conflict-ignored');
   if (!bug('allow-conflict-anyone')) checkAllowConflict(ctx, asked);
   const allowConflict = asked && (ctx.caller.admin || bug('allow-conflict-anyone'));
   if (!allowConflict && !bug('scheduling-put-conflict-ignored')) {
-    const conflicts = findConflicts(ctx.app.store, hook.schedulingPut.probe(ctx, [next], { rec, next }), rec.episode.title, hook.schedulingPut.exclude(ctx, rec.id, 'put'), undefined, conflictRules(ctx.app));
-    if (conflicts.length > 0) hook.schedulingPut.refused(ctx, next, rec);
+    const conflicts = findConflicts(ctx.app.store, hook(ctx).schedulingPut.probe(ctx, [next], { rec, next }), rec.episode.title, hook(ctx).schedulingPut.exclude(ctx, rec.id, 'put'), undefined, conflictRules(ctx.app));
+    if (conflicts.length > 0) hook(ctx).schedulingPut.refused(ctx, next, rec);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
   if (!bug('scheduling-put-ignored')) {
-    hook.schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next });
+    hook(ctx).schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next });
     rec.schedule = next;
     rec.archiveVersion++;
     ctx.app.store.commit(rec);

@@ -1,4 +1,5 @@
-import { empty, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, type Ctx, type Reply } from '../app.js';
+import { writableEvent } from '../event-access.js';
 import { applyExtra } from '../catalogs.js';
 import { findConflicts } from '../conflicts.js';
 import { applyEpisode } from '../episode.js';
@@ -22,20 +23,20 @@ import { checkNotPast } from '../latitude/scheduling.js';
 export async function updateEvent(ctx: Ctx): Promise<Reply> {
   const { store, bug } = ctx.app;
   if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
-  const gone = hook.updateParts.early(ctx, undefined);
+  const gone = hook(ctx).updateParts.early(ctx, undefined);
   if (gone) return gone;
   const rec = writableEvent(ctx);
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { aclDefault: aclDefault(ctx, 'create') });
-  hook.updateParts.parts(ctx, parts, rec);
+  hook(ctx).updateParts.parts(ctx, parts, rec);
   if (parts.metadata?.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
   if (parts.metadata) checkExtraCatalogs(ctx.app, parts.metadata.extras, 'write');
-  if (parts.acl) parts.acl = hook.updateParts.acl(ctx, aclStored(ctx, parts.acl));
+  if (parts.acl) parts.acl = hook(ctx).updateParts.acl(ctx, aclStored(ctx, parts.acl));
   checkScheduling(ctx, parts.scheduling, false);
   if (bug('update-metadata-ignored')) delete parts.metadata;
   if (bug('update-acl-ignored')) delete parts.acl;
   const view = store.view(rec.id);
-  const episode = parts.metadata?.episode ? applyEpisode(hook.updateParts.base(ctx, rec.episode, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
-  hook.updateParts.episode(ctx, episode, { rec, parts });
+  const episode = parts.metadata?.episode ? applyEpisode(hook(ctx).updateParts.base(ctx, rec.episode, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
+  hook(ctx).updateParts.episode(ctx, episode, { rec, parts });
   checkSeries(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
@@ -44,28 +45,28 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
-    schedule = hook.updateParts.schedule(ctx, mergeSchedule(rec.schedule, parts.scheduling), { cur: rec.schedule, input: parts.scheduling });
+    schedule = hook(ctx).updateParts.schedule(ctx, mergeSchedule(rec.schedule, parts.scheduling), { cur: rec.schedule, input: parts.scheduling });
     checkNotPast(ctx, [schedule]);
-    const conflicts = findConflicts(store, [schedule], episode.title, hook.schedulingPut.exclude(ctx, rec.id, 'update'), undefined, conflictRules(ctx.app));
-    hook.updateParts.refused(ctx, conflicts.length, { rec, episode });
-    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', hook.updateParts.conflictBody(ctx, conflicts));
+    const conflicts = findConflicts(store, [schedule], episode.title, hook(ctx).schedulingPut.exclude(ctx, rec.id, 'update'), undefined, conflictRules(ctx.app));
+    hook(ctx).updateParts.refused(ctx, conflicts.length, { rec, episode });
+    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', hook(ctx).updateParts.conflictBody(ctx, conflicts));
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
   rec.episode = episode;
   for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
-  hook.updateParts.applied(ctx, rec, parts);
+  hook(ctx).updateParts.applied(ctx, rec, parts);
   if (parts.acl) rec.acl = parts.acl;
   else if (bug('update-wipes-acl')) rec.acl = [];
   if (parts.processing) rec.processing = parts.processing;
   if (!bug('update-schedule-ignored')) {
-    hook.schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next: schedule });
+    hook(ctx).schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next: schedule });
     rec.schedule = schedule;
   }
   if (parts.tracks.length > 0 && !rec.schedule) {
     rec.tracks = [...rec.tracks, ...parts.tracks];
     startProcessing(ctx.app, rec);
   }
-  hook.updateParts.updated(ctx, rec, parts);
+  hook(ctx).updateParts.updated(ctx, rec, parts);
   rec.archiveVersion++;
   store.commit(rec);
   return empty(bug('update-status-200') ? 200 : 204);

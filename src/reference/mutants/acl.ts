@@ -1,7 +1,8 @@
 import { family } from './types.js';
-import { readableEvent, writableEvent, type Ctx } from '../app.js';
+import type { Ctx } from '../app.js';
+import { readableEvent, writableEvent } from '../event-access.js';
 import { notFound, type AclEntry, type Caller, type EventRecord } from '../types.js';
-import type { BugFn, MutantName } from './index.js';
+import type { BugFn, MutantName } from '../bug.js';
 import { nth, latin1 } from './spec-state.js';
 import { aclOneBehind, createdState } from './write-state.js';
 import type { FilterGroup } from '../list-params.js';

@@ -1,4 +1,5 @@
-import { empty, writableEvent, type Ctx, type Reply } from '../app.js';
+import { empty, type Ctx, type Reply } from '../app.js';
+import { writableEvent } from '../event-access.js';
 import { emptyEpisode, copyEpisode } from '../episode.js';
 import { toSeconds, isoSeconds } from '../time.js';
 import { badRequest, type EpisodeValues, type EventRecord, type Schedule } from '../types.js';

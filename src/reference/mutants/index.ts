@@ -74,7 +74,7 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 
-/** Names of all mutants (a literal union: bug('typo') does not compile). */
+/** Names of all mutants (a literal union; names.test.ts checks the names the patches ask bug() for). */
 export type MutantName = keyof typeof ALL;
 
 export const MUTANTS: Readonly<Record<string, MutantDef>> = ALL;

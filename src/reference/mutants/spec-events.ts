@@ -1,4 +1,5 @@
-import { writableEvent, type Ctx, type Reply } from '../app.js';
+import type { Ctx, Reply } from '../app.js';
+import { writableEvent } from '../event-access.js';
 import type { EventParts } from '../event-parts.js';
 import { renderCatalogs } from '../catalogs.js';
 import { isoSeconds } from '../time.js';

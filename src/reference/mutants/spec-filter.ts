@@ -3,7 +3,7 @@ import type { FilterGroup } from '../list-params.js';
 import { parseDateTime, isoSeconds } from '../time.js';
 import type { EventView } from '../view.js';
 import { everySecond, firstState, latin1 } from './spec-state.js';
-import type { MutantName } from './index.js';
+import type { MutantName } from '../bug.js';
 import { family, type MutantSpec } from './types.js';
 
 /**

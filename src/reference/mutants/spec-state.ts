@@ -1,6 +1,6 @@
 import { copyEpisode } from '../episode.js';
 import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog } from '../types.js';
-import type { BugFn, MutantName } from './index.js';
+import type { BugFn, MutantName } from '../bug.js';
 
 /**
  * State the spec-* mutants keep beside the reference server (never used by the correct server): request counters

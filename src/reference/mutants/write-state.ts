@@ -1,7 +1,7 @@
 import type { Ctx } from '../app.js';
 import { copyEpisode } from '../episode.js';
 import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog } from '../types.js';
-import type { MutantName } from './index.js';
+import type { MutantName } from '../bug.js';
 
 /** Remembered event states of the write endpoints, for the bugs that answer or apply an earlier state (no mutants of its own). */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMutantName, MUTANTS } from '../mutants/index.js';
 import { validateChoices } from '../latitude/select.js';
-import { createReferenceHandler } from '../server.js';
+import { createReferenceHandler } from '../index.js';
 import { withProfile } from './index.js';
 import { OPENCAST_AGENT, OPENCAST_DEVIATIONS, OPENCAST_LATITUDE } from './opencast.js';
 

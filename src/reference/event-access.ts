@@ -1,0 +1,24 @@
+import type { Ctx } from './app.js';
+import { canRead, canWrite } from './auth.js';
+import { hook } from './hooks.js';
+import { unreadable, unwritable } from './latitude/access.js';
+import { notFound, type EventRecord } from './types.js';
+
+/** The event of a request's path, checked for the caller's read or write access (spec § Authentication). */
+
+/** The event named by the first path parameter, if the caller may read it; else 404. */
+export function readableEvent(ctx: Ctx): EventRecord {
+  const id = ctx.params[0];
+  const rec = ctx.app.store.get(id);
+  if (!rec || ctx.app.store.hidden.has(id)) throw notFound(`event '${id}' not found`);
+  if (!canRead(rec, ctx.caller) && !ctx.app.bug('auth-get-ignores-acl') && !hook(ctx).authorize.readGranted(ctx, false, rec)) throw unreadable(ctx, id);
+  if (hook(ctx).authorize.readRefused(ctx, false, rec)) throw unreadable(ctx, id);
+  return rec;
+}
+
+/** Like readableEvent, and the caller needs `write` (403 otherwise). */
+export function writableEvent(ctx: Ctx): EventRecord {
+  const rec = readableEvent(ctx);
+  if (!canWrite(rec, ctx.caller, ctx.app.bug) && !hook(ctx).authorize.writeGranted(ctx, false, rec)) throw unwritable(ctx, rec.id);
+  return hook(ctx).beforeWrite(ctx, rec);
+}
