@@ -6,9 +6,10 @@ import type { EventParts } from './event-parts.js';
 import type { FilterGroup, SortKey } from './list-params.js';
 import type { ListQuery } from './list-run.js';
 import type { ScheduleInput } from './schedule.js';
-import type { WithFlags } from './serialize.js';
+import type { SerializeVariant, WithFlags } from './serialize.js';
 import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule } from './types.js';
 import type { EventView } from './view.js';
+import type { ApiVersion } from '../model/version.js';
 
 /**
  * The hook points of the reference server (issue 20 item 4). The core imports nothing from mutants/: the server is
@@ -81,12 +82,22 @@ export interface HookPoints {
   listReply: Patch<Reply, string>;
   /** GET /api/events/{id}. */
   eventBody: {
+    /** A reply before anything (undefined = go on). */
+    early: Patch<Reply | undefined>;
     /** Before the event is looked up. */
     before: Patch<void>;
     /** Derived members shown differently (undefined = as derived). */
     view: Patch<Partial<EventView> | undefined, { rec: EventRecord; view: EventView }>;
+    /** How the event is serialized (undefined = plainly). */
+    variant: Patch<SerializeVariant | undefined>;
+    /** The version whose member names are used. */
+    version: Patch<ApiVersion>;
+    /** The with* flags. */
+    flags: Patch<WithFlags>;
     /** The JSON text of the event. */
     body: Patch<string, EventRecord>;
+    /** The status of the reply. */
+    status: Patch<number>;
   };
   /** DELETE /api/events/{id}. */
   deleteEvent: {
@@ -94,6 +105,10 @@ export interface HookPoints {
     early: Patch<Reply | undefined>;
     /** The event about to be deleted. */
     deleting: Patch<EventRecord>;
+    /** Is the event kept (answered as deleted)? */
+    kept: Patch<boolean>;
+    /** The status of a success (extra: 1.6.0 rules). */
+    status: Patch<number, boolean>;
     /** The event just before it is removed from the store. */
     removing: Patch<EventRecord>;
   };

@@ -33,7 +33,7 @@ export function listEvents(ctx: Ctx): Reply {
     sort,
     limit,
     skip,
-    flags: hook(ctx).listQuery.flags(ctx, withFlags(q, bug, 'list', ctx.app)),
+    flags: hook(ctx).listQuery.flags(ctx, withFlags(q, ctx.app)),
     style: shapeStyle(ctx.app),
     lat: listLatitude(ctx),
     caller: ctx.caller,

@@ -1,4 +1,7 @@
 import type { Ctx, Reply } from '../app.js';
+import type { ApiVersion } from '../../model/version.js';
+import type { SerializeVariant } from '../serialize.js';
+import type { EventView } from '../view.js';
 import type { ListQuery } from '../list-run.js';
 import type { SortKey } from '../list-params.js';
 import { atLeast } from '../version.js';
@@ -122,4 +125,50 @@ export function listReply(ctx: Ctx, reply: Reply, text: string): Reply {
   const { bug } = ctx.app;
   const wrapped = bug('list-wrapped-object') ? { ...reply, json: `{"events":${text}}` } : reply;
   return bug('list-status-201') ? { ...wrapped, status: 201 } : wrapped;
+}
+
+/** Bug site (hook eventBody.early): GET of an unknown id answers 200 {}. */
+export function getUnknown(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  return reply ?? (ctx.app.bug('get-unknown-200') && !ctx.app.store.get(ctx.params[0]) ? { status: 200, json: '{}' } : undefined);
+}
+
+/** Bug site (hook eventBody.view): derived members (processing_state, start) shown wrongly by the single GET. */
+export function getViewBugs(ctx: Ctx, changed: Partial<EventView> | undefined, v: EventView): Partial<EventView> | undefined {
+  if (changed) return changed;
+  const { bug } = ctx.app;
+  const out: Partial<EventView> = {};
+  if (bug('get-state-done') && v.processingState === 'SUCCEEDED') out.processingState = 'DONE';
+  if (bug('get-start-always-technical')) out.bibStartMs = v.techStartMs;
+  if (bug('get-start-always-bibliographic')) out.techStartMs = v.bibStartMs;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Bug site (hook eventBody.variant): the single GET uses the legacy member names. */
+export function getLegacyNames(ctx: Ctx, variant: SerializeVariant | undefined): SerializeVariant | undefined {
+  return ctx.app.bug('get-legacy-names') ? { ...variant, legacyNames: true } : variant;
+}
+
+/** Bug site (hook eventBody.version): the single GET of 1.0.0 uses the names of 1.1.0. */
+export function getCurrentNamesOldest(ctx: Ctx, version: ApiVersion): ApiVersion {
+  return ctx.app.bug('get-current-names-oldest') && version === '1.0.0' ? '1.1.0' : version;
+}
+
+/** Bug site (hook eventBody.status): the single GET answers 201. */
+export function getStatus(ctx: Ctx, status: number): number {
+  return ctx.app.bug('get-status-201') ? 201 : status;
+}
+
+/** Bug site (hook deleteEvent.early): DELETE of an unknown id answers 204. */
+export function deleteUnknown(ctx: Ctx): Reply | undefined {
+  return ctx.app.bug('delete-unknown-204') && !ctx.app.store.get(ctx.params[0]) ? { status: 204 } : undefined;
+}
+
+/** Bug site (hook deleteEvent.status): DELETE answers 200 (extra: the 1.6.0 rules). */
+export function deleteStatus(ctx: Ctx, status: number, newRules: boolean): number {
+  return ctx.app.bug(newRules ? 'delete-status-200-new' : 'delete-status-200') ? 200 : status;
+}
+
+/** Bug site (hook deleteEvent.kept): DELETE answers success but keeps the event. */
+export function deleteKeeps(ctx: Ctx, kept: boolean): boolean {
+  return kept || ctx.app.bug('delete-keeps-event');
 }

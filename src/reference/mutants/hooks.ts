@@ -1,9 +1,10 @@
 import type { Ctx } from '../app.js';
 import type { HookRegistry } from '../hooks.js';
-import { listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
+import { deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
+import { flagsIgnored } from './sort.js';
 import { slowFilterScan } from './load.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
-import { opencastAclPart, opencastListedPublication, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
+import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused, denyGrantsRead } from './spec-acl.js';
 import { createLocation, deleteBugs, getBody, getIdBugs, listBody, updateBase, updateCatalogBugs, updateParts } from './spec-events.js';
 import { filterBugs, filterParams } from './spec-filter.js';
@@ -78,20 +79,27 @@ export const PATCHES: HookRegistry = {
     ],
   },
   listQuery: {
-    flags: [spec3aListFlags],
+    flags: [flagsIgnored('list'), spec3aListFlags],
     query: [opencastOldestListNames, listDropsCreated, spec3bQuery],
     run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
   },
   listReply: [listReply],
   listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody],
   eventBody: {
+    early: [getUnknown],
     before: [(ctx) => getIdBugs(ctx)],
-    view: [(ctx, changed, { rec, view }) => changed ?? blind4TechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blind4Created(ctx, rec, view)],
+    view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blind4TechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blind4Created(ctx, rec, view)],
+    variant: [getLegacyNames],
+    version: [getCurrentNamesOldest, opencastOldestGetNames],
+    flags: [flagsIgnored('get')],
+    status: [getStatus],
     body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text)],
   },
   deleteEvent: {
-    early: [orElse(deleteBugs), orElse(spec3aDelete)],
+    early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(spec3aDelete)],
     deleting: [tap(spec2Deleting), tap(blind4DeleteSiblings)],
+    kept: [deleteKeeps],
+    status: [deleteStatus],
     removing: [tap(spec4Deleted)],
   },
   createParts: {

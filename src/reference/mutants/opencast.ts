@@ -4,6 +4,7 @@
  * turns them on together; each also stands alone as a mutant, proven caught by the rule it breaks.
  */
 import type { Ctx } from '../app.js';
+import type { ApiVersion } from '../../model/version.js';
 import type { ListQuery } from '../list-run.js';
 import type { AclEntry, Publication } from '../types.js';
 import { family } from './types.js';
@@ -59,4 +60,9 @@ export function opencastScheduledState(ctx: Ctx): string | undefined {
 /** Bug site (handlers/publications.ts listPublications): a listed publication as Opencast shows it (the whole object). */
 export function opencastListedPublication(ctx: Ctx, summary: Record<string, unknown>, p: Publication): Record<string, unknown> {
   return ctx.app.bug('opencast-publications-list-full') ? { ...summary, media: p.media, attachments: p.attachments, metadata: p.metadata } : summary;
+}
+
+/** Bug site (hook eventBody.version): the single GET of 1.0.0 uses the later names too. */
+export function opencastOldestGetNames(ctx: Ctx, version: ApiVersion): ApiVersion {
+  return version === '1.0.0' && ctx.app.bug('opencast-oldest-current-names') ? '1.1.0' : version;
 }

@@ -1,3 +1,6 @@
+import type { Ctx } from '../app.js';
+import type { WithFlags } from '../serialize.js';
+import type { MutantName } from '../bug.js';
 import { family } from './types.js';
 
 /** Mutants of sorting (GET /api/events `sort`) and of the with* flags (list and single GET). */
@@ -51,3 +54,28 @@ export const SORT_MUTANTS = family({
     since: '1.1.0',
   },
 });
+
+/** The planted "flag ignored" bugs (list-with*-ignored, get-with*-ignored), per endpoint and flag. */
+const IGNORED: Record<'list' | 'get', Record<keyof WithFlags, MutantName>> = {
+  list: {
+    acl: 'list-withacl-ignored',
+    metadata: 'list-withmetadata-ignored',
+    publications: 'list-withpublications-ignored',
+    scheduling: 'list-withscheduling-ignored',
+  },
+  get: {
+    acl: 'get-withacl-ignored',
+    metadata: 'get-withmetadata-ignored',
+    publications: 'get-withpublications-ignored',
+    scheduling: 'get-withscheduling-ignored',
+  },
+};
+
+/** Bug site (hooks listQuery.flags and eventBody.flags): a with* flag of the list or the single GET ignored. */
+export function flagsIgnored(endpoint: 'list' | 'get'): (ctx: Ctx, flags: WithFlags) => WithFlags {
+  return (ctx, flags) => {
+    const out = { ...flags };
+    for (const k of Object.keys(out) as (keyof WithFlags)[]) if (ctx.app.bug(IGNORED[endpoint][k])) out[k] = false;
+    return out;
+  };
+}
