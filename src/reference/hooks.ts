@@ -147,20 +147,28 @@ export interface HookPoints {
     early: Patch<Reply | undefined>;
     parts: Patch<EventParts, EventRecord>;
     acl: Patch<AclEntry[]>;
+    /** The parts once checked, before anything is applied. */
+    checked: Patch<EventParts>;
     /** The catalog the sent fields apply to (extra: the record). */
     base: Patch<EpisodeValues, EventRecord>;
     /** The new catalog. */
     episode: Patch<EpisodeValues, { rec: EventRecord; parts: EventParts }>;
     /** The new schedule. */
     schedule: Patch<Schedule, { cur: Schedule; input: ScheduleInput }>;
-    /** The number of conflicts found. */
+    /** The number of conflicts found (409 when above 0). */
     refused: Patch<number, { rec: EventRecord; episode: EpisodeValues }>;
     /** The body of the 409. */
     conflictBody: Patch<unknown>;
     /** The record once its catalogs are applied. */
     applied: Patch<EventRecord, EventParts>;
+    /** The ACL when none was sent. */
+    unsentAcl: Patch<AclEntry[]>;
+    /** Is the schedule sent left unapplied? */
+    scheduleKept: Patch<boolean>;
     /** The record before it is committed. */
     updated: Patch<EventRecord, EventParts>;
+    /** The status of the reply. */
+    status: Patch<number>;
   };
   /** GET /api/events/{id}/scheduling. */
   scheduleShown: {
@@ -260,16 +268,22 @@ export interface HookPoints {
   };
   /** The publication endpoints. */
   publications: {
+    /** A reply before the event is looked up (extra: which endpoint; undefined = go on). */
+    early: Patch<Reply | undefined, 'list' | 'get'>;
     /** One item of the list (extra: the publication). */
     listed: Patch<Obj, Publication>;
     /** The list. */
     list: Patch<Obj[]>;
+    /** The reply of the list (extra: the list). */
+    listReply: Patch<Reply, Obj[]>;
     /** A publication id the event does not have (undefined = not found). */
     fallback: Patch<Publication | undefined, { rec: EventRecord; pid: string }>;
     /** The reply when it is not found (extra: the publication id; undefined = 404). */
     missing: Patch<Reply | undefined, string>;
     /** The single publication. */
     shown: Patch<Partial<Publication>>;
+    /** The reply of the single publication (extra: the publication). */
+    reply: Patch<Reply, Publication>;
   };
 }
 

@@ -21,8 +21,7 @@ import { checkNotPast } from '../latitude/scheduling.js';
  * updates only that catalog." 204, 404, 409). Everything is validated before anything is applied.
  */
 export async function updateEvent(ctx: Ctx): Promise<Reply> {
-  const { store, bug } = ctx.app;
-  if (bug('update-unknown-204') && !store.get(ctx.params[0])) return empty(204);
+  const { store } = ctx.app;
   const gone = hook(ctx).updateParts.early(ctx, undefined);
   if (gone) return gone;
   const rec = writableEvent(ctx);
@@ -32,8 +31,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   if (parts.metadata) checkExtraCatalogs(ctx.app, parts.metadata.extras, 'write');
   if (parts.acl) parts.acl = hook(ctx).updateParts.acl(ctx, aclStored(ctx, parts.acl));
   checkScheduling(ctx, parts.scheduling, false);
-  if (bug('update-metadata-ignored')) delete parts.metadata;
-  if (bug('update-acl-ignored')) delete parts.acl;
+  hook(ctx).updateParts.checked(ctx, parts);
   const view = store.view(rec.id);
   const episode = parts.metadata?.episode ? applyEpisode(hook(ctx).updateParts.base(ctx, rec.episode, rec), parts.metadata.episode, view.bibStartMs, true) : rec.episode;
   hook(ctx).updateParts.episode(ctx, episode, { rec, parts });
@@ -48,17 +46,16 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
     schedule = hook(ctx).updateParts.schedule(ctx, mergeSchedule(rec.schedule, parts.scheduling), { cur: rec.schedule, input: parts.scheduling });
     checkNotPast(ctx, [schedule]);
     const conflicts = findConflicts(store, [schedule], episode.title, hook(ctx).schedulingPut.exclude(ctx, rec.id, 'update'), undefined, conflictRules(ctx.app));
-    hook(ctx).updateParts.refused(ctx, conflicts.length, { rec, episode });
-    if (conflicts.length > 0 && !bug('update-conflict-ignored')) throw new HttpError(409, 'scheduling conflict', hook(ctx).updateParts.conflictBody(ctx, conflicts));
+    if (hook(ctx).updateParts.refused(ctx, conflicts.length, { rec, episode }) > 0) throw new HttpError(409, 'scheduling conflict', hook(ctx).updateParts.conflictBody(ctx, conflicts));
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
   rec.episode = episode;
   for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
   hook(ctx).updateParts.applied(ctx, rec, parts);
   if (parts.acl) rec.acl = parts.acl;
-  else if (bug('update-wipes-acl')) rec.acl = [];
+  else rec.acl = hook(ctx).updateParts.unsentAcl(ctx, rec.acl);
   if (parts.processing) rec.processing = parts.processing;
-  if (!bug('update-schedule-ignored')) {
+  if (!hook(ctx).updateParts.scheduleKept(ctx, false)) {
     hook(ctx).schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next: schedule });
     rec.schedule = schedule;
   }
@@ -69,5 +66,5 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   hook(ctx).updateParts.updated(ctx, rec, parts);
   rec.archiveVersion++;
   store.commit(rec);
-  return empty(bug('update-status-200') ? 200 : 204);
+  return empty(hook(ctx).updateParts.status(ctx, 204));
 }

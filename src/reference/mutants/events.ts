@@ -2,6 +2,8 @@ import type { Ctx, Reply } from '../app.js';
 import type { ApiVersion } from '../../model/version.js';
 import type { SerializeVariant } from '../serialize.js';
 import type { EventView } from '../view.js';
+import type { EventParts } from '../event-parts.js';
+import type { AclEntry } from '../types.js';
 import type { ListQuery } from '../list-run.js';
 import type { SortKey } from '../list-params.js';
 import { atLeast } from '../version.js';
@@ -171,4 +173,25 @@ export function deleteStatus(ctx: Ctx, status: number, newRules: boolean): numbe
 /** Bug site (hook deleteEvent.kept): DELETE answers success but keeps the event. */
 export function deleteKeeps(ctx: Ctx, kept: boolean): boolean {
   return kept || ctx.app.bug('delete-keeps-event');
+}
+
+/** Bug site (hook updateParts.early): POST /api/events/{id} of an unknown id answers 204. */
+export function updateUnknown(ctx: Ctx): Reply | undefined {
+  return ctx.app.bug('update-unknown-204') && !ctx.app.store.get(ctx.params[0]) ? { status: 204 } : undefined;
+}
+
+/** Bug sites (hook updateParts.checked): the metadata or the acl part of an update is ignored. */
+export function updateIgnores(ctx: Ctx, parts: EventParts): void {
+  if (ctx.app.bug('update-metadata-ignored')) delete parts.metadata;
+  if (ctx.app.bug('update-acl-ignored')) delete parts.acl;
+}
+
+/** Bug site (hook updateParts.unsentAcl): an update without an acl part empties the ACL. */
+export function updateWipesAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('update-wipes-acl') ? [] : acl;
+}
+
+/** Bug site (hook updateParts.status): the update answers 200. */
+export function updateStatus(ctx: Ctx, status: number): number {
+  return ctx.app.bug('update-status-200') ? 200 : status;
 }

@@ -1,7 +1,8 @@
 import type { Ctx } from '../app.js';
 import type { HookRegistry } from '../hooks.js';
-import { deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
+import { updateIgnores, updateStatus, updateUnknown, updateWipesAcl, deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
 import { flagsIgnored } from './sort.js';
+import { publicationFirst, publicationReply, publicationsEarly, publicationsListReply } from './publications.js';
 import { slowFilterScan } from './load.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
@@ -20,7 +21,7 @@ import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spe
 import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
 import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
 import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
-import { spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
+import { updateConflictIgnored, updateScheduleIgnored, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
 import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
 import { spec4AclRemoveRest, spec4CreateParts, spec4Created, spec4DeleteMetadataEarly, spec4Deleted, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
@@ -136,16 +137,20 @@ export const PATCHES: HookRegistry = {
     reply: [spec2CreateReply],
   },
   updateParts: {
-    early: [orElse(spec3aUpdateDeleted)],
+    early: [orElse(updateUnknown), orElse(spec3aUpdateDeleted)],
     parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => spec3aUpdateParts(ctx, parts)), tap((ctx, parts, rec) => spec4UpdateParts(ctx, rec, parts))],
     acl: [opencastAclPart],
+    checked: [tap(updateIgnores)],
     base: [(ctx, _episode, rec) => updateBase(ctx, rec), spec2UpdateBase],
     episode: [tap((ctx, episode, { rec, parts }) => spec3aUpdateEpisode(ctx, rec, parts, episode))],
     schedule: [(ctx, next, { cur, input }) => spec3aUpdateSchedule(ctx, cur, input, next)],
-    refused: [tap((ctx, conflicts, { rec, episode }) => spec3aUpdateRefused(ctx, rec, episode, conflicts))],
+    refused: [tap((ctx, conflicts, { rec, episode }) => spec3aUpdateRefused(ctx, rec, episode, conflicts)), updateConflictIgnored],
     conflictBody: [(ctx, conflicts) => spec2UpdateConflictBody(ctx, conflicts as Parameters<typeof spec2UpdateConflictBody>[1])],
     applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts))],
+    unsentAcl: [updateWipesAcl],
+    scheduleKept: [updateScheduleIgnored],
     updated: [tap((ctx, rec) => spec2Updated(ctx, rec)), tap(spec3aUpdated)],
+    status: [updateStatus],
   },
   scheduleShown: {
     route: [(ctx) => spec2SchedulingRoute(ctx)],
@@ -216,10 +221,13 @@ export const PATCHES: HookRegistry = {
     removed: [(ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
   },
   publications: {
+    early: [publicationsEarly],
     listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
     list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(spec3aPublicationsList), tap(blind4PublicationsList), tap(spec4PublicationsList)],
-    fallback: [orElse((ctx, { rec, pid }) => publicationByEventId(ctx, rec, pid))],
+    listReply: [publicationsListReply],
+    fallback: [(ctx, p, { rec }) => publicationFirst(ctx, p, rec), orElse((ctx, { rec, pid }) => publicationByEventId(ctx, rec, pid))],
     missing: [orElse(spec2MissingPublication)],
     shown: [spec3aPublication],
+    reply: [publicationReply],
   },
 };

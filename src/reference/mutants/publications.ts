@@ -205,3 +205,38 @@ export function blind4PublicationsList(ctx: Ctx, list: Obj[]): void {
     if (p) item.media = p.media;
   }
 }
+
+/** Bug sites (hook publications.early): answers before the event is looked up. */
+export function publicationsEarly(ctx: Ctx, reply: Reply | undefined, endpoint: 'list' | 'get'): Reply | undefined {
+  if (reply) return reply;
+  if (endpoint === 'list') {
+    return ctx.app.bug('publications-unknown-event-empty') && !ctx.app.store.get(ctx.params[0]) ? json(200, []) : undefined;
+  }
+  if (!ctx.app.bug('publication-get-ignores-event')) return undefined;
+  // The publication is found by its id among every event the caller may read.
+  for (const rec of ctx.app.store.values()) {
+    const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === ctx.params[1]) : undefined;
+    if (p) return json(200, shownPublication(ctx, publicationObject(p)));
+  }
+  return undefined;
+}
+
+/** Bug sites (hook publications.listReply): the list answered 201, or without url. */
+export function publicationsListReply(ctx: Ctx, reply: Reply, list: Obj[]): Reply {
+  if (ctx.app.bug('publications-list-no-url')) return json(200, list.map(({ url: _url, ...rest }) => rest));
+  return ctx.app.bug('publications-list-201') ? { ...reply, status: 201 } : reply;
+}
+
+/** Bug site (hook publications.fallback): an unknown publication id answers the event's first publication. */
+export function publicationFirst(ctx: Ctx, p: Publication | undefined, rec: EventRecord): Publication | undefined {
+  return p ?? (ctx.app.bug('publication-get-falls-back-first') ? rec.publications[0] : undefined);
+}
+
+/** Bug sites (hook publications.reply): the single publication answered 201, or without media. */
+export function publicationReply(ctx: Ctx, reply: Reply, p: Publication): Reply {
+  if (ctx.app.bug('publication-get-no-media')) {
+    const { media: _media, ...rest } = publicationObject(p);
+    return json(200, shownPublication(ctx, rest));
+  }
+  return ctx.app.bug('publication-get-201') ? { ...reply, status: 201 } : reply;
+}

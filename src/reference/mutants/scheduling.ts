@@ -450,3 +450,13 @@ export function partialPutNext(ctx: Ctx, input: ScheduleInput, next: Schedule): 
   if (!ctx.app.bug('spec4-scheduling-put-agent-resets-end') || input.agentId === undefined) return;
   if (input.startMs === undefined && input.endMs === undefined && input.durationMs === undefined) next.endMs = next.startMs + 3_600_000;
 }
+
+/** Bug site (hook updateParts.refused): an update's conflicts are ignored. */
+export function updateConflictIgnored(ctx: Ctx, conflicts: number): number {
+  return ctx.app.bug('update-conflict-ignored') ? 0 : conflicts;
+}
+
+/** Bug site (hook updateParts.scheduleKept): an update's scheduling part is accepted but not applied. */
+export function updateScheduleIgnored(ctx: Ctx, kept: boolean): boolean {
+  return kept || ctx.app.bug('update-schedule-ignored');
+}
