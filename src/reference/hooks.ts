@@ -174,6 +174,10 @@ export interface HookPoints {
   scheduleShown: {
     /** Before anything (both GET and PUT). */
     route: Patch<void>;
+    /** A reply before the event is looked up (extra: GET or PUT; undefined = go on). */
+    early: Patch<Reply | undefined, 'get' | 'put'>;
+    /** GET: a reply once the event is found (undefined = go on). */
+    found: Patch<Reply | undefined, EventRecord>;
     /** An unscheduled event (undefined = 204). */
     unscheduled: Patch<Reply | undefined>;
     /** The scheduling object. */
@@ -181,6 +185,8 @@ export interface HookPoints {
   };
   /** PUT /api/events/{id}/scheduling, and what update shares with it. */
   schedulingPut: {
+    /** A reply instead of the 400 of a bad `scheduling` parameter (undefined = 400). */
+    badJson: Patch<Reply | undefined>;
     /** A reply before the schedule is merged (undefined = go on). */
     early: Patch<Reply | undefined, { rec: EventRecord; input: ScheduleInput }>;
     /** The merged schedule. */
@@ -189,10 +195,20 @@ export interface HookPoints {
     allowConflictKnown: Patch<boolean>;
     /** Whether allowConflict was sent as true (extra: the parameter). */
     allowConflictSent: Patch<boolean, string | undefined>;
+    /** May anyone, not only an administrator, skip the conflict check? */
+    anyoneAllowed: Patch<boolean>;
+    /** Is the conflict check skipped (value: allowConflict as granted)? */
+    unchecked: Patch<boolean>;
     /** The schedules checked for conflicts. */
     probe: Patch<Schedule[], { rec: EventRecord; next: Schedule }>;
     /** A PUT refused for conflicts. */
     refused: Patch<Schedule, EventRecord>;
+    /** The body of the 409. */
+    conflictBody: Patch<unknown[]>;
+    /** Is the schedule sent left unapplied? */
+    kept: Patch<boolean>;
+    /** The reply (extra: the new schedule). */
+    reply: Patch<Reply, Schedule>;
     /** The event id left out of the conflict check (update and PUT). */
     exclude: Patch<string | undefined, 'update' | 'put'>;
     /** A schedule replaced (update and PUT). */

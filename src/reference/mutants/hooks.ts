@@ -21,6 +21,7 @@ import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spe
 import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
 import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
 import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
+import { allowConflictAnyone, allowConflictIgnored, conflictNoTitle, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown } from './scheduling.js';
 import { updateConflictIgnored, updateScheduleIgnored, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
 import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
@@ -154,10 +155,13 @@ export const PATCHES: HookRegistry = {
   },
   scheduleShown: {
     route: [(ctx) => spec2SchedulingRoute(ctx)],
+    early: [schedulingUnknown],
+    found: [schedulingFound],
     unscheduled: [orElse(spec2Unscheduled)],
-    shown: [tap((ctx, o, s) => spec3aShownSchedule(ctx, s, o))],
+    shown: [schedulingEndShifted, tap((ctx, o, s) => spec3aShownSchedule(ctx, s, o)), schedulingAgentCamel],
   },
   schedulingPut: {
+    badJson: [schedulingBadJson],
     early: [orElse((ctx, { rec, input }) => spec3aPutEarly(ctx, rec, input))],
     next: [
       (ctx, next, { cur }) => scheduleBugs(ctx, cur, next),
@@ -166,9 +170,14 @@ export const PATCHES: HookRegistry = {
       tap((ctx, next, { rec, input }) => spec4PutNext(ctx, rec, input, next)),
     ],
     allowConflictKnown: [(ctx, known) => known && allowConflictKnown(ctx)],
-    allowConflictSent: [(ctx, sent, text) => sent || spec2AllowConflictPresent(ctx, text)],
+    allowConflictSent: [(ctx, sent, text) => sent || spec2AllowConflictPresent(ctx, text), allowConflictIgnored],
+    anyoneAllowed: [allowConflictAnyone],
+    unchecked: [schedulingPutConflictIgnored],
     probe: [(ctx, _probe, { rec, next }) => spec3aConflictProbe(ctx, rec, next)],
     refused: [tap((ctx, next, rec) => lateSchedule(ctx, rec, next))],
+    conflictBody: [conflictNoTitle],
+    kept: [schedulingPutIgnored],
+    reply: [schedulingPut200],
     exclude: [(ctx, id, where) => (id === undefined ? id : spec2Exclude(ctx, where, id))],
     rescheduled: [tap((ctx, rec, { old, next }) => spec2Rescheduled(ctx, rec, old, next))],
   },

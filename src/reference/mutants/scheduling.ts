@@ -3,7 +3,8 @@ import { json, empty, type Ctx, type Reply } from '../app.js';
 import type { ConflictEntry } from '../conflicts.js';
 import type { ScheduleInput } from '../schedule.js';
 import { isoSeconds, isoDate } from '../time.js';
-import { badRequest, type EventRecord, type Schedule } from '../types.js';
+import { badRequest, HttpError, type EventRecord, type Schedule } from '../types.js';
+import { schedulingObject } from '../serialize.js';
 import { rememberPut } from './event-body.js';
 import { EPISODE_FLAVOR, type FieldInput } from '../episode.js';
 import type { EventParts } from '../event-parts.js';
@@ -459,4 +460,67 @@ export function updateConflictIgnored(ctx: Ctx, conflicts: number): number {
 /** Bug site (hook updateParts.scheduleKept): an update's scheduling part is accepted but not applied. */
 export function updateScheduleIgnored(ctx: Ctx, kept: boolean): boolean {
   return kept || ctx.app.bug('update-schedule-ignored');
+}
+
+type Obj = Record<string, unknown>;
+
+/** Bug sites (hook scheduleShown.early): GET or PUT of an unknown id answers 204. */
+export function schedulingUnknown(ctx: Ctx, reply: Reply | undefined, method: 'get' | 'put'): Reply | undefined {
+  if (reply) return reply;
+  return ctx.app.bug(method === 'get' ? 'scheduling-get-unknown-204' : 'scheduling-put-unknown-204') && !ctx.app.store.get(ctx.params[0]) ? empty(204) : undefined;
+}
+
+/** Bug sites (hook scheduleShown.found): an unscheduled event answers 404, or every event 204. */
+export function schedulingFound(ctx: Ctx, reply: Reply | undefined, rec: EventRecord): Reply | undefined {
+  if (reply) return reply;
+  if (!rec.schedule && ctx.app.bug('scheduling-get-unscheduled-404')) throw new HttpError(404, `event '${rec.id}' has no scheduling`);
+  return ctx.app.bug('scheduling-get-always-204') ? empty(204) : undefined;
+}
+
+/** Bug site (hook scheduleShown.shown, first): the end shown an hour late. */
+export function schedulingEndShifted(ctx: Ctx, o: Obj, s: Schedule): Obj {
+  if (ctx.app.bug('scheduling-get-end-shifted')) o.end = isoSeconds(s.endMs + 3_600_000);
+  return o;
+}
+
+/** Bug site (hook scheduleShown.shown, last): agent_id shown as agentId. */
+export function schedulingAgentCamel(ctx: Ctx, o: Obj): Obj {
+  if (!ctx.app.bug('scheduling-get-agent-camel')) return o;
+  const { agent_id: agentId, ...rest } = o;
+  return { agentId, ...rest };
+}
+
+/** Bug site (hook schedulingPut.badJson): a bad `scheduling` parameter answers 204. */
+export function schedulingBadJson(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  return reply ?? (ctx.app.bug('scheduling-put-bad-json-accepted') ? empty(204) : undefined);
+}
+
+/** Bug site (hook schedulingPut.allowConflictSent): allowConflict=true is ignored. */
+export function allowConflictIgnored(ctx: Ctx, sent: boolean): boolean {
+  return sent && !ctx.app.bug('allow-conflict-ignored');
+}
+
+/** Bug site (hook schedulingPut.anyoneAllowed): allowConflict=true skips the check for anyone. */
+export function allowConflictAnyone(ctx: Ctx, anyone: boolean): boolean {
+  return anyone || ctx.app.bug('allow-conflict-anyone');
+}
+
+/** Bug site (hook schedulingPut.unchecked): PUT never checks conflicts. */
+export function schedulingPutConflictIgnored(ctx: Ctx, unchecked: boolean): boolean {
+  return unchecked || ctx.app.bug('scheduling-put-conflict-ignored');
+}
+
+/** Bug site (hook schedulingPut.conflictBody): the conflicts of a PUT lack their title. */
+export function conflictNoTitle(ctx: Ctx, conflicts: unknown[]): unknown[] {
+  return ctx.app.bug('conflict-no-title') ? (conflicts as ConflictEntry[]).map(({ start, end }) => ({ start, end })) : conflicts;
+}
+
+/** Bug site (hook schedulingPut.kept): PUT answers success but keeps the old schedule. */
+export function schedulingPutIgnored(ctx: Ctx, kept: boolean): boolean {
+  return kept || ctx.app.bug('scheduling-put-ignored');
+}
+
+/** Bug site (hook schedulingPut.reply): PUT answers 200 with the schedule. */
+export function schedulingPut200(ctx: Ctx, reply: Reply, next: Schedule): Reply {
+  return ctx.app.bug('scheduling-put-200') ? json(200, schedulingObject(next)) : reply;
 }
