@@ -114,6 +114,8 @@ export interface HookPoints {
   };
   /** POST /api/events: the request's parts and what is planned from them. */
   createParts: {
+    /** Are metadata fields of the wrong type accepted? */
+    lenient: Patch<boolean>;
     parts: Patch<EventParts>;
     /** The scheduling part (rrule). */
     scheduling: Patch<ScheduleInput | undefined>;
@@ -136,8 +138,16 @@ export interface HookPoints {
     records: Patch<EventRecord[]>;
     /** After the records are stored. */
     stored: Patch<EventRecord[]>;
+    /** Is a recurring create answered with the array of identifiers (if the version does so)? */
+    asArray: Patch<boolean>;
+    /** The identifier the Location header names. */
+    named: Patch<string>;
     /** The Location header (extra: the identifier in it). */
     location: Patch<string, string>;
+    /** The body (extra: the identifier). */
+    body: Patch<object, string>;
+    /** The status. */
+    status: Patch<number>;
     /** The reply (extra: whether the request was scheduled). */
     reply: Patch<Reply, boolean>;
   };

@@ -32,10 +32,10 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: ctx.app.bug('create-acl-ignored') ? [] : hook(ctx).createParts.acl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
+    acl: hook(ctx).createParts.acl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
     processing: parts.processing,
     schedule,
-    processingState: schedule ? (ctx.app.bug('scheduled-state-running') ? 'RUNNING' : hook(ctx).createParts.scheduledState(ctx, undefined) ?? 'INSTANTIATED') : 'RUNNING',
+    processingState: schedule ? (hook(ctx).createParts.scheduledState(ctx, undefined) ?? 'INSTANTIATED') : 'RUNNING',
     tracks: schedule ? [] : parts.tracks,
     publications: [],
     archiveVersion: 1,
@@ -46,7 +46,7 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
 }
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
-  const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: ctx.app.bug('create-lenient-metadata'), aclDefault: aclDefault(ctx, 'create') });
+  const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: hook(ctx).createParts.lenient(ctx, false), aclDefault: aclDefault(ctx, 'create') });
   hook(ctx).createParts.parts(ctx, parts);
   if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
   if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
@@ -65,7 +65,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
-  if (plan && !ctx.app.bug('create-conflict-ignored')) {
+  if (plan) {
     const conflicts = hook(ctx).createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app)), plan);
     if (conflicts.length > 0) hook(ctx).createParts.refused(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
@@ -78,15 +78,13 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   }
   hideForLag(ctx.app, records);
   hook(ctx).created.stored(ctx, records);
-  if (parts.scheduling?.rrule !== undefined && !ctx.app.bug('rrule-201-single') && rruleReply(ctx, records.length) === 'array') {
+  if (parts.scheduling?.rrule !== undefined && hook(ctx).created.asArray(ctx, true) && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;
-  const bug = ctx.app.bug;
-  const other = bug('create-location-other-event');
-  const named = other ? `${id}-elsewhere` : id;
-  const location = `${baseUrl(ctx)}/api/${bug('create-location-wrong') ? 'event' : 'events'}/${encodeURIComponent(named)}`;
-  const body = other ? {} : bug('create-id-member') ? { id } : { identifier: id };
-  const reply = createdReply(ctx, records[0], json(bug('create-status-200') ? 200 : 201, body, { Location: hook(ctx).created.location(ctx, location, named) }));
+  const named = hook(ctx).created.named(ctx, id);
+  const location = `${baseUrl(ctx)}/api/events/${encodeURIComponent(named)}`;
+  const body = hook(ctx).created.body(ctx, { identifier: id }, id);
+  const reply = createdReply(ctx, records[0], json(hook(ctx).created.status(ctx, 201), body, { Location: hook(ctx).created.location(ctx, location, named) }));
   return hook(ctx).created.reply(ctx, reply, parts.scheduling !== undefined);
 }

@@ -1,3 +1,4 @@
+import type { Ctx } from '../app.js';
 import { family } from './types.js';
 
 /**
@@ -18,3 +19,13 @@ export const CHECKS_NEW_MUTANTS = family({
     description: 'POST /api/events answers a body without identifier and a Location naming an event that does not exist.',
   },
 });
+
+/** Bug site (hook created.named): Location names another identifier than the event created. */
+export function createNamedElsewhere(ctx: Ctx, id: string): string {
+  return ctx.app.bug('create-location-other-event') ? `${id}-elsewhere` : id;
+}
+
+/** Bug site (hook created.body): the body of such a create holds no identifier. */
+export function createBodyEmpty(ctx: Ctx, body: object): object {
+  return ctx.app.bug('create-location-other-event') ? {} : body;
+}

@@ -195,3 +195,30 @@ export function updateWipesAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
 export function updateStatus(ctx: Ctx, status: number): number {
   return ctx.app.bug('update-status-200') ? 200 : status;
 }
+
+/** Bug site (hook createParts.lenient): POST /api/events accepts metadata fields of the wrong type. */
+export function createLenient(ctx: Ctx, lenient: boolean): boolean {
+  return lenient || ctx.app.bug('create-lenient-metadata');
+}
+
+/** Bug site (hook createParts.acl, last): the acl part of a create is ignored. */
+export function createAclIgnored(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('create-acl-ignored') ? [] : acl;
+}
+
+/** Bug site (hook created.location, first): Location names /api/event/{id}. */
+export function createLocationWrong(ctx: Ctx, location: string): string {
+  if (!ctx.app.bug('create-location-wrong')) return location;
+  const i = location.lastIndexOf('/api/events/');
+  return `${location.slice(0, i)}/api/event/${location.slice(i + '/api/events/'.length)}`;
+}
+
+/** Bug site (hook created.body): the identifier sent as `id`. */
+export function createIdMember(ctx: Ctx, body: object, id: string): object {
+  return ctx.app.bug('create-id-member') ? { id } : body;
+}
+
+/** Bug site (hook created.status): a create answers 200. */
+export function createStatus(ctx: Ctx, status: number): number {
+  return ctx.app.bug('create-status-200') ? 200 : status;
+}

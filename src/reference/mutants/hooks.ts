@@ -1,6 +1,6 @@
 import type { Ctx } from '../app.js';
 import type { HookRegistry } from '../hooks.js';
-import { updateIgnores, updateStatus, updateUnknown, updateWipesAcl, deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
+import { createAclIgnored, createIdMember, createLenient, createLocationWrong, createStatus, updateIgnores, updateStatus, updateUnknown, updateWipesAcl, deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
 import { flagsIgnored } from './sort.js';
 import { publicationFirst, publicationReply, publicationsEarly, publicationsListReply } from './publications.js';
 import { slowFilterScan } from './load.js';
@@ -21,7 +21,8 @@ import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spe
 import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
 import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
 import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
-import { allowConflictAnyone, allowConflictIgnored, conflictNoTitle, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown } from './scheduling.js';
+import { createBodyEmpty, createNamedElsewhere } from './checks-new.js';
+import { createConflictIgnored, rruleSingle, scheduledStateRunning, allowConflictAnyone, allowConflictIgnored, conflictNoTitle, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown } from './scheduling.js';
 import { updateConflictIgnored, updateScheduleIgnored, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
 import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
@@ -105,6 +106,7 @@ export const PATCHES: HookRegistry = {
     removing: [tap(spec4Deleted)],
   },
   createParts: {
+    lenient: [createLenient],
     parts: [tap(spec3aCreateParts), tap(spec4CreateParts)],
     scheduling: [
       (ctx, s) => {
@@ -123,18 +125,22 @@ export const PATCHES: HookRegistry = {
       }),
       tap(spec2NewEpisode),
     ],
-    acl: [opencastAclPart, spec2CreateAcl],
-    scheduledState: [orElse(opencastScheduledState)],
+    acl: [opencastAclPart, spec2CreateAcl, createAclIgnored],
+    scheduledState: [orElse(scheduledStateRunning), orElse(opencastScheduledState)],
     conflicts: [
       (ctx, conflicts, plan) => (ctx.app.bug('conflict-missed-containment') ? dropContained(conflicts, plan) : conflicts),
-      conflictBugs, spec2CreateConflicts, spec3aCreateConflicts,
+      conflictBugs, spec2CreateConflicts, spec3aCreateConflicts, createConflictIgnored,
     ],
     refused: [tap(lateCreate)],
   },
   created: {
     records: [tap(spec3aCreated), tap(spec4Created)],
     stored: [tap(spec2Created)],
-    location: [createLocation],
+    asArray: [rruleSingle],
+    named: [createNamedElsewhere],
+    location: [createLocationWrong, createLocation],
+    body: [createIdMember, createBodyEmpty],
+    status: [createStatus],
     reply: [spec2CreateReply],
   },
   updateParts: {

@@ -524,3 +524,18 @@ export function schedulingPutIgnored(ctx: Ctx, kept: boolean): boolean {
 export function schedulingPut200(ctx: Ctx, reply: Reply, next: Schedule): Reply {
   return ctx.app.bug('scheduling-put-200') ? json(200, schedulingObject(next)) : reply;
 }
+
+/** Bug site (hook createParts.scheduledState): a new scheduled event is RUNNING. */
+export function scheduledStateRunning(ctx: Ctx): string | undefined {
+  return ctx.app.bug('scheduled-state-running') ? 'RUNNING' : undefined;
+}
+
+/** Bug site (hook createParts.conflicts, last): a create never answers 409. */
+export function createConflictIgnored(ctx: Ctx, conflicts: ConflictEntry[]): ConflictEntry[] {
+  return ctx.app.bug('create-conflict-ignored') ? [] : conflicts;
+}
+
+/** Bug site (hook created.asArray): a recurring create answers 201 with one identifier. */
+export function rruleSingle(ctx: Ctx, asArray: boolean): boolean {
+  return asArray && !ctx.app.bug('rrule-201-single');
+}
