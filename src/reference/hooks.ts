@@ -27,6 +27,9 @@ export type Patch<V, E = void, C = Ctx> = (ctx: C, value: V, extra: E) => V;
 
 type Obj = Record<string, unknown>;
 
+/** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
+export type AclWrite = 'put' | 'add' | 'remove';
+
 export interface HookPoints {
   /** Who may read or write an event (app.ts readableEvent/writableEvent, list-run.ts): `true` = let through. */
   authorize: {
@@ -267,10 +270,22 @@ export interface HookPoints {
     /** A reply before the catalog is deleted (undefined = go on). */
     early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;
   };
-  /** GET /api/events/{id}/acl: the ACL read (extra: the record). */
-  aclRead: Patch<AclEntry[], EventRecord>;
+  /** GET /api/events/{id}/acl. */
+  aclRead: {
+    /** A reply before the event is looked up (undefined = go on). */
+    early: Patch<Reply | undefined>;
+    /** The ACL read (extra: the record). */
+    acl: Patch<AclEntry[], EventRecord>;
+    /** The body. */
+    body: Patch<object[]>;
+    status: Patch<number>;
+  };
   /** PUT, POST and DELETE of /api/events/{id}/acl. */
   aclWrite: {
+    /** A reply before the event is looked up (extra: the endpoint; undefined = go on). */
+    early: Patch<Reply | undefined, AclWrite>;
+    /** The status of a success (extra: the endpoint). */
+    status: Patch<number, AclWrite>;
     /** PUT: the ACL sent. */
     put: Patch<AclEntry[], EventRecord>;
     /** PUT: the ACL stored. */
@@ -279,6 +294,10 @@ export interface HookPoints {
     addTo: Patch<EventRecord>;
     /** POST: the role sent. */
     addRole: Patch<string | undefined>;
+    /** POST: the allow of the entry added. */
+    addAllow: Patch<boolean>;
+    /** POST: does the entry replace the whole ACL? */
+    addReplaces: Patch<boolean>;
     /** POST: is the request answered without adding? */
     addSkipped: Patch<boolean, { rec: EventRecord; action: string; role: string; allow: boolean }>;
     /** POST: an entry added (the record; extra: the ACL before and the entry). */
@@ -289,8 +308,10 @@ export interface HookPoints {
     rest: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
     /** DELETE: is the request refused (404)? */
     removeRefused: Patch<boolean, { rec: EventRecord; action: string; role: string }>;
+    /** DELETE: is the request answered without removing? */
+    removeSkipped: Patch<boolean>;
     /** DELETE: the ACL stored. */
-    removed: Patch<AclEntry[], { rec: EventRecord; role: string }>;
+    removed: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
   };
   /** The publication endpoints. */
   publications: {

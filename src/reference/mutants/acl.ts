@@ -1,5 +1,6 @@
 import { family } from './types.js';
-import type { Ctx } from '../app.js';
+import { empty, json, type Ctx, type Reply } from '../app.js';
+import type { AclWrite } from '../hooks.js';
 import { readableEvent, writableEvent } from '../event-access.js';
 import { notFound, type AclEntry, type Caller, type EventRecord } from '../types.js';
 import type { BugFn, MutantName } from '../bug.js';
@@ -264,4 +265,62 @@ export function identityMetadataType(ctx: Ctx, rec: EventRecord, type: string): 
   if (!ctx.app.bug('spec4-metadata-type-main-type') || type === EPISODE_FLAVOR || rec.extraCatalogs.has(type)) return type;
   const main = type.split('/')[0];
   return [...rec.extraCatalogs.keys()].find((f) => f.split('/')[0] === main) ?? type;
+}
+
+const UNKNOWN_204: Record<AclWrite, MutantName> = { put: 'acl-put-unknown-204', add: 'acl-add-unknown-204', remove: 'acl-remove-unknown-204' };
+const STATUS_200: Record<AclWrite, MutantName> = { put: 'acl-put-status-200', add: 'acl-add-status-200', remove: 'acl-remove-status-200' };
+
+function unknownEvent(ctx: Ctx): boolean {
+  return !ctx.app.store.get(ctx.params[0]);
+}
+
+/** Bug site (hook aclRead.early): GET of an unknown event's ACL answers 200 []. */
+export function aclGetUnknown(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  return reply ?? (ctx.app.bug('acl-get-unknown-200') && unknownEvent(ctx) ? json(200, []) : undefined);
+}
+
+/** Bug site (hook aclRead.body): entries shown without allow. */
+export function aclGetNoAllow(ctx: Ctx, acl: object[]): object[] {
+  return ctx.app.bug('acl-get-no-allow') ? (acl as AclEntry[]).map(({ action, role }) => ({ action, role })) : acl;
+}
+
+/** Bug site (hook aclRead.status): GET answers 201. */
+export function aclGetStatus(ctx: Ctx, status: number): number {
+  return ctx.app.bug('acl-get-status-201') ? 201 : status;
+}
+
+/** Bug sites (hook aclWrite.early): a write to an unknown event's ACL answers 204. */
+export function aclWriteUnknown(ctx: Ctx, reply: Reply | undefined, endpoint: AclWrite): Reply | undefined {
+  return reply ?? (ctx.app.bug(UNKNOWN_204[endpoint]) && unknownEvent(ctx) ? empty(204) : undefined);
+}
+
+/** Bug sites (hook aclWrite.status): a write answers 200. */
+export function aclWriteStatus(ctx: Ctx, status: number, endpoint: AclWrite): number {
+  return ctx.app.bug(STATUS_200[endpoint]) ? 200 : status;
+}
+
+/** Bug site (hook aclWrite.stored, first): PUT merges the ACL sent into the old one (entries it does not name stay). */
+export function aclPutMerges(ctx: Ctx, sent: AclEntry[], rec: EventRecord): AclEntry[] {
+  if (!ctx.app.bug('acl-put-merges')) return sent;
+  return [...rec.acl.filter((o) => !sent.some((s) => s.action === o.action && s.role === o.role)), ...sent];
+}
+
+/** Bug site (hook aclWrite.addAllow): POST adds a deny entry. */
+export function aclAddDeny(ctx: Ctx, allow: boolean): boolean {
+  return allow && !ctx.app.bug('acl-add-deny');
+}
+
+/** Bug site (hook aclWrite.addReplaces): POST replaces the whole ACL. */
+export function aclAddReplaces(ctx: Ctx, replaces: boolean): boolean {
+  return replaces || ctx.app.bug('acl-add-replaces');
+}
+
+/** Bug site (hook aclWrite.removeSkipped): DELETE answers success and removes nothing. */
+export function aclRemoveNoop(ctx: Ctx, skipped: boolean): boolean {
+  return skipped || ctx.app.bug('acl-remove-noop');
+}
+
+/** Bug site (hook aclWrite.removed, first): DELETE removes every entry of the action. */
+export function aclRemoveWholeAction(ctx: Ctx, rest: AclEntry[], rec: EventRecord, action: string): AclEntry[] {
+  return ctx.app.bug('acl-remove-whole-action') ? rec.acl.filter((e) => e.action !== action) : rest;
 }

@@ -15,7 +15,7 @@ import { publicationByEventId, publicationsListBugs } from './spec-publications.
 import { allowConflictKnown, conflictBugs, lateCreate, lateSchedule, scheduleBugs } from './spec-scheduling.js';
 import { sortBugs } from './spec-sort.js';
 import { rememberBeforeWrite } from './spec-state.js';
-import { spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2CreateAcl, spec2ListReadable, spec2Writable, spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole, spec3bMetadataReadable, spec3bUnreadable } from './acl.js';
+import { aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutMerges, aclRemoveNoop, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2CreateAcl, spec2ListReadable, spec2Writable, spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole, spec3bMetadataReadable, spec3bUnreadable } from './acl.js';
 import { spec2CreateReply, spec2NewEpisode, spec2UpdateBase, spec2Updated, spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule, spec3aDelete, spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule, blind4Created, blind4DeleteSiblings } from './event-write.js';
 import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spec3bQuery, blind4ContributorFilters, blind4Filters } from './list-filter.js';
 import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
@@ -215,16 +215,25 @@ export const PATCHES: HookRegistry = {
     type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => spec3bDeleteType(ctx, rec, type)],
     early: [orElse((ctx, { rec, type }) => spec2DeleteMetadata(ctx, rec, type))],
   },
-  aclRead: [(ctx, _acl, rec) => aclRead(ctx, rec), spec3bAclRead],
+  aclRead: {
+    early: [aclGetUnknown],
+    acl: [(ctx, _acl, rec) => aclRead(ctx, rec), spec3bAclRead],
+    body: [aclGetNoAllow],
+    status: [aclGetStatus],
+  },
   aclWrite: {
+    early: [aclWriteUnknown],
+    status: [aclWriteStatus],
     put: [
       (ctx, sent) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
       (ctx, sent) => aclPutBugs(ctx, sent),
       (ctx, sent, rec) => spec3bAclPut(ctx, rec, sent),
     ],
-    stored: [(ctx, sent, rec) => spec2AclPut(ctx, rec, sent)],
+    stored: [aclPutMerges, (ctx, sent, rec) => spec2AclPut(ctx, rec, sent)],
     addTo: [spec3bAclAddBase],
     addRole: [spec3bAclAddRole],
+    addAllow: [aclAddDeny],
+    addReplaces: [aclAddReplaces],
     addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow)],
     added: [tap((ctx, rec, { before, added }) => spec2AclAdded(ctx, rec, before, added))],
     removeRole: [spec3bAclRemoveRole, spec2AclRole],
@@ -233,7 +242,8 @@ export const PATCHES: HookRegistry = {
       (ctx, rest, { rec, action, role }) => spec4AclRemoveRest(ctx, rec, action, role, rest),
     ],
     removeRefused: [(ctx, refused, { rec, action, role }) => refused || aclRemoveRefused(ctx, rec, action, role)],
-    removed: [(ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
+    removeSkipped: [aclRemoveNoop],
+    removed: [(ctx, rest, { rec, action }) => aclRemoveWholeAction(ctx, rest, rec, action), (ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
   },
   publications: {
     early: [publicationsEarly],
