@@ -240,12 +240,22 @@ export interface HookPoints {
     extraFields: Patch<Obj[], string>;
     /** The fields of the catalog asked for. */
     fields: Patch<Obj[], { rec: EventRecord; type: string }>;
+    /** The body of the catalog asked for (extra: its flavor). */
+    body: Patch<unknown, string>;
+    /** The status (extra: all catalogs, or one). */
+    status: Patch<number, 'catalogs' | 'fields'>;
     /** The reply (extra: the type). */
     reply: Patch<Reply, string | undefined>;
   };
   /** PUT /api/events/{id}/metadata. */
   metadataPut: {
+    /** A reply before the event is looked up (undefined = go on). */
+    early: Patch<Reply | undefined>;
     type: Patch<string>;
+    /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
+    badJson: Patch<unknown>;
+    /** The status of a success. */
+    status: Patch<number>;
     fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
     /** Are the sent values dropped? */
     lost: Patch<boolean, EventRecord>;
@@ -264,8 +274,16 @@ export interface HookPoints {
   };
   /** DELETE /api/events/{id}/metadata. */
   metadataDelete: {
+    /** A reply before anything (undefined = go on). */
+    unknown: Patch<Reply | undefined>;
     /** Before the event is looked up. */
     before: Patch<void>;
+    /** The status of a success. */
+    status: Patch<number>;
+    /** May dublincore/episode be deleted? */
+    episodeAllowed: Patch<boolean>;
+    /** Is an extended catalog kept (answered as deleted)? */
+    kept: Patch<boolean>;
     type: Patch<string, EventRecord>;
     /** A reply before the catalog is deleted (undefined = go on). */
     early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;

@@ -1,9 +1,8 @@
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
-import { applyExtra, catalogLabel, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
+import { applyExtra, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
-import type { MutantName } from '../bug.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
 import { hook } from '../hooks.js';
@@ -34,27 +33,15 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
   return notFound(`event '${rec.id}' has no catalog with flavor '${type}'`);
 }
 
-/** Fields the stale-cache mutant served first, per event (metadata-type-stale). */
-const staleFields = new WeakMap<EventRecord, Record<string, unknown>[]>();
-
-/** A planted bug: an unknown event answers `reply` instead of 404 (mutants *-unknown-*). */
-function unknownBug(ctx: Ctx, name: MutantName, reply: Reply): Reply | undefined {
-  return ctx.app.bug(name) && !ctx.app.store.get(ctx.params[0]) ? reply : undefined;
-}
-
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
-  const { bug } = ctx.app;
   const view = episodeView(ctx, rec);
-  let list = hook(ctx).metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
-  if (bug('metadata-no-episode')) list = list.filter((c) => c.flavor !== EPISODE_FLAVOR);
-  if (bug('metadata-catalog-title-key')) list = list.map(({ label: _label, ...rest }) => rest);
-  return json(bug('metadata-get-status-201') ? 201 : 200, shownCatalogs(ctx.app, list));
+  const list = hook(ctx).metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
+  return json(hook(ctx).metadataRead.status(ctx, 200, 'catalogs'), shownCatalogs(ctx.app, list));
 }
 
 /** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
 function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
-  const { bug } = ctx.app;
   let fields: Record<string, unknown>[];
   if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx, rec));
   else {
@@ -64,23 +51,13 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     if (!extra) throw noCatalog(rec, type);
     fields = hook(ctx).metadataRead.extraFields(ctx, extraFields(extra), type);
   }
-  fields = hook(ctx).metadataRead.fields(ctx, fields, { rec, type });
-  if (bug('metadata-type-stale')) {
-    fields = staleFields.get(rec) ?? fields;
-    staleFields.set(rec, fields);
-  }
-  fields = shownFields(ctx.app, type, fields);
-  const body = bug('metadata-type-whole-catalog') ? { label: catalogLabel(type), flavor: type, fields } : fields;
-  return json(bug('metadata-type-status-201') ? 201 : 200, body);
+  fields = shownFields(ctx.app, type, hook(ctx).metadataRead.fields(ctx, fields, { rec, type }));
+  return json(hook(ctx).metadataRead.status(ctx, 200, 'fields'), hook(ctx).metadataRead.body(ctx, fields, type));
 }
 
 /** GET /metadata → all catalogs; GET /metadata?type=f → the fields of that catalog (404 when absent). */
 export function getMetadata(ctx: Ctx): Reply {
   const type = typeParam(ctx);
-  const bugged = type === undefined
-    ? unknownBug(ctx, 'metadata-unknown-200', json(200, []))
-    : unknownBug(ctx, 'metadata-type-unknown-200', json(200, []));
-  if (bugged) return bugged;
   const cached = hook(ctx).metadataRead.early(ctx, undefined, type);
   if (cached) return cached;
   const rec = hook(ctx).metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
@@ -93,16 +70,15 @@ function sentFields(ctx: Ctx, text: string): FieldInput[] {
   try {
     parsed = parseJsonParam(text, 'metadata');
   } catch (err) {
-    if (!ctx.app.bug('metadata-put-bad-json-204')) throw err;
-    parsed = [];
+    parsed = hook(ctx).metadataPut.badJson(ctx, undefined);
+    if (parsed === undefined) throw err;
   }
   return parseFieldList(parsed, `parameter 'metadata'`);
 }
 
 /** PUT /metadata?type=f, form parameter metadata = [{id, value}]: "Fields not included are not updated." */
 export async function putMetadata(ctx: Ctx): Promise<Reply> {
-  const { bug } = ctx.app;
-  const bugged = unknownBug(ctx, 'metadata-put-unknown-204', empty(204));
+  const bugged = hook(ctx).metadataPut.early(ctx, undefined);
   if (bugged) return bugged;
   const rec = hook(ctx).authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
   const type = hook(ctx).metadataPut.type(ctx, requireType(ctx));
@@ -114,9 +90,9 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const sent = sentFields(ctx, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
   const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
-  const done = empty(bug('metadata-put-status-200') ? 200 : 204);
-  if (bug('metadata-put-ignores-values') || hook(ctx).metadataPut.lost(ctx, false, rec)) return done;
-  const clear = bug('metadata-put-clears-unsent') || hook(ctx).metadataPut.clears(ctx, false, { rec, type });
+  const done = empty(hook(ctx).metadataPut.status(ctx, 204));
+  if (hook(ctx).metadataPut.lost(ctx, false, rec)) return done;
+  const clear = hook(ctx).metadataPut.clears(ctx, false, { rec, type });
   hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
   if (type === EPISODE_FLAVOR) {
     const next = hook(ctx).metadataPut.episode(ctx, applyEpisode(clear ? emptyEpisode() : hook(ctx).metadataPut.base(ctx, rec.episode, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true), fields);
@@ -133,24 +109,23 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
 
 /** DELETE /metadata?type=f: 204; 403 for dublincore/episode ("it has mandatory fields"); 404. */
 export function deleteMetadata(ctx: Ctx): Reply {
-  const { bug } = ctx.app;
-  const bugged = unknownBug(ctx, 'metadata-delete-unknown-204', empty(204));
+  const bugged = hook(ctx).metadataDelete.unknown(ctx, undefined);
   if (bugged) return bugged;
   hook(ctx).metadataDelete.before(ctx);
   const rec = writableEvent(ctx);
   const type = hook(ctx).metadataDelete.type(ctx, requireType(ctx), rec);
-  const done = empty(bug('metadata-delete-status-200') ? 200 : 204);
+  const done = empty(hook(ctx).metadataDelete.status(ctx, 204));
   const early = hook(ctx).metadataDelete.early(ctx, undefined, { rec, type });
   if (early) return early;
   if (type === EPISODE_FLAVOR) {
-    if (!bug('metadata-delete-episode-allowed')) {
+    if (!hook(ctx).metadataDelete.episodeAllowed(ctx, false)) {
       throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
     }
     rec.episode = emptyEpisode();
   } else if (!rec.extraCatalogs.has(type)) {
     if (ctx.app.lat('metadata-delete-unknown-type') === '204') return done;
     throw noCatalog(rec, type);
-  } else if (bug('metadata-delete-keeps')) return done;
+  } else if (hook(ctx).metadataDelete.kept(ctx, false)) return done;
   else deleteCatalog(ctx, rec, type);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);

@@ -18,7 +18,7 @@ import { rememberBeforeWrite } from './spec-state.js';
 import { aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutMerges, aclRemoveNoop, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, spec2AclAdded, spec2AclPut, spec2AclRemoveRest, spec2AclRole, spec2CreateAcl, spec2ListReadable, spec2Writable, spec3bAclAddBase, spec3bAclAddRole, spec3bAclPut, spec3bAclRead, spec3bAclRemoveRole, spec3bMetadataReadable, spec3bUnreadable } from './acl.js';
 import { spec2CreateReply, spec2NewEpisode, spec2UpdateBase, spec2Updated, spec3aCreateConflicts, spec3aCreated, spec3aCreateParts, spec3aPlan, spec3aRrule, spec3aDelete, spec3aUpdated, spec3aUpdateDeleted, spec3aUpdateEpisode, spec3aUpdateParts, spec3aUpdateRefused, spec3aUpdateSchedule, blind4Created, blind4DeleteSiblings } from './event-write.js';
 import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spec3bQuery, blind4ContributorFilters, blind4Filters } from './list-filter.js';
-import { spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
+import { metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataTypeStale, metadataWholeCatalog, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
 import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
 import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
 import { createBodyEmpty, createNamedElsewhere } from './checks-new.js';
@@ -188,22 +188,27 @@ export const PATCHES: HookRegistry = {
     rescheduled: [tap((ctx, rec, { old, next }) => spec2Rescheduled(ctx, rec, old, next))],
   },
   metadataRead: {
-    early: [orElse(spec2MetadataGone)],
+    early: [metadataGetUnknown, orElse(spec2MetadataGone)],
     readable: [orElse((ctx) => spec3bMetadataReadable(ctx))],
     type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => spec4MetadataType(ctx, rec, type)],
-    catalogs: [(ctx, list, { rec, view }) => spec3bCatalogs(ctx, rec, view, list)],
+    catalogs: [(ctx, list, { rec, view }) => spec3bCatalogs(ctx, rec, view, list), metadataCatalogBugs],
     extraFields: [(ctx, fields, flavor) => spec3bExtraFields(ctx, flavor, fields)],
-    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields)],
+    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields), (ctx, fields, { rec }) => metadataTypeStale(ctx, fields, rec)],
+    body: [metadataWholeCatalog],
+    status: [metadataGetStatus],
     reply: [(ctx, reply, type) => spec2MetadataSeen(ctx, type, reply)],
   },
   metadataPut: {
+    early: [metadataPutUnknown],
     type: [(ctx, type) => metadataType(ctx, 'PUT', type)],
+    badJson: [metadataPutBadJson],
+    status: [metadataPutStatus],
     fields: [
       (ctx, fields) => putFields(ctx, fields), (ctx, fields) => spec2PutFields(ctx, fields), (ctx, fields) => spec3bPutFields(ctx, fields),
       (ctx, fields, { rec, type }) => spec4PutFields(ctx, rec, type, fields),
     ],
-    lost: [(ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
-    clears: [(ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],
+    lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
+    clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],
     applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields))],
     base: [(ctx, _episode, rec) => putBase(ctx, rec)],
     episode: [(ctx, next, fields) => blind4PutEpisode(ctx, fields, next)],
@@ -211,6 +216,10 @@ export const PATCHES: HookRegistry = {
     done: [tap((ctx, rec, type) => spec4MetadataPut(ctx, rec, type))],
   },
   metadataDelete: {
+    unknown: [metadataDeleteUnknown],
+    status: [metadataDeleteStatus],
+    episodeAllowed: [metadataDeleteEpisodeAllowed],
+    kept: [metadataDeleteKeeps],
     before: [(ctx) => blind4DeleteGuardFirst(ctx), (ctx) => spec4DeleteMetadataEarly(ctx)],
     type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => spec3bDeleteType(ctx, rec, type)],
     early: [orElse((ctx, { rec, type }) => spec2DeleteMetadata(ctx, rec, type))],

@@ -1,9 +1,9 @@
 import { family } from './types.js';
-import { empty, type Ctx, type Reply } from '../app.js';
+import { empty, json, type Ctx, type Reply } from '../app.js';
 import { emptyEpisode, EPISODE_FLAVOR, type FieldInput, type EpisodeView } from '../episode.js';
 import { HttpError, type EventRecord, type EpisodeValues } from '../types.js';
 import { nth } from './spec-state.js';
-import { renderCatalogs } from '../catalogs.js';
+import { catalogLabel, renderCatalogs } from '../catalogs.js';
 import { hashedStale, metadataOneBehind, whenWritten } from './write-state.js';
 
 /** The metadata family: planted bugs of the metadata endpoints (rules metadata.*). */
@@ -269,4 +269,88 @@ export const BLIND4_UNKNOWN_MUTANTS = family({
 export function blind4DeleteGuardFirst(ctx: Ctx): void {
   if (!ctx.app.bug('blind4-unknown-episode-delete-403-first')) return;
   if (ctx.url.searchParams.get('type') === EPISODE_FLAVOR) throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
+}
+
+function unknownEvent(ctx: Ctx): boolean {
+  return !ctx.app.store.get(ctx.params[0]);
+}
+
+/** Bug sites (hook metadataRead.early, first): GET of an unknown event's metadata answers 200 [] (extra: the type). */
+export function metadataGetUnknown(ctx: Ctx, reply: Reply | undefined, type: string | undefined): Reply | undefined {
+  if (reply) return reply;
+  return ctx.app.bug(type === undefined ? 'metadata-unknown-200' : 'metadata-type-unknown-200') && unknownEvent(ctx) ? json(200, []) : undefined;
+}
+
+/** Bug sites (hook metadataRead.catalogs, last): dublincore/episode left out, or `label` dropped. */
+export function metadataCatalogBugs(ctx: Ctx, list: Obj[]): Obj[] {
+  let out = list;
+  if (ctx.app.bug('metadata-no-episode')) out = out.filter((c) => c.flavor !== EPISODE_FLAVOR);
+  if (ctx.app.bug('metadata-catalog-title-key')) out = out.map(({ label: _label, ...rest }) => rest);
+  return out;
+}
+
+/** Fields the stale-cache mutant served first, per event (metadata-type-stale). */
+const staleFields = new WeakMap<EventRecord, Obj[]>();
+
+/** Bug site (hook metadataRead.fields, last): the fields first served for an event, forever. */
+export function metadataTypeStale(ctx: Ctx, fields: Obj[], rec: EventRecord): Obj[] {
+  if (!ctx.app.bug('metadata-type-stale')) return fields;
+  const out = staleFields.get(rec) ?? fields;
+  staleFields.set(rec, out);
+  return out;
+}
+
+/** Bug site (hook metadataRead.body): the fields answered as the whole catalog. */
+export function metadataWholeCatalog(ctx: Ctx, body: unknown, type: string): unknown {
+  return ctx.app.bug('metadata-type-whole-catalog') ? { label: catalogLabel(type), flavor: type, fields: body } : body;
+}
+
+/** Bug sites (hook metadataRead.status): GET answers 201. */
+export function metadataGetStatus(ctx: Ctx, status: number, what: 'catalogs' | 'fields'): number {
+  return ctx.app.bug(what === 'catalogs' ? 'metadata-get-status-201' : 'metadata-type-status-201') ? 201 : status;
+}
+
+/** Bug site (hook metadataPut.early): PUT to an unknown event answers 204. */
+export function metadataPutUnknown(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  return reply ?? (ctx.app.bug('metadata-put-unknown-204') && unknownEvent(ctx) ? empty(204) : undefined);
+}
+
+/** Bug site (hook metadataPut.badJson): a `metadata` parameter that is no JSON reads as []. */
+export function metadataPutBadJson(ctx: Ctx, fields: unknown): unknown {
+  return fields ?? (ctx.app.bug('metadata-put-bad-json-204') ? [] : undefined);
+}
+
+/** Bug site (hook metadataPut.status): PUT answers 200. */
+export function metadataPutStatus(ctx: Ctx, status: number): number {
+  return ctx.app.bug('metadata-put-status-200') ? 200 : status;
+}
+
+/** Bug site (hook metadataPut.lost, first): the values sent are dropped. */
+export function metadataPutIgnoresValues(ctx: Ctx, lost: boolean): boolean {
+  return lost || ctx.app.bug('metadata-put-ignores-values');
+}
+
+/** Bug site (hook metadataPut.clears, first): the fields not sent are cleared. */
+export function metadataPutClearsUnsent(ctx: Ctx, clears: boolean): boolean {
+  return clears || ctx.app.bug('metadata-put-clears-unsent');
+}
+
+/** Bug site (hook metadataDelete.unknown): DELETE of an unknown event's catalog answers 204. */
+export function metadataDeleteUnknown(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  return reply ?? (ctx.app.bug('metadata-delete-unknown-204') && unknownEvent(ctx) ? empty(204) : undefined);
+}
+
+/** Bug site (hook metadataDelete.status): DELETE answers 200. */
+export function metadataDeleteStatus(ctx: Ctx, status: number): number {
+  return ctx.app.bug('metadata-delete-status-200') ? 200 : status;
+}
+
+/** Bug site (hook metadataDelete.episodeAllowed): dublincore/episode may be deleted. */
+export function metadataDeleteEpisodeAllowed(ctx: Ctx, allowed: boolean): boolean {
+  return allowed || ctx.app.bug('metadata-delete-episode-allowed');
+}
+
+/** Bug site (hook metadataDelete.kept): DELETE answers success and keeps the catalog. */
+export function metadataDeleteKeeps(ctx: Ctx, kept: boolean): boolean {
+  return kept || ctx.app.bug('metadata-delete-keeps');
 }
