@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import type { BugFn } from './bug.js';
 import type { Caller, EventRecord } from './types.js';
 
 /** Optional Basic authentication and ACL-based access (spec § Authentication; opencast-reality.md). */
@@ -70,10 +69,7 @@ export function canRead(rec: EventRecord, caller: Caller): boolean {
   return allows(rec, caller, 'read');
 }
 
-/**
- * Write access: an allow entry with action `write` for one of the caller's roles. `bug` is the server's planted-bug
- * switch (mutant auth-write-with-read looks at the `read` entries instead).
- */
-export function canWrite(rec: EventRecord, caller: Caller, bug?: BugFn): boolean {
-  return allows(rec, caller, bug?.('auth-write-with-read') ? 'read' : 'write');
+/** Write access: an allow entry with action `write` for one of the caller's roles. */
+export function canWrite(rec: EventRecord, caller: Caller): boolean {
+  return allows(rec, caller, 'write');
 }

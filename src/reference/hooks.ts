@@ -112,6 +112,8 @@ export interface HookPoints {
     kept: Patch<boolean>;
     /** The status of a success (extra: 1.6.0 rules). */
     status: Patch<number, boolean>;
+    /** Does a retraction started never end? */
+    stalls: Patch<boolean>;
     /** The event just before it is removed from the store. */
     removing: Patch<EventRecord>;
   };

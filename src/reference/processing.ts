@@ -112,14 +112,15 @@ function pauseFirst(app: App, rec: EventRecord): void {
 
 /**
  * 1.6.0 DELETE of a published event (spec: "it first retracts any publications"): half-way through the delay the
- * publications are gone (the event still exists), at its end the event disappears.
+ * publications are gone (the event still exists), at its end the event disappears. `stalls`: hook point
+ * deleteEvent.stalls (handlers/event.ts), the retraction never ends.
  */
-export function startRetraction(app: App, rec: EventRecord): void {
+export function startRetraction(app: App, rec: EventRecord, stalls = false): void {
   if (rec.deleting) return;
   rec.deleting = true;
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`publish:${rec.id}`);
-  if (app.bug('delete-published-retraction-stalls')) return;
+  if (stalls) return;
   const half = Math.floor(app.retractDelayMs / 2);
   app.timers.after(`retract:${rec.id}`, half, () => {
     if (app.store.get(rec.id) !== rec) return;

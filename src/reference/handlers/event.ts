@@ -38,7 +38,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   const published = rec.publications.length > 0 || rec.deleting;
   // Latitude choices delete-published (an event with publications) and delete-unpublished (one without).
   if (newRules && app.lat(published ? 'delete-published' : 'delete-unpublished') === 'accepted') {
-    startRetraction(app, rec);
+    startRetraction(app, rec, hook(ctx).deleteEvent.stalls(ctx, false));
     return ok(202);
   }
   app.timers.cancel(`process:${rec.id}`);

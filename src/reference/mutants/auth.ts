@@ -1,3 +1,7 @@
+import type { Ctx } from '../app.js';
+import { canRead } from '../auth.js';
+import type { BugFn } from '../bug.js';
+import type { EventRecord } from '../types.js';
 import { family } from './types.js';
 
 /** Mutants of ACL-based access (spec § Authentication): the reference serves ordinary users by the event's ACL. */
@@ -15,3 +19,18 @@ export const AUTH_MUTANTS = family({
     description: 'Changes check the `read` entry of the ACL instead of `write`: a user granted only read can change the event.',
   },
 });
+
+/** Bug site (hook authorize.readGranted, first): an event read without its read ACL checked. */
+export function readIgnoresAcl(ctx: Ctx, granted: boolean): boolean {
+  return granted || ctx.app.bug('auth-get-ignores-acl');
+}
+
+/** Bug site (hook authorize.writeGranted, first): write access read from the `read` entries. */
+export function writeWithRead(ctx: Ctx, granted: boolean, rec: EventRecord): boolean {
+  return granted || (ctx.app.bug('auth-write-with-read') && canRead(rec, ctx.caller));
+}
+
+/** Bug site (hook authorize.listed, first): the list does not filter by the read ACL. */
+export function listIgnoresAcl(bug: BugFn, listed: boolean): boolean {
+  return listed || bug('auth-list-ignores-acl');
+}

@@ -2,8 +2,9 @@ import type { Ctx } from '../app.js';
 import type { HookRegistry } from '../hooks.js';
 import { createAclIgnored, createIdMember, createLenient, createLocationWrong, createStatus, updateIgnores, updateStatus, updateUnknown, updateWipesAcl, deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
 import { flagsIgnored } from './sort.js';
-import { publicationFirst, publicationReply, publicationsEarly, publicationsListReply } from './publications.js';
+import { retractionStalls, publicationFirst, publicationReply, publicationsEarly, publicationsListReply } from './publications.js';
 import { slowFilterScan } from './load.js';
+import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { aclAddBugs, aclPutBugs, aclRead, aclRemoveBugs, aclRemoveRefused, denyGrantsRead } from './spec-acl.js';
@@ -53,11 +54,11 @@ const READ_ONLY_WRITE = { 'acl-remove': 'spec2-auth-acl-remove-read-only', 'meta
 
 export const PATCHES: HookRegistry = {
   authorize: {
-    readGranted: [(ctx, granted, rec) => granted || denyGrantsRead(ctx, rec)],
+    readGranted: [readIgnoresAcl, (ctx, granted, rec) => granted || denyGrantsRead(ctx, rec)],
     readRefused: [(ctx, refused, rec) => refused || spec3bUnreadable(ctx, rec)],
-    writeGranted: [(ctx, granted, rec) => granted || spec3bWriteCached(ctx, rec)],
+    writeGranted: [writeWithRead, (ctx, granted, rec) => granted || spec3bWriteCached(ctx, rec)],
     writable: [orElse((ctx, site) => spec2Writable(ctx, READ_ONLY_WRITE[site]))],
-    listed: [(bug, listed, { rec, caller }) => listed || spec2ListReadable(bug, rec, caller)],
+    listed: [listIgnoresAcl, (bug, listed, { rec, caller }) => listed || spec2ListReadable(bug, rec, caller)],
   },
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite)],
   listFilters: {
@@ -102,6 +103,7 @@ export const PATCHES: HookRegistry = {
     early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(spec3aDelete)],
     deleting: [tap(spec2Deleting), tap(blind4DeleteSiblings)],
     kept: [deleteKeeps],
+    stalls: [retractionStalls],
     status: [deleteStatus],
     removing: [tap(spec4Deleted)],
   },
