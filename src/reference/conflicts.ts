@@ -1,7 +1,6 @@
 import type { EventStore } from './store.js';
 import { isoSeconds } from './time.js';
 import type { Schedule } from './types.js';
-import type { BugFn } from './bug.js';
 
 /** Scheduling conflicts (spec § Conflict entry; 409 "The body is an array of conflict entries (start, end, title)"). */
 
@@ -26,26 +25,23 @@ export interface ConflictRules {
   firstOnly?: boolean;
 }
 
-const DAY_MS = 86_400_000;
-
-/** The planted bug create-conflict-same-day: days are compared, not times. */
-function sameDay(a: Schedule, b: Schedule): boolean {
-  return a.agentId === b.agentId && Math.floor(a.startMs / DAY_MS) === Math.floor(b.startMs / DAY_MS);
-}
+/** Whether two schedules clash. */
+export type Clash = (a: Schedule, b: Schedule) => boolean;
 
 /**
  * Conflicts of `planned` with the scheduled events of the same agents (excluding `excludeId`, the event being
- * updated) and among the planned schedules themselves (titled `title`). `bug` plants create-conflict-same-day.
+ * updated) and among the planned schedules themselves (titled `title`). `clash`: hook point createParts.clash (how a
+ * create compares with the stored events; undefined = as the planned ones: overlap, or touch by the rules).
  */
-export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string, bug?: BugFn, rules: ConflictRules = {}): ConflictEntry[] {
+export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string, clash?: Clash, rules: ConflictRules = {}): ConflictEntry[] {
   const meet = rules.touching ? touches : overlaps;
-  const clash = bug?.('create-conflict-same-day') ? sameDay : meet;
+  const withStored = clash ?? meet;
   const out: ConflictEntry[] = [];
   const seen = new Set<string>();
   for (const p of planned) {
     for (const id of store.lookup('agent_id', p.agentId)) {
       const rec = store.get(id);
-      if (id === excludeId || seen.has(id) || !rec?.schedule || !clash(rec.schedule, p)) continue;
+      if (id === excludeId || seen.has(id) || !rec?.schedule || !withStored(rec.schedule, p)) continue;
       seen.add(id);
       out.push({ start: isoSeconds(rec.schedule.startMs), end: isoSeconds(rec.schedule.endMs), title: rec.episode.title });
     }

@@ -1,6 +1,6 @@
 import type { App, Ctx, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
-import type { ConflictEntry } from './conflicts.js';
+import type { Clash, ConflictEntry } from './conflicts.js';
 import type { EpisodeView, FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
 import type { FilterGroup, SortKey } from './list-params.js';
@@ -132,6 +132,8 @@ export interface HookPoints {
     acl: Patch<AclEntry[]>;
     /** The processing state of a new scheduled record (undefined = INSTANTIATED). */
     scheduledState: Patch<string | undefined>;
+    /** How the planned schedules are compared (undefined = they overlap). */
+    clash: Patch<Clash | undefined>;
     /** The conflicts found (extra: the plan). */
     conflicts: Patch<ConflictEntry[], Schedule[]>;
     /** A create refused for conflicts: `insert` stores the planned records. */

@@ -66,7 +66,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan) {
-    const conflicts = hook(ctx).createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, ctx.app.bug, conflictRules(ctx.app)), plan);
+    const conflicts = hook(ctx).createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, hook(ctx).createParts.clash(ctx, undefined), conflictRules(ctx.app)), plan);
     if (conflicts.length > 0) hook(ctx).createParts.refused(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
     if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
   }

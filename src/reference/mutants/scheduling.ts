@@ -1,6 +1,6 @@
 import { family } from './types.js';
 import { json, empty, type Ctx, type Reply } from '../app.js';
-import type { ConflictEntry } from '../conflicts.js';
+import type { Clash, ConflictEntry } from '../conflicts.js';
 import type { ScheduleInput } from '../schedule.js';
 import { isoSeconds, isoDate } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type Schedule } from '../types.js';
@@ -538,4 +538,12 @@ export function createConflictIgnored(ctx: Ctx, conflicts: ConflictEntry[]): Con
 /** Bug site (hook created.asArray): a recurring create answers 201 with one identifier. */
 export function rruleSingle(ctx: Ctx, asArray: boolean): boolean {
   return asArray && !ctx.app.bug('rrule-201-single');
+}
+
+const DAY_MS = 86_400_000;
+
+/** Bug site (hook createParts.clash): a create compares days, not times. */
+export function conflictSameDay(ctx: Ctx, clash: Clash | undefined): Clash | undefined {
+  if (!ctx.app.bug('create-conflict-same-day')) return clash;
+  return (a, b) => a.agentId === b.agentId && Math.floor(a.startMs / DAY_MS) === Math.floor(b.startMs / DAY_MS);
 }
