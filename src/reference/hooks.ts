@@ -124,6 +124,12 @@ export interface HookPoints {
     parts: Patch<EventParts>;
     /** The scheduling part (rrule). */
     scheduling: Patch<ScheduleInput | undefined>;
+    /** The end of a single schedule as planned (extra: the scheduling part). */
+    singleEnd: Patch<number, ScheduleInput>;
+    /** Is a single schedule whose end is not after its start accepted? */
+    emptyAccepted: Patch<boolean>;
+    /** Is the rule's own UNTIL ignored? */
+    untilIgnored: Patch<boolean>;
     /** The planned schedules (extra: the scheduling part). */
     plan: Patch<Schedule[] | undefined, ScheduleInput | undefined>;
     /** The dublincore/episode catalog of a new record. */

@@ -2,7 +2,6 @@ import rrulePkg from 'rrule';
 import { isObject } from './input.js';
 import { parseDateTime, toSeconds } from './time.js';
 import { badRequest, type Schedule } from './types.js';
-import type { BugFn } from './bug.js';
 
 const { RRule } = rrulePkg;
 
@@ -96,47 +95,47 @@ export function occurrences(rule: string, startMs: number, endMs: number, untilI
   }
 }
 
-const HOUR_MS = 3_600_000;
-const NO_BUG: BugFn = () => false;
-
 /** The end of a single schedule (rules 1 and 2: exactly one of end and duration). */
-function singleEnd(s: ScheduleInput, startMs: number, bug: BugFn): number {
-  if (s.endMs !== undefined && s.durationMs !== undefined) {
-    if (!bug('schedule-both-accepted')) throw badRequest(`scheduling: give either 'end' or 'duration', not both`);
-    return startMs + s.durationMs;
-  }
-  if (s.endMs === undefined && s.durationMs === undefined) {
-    if (!bug('schedule-neither-accepted')) throw badRequest(`scheduling: 'end' or 'duration' is required`);
-    return startMs + HOUR_MS;
-  }
-  if (s.durationMs !== undefined) return bug('schedule-duration-ignored') ? startMs : startMs + s.durationMs;
-  return bug('schedule-end-ignored') ? startMs + HOUR_MS : s.endMs!;
+function singleEnd(s: ScheduleInput, startMs: number): number {
+  if (s.endMs !== undefined && s.durationMs !== undefined) throw badRequest(`scheduling: give either 'end' or 'duration', not both`);
+  if (s.endMs === undefined && s.durationMs === undefined) throw badRequest(`scheduling: 'end' or 'duration' is required`);
+  if (s.durationMs !== undefined) return startMs + s.durationMs;
+  return s.endMs!;
+}
+
+/** Where planted bugs change the plan (hook point createParts, handed in by handlers/create.ts); absent = correct. */
+export interface PlanHooks {
+  /** The end of a single schedule as computed (extra: the input). */
+  singleEnd?: (endMs: number, s: ScheduleInput) => number;
+  /** Is a single schedule whose end is not after its start accepted? */
+  emptyAccepted?: () => boolean;
+  /** Is the rule's own UNTIL ignored? */
+  untilIgnored?: () => boolean;
 }
 
 /**
  * The schedules a creation asks for. Rules: agent_id and start always required (4); single event: exactly one of
- * end/duration (1, 2); several events: rrule + end + duration (3); end after start. `bug` plants the mutants of
- * the scheduling family of planted bugs (their names start scheduling-).
+ * end/duration (1, 2); several events: rrule + end + duration (3); end after start.
  */
-export function planCreate(s: ScheduleInput, bug: BugFn = NO_BUG, window: 'until-end' | 'until-end-plus-duration' = 'until-end'): Schedule[] {
-  if (s.agentId === undefined && !bug('schedule-agent-optional')) throw badRequest(`scheduling 'agent_id' is required`);
+export function planCreate(s: ScheduleInput, window: 'until-end' | 'until-end-plus-duration' = 'until-end', hooks: PlanHooks = {}): Schedule[] {
+  if (s.agentId === undefined) throw badRequest(`scheduling 'agent_id' is required`);
   if (s.startMs === undefined) throw badRequest(`scheduling 'start' is required`);
   const base = { agentId: s.agentId ?? '', ...(s.inputs ? { inputs: s.inputs } : {}) };
   if (s.rrule === undefined) {
-    const endMs = singleEnd(s, s.startMs, bug);
-    if (endMs <= s.startMs && !bug('schedule-duration-ignored')) throw badRequest(`scheduling 'end' must be after 'start'`);
+    const computed = singleEnd(s, s.startMs);
+    const endMs = hooks.singleEnd ? hooks.singleEnd(computed, s) : computed;
+    if (endMs <= s.startMs && !hooks.emptyAccepted?.()) throw badRequest(`scheduling 'end' must be after 'start'`);
     return [{ ...base, startMs: s.startMs, endMs }];
   }
   if (s.endMs === undefined) throw badRequest(`scheduling with 'rrule' requires 'end'`);
-  const durationMs = s.durationMs ?? (bug('rrule-duration-optional') ? HOUR_MS : undefined);
+  const durationMs = s.durationMs;
   if (durationMs === undefined) throw badRequest(`scheduling with 'rrule' requires 'duration'`);
   if (s.endMs < s.startMs) throw badRequest(`scheduling 'end' must not be before 'start'`);
   // Latitude choice rrule-window: "within the period from start to end plus duration" read as starts up to end, or up to end + duration.
-  const all = occurrences(s.rrule, s.startMs, window === 'until-end' ? s.endMs : s.endMs + durationMs, bug('rrule-until-ignored'));
+  const all = occurrences(s.rrule, s.startMs, window === 'until-end' ? s.endMs : s.endMs + durationMs, hooks.untilIgnored?.() ?? false);
   if (all.length === 0) throw badRequest(`scheduling: the rrule has no occurrence between start and end`);
   if (all.length > MAX_OCCURRENCES) throw badRequest(`scheduling: the rrule has more than ${MAX_OCCURRENCES} occurrences`);
-  const starts = bug('rrule-first-only') ? all.slice(0, 1) : all;
-  return starts.map((t) => ({ ...base, inputs: base.inputs ? [...base.inputs] : undefined, startMs: t, endMs: t + durationMs }));
+  return all.map((t) => ({ ...base, inputs: base.inputs ? [...base.inputs] : undefined, startMs: t, endMs: t + durationMs }));
 }
 
 /** An update of an existing schedule: the fields given replace (rrule not allowed, end/duration not both). */

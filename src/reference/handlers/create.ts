@@ -6,7 +6,7 @@ import { parseEventParts, type EventParts } from '../event-parts.js';
 import { readKnownForm } from '../latitude/unknown-input.js';
 import { aclDefault, aclStored, aclWhenOmitted } from '../latitude/acl.js';
 import { startProcessing } from '../processing.js';
-import { planCreate } from '../schedule.js';
+import { planCreate, type PlanHooks } from '../schedule.js';
 import { toSeconds } from '../time.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
 import { hook } from '../hooks.js';
@@ -45,6 +45,15 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
   };
 }
 
+/** The hook points of createParts that planCreate asks. */
+function planHooks(ctx: Ctx): PlanHooks {
+  return {
+    singleEnd: (endMs, s) => hook(ctx).createParts.singleEnd(ctx, endMs, s),
+    emptyAccepted: () => hook(ctx).createParts.emptyAccepted(ctx, false),
+    untilIgnored: () => hook(ctx).createParts.untilIgnored(ctx, false),
+  };
+}
+
 export async function createEvent(ctx: Ctx): Promise<Reply> {
   const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: hook(ctx).createParts.lenient(ctx, false), aclDefault: aclDefault(ctx, 'create') });
   hook(ctx).createParts.parts(ctx, parts);
@@ -60,7 +69,7 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, parts.scheduling, true);
   const now = toSeconds(Date.now());
   hook(ctx).createParts.scheduling(ctx, parts.scheduling);
-  const plan = hook(ctx).createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.bug, ctx.app.lat('rrule-window')) : undefined, parts.scheduling);
+  const plan = hook(ctx).createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.lat('rrule-window'), planHooks(ctx)) : undefined, parts.scheduling);
   if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);

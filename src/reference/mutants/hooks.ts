@@ -23,7 +23,7 @@ import { metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps,
 import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
 import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
 import { createBodyEmpty, createNamedElsewhere } from './checks-new.js';
-import { conflictSameDay, createConflictIgnored, rruleSingle, scheduledStateRunning, allowConflictAnyone, allowConflictIgnored, conflictNoTitle, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown } from './scheduling.js';
+import { rruleFirstOnly, rruleUntilIgnored, scheduleAccepted, scheduleDurationIgnored, scheduleEmptyAccepted, conflictSameDay, createConflictIgnored, rruleSingle, scheduledStateRunning, allowConflictAnyone, allowConflictIgnored, conflictNoTitle, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown } from './scheduling.js';
 import { updateConflictIgnored, updateScheduleIgnored, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
 import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
@@ -111,13 +111,17 @@ export const PATCHES: HookRegistry = {
     lenient: [createLenient],
     parts: [tap(spec3aCreateParts), tap(spec4CreateParts)],
     scheduling: [
+      scheduleAccepted,
       (ctx, s) => {
         if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
         return s;
       },
       tap(spec2Rrule), tap(spec3aRrule),
     ],
-    plan: [(ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan)],
+    singleEnd: [scheduleDurationIgnored],
+    emptyAccepted: [scheduleEmptyAccepted],
+    untilIgnored: [rruleUntilIgnored],
+    plan: [rruleFirstOnly, (ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan)],
     episode: [
       tap((ctx, e) => {
         if (ctx.app.bug('title-truncated-255')) truncateTitle(e);

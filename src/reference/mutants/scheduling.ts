@@ -547,3 +547,40 @@ export function conflictSameDay(ctx: Ctx, clash: Clash | undefined): Clash | und
   if (!ctx.app.bug('create-conflict-same-day')) return clash;
   return (a, b) => a.agentId === b.agentId && Math.floor(a.startMs / DAY_MS) === Math.floor(b.startMs / DAY_MS);
 }
+
+const HOUR_MS = 3_600_000;
+
+/** Bug sites (hook createParts.scheduling, first): a scheduling part the plan should refuse is completed instead. */
+export function scheduleAccepted(ctx: Ctx, s: ScheduleInput | undefined): ScheduleInput | undefined {
+  if (!s) return s;
+  const { bug } = ctx.app;
+  if (s.agentId === undefined && bug('schedule-agent-optional')) s.agentId = '';
+  if (s.rrule !== undefined) {
+    if (s.durationMs === undefined && bug('rrule-duration-optional')) s.durationMs = HOUR_MS;
+    return s;
+  }
+  if (s.endMs !== undefined && s.durationMs !== undefined && bug('schedule-both-accepted')) delete s.endMs;
+  else if (s.endMs === undefined && s.durationMs === undefined && bug('schedule-neither-accepted')) s.durationMs = HOUR_MS;
+  else if (s.endMs !== undefined && s.durationMs === undefined && s.startMs !== undefined && bug('schedule-end-ignored')) s.endMs = s.startMs + HOUR_MS;
+  return s;
+}
+
+/** Bug site (hook createParts.singleEnd): duration ignored, the event ends where it starts. */
+export function scheduleDurationIgnored(ctx: Ctx, endMs: number, s: ScheduleInput): number {
+  return s.durationMs !== undefined && s.startMs !== undefined && ctx.app.bug('schedule-duration-ignored') ? s.startMs : endMs;
+}
+
+/** Bug site (hook createParts.emptyAccepted): so an end not after the start is accepted. */
+export function scheduleEmptyAccepted(ctx: Ctx, accepted: boolean): boolean {
+  return accepted || ctx.app.bug('schedule-duration-ignored');
+}
+
+/** Bug site (hook createParts.untilIgnored): the rule's own UNTIL is ignored. */
+export function rruleUntilIgnored(ctx: Ctx, ignored: boolean): boolean {
+  return ignored || ctx.app.bug('rrule-until-ignored');
+}
+
+/** Bug site (hook createParts.plan, first): only the first occurrence of a rule is planned. */
+export function rruleFirstOnly(ctx: Ctx, plan: Schedule[] | undefined, s: ScheduleInput | undefined): Schedule[] | undefined {
+  return plan && s?.rrule !== undefined && ctx.app.bug('rrule-first-only') ? plan.slice(0, 1) : plan;
+}
