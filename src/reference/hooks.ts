@@ -57,8 +57,13 @@ export interface HookPoints {
     /** Before the query runs (the filters as run). */
     scan: Patch<FilterGroup[]>;
   };
-  /** GET /api/events: the parsed sort criteria. */
-  listSort: Patch<SortKey[]>;
+  /** GET /api/events: the sort parameter. */
+  listSort: {
+    /** As sent, before parsing. */
+    param: Patch<string | null>;
+    /** The parsed criteria. */
+    keys: Patch<SortKey[]>;
+  };
   /** GET /api/events: offset and limit. */
   listPaging: {
     /** The offset as sent (page index or item index). */

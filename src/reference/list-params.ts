@@ -117,7 +117,7 @@ export type SortName =
 export interface SortKey {
   name: SortName;
   desc: boolean;
-  /** Planted bugs only (hook point listSort): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
+  /** Planted bugs only (hook point listSort.keys): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
   by?: { label: string; value: (v: EventView) => string | number };
 }
 

@@ -1,6 +1,5 @@
 import type { Ctx, Reply } from '../app.js';
-import { parseFilters } from '../list-params.js';
-import { sortCriteria } from '../sort-criteria.js';
+import { parseFilters, parseSort } from '../list-params.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { hook } from '../hooks.js';
@@ -18,7 +17,9 @@ export function listEvents(ctx: Ctx): Reply {
   const lat = ctx.app.lat;
   const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
   const filters = hook(ctx).listFilters.groups(ctx, parseFilters(hook(ctx).listFilters.params(ctx, q.getAll('filter')), ctx.version, bug, filterLat, (e) => hook(ctx).listFilters.repeatLast(bug, false, e)), q.getAll('filter'));
-  let sort = hook(ctx).listSort(ctx, sortCriteria(q.get('sort'), bug, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact'));
+  // Latitude choices unknown-sort=ignored (unknown criteria dropped, not 400) and sort-suffix-case=exact (only ASC and DESC).
+  const sortParam = hook(ctx).listSort.param(ctx, q.get('sort'));
+  let sort = hook(ctx).listSort.keys(ctx, parseSort(sortParam, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact'));
   const page = paging(ctx);
   if (page.empty) return { status: 200, json: '[]' };
   const offset = hook(ctx).listPaging.offset(ctx, page.offset);

@@ -1,4 +1,5 @@
 import type { Ctx } from '../app.js';
+import type { SortKey } from '../list-params.js';
 import { family } from './types.js';
 
 /**
@@ -28,4 +29,9 @@ export function createNamedElsewhere(ctx: Ctx, id: string): string {
 /** Bug site (hook created.body): the body of such a create holds no identifier. */
 export function createBodyEmpty(ctx: Ctx, body: object): object {
   return ctx.app.bug('create-location-other-event') ? {} : body;
+}
+
+/** Bug site (hook listSort.keys): sort=end_date ignored. */
+export function sortEndDateIgnored(ctx: Ctx, keys: SortKey[]): SortKey[] {
+  return ctx.app.bug('sort-end-date-ignored') ? keys.filter((k) => k.name !== 'end_date') : keys;
 }

@@ -1,7 +1,7 @@
 import type { Ctx } from '../app.js';
 import type { HookRegistry } from '../hooks.js';
 import { createAclIgnored, createIdMember, createLenient, createLocationWrong, createStatus, updateIgnores, updateStatus, updateUnknown, updateWipesAcl, deleteKeeps, deleteStatus, deleteUnknown, getCurrentNamesOldest, getLegacyNames, getStatus, getUnknown, getViewBugs, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply } from './events.js';
-import { flagsIgnored } from './sort.js';
+import { flagsIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { retractionStalls, publicationFirst, publicationReply, publicationsEarly, publicationsListReply } from './publications.js';
 import { slowFilterScan } from './load.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
@@ -22,7 +22,7 @@ import { spec2Created, spec2Filters, spec2Sort, spec3bFilters, spec3bPaging, spe
 import { metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataTypeStale, metadataWholeCatalog, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields, blind4PutEpisode, blind4DeleteGuardFirst } from './metadata.js';
 import { spec2Paging, spec2RunList, blind4Offset } from './list-paging.js';
 import { spec2MissingPublication, spec3aPublication, spec3aPublicationsList, blind4PublicationsList } from './publications.js';
-import { createBodyEmpty, createNamedElsewhere } from './checks-new.js';
+import { createBodyEmpty, createNamedElsewhere, sortEndDateIgnored } from './checks-new.js';
 import { rruleFirstOnly, rruleUntilIgnored, scheduleAccepted, scheduleDurationIgnored, scheduleEmptyAccepted, conflictSameDay, createConflictIgnored, rruleSingle, scheduledStateRunning, allowConflictAnyone, allowConflictIgnored, conflictNoTitle, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown } from './scheduling.js';
 import { updateConflictIgnored, updateScheduleIgnored, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule } from './scheduling.js';
 import { spec2GetShape, spec2ListShape, spec2MetadataGone, spec2MetadataSeen, spec2ListBody, spec2SchedulingRoute, spec3aGetBody, spec3aListBody, spec3aListFlags, spec3bGetBody, spec3bListBody, blind4TechStart, blind4GetBody, blind4ListBody } from './event-body.js';
@@ -71,7 +71,10 @@ export const PATCHES: HookRegistry = {
       if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
     })],
   },
-  listSort: [sortBugs, spec2Sort],
+  listSort: {
+    param: [sortSuffixOptional],
+    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, spec2Sort],
+  },
   listPaging: {
     offset: [blind4Offset],
     pageIndex: [listOffsetReading],

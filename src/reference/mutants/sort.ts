@@ -1,5 +1,7 @@
 import type { Ctx } from '../app.js';
 import type { WithFlags } from '../serialize.js';
+import type { SortKey, SortName } from '../list-params.js';
+import { badRequest } from '../types.js';
 import type { MutantName } from '../bug.js';
 import { family } from './types.js';
 
@@ -78,4 +80,40 @@ export function flagsIgnored(endpoint: 'list' | 'get'): (ctx: Ctx, flags: WithFl
     for (const k of Object.keys(out) as (keyof WithFlags)[]) if (ctx.app.bug(IGNORED[endpoint][k])) out[k] = false;
     return out;
   };
+}
+
+const DESC_IGNORED: Partial<Record<SortName, MutantName>> = {
+  title: 'sort-title-desc-ignored',
+  presenter: 'sort-presenter-desc-ignored',
+  start_date: 'sort-start-date-desc-ignored',
+  end_date: 'sort-end-date-desc-ignored',
+  workflow_state: 'sort-workflow-state-desc-ignored',
+  series_name: 'sort-series-name-desc-ignored',
+  location: 'sort-location-desc-ignored',
+};
+
+/** Bug site (hook listSort.param): a criterion without suffix read as ascending. */
+export function sortSuffixOptional(ctx: Ctx, param: string | null): string | null {
+  if (param === null || !ctx.app.bug('sort-suffix-optional')) return param;
+  return param.split(',').map((e) => (e.trim() === '' || e.includes(':') ? e : `${e}:ASC`)).join(',');
+}
+
+/** Bug sites (hook listSort.keys, first): the deprecated criteria refused (400), or a criterion's DESC ignored. */
+export function sortKeyBugs(ctx: Ctx, keys: SortKey[]): SortKey[] {
+  if (ctx.app.bug('sort-deprecated-rejected')) {
+    const old = keys.find((k) => k.name === 'review_status' || k.name === 'scheduling_status');
+    if (old) throw badRequest(`unknown sort criterion '${old.name}'`);
+  }
+  return keys.map((k) => {
+    const name = DESC_IGNORED[k.name];
+    return name && ctx.app.bug(name) ? { ...k, desc: false } : k;
+  });
+}
+
+/** Bug sites (hook listSort.keys, after checks-new's): only the first criterion counts, or their order is reversed. */
+export function sortOrderBugs(ctx: Ctx, keys: SortKey[]): SortKey[] {
+  let out = keys;
+  if (ctx.app.bug('sort-secondary-ignored')) out = out.slice(0, 1);
+  if (ctx.app.bug('sort-priority-reversed')) out = [...out].reverse();
+  return out;
 }
