@@ -50,12 +50,26 @@ export interface HookPoints {
   listFilters: {
     /** The raw `filter` parameters, before parsing. */
     params: Patch<string[]>;
+    /** 1.5.0+: are the values of a repeated keyword ORed? */
+    orRepeats: Patch<boolean>;
+    /** Is an unknown filter refused (400)? (extra: its name) */
+    unknownRefused: Patch<boolean, string>;
+    /** Is an entry dropped? (extra: its name) */
+    dropped: Patch<boolean, string>;
+    /** Is a repeated keyword refused (400)? (extra: its name) */
+    repeatRefused: Patch<boolean, string>;
     /** A repeated filter of one value: does only its last value count? */
     repeatLast: Patch<boolean, { multiValued: boolean; from150: boolean }, BugFn>;
     /** The parsed filter groups (extra: the raw parameters). */
     groups: Patch<FilterGroup[], string[]>;
     /** Before the query runs (the filters as run). */
     scan: Patch<FilterGroup[]>;
+    /** The textFilter needle as matched (extra: as sent). */
+    needle: Patch<string, string>;
+    /** Does a start filter match the events outside its range? */
+    startOutside: Patch<boolean>;
+    /** Are different keywords ORed? */
+    groupsOred: Patch<boolean>;
   };
   /** GET /api/events: the sort parameter. */
   listSort: {
@@ -74,6 +88,8 @@ export interface HookPoints {
     skip: Patch<number, { limit: number | undefined; offset: number }>;
     /** skip, limit and sort together. */
     page: Patch<{ skip: number; limit: number | undefined; sort: SortKey[]; offset: number }>;
+    /** The items of the page as answered (extra: the query). */
+    answered: Patch<string[], ListQuery>;
   };
   /** GET /api/events: the query and its run. */
   listQuery: {

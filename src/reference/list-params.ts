@@ -1,5 +1,4 @@
 import type { ApiVersion } from '../model/version.js';
-import type { BugFn, MutantName } from './bug.js';
 import { INDEXED_FILTERS, type IndexedFilter } from './store.js';
 import { isoSeconds, parseDateTime } from './time.js';
 import { badRequest } from './types.js';
@@ -72,14 +71,24 @@ export interface FilterLatitude {
   unknownIgnored?: boolean;
 }
 
-/** `repeatLast`: hook point listFilters.repeatLast (handed in by handlers/list.ts), does a repeated filter keep only its last value? */
-export function parseFilters(
-  params: string[], version: ApiVersion, bug: BugFn = () => false, lat: FilterLatitude = {},
-  repeatLast: (e: { multiValued: boolean; from150: boolean }) => boolean = () => false,
-): FilterGroup[] {
+/** Where planted bugs change the parsing (hook point listFilters, handed in by handlers/list.ts); absent = correct. */
+export interface FilterParseHooks {
+  /** 1.5.0+: are the values of a repeated keyword ORed? */
+  orRepeats?: (or: boolean) => boolean;
+  /** Is an unknown filter refused (400)? (extra: its name) */
+  unknownRefused?: (refused: boolean, given: string) => boolean;
+  /** Is the entry dropped? (extra: its name) */
+  dropped?: (dropped: boolean, given: string) => boolean;
+  /** Is a repeated keyword refused (400)? (extra: its name) */
+  repeatRefused?: (refused: boolean, given: string) => boolean;
+  /** Does a repeated keyword keep only its last value? */
+  repeatLast?: (e: { multiValued: boolean; from150: boolean }) => boolean;
+}
+
+export function parseFilters(params: string[], version: ApiVersion, lat: FilterLatitude = {}, hooks: FilterParseHooks = {}): FilterGroup[] {
   const strict = atLeast(version, '1.1.0');
   const newRule = atLeast(version, '1.5.0');
-  const orRepeats = newRule ? !bug('list-filter-or-as-and') : lat.repeat === 'or';
+  const orRepeats = newRule ? (hooks.orRepeats?.(true) ?? true) : lat.repeat === 'or';
   const repeatOr = (name: FilterName) => orRepeats || (ALWAYS_OR.has(name) && (newRule || (lat.repeat ?? 'per-keyword') === 'per-keyword'));
   const groups = new Map<FilterName, FilterGroup>();
   for (const param of params) {
@@ -93,16 +102,15 @@ export function parseFilters(
       const [given, value] = kv;
       const known = strict ? ALL.has(given) : OLDEST.has(given);
       if (!known) {
-        if (strict && !bug('list-filter-unknown-ignored') && !lat.unknownIgnored) throw badRequest(`unknown filter '${given}'`);
+        if (strict && (hooks.unknownRefused?.(!lat.unknownIgnored, given) ?? !lat.unknownIgnored)) throw badRequest(`unknown filter '${given}'`);
         continue;
       }
-      const ignored = `list-filter-ignored-${given}`;
-      if (bug(ignored as MutantName)) continue;
+      if (hooks.dropped?.(false, given)) continue;
       const name = (given === 'series' ? 'is_part_of' : given) as FilterName;
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
-      if (groups.has(name) && bug('list-filter-repeat-rejected')) throw badRequest(`filter '${given}' given twice`);
+      if (groups.has(name) && hooks.repeatRefused?.(false, given)) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
-      if (repeatLast({ multiValued: ALWAYS_OR.has(name), from150: newRule })) g.values.length = 0;
+      if (hooks.repeatLast?.({ multiValued: ALWAYS_OR.has(name), from150: newRule })) g.values.length = 0;
       g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }

@@ -1,12 +1,11 @@
 import type { ApiVersion } from '../model/version.js';
 import { canRead } from './auth.js';
 import { parseRange, type FilterGroup, type SortKey } from './list-params.js';
-import type { BugFn } from './bug.js';
 import { eventJson, type SerializeVariant, type ShapeStyle, type WithFlags } from './serialize.js';
 import { DEFAULT_LIST_LATITUDE, type ListLatitude } from './latitude/list.js';
 import { matchPredicate, orderComparator, workflowSortValue } from './latitude/list-order.js';
 import type { EventStore, IndexedFilter } from './store.js';
-import { notFound, type Caller, type EventRecord } from './types.js';
+import type { Caller, EventRecord } from './types.js';
 import type { EventView } from './view.js';
 
 /** Executes a list query against the indexed store (spec § GET /api/events). */
@@ -22,14 +21,26 @@ export interface ListQuery {
   flags: WithFlags;
   caller: Caller;
   variant?: SerializeVariant;
-  /** Planted bugs (mutants) of the filter and paging code; absent = correct. */
-  bug?: BugFn;
-  /** Hook point authorize.listed (handed in by handlers/list.ts): is an item the caller may not read listed anyway? */
-  listed?: (rec: EventRecord, caller: Caller) => boolean;
+  /** Where planted bugs change the run (hook points, handed in by handlers/list.ts); absent = correct. */
+  hooks?: ListRunHooks;
   /** Legal response shapes (latitude mode). */
   style?: ShapeStyle;
   /** Legal filter and order readings (latitude mode); absent = the defaults. */
   lat?: ListLatitude;
+}
+
+/** The hook points runList asks (listFilters.needle/startOutside/groupsOred, authorize.listed, listPaging.answered). */
+export interface ListRunHooks {
+  /** The textFilter needle as matched (extra: as sent). */
+  needle?: (lower: string, sent: string) => string;
+  /** Does a start filter match the events outside its range? */
+  startOutside?: () => boolean;
+  /** Are different keywords ORed? */
+  groupsOred?: () => boolean;
+  /** Is an item the caller may not read by its ACL listed anyway? */
+  listed?: (rec: EventRecord, caller: Caller) => boolean;
+  /** The items of the page as answered (JSON texts or ids). */
+  answered?: (page: string[], q: ListQuery) => string[];
 }
 
 /** Code-point order of two strings (UTF-16 units remapped so that surrogates sort above U+FFFF). */
@@ -110,19 +121,19 @@ function intersect(sets: ReadonlySet<string>[]): ReadonlySet<string> {
 
 type Pred = (v: EventView) => boolean;
 
-function predicateOf(g: FilterGroup, bug: BugFn = () => false, lat: ListLatitude = DEFAULT_LIST_LATITUDE): Pred | undefined {
+function predicateOf(g: FilterGroup, hooks: ListRunHooks = {}, lat: ListLatitude = DEFAULT_LIST_LATITUDE): Pred | undefined {
   if (g.test) return g.test.match;
   let tests: Pred[];
   const matching = matchPredicate(g, lat);
   if (matching) tests = g.values.map(matching);
   else if (g.name === 'textFilter') {
     tests = g.values.map((val) => {
-      const needle = bug('list-textfilter-needle-case') ? val : val.toLowerCase();
+      const needle = hooks.needle ? hooks.needle(val.toLowerCase(), val) : val.toLowerCase();
       return (v: EventView) => v.fullText.includes(needle);
     });
   } else if (g.name === 'start' || g.name === 'technical_start') {
     const tech = g.name === 'technical_start';
-    const outside = !tech && bug('list-filter-start-outside');
+    const outside = !tech && (hooks.startOutside?.() ?? false);
     tests = g.values.map((val) => {
       const r = parseRange(g.name, val);
       return (v: EventView) => {
@@ -135,10 +146,10 @@ function predicateOf(g: FilterGroup, bug: BugFn = () => false, lat: ListLatitude
   return g.any ? (v) => tests.some((t) => t(v)) : (v) => tests.every((t) => t(v));
 }
 
-/** Mutant list-filter-and-as-or: an event passes when ANY group matches (different keywords ORed). */
-function anyGroup(store: EventStore, filters: FilterGroup[], bug: BugFn, lat?: ListLatitude): Pred {
+/** Hook listFilters.groupsOred: an event passes when ANY group matches (different keywords ORed). */
+function anyGroup(store: EventStore, filters: FilterGroup[], hooks: ListRunHooks, lat?: ListLatitude): Pred {
   const tests = filters.map((g): Pred => {
-    const p = predicateOf(g, bug, lat);
+    const p = predicateOf(g, hooks, lat);
     if (p) return p;
     const set = indexedSet(store, g, lat)!;
     return (v) => set.has(v.id);
@@ -223,17 +234,17 @@ export function runList(store: EventStore, query: ListQuery): string {
 }
 
 function computeList(store: EventStore, query: ListQuery): string {
-  const bug = query.bug ?? (() => false);
+  const hooks = query.hooks ?? {};
   let q = query;
-  let preds = q.filters.map((g) => predicateOf(g, bug, q.lat)).filter((p): p is Pred => p !== undefined);
-  if (q.filters.length > 1 && bug('list-filter-and-as-or')) {
-    preds = [anyGroup(store, q.filters, bug, q.lat)];
+  let preds = q.filters.map((g) => predicateOf(g, hooks, q.lat)).filter((p): p is Pred => p !== undefined);
+  if (q.filters.length > 1 && hooks.groupsOred?.()) {
+    preds = [anyGroup(store, q.filters, hooks, q.lat)];
     q = { ...q, filters: [] };
   }
   if (preds.length === 0 && q.caller.admin && q.filters.length === 0 && q.sort.length > 0 && store.hidden.size === 0) {
     // Fast path (deep pages of a sorted, unfiltered list): slice the cached order.
     const ids = globalOrder(store, q.sort, q.lat);
-    const page = pagingBugs(ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit), q, bug);
+    const page = answered(ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit), q);
     return '[' + page.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant, q.style)).join(',') + ']';
   }
   const parts: string[] = [];
@@ -242,16 +253,14 @@ function computeList(store: EventStore, query: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller) && !q.listed?.(rec, q.caller)) continue;
+    if (!q.caller.admin && !canRead(rec, q.caller) && !hooks.listed?.(rec, q.caller)) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }
-  return '[' + pagingBugs(parts, q, bug).join(',') + ']';
+  return '[' + answered(parts, q).join(',') + ']';
 }
 
-/** Bug sites of the paging and empty-result mutants (list-empty-404, list-pages-last-partial-empty); identity when correct. */
-function pagingBugs<T>(page: T[], q: ListQuery, bug: BugFn): T[] {
-  if (page.length === 0 && bug('list-empty-404')) throw notFound('no events match');
-  if (bug('list-pages-last-partial-empty') && q.skip > 0 && q.limit !== undefined && page.length < q.limit) return [];
-  return page;
+/** The items of a page as answered (hook listPaging.answered). */
+function answered(page: string[], q: ListQuery): string[] {
+  return q.hooks?.answered ? q.hooks.answered(page, q) : page;
 }

@@ -1,11 +1,35 @@
 import type { Ctx, Reply } from '../app.js';
-import { parseFilters, parseSort } from '../list-params.js';
+import { parseFilters, parseSort, type FilterParseHooks } from '../list-params.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { hook } from '../hooks.js';
-import { runList } from '../list-run.js';
+import { runList, type ListRunHooks } from '../list-run.js';
 import { listLatitude, paging } from '../latitude/list.js';
 import { shapeStyle } from '../latitude/shape.js';
+
+/** The hook points parseFilters asks. */
+function filterHooks(ctx: Ctx): FilterParseHooks {
+  const h = hook(ctx).listFilters;
+  return {
+    orRepeats: (or) => h.orRepeats(ctx, or),
+    unknownRefused: (refused, given) => h.unknownRefused(ctx, refused, given),
+    dropped: (dropped, given) => h.dropped(ctx, dropped, given),
+    repeatRefused: (refused, given) => h.repeatRefused(ctx, refused, given),
+    repeatLast: (e) => h.repeatLast(ctx.app.bug, false, e),
+  };
+}
+
+/** The hook points runList asks. */
+function runHooks(ctx: Ctx): ListRunHooks {
+  const h = hook(ctx);
+  return {
+    needle: (lower, sent) => h.listFilters.needle(ctx, lower, sent),
+    startOutside: () => h.listFilters.startOutside(ctx, false),
+    groupsOred: () => h.listFilters.groupsOred(ctx, false),
+    listed: (rec, caller) => h.authorize.listed(ctx.app.bug, false, { rec, caller }),
+    answered: (page, q) => h.listPaging.answered(ctx, page, q),
+  };
+}
 
 /**
  * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
@@ -13,10 +37,9 @@ import { shapeStyle } from '../latitude/shape.js';
  */
 export function listEvents(ctx: Ctx): Reply {
   const q = ctx.url.searchParams;
-  const bug = ctx.app.bug;
   const lat = ctx.app.lat;
   const filterLat = { repeat: lat('filter-repeat-below-1.5.0'), unknownIgnored: lat('unknown-filter') === 'ignored' };
-  const filters = hook(ctx).listFilters.groups(ctx, parseFilters(hook(ctx).listFilters.params(ctx, q.getAll('filter')), ctx.version, bug, filterLat, (e) => hook(ctx).listFilters.repeatLast(bug, false, e)), q.getAll('filter'));
+  const filters = hook(ctx).listFilters.groups(ctx, parseFilters(hook(ctx).listFilters.params(ctx, q.getAll('filter')), ctx.version, filterLat, filterHooks(ctx)), q.getAll('filter'));
   // Latitude choices unknown-sort=ignored (unknown criteria dropped, not 400) and sort-suffix-case=exact (only ASC and DESC).
   const sortParam = hook(ctx).listSort.param(ctx, q.get('sort'));
   let sort = hook(ctx).listSort.keys(ctx, parseSort(sortParam, lat('unknown-sort') === 'ignored', lat('sort-suffix-case') === 'exact'));
@@ -38,8 +61,7 @@ export function listEvents(ctx: Ctx): Reply {
     style: shapeStyle(ctx.app),
     lat: listLatitude(ctx),
     caller: ctx.caller,
-    bug,
-    listed: (rec, caller) => hook(ctx).authorize.listed(bug, false, { rec, caller }),
+    hooks: runHooks(ctx),
     variant: undefined,
   });
   const text = hook(ctx).listQuery.run(ctx, undefined, query) ?? runList(ctx.app.listStore ?? ctx.app.store, query);

@@ -4,6 +4,7 @@ import { createAclIgnored, createIdMember, createLenient, createLocationWrong, c
 import { flagsIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { retractionStalls, publicationFirst, publicationReply, publicationsEarly, publicationsListReply } from './publications.js';
 import { slowFilterScan } from './load.js';
+import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filterStartOutside, filterUnknownIgnored, pageAnswered, textNeedleCase } from './list.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
@@ -63,6 +64,10 @@ export const PATCHES: HookRegistry = {
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite)],
   listFilters: {
     params: [filterParams],
+    orRepeats: [filterOrAsAnd],
+    unknownRefused: [filterUnknownIgnored],
+    dropped: [filterIgnored],
+    repeatRefused: [filterRepeatRejected],
     repeatLast: [(bug, last, { multiValued, from150 }) => last || opencastRepeatLast(bug, multiValued, from150)],
     groups: [
       (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters,
@@ -70,6 +75,9 @@ export const PATCHES: HookRegistry = {
     scan: [tap((ctx, filters) => {
       if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
     })],
+    needle: [textNeedleCase],
+    startOutside: [filterStartOutside],
+    groupsOred: [filterAndAsOr],
   },
   listSort: {
     param: [sortSuffixOptional],
@@ -84,6 +92,7 @@ export const PATCHES: HookRegistry = {
       (ctx, p) => ({ ...spec3bPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
       listLimitOffByOne,
     ],
+    answered: [pageAnswered],
   },
   listQuery: {
     flags: [flagsIgnored('list'), spec3aListFlags],

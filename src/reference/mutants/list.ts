@@ -1,9 +1,12 @@
 import type { ApiVersion } from '../../model/version.js';
+import type { Ctx } from '../app.js';
+import type { ListQuery } from '../list-run.js';
+import { notFound } from '../types.js';
 import { family, type MutantSpec } from './types.js';
 
 /**
  * "Filter X is parsed but never applied": the most common way a filter goes wrong (a forgotten case in the
- * query builder). Bug site: parseFilters in src/reference/list-params.ts drops the entry by its given name.
+ * query builder). Bug site: hook listFilters.dropped (filterIgnored below) drops the entry by its given name.
  * Breaks events.list.filter.<name> (spec § GET /api/events, Filters) from the version that has the filter.
  */
 function ignored(name: string, since: ApiVersion = '1.0.0'): MutantSpec {
@@ -74,3 +77,45 @@ export const LIST_MUTANTS = family({
       + '(offset + limit > total treated as out of range): the last events are never reachable by paging.',
   },
 });
+
+/** Bug site (hook listFilters.orRepeats): 1.5.0+ repeated keywords ANDed. */
+export function filterOrAsAnd(ctx: Ctx, or: boolean): boolean {
+  return or && !ctx.app.bug('list-filter-or-as-and');
+}
+
+/** Bug site (hook listFilters.unknownRefused): an unknown filter accepted. */
+export function filterUnknownIgnored(ctx: Ctx, refused: boolean): boolean {
+  return refused && !ctx.app.bug('list-filter-unknown-ignored');
+}
+
+/** Bug sites (hook listFilters.dropped): the filter `given` parsed but never applied (list-filter-ignored-<given>). */
+export function filterIgnored(ctx: Ctx, dropped: boolean, given: string): boolean {
+  return dropped || ctx.app.bug(`list-filter-ignored-${given}`);
+}
+
+/** Bug site (hook listFilters.repeatRefused): a repeated keyword refused (400). */
+export function filterRepeatRejected(ctx: Ctx, refused: boolean): boolean {
+  return refused || ctx.app.bug('list-filter-repeat-rejected');
+}
+
+/** Bug site (hook listFilters.needle): textFilter matched case-sensitively. */
+export function textNeedleCase(ctx: Ctx, lower: string, sent: string): string {
+  return ctx.app.bug('list-textfilter-needle-case') ? sent : lower;
+}
+
+/** Bug site (hook listFilters.startOutside): the start filter matches the events outside its range. */
+export function filterStartOutside(ctx: Ctx, outside: boolean): boolean {
+  return outside || ctx.app.bug('list-filter-start-outside');
+}
+
+/** Bug site (hook listFilters.groupsOred): different keywords ORed. */
+export function filterAndAsOr(ctx: Ctx, ored: boolean): boolean {
+  return ored || ctx.app.bug('list-filter-and-as-or');
+}
+
+/** Bug sites (hook listPaging.answered): an empty list answers 404, or a last partial page answers empty. */
+export function pageAnswered(ctx: Ctx, page: string[], q: ListQuery): string[] {
+  if (page.length === 0 && ctx.app.bug('list-empty-404')) throw notFound('no events match');
+  if (ctx.app.bug('list-pages-last-partial-empty') && q.skip > 0 && q.limit !== undefined && page.length < q.limit) return [];
+  return page;
+}
