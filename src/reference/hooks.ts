@@ -22,8 +22,8 @@ import type { ApiVersion } from '../model/version.js';
  * pipeline with its own value type.
  */
 
-/** One patch of a hook point: returns `value`, changed if its bug is on. `C` is the context (`Ctx`, or only `bug`). */
-export type Patch<V, E = void, C = Ctx> = (ctx: C, value: V, extra: E) => V;
+/** One patch of a hook point: returns `value`, changed if its bug is on. */
+export type Patch<V, E = void> = (ctx: Ctx, value: V, extra: E) => V;
 
 type Obj = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ export interface HookPoints {
     /** The record of a write endpoint that checks only read access when a bug is on (undefined = writableEvent). */
     writable: Patch<EventRecord | undefined, 'acl-remove' | 'metadata-put'>;
     /** A list item the caller may not read by its ACL: does a bug list it anyway? */
-    listed: Patch<boolean, { rec: EventRecord; caller: Caller }, BugFn>;
+    listed: Patch<boolean, { rec: EventRecord; caller: Caller }>;
   };
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
@@ -59,7 +59,7 @@ export interface HookPoints {
     /** Is a repeated keyword refused (400)? (extra: its name) */
     repeatRefused: Patch<boolean, string>;
     /** A repeated filter of one value: does only its last value count? */
-    repeatLast: Patch<boolean, { multiValued: boolean; from150: boolean }, BugFn>;
+    repeatLast: Patch<boolean, { multiValued: boolean; from150: boolean }>;
     /** The parsed filter groups (extra: the raw parameters). */
     groups: Patch<FilterGroup[], string[]>;
     /** Before the query runs (the filters as run). */

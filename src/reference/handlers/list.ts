@@ -15,7 +15,7 @@ function filterHooks(ctx: Ctx): FilterParseHooks {
     unknownRefused: (refused, given) => h.unknownRefused(ctx, refused, given),
     dropped: (dropped, given) => h.dropped(ctx, dropped, given),
     repeatRefused: (refused, given) => h.repeatRefused(ctx, refused, given),
-    repeatLast: (e) => h.repeatLast(ctx.app.bug, false, e),
+    repeatLast: (e) => h.repeatLast(ctx, false, e),
   };
 }
 
@@ -26,7 +26,7 @@ function runHooks(ctx: Ctx): ListRunHooks {
     needle: (lower, sent) => h.listFilters.needle(ctx, lower, sent),
     startOutside: () => h.listFilters.startOutside(ctx, false),
     groupsOred: () => h.listFilters.groupsOred(ctx, false),
-    listed: (rec, caller) => h.authorize.listed(ctx.app.bug, false, { rec, caller }),
+    listed: (rec, caller) => h.authorize.listed(ctx, false, { rec, caller }),
     answered: (page, q) => h.listPaging.answered(ctx, page, q),
   };
 }

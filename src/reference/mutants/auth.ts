@@ -1,6 +1,5 @@
 import type { Ctx } from '../app.js';
 import { canRead } from '../auth.js';
-import type { BugFn } from '../bug.js';
 import type { EventRecord } from '../types.js';
 import { family } from './types.js';
 
@@ -31,6 +30,6 @@ export function writeWithRead(ctx: Ctx, granted: boolean, rec: EventRecord): boo
 }
 
 /** Bug site (hook authorize.listed, first): the list does not filter by the read ACL. */
-export function listIgnoresAcl(bug: BugFn, listed: boolean): boolean {
-  return listed || bug('auth-list-ignores-acl');
+export function listIgnoresAcl(ctx: Ctx, listed: boolean): boolean {
+  return listed || ctx.app.bug('auth-list-ignores-acl');
 }

@@ -59,7 +59,7 @@ export const PATCHES: HookRegistry = {
     readRefused: [(ctx, refused, rec) => refused || spec3bUnreadable(ctx, rec)],
     writeGranted: [writeWithRead, (ctx, granted, rec) => granted || spec3bWriteCached(ctx, rec)],
     writable: [orElse((ctx, site) => spec2Writable(ctx, READ_ONLY_WRITE[site]))],
-    listed: [listIgnoresAcl, (bug, listed, { rec, caller }) => listed || spec2ListReadable(bug, rec, caller)],
+    listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || spec2ListReadable(ctx.app.bug, rec, caller)],
   },
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite)],
   listFilters: {
@@ -68,7 +68,7 @@ export const PATCHES: HookRegistry = {
     unknownRefused: [filterUnknownIgnored],
     dropped: [filterIgnored],
     repeatRefused: [filterRepeatRejected],
-    repeatLast: [(bug, last, { multiValued, from150 }) => last || opencastRepeatLast(bug, multiValued, from150)],
+    repeatLast: [(ctx, last, { multiValued, from150 }) => last || opencastRepeatLast(ctx.app.bug, multiValued, from150)],
     groups: [
       (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters,
     ],
