@@ -6,7 +6,7 @@ import { atLeast } from '../version.js';
 import { isTrue } from '../input.js';
 import { schedulingObject, type WithFlags } from '../serialize.js';
 import { shapeStyle } from '../latitude/shape.js';
-import { latin1Value } from './spec-state.js';
+import { latin1Value } from './mutant-state.js';
 import { parseRange, type FilterGroup } from '../list-params.js';
 import type { EventView } from '../view.js';
 

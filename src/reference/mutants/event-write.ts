@@ -7,7 +7,7 @@ import { family } from './types.js';
 import type { ConflictEntry } from '../conflicts.js';
 import type { EventParts } from '../event-parts.js';
 import type { ScheduleInput } from '../schedule.js';
-import { latin1Value } from './spec-state.js';
+import { latin1Value } from './mutant-state.js';
 import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 

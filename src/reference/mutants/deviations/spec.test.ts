@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import { FormData } from 'undici';
-import type { ApiVersion } from '../../model/version.js';
-import type { RefUser } from '../index.js';
-import { describeDeviations, type DeviationCase } from './deviation-cases.js';
-import { call, catalogs, createId, form, sleep, until, VIDEO, type Fields } from '../testkit.js';
-import { LATE_MS } from './spec-state.js';
+import type { ApiVersion } from '../../../model/version.js';
+import type { RefUser } from '../../index.js';
+import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
+import { call, catalogs, createId, form, sleep, until, VIDEO, type Fields } from '../../testkit.js';
+import { LATE_MS } from '../mutant-state.js';
 
 /**
- * Each mutant written from the spec (src/reference/mutants/spec-*.ts) deviates from the spec where the correct
+ * Each mutant written from the spec (mutant names spec-*) deviates from the spec where the correct
  * reference server does not: the same HTTP exchange runs against a clean server, which must give `expected` (what
  * the spec asks for), and against the mutant, which must not (and gives `wrong`). This proves each planted bug is
  * real, independently of evconf's checks.
@@ -868,4 +868,4 @@ const SCHEDULING: Case[] = [
 
 const CASES: Case[] = [...SORT, ...FILTER, ...PAGING, ...EVENTS, ...ACL, ...METADATA, ...PUBLICATIONS, ...SCHEDULING];
 
-describeDeviations('mutants written from the spec (spec-*.ts)', 'spec-', CASES, 40);
+describeDeviations('mutants written from the spec (spec-*)', 'spec-', CASES, 40);

@@ -1,11 +1,11 @@
 import { FormData } from 'undici';
-import type { ApiVersion } from '../../model/version.js';
-import type { RefUser } from '../index.js';
-import { describeDeviations, type DeviationCase } from './deviation-cases.js';
-import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Fields, type Res } from '../testkit.js';
+import type { ApiVersion } from '../../../model/version.js';
+import type { RefUser } from '../../index.js';
+import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
+import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Fields, type Res } from '../../testkit.js';
 
 /**
- * Each mutant of the second spec-only round (src/reference/mutants/spec2-*.ts) deviates from the spec where the
+ * Each mutant of the second spec-only round (mutant names spec2-*) deviates from the spec where the
  * correct reference server does not: the same HTTP exchange runs against a clean server, which must give `expected`
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -686,4 +686,4 @@ const MORE: Case[] = [
 
 const CASES: Case[] = [...LIST, ...PAGING, ...VERSIONS, ...EVENTS, ...SCHEDULING, ...ACL, ...METADATA, ...PUBLICATIONS, ...SHAPE, ...MORE];
 
-describeDeviations('mutants of the second spec-only round (spec2-*.ts)', 'spec2-', CASES, 35);
+describeDeviations('mutants of the second spec-only round (spec2-*)', 'spec2-', CASES, 35);

@@ -1,9 +1,9 @@
-import type { ApiVersion } from '../../model/version.js';
-import { describeDeviations, type DeviationCase } from './deviation-cases.js';
-import { call, create, createId, form, until, VIDEO, type Fields } from '../testkit.js';
+import type { ApiVersion } from '../../../model/version.js';
+import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
+import { call, create, createId, form, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
- * Each mutant of issue 23 (src/reference/mutants/blind4-*.ts, one per blind-spot class) deviates from the spec where the
+ * Each mutant of issue 23 (mutant names blind4-*, one per blind-spot class) deviates from the spec where the
  * correct reference server does not: the same HTTP exchange runs against a clean server, which must give `expected`
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -166,4 +166,4 @@ const CASES: Case[] = [
   },
 ];
 
-describeDeviations('mutants of issue 23, one per blind-spot class (blind4-*.ts)', 'blind4-', CASES, 1);
+describeDeviations('mutants of issue 23, one per blind-spot class (blind4-*)', 'blind4-', CASES, 1);
