@@ -13,10 +13,12 @@ import type { ApiVersion } from '../model/version.js';
 
 /**
  * The hook points of the reference server (issue 20 item 4). The core imports nothing from mutants/: the server is
- * built with a registry of patches (`Planted`, handed in by index.ts), and the core calls a named point of its App,
- * e.g. `ctx.app.hook.listBody(ctx, text)`; the point applies the patches mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value
- * unchanged unless its planted bug is switched on, so with no bug on every point is the identity (or, for the
- * points whose value starts `undefined`, leaves the core's own answer in place).
+ * built with a registry of patches (`Planted`, handed in by index.ts), and the core calls a named point of the
+ * server answering, e.g. `hook(ctx).listBody(ctx, text)`; the point applies the patches mutants/hooks.ts registers
+ * for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value unchanged unless its planted
+ * bug is switched on, so with no bug on every point is the identity (or, for the points whose value starts
+ * `undefined`, leaves the core's own answer in place). Where a bug changes control flow, the point is a yes/no
+ * question (`deleteEvent.kept`, `aclWrite.addReplaces`, …) whose core answer is the correct one.
  *
  * A point is one pipeline, or a few named stages of one place in the server (e.g. `createParts.plan`), each its own
  * pipeline with its own value type.
