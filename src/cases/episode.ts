@@ -1,26 +1,33 @@
 import type { CaseKit } from './case.js';
 import { memberFor } from './members.js';
-import { episodeFromListing, isBroken, readEpisode, readEvent, sameValue } from './reads.js';
+import { EPISODE } from './api.js';
+import { judgeBy } from './judge.js';
+import { isBroken, readCatalog, readEvent } from './reads.js';
+import { sameFieldValue as sameValue } from '../checks/field-value.js';
+import { serverField } from '../core/capabilities.js';
 import { broken, OK, withNoted, type Broken, type Verdict } from './verdict.js';
 
 type Values = Record<string, string | string[]>;
 
+const METADATA_VALUES = judgeBy('metadata-values');
+
 /**
- * Every field of `expect` reads back equal in dublincore/episode (GET /metadata?type=dublincore/episode). On a
- * difference the full listing (GET /metadata) decides: if it shows the expected values, the `?type` read is at
- * fault (metadata.get-type.values), else the write (`rule`).
+ * Every field of `expect` reads back equal in dublincore/episode (GET /metadata?type=dublincore/episode; check
+ * metadata-values). On a difference the full listing (GET /metadata) decides: if it shows the expected values, the
+ * `?type` read is at fault (metadata.get-type.values), else the write (`rule`).
  */
 export async function episodeReadsBack(kit: CaseKit, id: string, expect: Values, rule: string, what: string): Promise<Verdict> {
-  const fields = await readEpisode(kit, id);
-  if (isBroken(fields)) return fields;
-  const wrong = Object.entries(expect).find(([f, v]) => !sameValue(v, fields.get(f)));
-  if (!wrong) return OK;
-  const [field, value] = wrong;
-  const listing = await episodeFromListing(kit, id);
-  if (listing && Object.entries(expect).every(([f, v]) => sameValue(v, listing.get(f)))) {
-    return broken('metadata.get-type.values', `GET /metadata?type=dublincore/episode shows field '${field}' other than GET /metadata does`, { [field]: value }, { [field]: fields.get(field) ?? null });
+  const r = await readCatalog(kit, id);
+  if (isBroken(r)) return r;
+  // Field ids as the server names them (config fieldIds).
+  const values = Object.fromEntries(Object.entries(expect).map(([f, v]) => [serverField(kit.env.caps, f), v]));
+  const v = METADATA_VALUES(kit.env, r, rule, { values }, `${what}: dublincore/episode`);
+  if (v.ok) return v;
+  const listing = await kit.api.send({ method: 'GET', path: kit.api.path(id, '/metadata') });
+  if (listing.status === 200 && METADATA_VALUES(kit.env, listing, rule, { flavor: EPISODE, values }).ok) {
+    return broken('metadata.get-type.values', 'GET /metadata?type=dublincore/episode shows the fields other than GET /metadata does', v.expected, v.actual);
   }
-  return broken(rule, `${what}: field '${field}' of dublincore/episode reads back different`, { [field]: value }, { [field]: fields.get(field) ?? null });
+  return v;
 }
 
 /**

@@ -52,7 +52,7 @@ export const rruleOccurrences = defineProperty<RecurringSchedule>({
     const agent = kit.agent(s.request.agent_id);
     const r = await kit.api.create({ fields: { title: kit.title('rrule') }, scheduling: { ...s.request, agent_id: agent } });
     kit.exercised.add('events.create.rrule-200');
-    const st = statusIs(r, [200], 'events.create.rrule-200', 'POST /api/events with an rrule');
+    const st = statusIs(kit.env, r, [200], 'events.create.rrule-200', 'POST /api/events with an rrule');
     if (!st.ok) return r.status === 400 || r.status === 409 ? broken('events.create.rrule', `a valid recurring schedule was refused with ${r.status}`, { status: 200 }, { status: r.status, body: r.ex.response?.body.slice(0, 300) ?? '' }) : st;
     if (!Array.isArray(r.body)) return broken('events.create.rrule-200', 'the 200 body is not an array of {identifier}', 'array', r.ex.response?.body.slice(0, 300) ?? '');
     if (r.ids.length !== r.body.length) return broken('events.create.rrule-200', 'an element of the 200 body has no string identifier', 'array of {identifier}', r.body.slice(0, 5));

@@ -1,6 +1,6 @@
 import { scheduleOverlap, type ScheduleOverlap } from '../generators/index.js';
 import type { CaseKit } from '../cases/case.js';
-import { arrayBody, isBroken } from '../cases/expect.js';
+import { isBroken, jsonTypeIs } from '../cases/expect.js';
 import { broken, OK, type Verdict } from '../cases/verdict.js';
 import { propertyAgent } from './agents.js';
 import { mustCreate } from '../cases/reads.js';
@@ -65,7 +65,7 @@ export const scheduleConflicts = defineProperty<ScheduleOverlap>({
     }
     kit.exercised.add('events.create.409');
     if (r.status !== 409) return broken('events.create.409', `a schedule overlapping ${c.overlaps.length} event(s) on its agent was answered ${r.status ?? r.ex.error?.code}, not 409`, { status: 409 }, { status: r.status ?? null });
-    const body = arrayBody({ ...r, status: 200 }, 'events.create.409', 'the 409 body');
-    return isBroken(body) ? body : conflictsAre(body, c, titles);
+    const body = jsonTypeIs(kit.env, r, 'array', 'events.create.409', 'the 409 body');
+    return isBroken(body) ? body : conflictsAre(r.body as unknown[], c, titles);
   },
 });
