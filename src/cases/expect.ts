@@ -29,18 +29,6 @@ export function jsonTypeIs(env: Judging, r: Reply, type: 'array' | 'object', rul
   return JSON_TYPE(env, r, rule, { type }, what);
 }
 
-/** The reply is a 200 with a JSON array body, else a broken verdict of `rule`. */
-export function arrayBody(env: Judging, r: Reply, rule: string, what: string): unknown[] | Broken {
-  const v = firstFailing(statusIs(env, r, [200], rule, what), () => jsonTypeIs(env, r, 'array', rule, what));
-  return v.ok ? (r.body as unknown[]) : v;
-}
-
-/** The reply is a 200 with a JSON object body. */
-export function objectBody(env: Judging, r: Reply, rule: string, what: string): Record<string, unknown> | Broken {
-  const v = firstFailing(statusIs(env, r, [200], rule, what), () => jsonTypeIs(env, r, 'object', rule, what));
-  return v.ok ? (r.body as Record<string, unknown>) : v;
-}
-
 /** `first`, or when it holds the verdict `then` gives. */
 export function firstFailing(first: Verdict, then: () => Verdict): Verdict {
   return first.ok ? then() : first;
