@@ -53,10 +53,16 @@ export function listIds(list: unknown[]): string[] {
 }
 
 /** GET /api/events/{id}: 200 and an object (events.get.status). */
-export async function readEvent(kit: CaseKit, id: string): Promise<Record<string, unknown> | Broken> {
+export async function readEventReply(kit: CaseKit, id: string): Promise<Reply | Broken> {
   const r = await kit.api.get(id);
   const s = is200(kit, r, 'object', 'events.get.status', 'GET /api/events/{id}');
-  return s.ok ? (r.body as Record<string, unknown>) : (s as Broken);
+  return s.ok ? r : (s as Broken);
+}
+
+/** readEventReply's event object. */
+export async function readEvent(kit: CaseKit, id: string): Promise<Record<string, unknown> | Broken> {
+  const r = await readEventReply(kit, id);
+  return isBroken(r) ? r : (r.body as Record<string, unknown>);
 }
 
 /** GET /metadata?type=<flavor>: 200 and an array of fields with ids (metadata.get-type.status, metadata.get-type.values). */
