@@ -1,8 +1,7 @@
-import type { AclItem } from './api.js';
+import type { AclItem, Reply } from './api.js';
 import type { CaseKit } from './case.js';
 import { firstFailing, statusIs } from './expect.js';
 import { judgeBy } from './judge.js';
-import type { Reply } from './api.js';
 import { OK, type Broken, type Verdict } from './verdict.js';
 
 /** ACL reads of the generated stages, judged by the checks registry (checks/families/acl.ts, `schema`). */
