@@ -41,6 +41,11 @@ export interface RunConfig {
   fieldIds: Record<string, string>;
   concurrency: number;
   /**
+   * How far a version's scenarios may go past `concurrency` while the server answers fast (issue 21): without
+   * --concurrency, 2 × the default; with it, exactly what was given (src/engine/scenario-limit.ts).
+   */
+  concurrencyCeiling?: number;
+  /**
    * API versions run side by side (--version-concurrency; issue 21 item 2). One at a time when a shared capture
    * agent (--agent-id) is given: the versions reuse its time windows.
    */
@@ -73,6 +78,9 @@ export interface RunConfig {
   /** The command line, credentials redacted. */
   command: string;
 }
+
+/** Scenarios (and 2 × as many generated cases) a version runs at once unless told otherwise (--concurrency). */
+export const DEFAULT_CONCURRENCY = 8;
 
 /**
  * API versions a run checks side by side unless told otherwise (--version-concurrency): all seven. A version mostly

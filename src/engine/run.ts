@@ -5,7 +5,8 @@ import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
-import { mapPool, Slots } from '../core/pool.js';
+import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
+import { scenarioLimit } from './scenario-limit.js';
 import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds } from './summary.js';
@@ -309,7 +310,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     }
   };
   return {
-    shared: () => guarded(() => mapPool(longestFirst(todo.filter((s) => !alone(s))), config.concurrency, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
+    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), scenarioLimit(config, base.waits), (s) => runOne(s, (w) => ctx.lock.shared(w)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
