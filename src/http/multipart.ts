@@ -15,9 +15,13 @@ const crlf = (s: string) => s.replace(/\r?\n|\r/g, '\r\n');
 /** A Blob's type as the File API keeps it: lower case, or empty when it has a character outside U+0020–U+007E. */
 const blobType = (t: string) => (/[^\x20-\x7E]/.test(t) ? '' : t.toLowerCase());
 
-/** A fresh boundary: no part of evconf's can contain it by chance (64 random bits). */
+/** 64 random bits drawn once per process; each body adds a count (a fresh draw per body cost ~0.1 s per version). */
+const PREFIX = `----evconf-formdata-${randomBytes(8).toString('hex')}-`;
+let count = 0;
+
+/** A fresh boundary: no part of evconf's can contain it by chance. */
 export function newBoundary(): string {
-  return `----evconf-formdata-${randomBytes(8).toString('hex')}`;
+  return `${PREFIX}${(count++).toString(36)}`;
 }
 
 /** The body and its Content-Type (with the boundary). */
