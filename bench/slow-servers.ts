@@ -103,15 +103,24 @@ export async function benchSlowServers(o: { repetitions: number; seed: number; n
   };
   if (o.npmStart) {
     const starts = [];
+    const args = npmStartArgs();
     for (let i = 0; i < o.repetitions; i++) {
-      o.log(`bench: npm start ${i + 1}/${o.repetitions} (run --api-version all --load --load-duration 2)`);
-      const r = await evconf(['run', '--api-version', 'all', '--load', '--load-duration', '2'], dir, 1_800_000);
+      o.log(`bench: npm start ${i + 1}/${o.repetitions} (${args.join(' ')})`);
+      const r = await evconf(args, dir, 1_800_000);
       o.log(`bench: npm start: ${r.wallS.toFixed(1)} s, exit ${r.code}`);
       starts.push(r);
     }
-    figures.npmStart = { command: 'npm start (node bin/evconf.mjs run --api-version all --load --load-duration 2)', wallSeconds: spread(starts.map((r) => r.wallS)), exitCodes: starts.map((r) => r.code) };
+    figures.npmStart = { command: `npm start (node bin/evconf.mjs ${args.join(' ')})`, wallSeconds: spread(starts.map((r) => r.wallS)), exitCodes: starts.map((r) => r.code) };
   }
   return figures;
+}
+
+/** The arguments `npm start` gives evconf, read from package.json (the bench measures what users run). */
+function npmStartArgs(): string[] {
+  const start = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const m = /^node bin\/evconf\.mjs\s+(.*)$/.exec(start.trim());
+  if (!m) throw new Error(`package.json "start" is not "node bin/evconf.mjs …": ${start}`);
+  return m[1].split(/\s+/);
 }
 
 const s1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

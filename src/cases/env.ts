@@ -6,6 +6,7 @@ import type { ReadingLedger } from '../spec/readings.js';
 import type { Capabilities } from '../model/index.js';
 import type { LagTracker } from '../core/settle.js';
 import type { WaitLedger } from '../core/wait-ledger.js';
+import type { ShapeValidator } from '../checks/types.js';
 
 /**
  * What the property and stateful stages need in one API version. The engine's ScenarioEnv satisfies it
@@ -33,6 +34,8 @@ export interface PhaseEnv {
   lag?: LagTracker;
   /** What this version waited for (results.json timing), shared with the scenarios. */
   waits?: WaitLedger;
+  /** The version's shape validator (the engine's); absent: src/schema's for the version (src/cases/judge.ts). */
+  shapes?: ShapeValidator;
   /** Runs one case under the run's shared lock (src/engine/env.ts ScenarioEnv.share). */
   share?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -1,11 +1,13 @@
 import type { CreateSpec, Reply } from './api.js';
 import { EPISODE } from './api.js';
 import type { CaseKit } from './case.js';
-import { excerpt, fieldMap, isBroken, statusIs } from './expect.js';
-import { broken, OK, type Broken, type Verdict } from './verdict.js';
+import { excerpt, firstFailing, isBroken, jsonTypeIs, statusIs } from './expect.js';
+import { broken, type Broken, type Verdict } from './verdict.js';
 import { evconfField } from '../core/capabilities.js';
-import { sameFieldValue } from '../checks/field-value.js';
 import { waitOptions, waitProcessed } from '../core/readiness.js';
+import { judgeBy } from './judge.js';
+
+const SCHEDULING_SHAPE = judgeBy('scheduling-shape');
 
 /**
  * Reads and preconditions of the generated stages. A read that fails (status other than 200, a body of the wrong
@@ -13,7 +15,10 @@ import { waitOptions, waitProcessed } from '../core/readiness.js';
  * every fault is reported under the rule it breaks. Content comparisons are the callers'.
  */
 
-const is200 = (r: Reply, rule: string, what: string): Verdict => statusIs(r, [200], rule, what);
+/** 200 (`status`) and a JSON `type` body (`json-type`), both under `rule` unless `typeRule` names the body's. */
+function is200(kit: CaseKit, r: Reply, type: 'array' | 'object', rule: string, what: string, typeRule = rule): Verdict {
+  return firstFailing(statusIs(kit.env, r, [200], rule, what), () => jsonTypeIs(kit.env, r, type, typeRule, what));
+}
 
 /** Options of readList. */
 export interface ListRead {
@@ -38,9 +43,8 @@ export async function readList(kit: CaseKit, query: Record<string, string | unde
     const rule = r.ex.response ? 'events.list.array' : 'events.list.status';
     return broken(rule, `${what}: transport error (${e.code}): ${e.message}`, 'a complete JSON array', { transportError: e.code });
   }
-  const s = is200(r, 'events.list.status', what);
-  if (!s.ok) return s;
-  return Array.isArray(r.body) ? r.body : broken('events.list.array', `${what}: the body is not a JSON array`, 'a JSON array', excerpt(r));
+  const s = is200(kit, r, 'array', 'events.list.status', what, 'events.list.array');
+  return s.ok ? (r.body as unknown[]) : (s as Broken);
 }
 
 /** Identifiers of a list body. */
@@ -49,30 +53,33 @@ export function listIds(list: unknown[]): string[] {
 }
 
 /** GET /api/events/{id}: 200 and an object (events.get.status). */
-export async function readEvent(kit: CaseKit, id: string): Promise<Record<string, unknown> | Broken> {
+export async function readEventReply(kit: CaseKit, id: string): Promise<Reply | Broken> {
   const r = await kit.api.get(id);
-  const s = is200(r, 'events.get.status', 'GET /api/events/{id}');
-  if (!s.ok) return s;
-  const b = r.body;
-  return typeof b === 'object' && b !== null && !Array.isArray(b) ? (b as Record<string, unknown>) : broken('events.get.status', 'GET /api/events/{id}: the body is not a JSON object', 'an event object', excerpt(r));
+  const s = is200(kit, r, 'object', 'events.get.status', 'GET /api/events/{id}');
+  return s.ok ? r : (s as Broken);
+}
+
+/** readEventReply's event object. */
+export async function readEvent(kit: CaseKit, id: string): Promise<Record<string, unknown> | Broken> {
+  const r = await readEventReply(kit, id);
+  return isBroken(r) ? r : (r.body as Record<string, unknown>);
 }
 
 /** GET /metadata?type=<flavor>: 200 and an array of fields with ids (metadata.get-type.status, metadata.get-type.values). */
-export async function readEpisode(kit: CaseKit, id: string, flavor = EPISODE): Promise<Map<string, unknown> | Broken> {
+export async function readCatalog(kit: CaseKit, id: string, flavor = EPISODE): Promise<Reply | Broken> {
   const r = await kit.api.catalog(id, flavor);
   const what = `GET /api/events/{id}/metadata?type=${flavor}`;
-  const s = is200(r, 'metadata.get-type.status', what);
-  if (!s.ok) return s;
-  const ok = Array.isArray(r.body) && r.body.every((f) => typeof (f as { id?: unknown })?.id === 'string');
-  return ok ? ownNames(kit, fieldMap(r.body as unknown[])) : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
+  const s = is200(kit, r, 'array', 'metadata.get-type.status', what, 'metadata.get-type.values');
+  if (!s.ok) return s as Broken;
+  // Fields need an id to be read by it (no registry check says just that; the shape metadata-field-list asks more).
+  const ok = (r.body as unknown[]).every((f) => typeof (f as { id?: unknown })?.id === 'string');
+  return ok ? r : broken('metadata.get-type.values', `${what}: the body is not an array of metadata fields`, 'an array of {id, value, …}', excerpt(r));
 }
 
-/** The dublincore/episode fields as GET /metadata (all catalogs) shows them, or undefined when it cannot be read. */
-export async function episodeFromListing(kit: CaseKit, id: string): Promise<Map<string, unknown> | undefined> {
-  const r = await kit.api.send({ method: 'GET', path: kit.api.path(id, '/metadata') });
-  if (r.status !== 200 || !Array.isArray(r.body)) return undefined;
-  const cat = r.body.find((c) => (c as { flavor?: unknown })?.flavor === EPISODE) as { fields?: unknown } | undefined;
-  return Array.isArray(cat?.fields) ? ownNames(kit, fieldMap(cat.fields)) : undefined;
+/** readCatalog as a map field id (evconf's names) → value. */
+export async function readEpisode(kit: CaseKit, id: string, flavor = EPISODE): Promise<Map<string, unknown> | Broken> {
+  const r = await readCatalog(kit, id, flavor);
+  return isBroken(r) ? r : ownNames(kit, fieldMap(r.body as unknown[]));
 }
 
 /** Field ids as evconf names them (config fieldIds maps evconf's names to the server's). */
@@ -81,16 +88,14 @@ function ownNames(kit: CaseKit, m: Map<string, unknown>): Map<string, unknown> {
   return new Map([...m].map(([k, v]) => [evconfField(kit.env.caps, k), v]));
 }
 
-/** GET /scheduling: 200 with agent_id, start and end (scheduling.get.status, scheduling.get.schema). */
-export async function readScheduling(kit: CaseKit, id: string): Promise<{ agent_id: string; start: string; end: string } | Broken> {
+/** GET /scheduling: 200 (scheduling.get.status) and the shape scheduling (scheduling.get.schema, check scheduling-shape). */
+export async function readScheduling(kit: CaseKit, id: string): Promise<{ agent_id: string; start: string; end: string; reply: Reply } | Broken> {
   const r = await kit.api.scheduling(id);
-  const s = is200(r, 'scheduling.get.status', 'GET /api/events/{id}/scheduling');
-  if (!s.ok) return s;
-  const b = (r.body ?? {}) as Record<string, unknown>;
-  if (typeof b.agent_id !== 'string' || typeof b.start !== 'string' || typeof b.end !== 'string') {
-    return broken('scheduling.get.schema', 'GET /api/events/{id}/scheduling: agent_id, start or end is missing', '{agent_id, start, end}', excerpt(r));
-  }
-  return { agent_id: b.agent_id, start: b.start, end: b.end };
+  const what = 'GET /api/events/{id}/scheduling';
+  const s = firstFailing(statusIs(kit.env, r, [200], 'scheduling.get.status', what), () => SCHEDULING_SHAPE(kit.env, r, 'scheduling.get.schema', {}, what));
+  if (!s.ok) return s as Broken;
+  const b = r.body as { agent_id: string; start: string; end: string };
+  return { agent_id: b.agent_id, start: b.start, end: b.end, reply: r };
 }
 
 /**
@@ -118,7 +123,7 @@ export async function mustCreateAll(kit: CaseKit, specs: readonly CreateSpec[]):
     if (r.status === 409 && spec.scheduling) {
       return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
     }
-    const s = statusIs(r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
+    const s = statusIs(kit.env, r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
     return s.ok ? broken('events.create.status', 'POST /api/events answered 201 but named no identifier') : s;
   }
   await Promise.all(made.map(async ({ id, media }) => {
@@ -130,14 +135,14 @@ export async function mustCreateAll(kit: CaseKit, specs: readonly CreateSpec[]):
   return made.map((m) => m.id);
 }
 
-/** A write the check needs accepted: any 2xx, else a broken verdict of `rule` (transport errors included). */
-export function accepted(r: Reply, rule: string, what: string): Verdict {
-  if (r.status !== undefined && r.status >= 200 && r.status < 300) return OK;
-  if (r.status === undefined) return statusIs(r, [204], rule, what);
-  return broken(rule, `${what} answered ${r.status}, expected success (2xx)`, { status: '2xx' }, { status: r.status, body: excerpt(r) });
+export { isBroken };
+
+/** Metadata fields (GET /metadata?type=…: "an array of metadata fields") as a map id → value. */
+function fieldMap(fields: unknown[]): Map<string, unknown> {
+  const m = new Map<string, unknown>();
+  for (const f of fields) {
+    if (f && typeof f === 'object' && typeof (f as { id?: unknown }).id === 'string') m.set((f as { id: string }).id, (f as { value?: unknown }).value);
+  }
+  return m;
 }
 
-/** Whether a value read back equals the value sent (checks/field-value.ts). */
-export { sameFieldValue as sameValue };
-
-export { isBroken };

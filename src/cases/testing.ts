@@ -4,6 +4,7 @@ import { startReferenceServer, type StartedReferenceServer } from '../reference/
 import { SUITES_DIR } from '../spec/paths.js';
 import { loadRules, type RuleBook } from '../spec/rules.js';
 import type { PhaseEnv } from './env.js';
+import type { Reply } from './api.js';
 
 /** Test support (not used at run time): a reference server and a PhaseEnv for one version. */
 
@@ -47,4 +48,15 @@ export async function startTarget(mutant?: string): Promise<TestTarget> {
       await server.close();
     },
   };
+}
+
+/** A reply of `status` with the JSON `body` (for judging tests). */
+export function replyOf(body: unknown, status = 200): Reply {
+  const text = JSON.stringify(body);
+  const ex = {
+    request: { method: 'GET', url: 'http://x/api/events/e/acl', headers: {} },
+    response: { status, headers: {}, body: text, truncated: false, bodyBytes: text.length },
+    durationMs: 1, curl: 'curl',
+  };
+  return { ex, status, body };
 }

@@ -1,5 +1,5 @@
 import type { CheckDef } from './types.js';
-import { getPath, isVerdict, jsonOrFail, toJson } from './evidence.js';
+import { getPath, isVerdict, jsonOrFail, sameJson, toJson } from './evidence.js';
 
 /**
  * A member of the body equals a value (placeholders resolved). Used for events.get.status (spec § GET
@@ -19,7 +19,7 @@ export const memberEqualsCheck: CheckDef = {
     if (isVerdict(j)) return j;
     const path = p.path as string;
     const actual = getPath(j.value, path);
-    const pass = JSON.stringify(actual) === JSON.stringify(p.value);
+    const pass = sameJson(actual, p.value);
     return { pass, message: pass ? `${path} = ${JSON.stringify(actual)}` : `${path} should be ${JSON.stringify(p.value)}`, expected: toJson(p.value), actual: toJson(actual) };
   },
 };

@@ -7,7 +7,7 @@ import { PROJECT_ROOT, SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
 import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
-import { DEFAULT_VERSION_CONCURRENCY, type RunConfig } from './types.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_VERSION_CONCURRENCY, type RunConfig } from './types.js';
 import { parseBudgetFlag } from '../load/budget-flag.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
@@ -196,7 +196,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(agentId ? { agentId } : {}),
     ...(seriesId ? { seriesId } : {}),
     fieldIds: parseFieldIds(file.fieldIds),
-    concurrency: parseIntFlag(pick('concurrency') ?? 8, '--concurrency', 1, 32),
+    concurrency: parseIntFlag(pick('concurrency') ?? DEFAULT_CONCURRENCY, '--concurrency', 1, 32),
+    ...(pick('concurrency') === undefined ? { concurrencyCeiling: 2 * DEFAULT_CONCURRENCY } : {}),
     versionConcurrency: parseIntFlag(pick('versionConcurrency') ?? DEFAULT_VERSION_CONCURRENCY, '--version-concurrency', 1, 7),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),

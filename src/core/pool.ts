@@ -12,6 +12,38 @@ export async function mapPool<T, R>(items: T[], limit: number, fn: (item: T, ind
   return out;
 }
 
+/**
+ * mapPool with a limit read again before each start (`limit()` may grow or shrink as the run goes): results in
+ * input order; never fewer than one in flight while items are left.
+ */
+export function mapAdaptive<T, R>(items: T[], limit: () => number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let inFlight = 0;
+  let done = 0;
+  return new Promise<R[]>((resolve, reject) => {
+    let failed = false;
+    const pump = () => {
+      if (failed) return;
+      if (done === items.length) return resolve(out);
+      while (next < items.length && (inFlight === 0 || inFlight < limit())) {
+        const i = next++;
+        inFlight++;
+        fn(items[i], i).then((r) => {
+          out[i] = r;
+          inFlight--;
+          done++;
+          pump();
+        }, (err: unknown) => {
+          failed = true;
+          reject(err);
+        });
+      }
+    };
+    pump();
+  });
+}
+
 /** At most `size` works at once; the others wait their turn, in order. */
 export class Slots {
   private used = 0;

@@ -6,6 +6,9 @@ import type { VersionWaits, WaitStats } from '../model/index.js';
  * through the env (ScenarioEnv.waits, PhaseEnv.waits), as they report the lag to the LagTracker; the engine puts
  * the summary in results.json `timing`.
  */
+/** How many of the latest requests recentRequestP50 reads. */
+const RECENT = 64;
+
 export class WaitLedger {
   private readonly requests: number[] = [];
   private readonly readables: number[] = [];
@@ -17,6 +20,14 @@ export class WaitLedger {
   /** An HTTP request took `ms`. */
   request(ms: number): void {
     this.requests.push(ms);
+  }
+
+  /** The median of the last RECENT requests (undefined before there are that many): how fast the server answers now. */
+  recentRequestP50(): number | undefined {
+    const n = this.requests.length;
+    if (n < RECENT) return undefined;
+    const last = this.requests.slice(n - RECENT).sort((a, b) => a - b);
+    return last[RECENT >> 1];
   }
 
   /** A created event first read 2xx `lagMs` after its create was answered. */

@@ -12,9 +12,9 @@ let server: Awaited<ReturnType<typeof startReferenceServer>>;
 beforeAll(async () => { server = await startReferenceServer({ port: 0, processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(SELFTEST_USERS) }); });
 afterAll(async () => { await server.close(); });
 
-const run = (onPartial: (r: RunResult) => void, signal?: AbortSignal) => runConformance({
+const run = (onPartial: (r: RunResult) => void, signal?: AbortSignal, partialEveryMs = 0) => runConformance({
   config: selftestConfig(['1.6.0'], { ...CREDENTIALS, only: ['events.get.status'] }), book, suites, lifecycle, runId: 'partial-test', toolVersion: 'selftest',
-  phases: ['scenarios'], target: { baseUrl: server.url, reference: true }, onPartial, ...(signal ? { signal } : {}),
+  phases: ['scenarios'], target: { baseUrl: server.url, reference: true }, onPartial, partialEveryMs, ...(signal ? { signal } : {}),
 });
 
 describe('partial results (RunOptions.onPartial)', () => {
@@ -31,6 +31,15 @@ describe('partial results (RunOptions.onPartial)', () => {
     expect(last.timing?.[0]?.phases?.map((p) => p.phase)).toEqual(['probe', 'scenarios']);
     expect(final.partial).toBeUndefined();
     expect(JSON.parse(JSON.stringify(last))).toEqual(last);
+  }, 60_000);
+
+  it('at most once a gap (partialEveryMs): the first phase end at once, a later one within the gap not after the run ended', async () => {
+    const partials: RunResult[] = [];
+    const final = await run((r) => partials.push(r), undefined, 60_000);
+    expect(partials.map((p) => p.partial)).toEqual(['written at the end of phase probe of API 1.6.0; the run had not ended']);
+    expect(final.partial).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(partials).toHaveLength(1);
   }, 60_000);
 
   it('when the run is stopped: told at once, saying so', async () => {

@@ -5,7 +5,8 @@ import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
-import { mapPool, Slots } from '../core/pool.js';
+import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
+import { scenarioLimit } from './scenario-limit.js';
 import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { assignIds } from './summary.js';
@@ -17,6 +18,7 @@ import { ReadingLedger } from '../spec/readings.js';
 import { agentFor, openCapabilities, type Capabilities } from '../core/capabilities.js';
 import { probeServer } from '../core/probe.js';
 import { Exclusivity } from './exclusivity.js';
+import { PartialTeller } from './partial-teller.js';
 import { DEFAULT_VERSION_CONCURRENCY } from '../config/types.js';
 import { overlapping } from '../core/overlap.js';
 import { LagTracker } from '../core/settle.js';
@@ -63,7 +65,12 @@ export interface RunOptions {
    * the run is stopped, so that a run killed before its end still leaves a results file (the CLI writes it).
    */
   onPartial?: (run: RunResult) => void;
+  /** The least gap between two partial results told (default PARTIAL_EVERY_MS; src/engine/partial-teller.ts). */
+  partialEveryMs?: number;
 }
+
+/** Partial results are told at most this often (ms): a results file is rewritten whole each time. */
+export const PARTIAL_EVERY_MS = 5_000;
 
 /**
  * Runs one generated-case phase of one version (properties or the stateful stage) with its own tag, capture agent
@@ -122,6 +129,10 @@ interface RunCtx {
   progress: { done: number; total: number };
   /** Exclusive scenarios run alone, whichever version's work is running (versions run side by side). */
   lock: Exclusivity;
+  /** The timing so far of each version still running (partial results carry it). */
+  running: Map<ApiVersion, () => RunState['timing'][number]>;
+  /** What the latest partial results say they were written after, and who tells them. */
+  partial: { after: string; teller?: PartialTeller };
 }
 
 const failedCount = (results: readonly CheckResult[]) => results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
@@ -139,12 +150,22 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   };
   const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
   const ctx: RunCtx = {
-    o, guard, scenarios, state, facts, progress: { done: 0, total }, lock: new Exclusivity(),
+    o, guard, scenarios, state, facts, progress: { done: 0, total }, lock: new Exclusivity(), running: new Map(), partial: { after: '' },
     root: o.cleanupRoot ?? new CleanupRoot(), runTag: o.runId.replace(/[^a-z0-9]/gi, '').slice(-8).toLowerCase(),
   };
   // Stopped (interrupt, --max-duration, server not answering): the results so far are told at once, in case the
   // process is killed before the run has cleaned up and ended.
-  const onStop = () => o.onPartial?.(buildRunResult(facts, state, `the run was stopped (${String(o.signal?.reason ?? 'interrupted')}); this file holds the results decided before that`));
+  const onStop = () => {
+    ctx.partial.teller?.stop();
+    o.onPartial?.(buildRunResult(facts, state, `the run was stopped (${String(o.signal?.reason ?? 'interrupted')}); this file holds the results decided before that`));
+  };
+  const { onPartial } = o;
+  if (onPartial) {
+    ctx.partial.teller = new PartialTeller(() => {
+      const timing = [...state.timing, ...[...ctx.running.values()].map((t) => t())];
+      onPartial(buildRunResult(facts, { ...state, timing }, `written at the end of phase ${ctx.partial.after}; the run had not ended`));
+    }, o.partialEveryMs ?? PARTIAL_EVERY_MS);
+  }
   o.signal?.addEventListener('abort', onStop, { once: true });
   try {
     // Issue 21 item 2: versions wait on the server, not on each other; side by side, except on one shared capture
@@ -154,6 +175,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
     state.timing.sort((a, b) => API_VERSIONS.indexOf(a.apiVersion) - API_VERSIONS.indexOf(b.apiVersion));
   } finally {
     o.signal?.removeEventListener('abort', onStop);
+    ctx.partial.teller?.stop();
   }
   if (o.signal?.aborted) for (const v of config.apiVersions) if (!state.stops.has(v)) state.stops.set(v, String(o.signal.reason ?? 'the run was stopped'));
   return buildRunResult(facts, state);
@@ -185,11 +207,11 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     state,
     phaseEnded: (p) => {
       phaseTimes.push(p);
-      if (!o.onPartial) return;
-      const partial = buildRunResult(ctx.facts, { ...state, timing: [...state.timing, timing()] }, `written at the end of phase ${p.phase} of API ${version}; the run had not ended`);
-      o.onPartial(partial);
+      ctx.partial.after = `${p.phase} of API ${version}`;
+      ctx.partial.teller?.due();
     },
   };
+  ctx.running.set(version, timing);
   const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits);
   try {
     const probeStarted = Date.now();
@@ -227,6 +249,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     await clients.closeAll();
   }
   state.timing.push(timing());
+  ctx.running.delete(version);
 }
 
 /**
@@ -287,7 +310,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     }
   };
   return {
-    shared: () => guarded(() => mapPool(longestFirst(todo.filter((s) => !alone(s))), config.concurrency, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
+    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), scenarioLimit(config, base.waits), (s) => runOne(s, (w) => ctx.lock.shared(w)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {

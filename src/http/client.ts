@@ -5,7 +5,7 @@ import type { OnceResult } from './dispatch-once.js';
 import { rememberRawBody } from './json-body.js';
 import { joinUrl, normalizeBaseUrl, prepareRequest, type PrepareContext } from './prepare.js';
 import { sendFollowing } from './redirects.js';
-import { authSecrets, redactExchange } from './redact.js';
+import { authSecrets, redactExchange, withLazyCurl } from './redact.js';
 import { describeTransportError } from './transport-error.js';
 import type { Admission } from './stall-guard.js';
 import {
@@ -104,20 +104,19 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       const req = await prepareRequest(spec, ctx);
       gate = opts.stallGuard?.admit(req.record.method, spec.path);
       if (gate && !gate.send) {
-        return redactExchange({ request: req.record, error: gate.error, durationMs: elapsed(t0), curl: toCurl(req.record, spec.multipart) }, req.secrets);
+        return redactExchange(withLazyCurl({ request: req.record, error: gate.error, durationMs: elapsed(t0) }, () => toCurl(req.record, spec.multipart)), req.secrets);
       }
       const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
       const follow = { maxRedirects: opts.maxRedirects ?? 0, timeoutMs, maxBodyBytes, excerptBytes };
       const result = await sendFollowing(agent, req, follow, t0);
       const response = toResponse(result);
       const error = toError(result);
-      const ex: Exchange = {
+      const ex = withLazyCurl({
         request: req.record,
         ...(response ? { response } : {}),
         ...(error ? { error } : {}),
         durationMs: elapsed(t0),
-        curl: toCurl(req.record, spec.multipart),
-      };
+      }, () => toCurl(req.record, spec.multipart));
       const redacted = redactExchange(ex, req.secrets);
       if (gate?.send) opts.stallGuard!.record(gate, redacted);
       // Checks parse the whole body as received (a long list is valid JSON even when its excerpt is cut).

@@ -42,8 +42,31 @@ export function joinUrl(base: string, path: string, query?: RequestSpec['query']
   return url;
 }
 
+/** Authorization values by `user:password` (every request of a run carries one of very few). */
+const basicValues = new Map<string, string>();
+
 function basic(auth: BasicAuth): string {
-  return `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}`;
+  const pair = `${auth.user}:${auth.password}`;
+  let value = basicValues.get(pair);
+  if (value === undefined) {
+    value = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+    if (basicValues.size > 64) basicValues.clear();
+    basicValues.set(pair, value);
+  }
+  return value;
+}
+
+/** The origin of a base URL, parsed once per base. */
+const origins = new Map<string, string>();
+
+function originOf(base: string): string {
+  let origin = origins.get(base);
+  if (origin === undefined) {
+    origin = new URL(base).origin;
+    if (origins.size > 64) origins.clear();
+    origins.set(base, origin);
+  }
+  return origin;
 }
 
 function mergeHeaders(...sources: (Record<string, string> | undefined)[]): Record<string, string> {
@@ -70,13 +93,15 @@ export async function prepareRequest(spec: RequestSpec, ctx: PrepareContext): Pr
     throw new TransportFailure('other', `invalid URL from base ${ctx.base} and path ${spec.path}`);
   }
   const embedded = url.username !== '' ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined;
-  url.username = '';
-  url.password = '';
-  url.hash = '';
+  if (url.username !== '' || url.password !== '') {
+    url.username = '';
+    url.password = '';
+  }
+  if (url.href.includes('#')) url.hash = '';
   const built = await buildBody(spec);
   const secretNames = new Set([...CREDENTIAL_HEADERS, ...(ctx.opts.secretHeaders ?? []).map((h) => h.toLowerCase())]);
   // The client's own credentials go only to the base URL's origin (an absolute path may point elsewhere).
-  const foreign = url.origin !== new URL(ctx.base).origin;
+  const foreign = url.origin !== originOf(ctx.base);
   const defaults = mergeHeaders(ctx.opts.headers);
   if (foreign) for (const name of secretNames) delete defaults[name];
   const auth = spec.auth === null ? undefined : (spec.auth ?? embedded ?? (foreign ? undefined : ctx.auth));

@@ -86,10 +86,24 @@ function redactResponse(res: ExchangeResponse, secrets: string[]): ExchangeRespo
   return { ...res, headers: redactRecord(res.headers, secrets), body: redactText(res.body, secrets) };
 }
 
+/**
+ * An Exchange whose `curl` line is written when first read (issue 21: most exchanges of a run, e.g. the reads of a
+ * settling loop, are never shown, and writing and redacting a line for each cost about 2 s of a seven-version run).
+ * It reads and serializes as a plain string member.
+ */
+export function withLazyCurl(ex: Omit<Exchange, 'curl'>, make: () => string): Exchange {
+  let line: string | undefined;
+  return Object.defineProperty(ex, 'curl', {
+    enumerable: true, configurable: true,
+    get: () => (line ??= make()),
+    set: (v: string) => { line = v; },
+  }) as Exchange;
+}
+
 /** A last pass over every text of an Exchange so no secret survives anywhere (also echoes in bodies). */
 export function redactExchange(ex: Exchange, secrets: string[]): Exchange {
   const req = ex.request;
-  return {
+  return withLazyCurl({
     request: {
       method: req.method,
       url: redactText(req.url, secrets),
@@ -99,6 +113,5 @@ export function redactExchange(ex: Exchange, secrets: string[]): Exchange {
     ...(ex.response ? { response: redactResponse(ex.response, secrets) } : {}),
     ...(ex.error ? { error: { code: ex.error.code, message: redactText(ex.error.message, secrets) } } : {}),
     durationMs: ex.durationMs,
-    curl: redactText(ex.curl, secrets),
-  };
+  }, () => redactText(ex.curl, secrets));
 }

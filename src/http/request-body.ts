@@ -1,6 +1,6 @@
-import { FormData, Response } from 'undici';
 import type { MultipartPart, RequestSpec } from './types.js';
 import { TransportFailure } from './transport-error.js';
+import { encodeMultipart } from './multipart.js';
 
 /** A request body ready to send, and its text form for the Exchange. */
 export interface BuiltBody {
@@ -30,27 +30,12 @@ export function summarizeMultipart(parts: MultipartPart[]): string {
     .join('\n');
 }
 
-/**
- * Serializes the parts with undici's own FormData + Response (ecosystem §2: FormData must come from
- * undici, not the global), so the boundary is known and the body has a fixed length.
- */
-async function encodeMultipart(parts: MultipartPart[]): Promise<{ body: Buffer; contentType: string }> {
-  const fd = new FormData();
-  for (const p of parts) {
-    if (isFilePart(p)) fd.append(p.name, new Blob([new Uint8Array(p.data)], { type: p.contentType }), p.filename);
-    else fd.append(p.name, p.value);
-  }
-  const res = new Response(fd);
-  const contentType = res.headers.get('content-type') ?? 'multipart/form-data';
-  return { body: Buffer.from(await res.arrayBuffer()), contentType };
-}
-
 /** Builds the body of a RequestSpec; more than one of json/form/multipart is a usage error. */
 export async function buildBody(spec: RequestSpec): Promise<BuiltBody> {
   const kinds = [spec.json !== undefined, spec.form !== undefined, spec.multipart !== undefined].filter(Boolean);
   if (kinds.length > 1) throw new TransportFailure('other', 'request has more than one of json, form, multipart');
   if (spec.multipart) {
-    const { body, contentType } = await encodeMultipart(spec.multipart);
+    const { body, contentType } = encodeMultipart(spec.multipart);
     return { body, contentType, text: summarizeMultipart(spec.multipart) };
   }
   if (spec.form) {

@@ -1,7 +1,8 @@
 import { accessControlList, type AclEntry } from '../generators/index.js';
 import { aclActionConstraints } from '../cases/env.js';
-import { accepted, mustCreate } from '../cases/reads.js';
-import { aclIs, keysOf } from '../cases/acl.js';
+import { mustCreate } from '../cases/reads.js';
+import { accepted } from '../cases/expect.js';
+import { aclIs } from '../cases/acl.js';
 import { defineProperty } from './types.js';
 
 /**
@@ -19,8 +20,8 @@ export const aclPut = defineProperty<AclEntry[]>({
   async check(kit, acl) {
     const id = await mustCreate(kit, { fields: { title: kit.title('acl') } });
     if (typeof id !== 'string') return id;
-    const put = accepted(await kit.api.putAcl(id, acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl');
+    const put = accepted(kit.env, await kit.api.putAcl(id, acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl');
     if (!put.ok) return put;
-    return kit.settle('acl.put.overwrites', () => aclIs(kit, id, keysOf(acl), 'acl.put.overwrites', 'after PUT /acl'));
+    return kit.settle('acl.put.overwrites', () => aclIs(kit, id, acl, 'acl.put.overwrites', 'after PUT /acl'));
   },
 });

@@ -21,10 +21,10 @@ export const invalidQueries = defineProperty<InvalidInput>({
   async check(kit, x) {
     kit.exercised.add(x.rule);
     if (x.kind === 'sort-without-suffix') {
-      return statusIs(await kit.api.list({ sort: x.sort, filter: `textFilter:${kit.tag}` }), [400], x.rule, `GET /api/events?sort=${x.sort} (no :ASC or :DESC)`);
+      return statusIs(kit.env, await kit.api.list({ sort: x.sort, filter: `textFilter:${kit.tag}` }), [400], x.rule, `GET /api/events?sort=${x.sort} (no :ASC or :DESC)`);
     }
     if (x.kind === 'unknown-filter') {
-      return statusIs(await kit.api.list({ filter: x.filter }), [400], x.rule, `GET /api/events?filter=${x.filter} (not a filter of the spec)`);
+      return statusIs(kit.env, await kit.api.list({ filter: x.filter }), [400], x.rule, `GET /api/events?filter=${x.filter} (not a filter of the spec)`);
     }
     return broken(x.rule, `evconf bug: ${x.kind} is not a query`);
   },

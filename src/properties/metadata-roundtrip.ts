@@ -5,7 +5,8 @@ import type { PhaseEnv } from '../cases/env.js';
 import { memberFor } from '../cases/members.js';
 import type { Verdict } from '../cases/verdict.js';
 import { episodeReadsBack, membersShow } from '../cases/episode.js';
-import { accepted, mustCreate } from '../cases/reads.js';
+import { mustCreate } from '../cases/reads.js';
+import { accepted } from '../cases/expect.js';
 import { defineProperty } from './types.js';
 
 interface Case {
@@ -61,7 +62,7 @@ export const metadataRoundtrip = defineProperty<Case>({
       if (!v.ok) return v;
     }
     const update = sent(kit, c.put);
-    const put = accepted(await kit.api.putCatalog(id, update), 'metadata.put.applies', 'PUT /api/events/{id}/metadata?type=dublincore/episode');
+    const put = accepted(kit.env, await kit.api.putCatalog(id, update), 'metadata.put.applies', 'PUT /api/events/{id}/metadata?type=dublincore/episode');
     if (!put.ok) return put;
     const unsent = Object.fromEntries(Object.entries(created).filter(([k]) => !(k in update)));
     return kit.settle('metadata.put.applies', async () => {

@@ -1,5 +1,6 @@
 import { recurringSchedule, type RecurringSchedule } from '../generators/index.js';
-import { statusIs } from '../cases/expect.js';
+import { firstFailing, jsonTypeIs, statusIs } from '../cases/expect.js';
+import { judgeBy } from '../cases/judge.js';
 import { isBroken, readScheduling } from '../cases/reads.js';
 import { scheduleIs } from '../cases/schedule.js';
 import { broken, OK, type Verdict } from '../cases/verdict.js';
@@ -9,6 +10,7 @@ import { propertyAgent } from './agents.js';
 import { isoUtc } from '../spec/datetime.js';
 
 const iso = (v: string) => isoUtc(Date.parse(v));
+const SCHEMA = judgeBy('schema');
 
 /** The created events are exactly the expected occurrences, each with the requested duration and agent. */
 async function occurrencesAre(kit: CaseKit, ids: string[], s: RecurringSchedule, agent: string): Promise<Verdict> {
@@ -52,10 +54,11 @@ export const rruleOccurrences = defineProperty<RecurringSchedule>({
     const agent = kit.agent(s.request.agent_id);
     const r = await kit.api.create({ fields: { title: kit.title('rrule') }, scheduling: { ...s.request, agent_id: agent } });
     kit.exercised.add('events.create.rrule-200');
-    const st = statusIs(r, [200], 'events.create.rrule-200', 'POST /api/events with an rrule');
+    const st = statusIs(kit.env, r, [200], 'events.create.rrule-200', 'POST /api/events with an rrule');
     if (!st.ok) return r.status === 400 || r.status === 409 ? broken('events.create.rrule', `a valid recurring schedule was refused with ${r.status}`, { status: 200 }, { status: r.status, body: r.ex.response?.body.slice(0, 300) ?? '' }) : st;
-    if (!Array.isArray(r.body)) return broken('events.create.rrule-200', 'the 200 body is not an array of {identifier}', 'array', r.ex.response?.body.slice(0, 300) ?? '');
-    if (r.ids.length !== r.body.length) return broken('events.create.rrule-200', 'an element of the 200 body has no string identifier', 'array of {identifier}', r.body.slice(0, 5));
+    // An array of {identifier} (checks json-type, schema create-200: as the scenario judges it).
+    const body = firstFailing(jsonTypeIs(kit.env, r, 'array', 'events.create.rrule-200', 'the 200 body'), () => SCHEMA(kit.env, r, 'events.create.rrule-200', { shape: 'create-200' }, 'the 200 body'));
+    if (!body.ok) return body;
     return kit.settle('events.create.rrule', () => occurrencesAre(kit, r.ids, s, agent));
   },
 });

@@ -1,34 +1,14 @@
 import { scheduleOverlap, type ScheduleOverlap } from '../generators/index.js';
 import type { CaseKit } from '../cases/case.js';
-import { arrayBody, isBroken } from '../cases/expect.js';
-import { broken, OK, type Verdict } from '../cases/verdict.js';
+import { statusIs } from '../cases/expect.js';
+import { judgeBy } from '../cases/judge.js';
+import { broken, OK } from '../cases/verdict.js';
 import { propertyAgent } from './agents.js';
 import { mustCreate } from '../cases/reads.js';
 import { scheduleIs } from '../cases/schedule.js';
 import { defineProperty } from './types.js';
 
-const ms = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
-const span = (s: { start: unknown; end: unknown }) => `${ms(s.start)}/${ms(s.end)}`;
-
-/**
- * 409 whose body names conflicting events only, at least one: every entry (start, end, title) is one of the
- * overlapped existing events. Whether the array lists every conflicting event or only the first one found is not
- * shown (spec § Conflict entry: "A list of these is returned with status 409"), so a subset passes.
- */
-function conflictsAre(body: unknown[], c: ScheduleOverlap, titles: string[]): Verdict {
-  const rule = 'events.create.409';
-  const expected = c.overlaps.map((i) => ({ ...c.existing[i], title: titles[i] }));
-  const got = body.map((e) => (e ?? {}) as { start?: unknown; end?: unknown; title?: unknown });
-  if (got.length === 0) return broken(rule, `the 409 body is an empty array; it names none of the ${expected.length} conflicting events`, expected, got);
-  const want = new Set(expected.map(span));
-  const stray = got.find((e) => !want.has(span({ start: e.start, end: e.end })));
-  if (stray) return broken(rule, 'a conflict entry names no conflicting event (its start and end are those of none of the overlapped events)', expected, got);
-  for (const entry of got) {
-    const e = expected.find((x) => span(x) === span({ start: entry.start, end: entry.end }))!;
-    if (entry.title !== e.title) return broken(rule, 'a conflict entry does not name the conflicting event\'s title', e, entry);
-  }
-  return OK;
-}
+const CONFLICTS_AMONG = judgeBy('conflicts-among');
 
 /**
  * Overlapping schedules on one agent conflict, disjoint ones do not (spec § POST /api/events: "409: scheduling
@@ -64,8 +44,10 @@ export const scheduleConflicts = defineProperty<ScheduleOverlap>({
       return broken('events.create.no-conflict', `a schedule disjoint from every other on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201 }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });
     }
     kit.exercised.add('events.create.409');
-    if (r.status !== 409) return broken('events.create.409', `a schedule overlapping ${c.overlaps.length} event(s) on its agent was answered ${r.status ?? r.ex.error?.code}, not 409`, { status: 409 }, { status: r.status ?? null });
-    const body = arrayBody({ ...r, status: 200 }, 'events.create.409', 'the 409 body');
-    return isBroken(body) ? body : conflictsAre(body, c, titles);
+    const st = statusIs(kit.env, r, [409], 'events.create.409', `a schedule overlapping ${c.overlaps.length} event(s) on its agent`);
+    if (!st.ok) return st;
+    // The 409 body names conflicting events only, at least one (check conflicts-among).
+    const events = c.overlaps.map((i) => ({ title: titles[i], start: c.existing[i].start, end: c.existing[i].end }));
+    return CONFLICTS_AMONG(kit.env, r, 'events.create.409', { events });
   },
 });

@@ -12,6 +12,7 @@ import { observableTopics } from '../spec/not-shown.js';
 const OBSERVATION_TOPICS = observableTopics();
 import { InputFileError } from './errors.js';
 import { parseYamlSource, pointerToPath, type YamlSource } from './yaml-source.js';
+import { cachedSuites, suitesKey, type SuiteText } from './cache.js';
 
 const fileSchema = JSON.parse(readFileSync(new URL('./scenario.schema.json', import.meta.url), 'utf8')) as object;
 const ajv = new Ajv({ allErrors: false, strict: false });
@@ -162,9 +163,23 @@ export function findScenarioFiles(dir: string): string[] {
   return out;
 }
 
-/** Loads every scenario file of a suites folder; scenario ids must be unique across files. */
+/**
+ * Loads every scenario file of a suites folder; scenario ids must be unique across files. What loaded is kept for
+ * the next run while nothing that made it changes (src/scenario/cache.ts).
+ */
 export function loadSuites(dir: string, book: RuleBook): ScenarioFile[] {
-  const files = findScenarioFiles(dir).map((f) => loadScenarioFile(f, book));
+  const paths = findScenarioFiles(dir);
+  let texts: SuiteText[] | undefined;
+  try {
+    texts = paths.map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+  } catch {
+    texts = undefined; // loadScenarioFile says which file cannot be read
+  }
+  const load = () => uniqueIds(paths.map((f) => loadScenarioFile(f, book)));
+  return texts ? cachedSuites(suitesKey(texts, JSON.stringify(book.rules)), load) : load();
+}
+
+function uniqueIds(files: ScenarioFile[]): ScenarioFile[] {
   const owner = new Map<string, string>();
   for (const f of files) {
     for (const s of f.scenarios) {

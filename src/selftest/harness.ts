@@ -23,6 +23,9 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
   const base = buildRunConfig({
     apiVersion: versions.join(','), seed: 42, runs: 5, timeout: 5_000, settleMs: 400, processingTimeout: 10_000,
     agentPrefix: 'selftest-', maxDuration: 300_000, phaseBudget: 300_000, loadEvents: 100, color: false,
+    // Three versions side by side and eight scenarios each, never more: the self-test's reference server shares its
+    // process with the run, and the self-test files run four at a time on two cores (its requests time out after 5 s).
+    versionConcurrency: 3, concurrency: 8,
   }, {}, ['selftest']);
   return { ...base, ...extra };
 }

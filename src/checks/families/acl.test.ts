@@ -47,6 +47,16 @@ describe('acl-equals (acl.put.overwrites)', () => {
     expect(aclEqualsCheck.run(ctx('<html>', 200), { entries: '[]' }).pass).toBe(false);
   });
 
+  it('with `except`, leaves that pair out on both sides (the generated stages\' "other entries are unaffected")', () => {
+    const entries = [...ADMIN, ace('read', 'R_A', true)];
+    const except = { action: 'write', role: 'R_B' };
+    expect(aclEqualsCheck.run(ctx([...entries, ace('write', 'R_B', false)]), { entries, except }).pass).toBe(true);
+    expect(aclEqualsCheck.run(ctx([...entries, ace('write', 'R_B', true)]), { entries: [...entries, ace('write', 'R_B')], except }).pass).toBe(true);
+    const v = aclEqualsCheck.run(ctx([...ADMIN, ace('write', 'R_B', true)]), { entries, except });
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('missing: allow read R_A');
+  });
+
   it('treats a broken entries parameter as evconf\'s own error (throws)', () => {
     expect(() => aclEqualsCheck.run(ctx([]), { entries: '[{' })).toThrow(/not a list of ACL entries/);
   });
@@ -108,5 +118,16 @@ describe('entry helpers', () => {
 
   it('diffs sets of triples', () => {
     expect(aclDiff([ace('a', 'r', true)], [ace('a', 'r', false)])).toEqual({ missing: [ace('a', 'r', true)], extra: [ace('a', 'r', false)] });
+  });
+
+  it('an entry sent without allow stands for one entry of its pair, whichever allow it took', () => {
+    // Spec § Access control list entry: "Default of allow when omitted: not shown" – the value, not the count.
+    expect(aclDiff([ace('a', 'r')], [ace('a', 'r', false)])).toEqual({ missing: [], extra: [] });
+    expect(aclDiff([ace('a', 'r')], [ace('a', 'r', true), ace('a', 'r', false)]).extra).toEqual([ace('a', 'r', false)]);
+    // Sent as allow and without allow: the default may be deny, so both read back is right.
+    expect(aclDiff([ace('a', 'r', true), ace('a', 'r')], [ace('a', 'r', true), ace('a', 'r', false)])).toEqual({ missing: [], extra: [] });
+    expect(aclDiff([ace('a', 'r')], []).missing).toEqual([ace('a', 'r')]);
+    // Duplicates count once on either side.
+    expect(aclDiff([ace('a', 'r'), ace('a', 'r')], [ace('a', 'r', true), ace('a', 'r', true)])).toEqual({ missing: [], extra: [] });
   });
 });

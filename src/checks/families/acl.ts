@@ -72,12 +72,24 @@ function dedupe(list: Ace[]): Ace[] {
   return [...seen.values()];
 }
 
-/** Expected entries missing from `actual`, and actual entries no expectation accounts for. */
+const samePair = (x: Ace, y: Ace) => x.action === y.action && x.role === y.role;
+
+/**
+ * Expected entries missing from `actual`, and actual entries no expectation accounts for. An entry sent without
+ * allow stands for ONE entry of its pair with whatever allow the server gave it (spec § Access control list entry:
+ * "Default of allow when omitted: not shown"): of the pair's entries no sent allow accounts for, the first is its
+ * own, a second (the pair read back as both allow and deny) is extra.
+ */
 export function aclDiff(expected: Ace[], actual: Ace[]): { missing: Ace[]; extra: Ace[] } {
-  return {
-    missing: dedupe(expected).filter((e) => !actual.some((a) => matchesAce(e, a))),
-    extra: dedupe(actual).filter((a) => !expected.some((e) => matchesAce(e, a))),
-  };
+  const want = dedupe(expected);
+  const taken: Ace[] = [];
+  const extra = dedupe(actual).filter((a) => {
+    if (want.some((e) => e.allow !== undefined && samePair(e, a) && e.allow === a.allow)) return false;
+    if (!want.some((e) => e.allow === undefined && samePair(e, a)) || taken.some((t) => samePair(t, a))) return true;
+    taken.push(a);
+    return false;
+  });
+  return { missing: want.filter((e) => !actual.some((a) => matchesAce(e, a))), extra };
 }
 
 function describeDiff(d: { missing: Ace[]; extra: Ace[] }): string {
@@ -99,18 +111,30 @@ function bodyEntries(ctx: Parameters<CheckDef['run']>[0]): Ace[] | CheckVerdict 
   return isVerdict(j) ? j : readEntries(j.value);
 }
 
-/** acl.put.overwrites: "The existing ACL is overwritten." The ACL read back is exactly the set that was sent. */
+/**
+ * acl.put.overwrites: "The existing ACL is overwritten." The ACL read back is exactly the set that was sent. With
+ * `except`, entries of that (action, role) pair are left out of the comparison (the generated stages judge "other
+ * entries are unaffected" so, § Access policy).
+ */
 export const aclEqualsCheck: CheckDef = {
   name: 'acl-equals',
-  doc: 'the body is an ACL holding exactly the `entries` (as a set of allow/action/role; allow judged only where given)',
-  params: { type: 'object', required: ['entries'], additionalProperties: false, properties: { entries: ENTRY_LIST } },
+  doc: 'the body is an ACL holding exactly the `entries` (as a set of allow/action/role; allow judged only where given), apart from the pair `except` (if given)',
+  params: { type: 'object', required: ['entries'], additionalProperties: false, properties: { entries: ENTRY_LIST, except: KEY } },
   run(ctx, p) {
-    const want = wantedEntries(p.entries);
-    const got = bodyEntries(ctx);
-    if (isVerdict(got)) return got;
+    const k = p.except as Ace | undefined;
+    const others = (l: Ace[]) => l.filter((e) => !(k && samePair(e, k)));
+    const want = others(wantedEntries(p.entries));
+    const read = bodyEntries(ctx);
+    if (isVerdict(read)) return read;
+    const got = others(read);
     const d = aclDiff(want, got);
     const pass = d.missing.length === 0 && d.extra.length === 0;
-    return { pass, message: pass ? `ACL is exactly the ${dedupe(want).length} entries sent` : `ACL differs from what was sent: ${describeDiff(d)}`, expected: toJson(want), actual: toJson(got) };
+    const what = k ? `the entries other than ${k.action} ${k.role}` : 'ACL';
+    return {
+      pass,
+      message: pass ? `${k ? `${what} are` : 'ACL is'} exactly the ${dedupe(want).length} entries sent` : `${what} ${k ? 'differ' : 'differs'} from what was sent: ${describeDiff(d)}`,
+      expected: toJson(want), actual: toJson(got),
+    };
   },
 };
 

@@ -75,6 +75,12 @@ describe('event-acl (events.create.acl, events.update.acl, events.update.partial
     expect(eventAclCheck.run(ctx(got.slice(0, 2)), { acl, mode: 'equals' }).pass).toBe(true);
   });
 
+  it('equals: judges allow as acl-equals does (a pair sent with allow read back as deny too fails)', () => {
+    const got = [{ allow: true, action: 'read', role: 'R' }, { allow: false, action: 'read', role: 'R' }, { allow: true, action: 'write', role: 'R' }];
+    expect(eventAclCheck.run(ctx(got), { acl, mode: 'equals' }).pass).toBe(false);
+    expect(eventAclCheck.run(ctx(got), { acl }).pass).toBe(true);
+  });
+
   it('fails on a body that is not an array; skips when the expected ACL is not one', () => {
     expect(eventAclCheck.run(ctx({ acl: [] }), { acl }).pass).toBe(false);
     expect(eventAclCheck.run(ctx([]), { acl: 'nothing' }).skip).toBeTruthy();

@@ -2,6 +2,7 @@ import type { ApiVersion } from '../../model/index.js';
 import { inRange } from '../../spec/versions.js';
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { identifiers, isVerdict, jsonOrFail, toJson } from '../evidence.js';
+import { aclDiff, expectedEntries, readEntries, type Ace } from './acl.js';
 
 /** Checks of the events rule family (see specs/rules.yaml: events.create.*, events.get.*, events.update.*). */
 
@@ -84,21 +85,17 @@ export const eventFieldsCheck: CheckDef = {
   },
 };
 
-interface AceIn { action: string; role: string; allow?: unknown }
-
-function aceList(v: unknown): AceIn[] | undefined {
-  if (!Array.isArray(v) || !v.every(isRecord)) return undefined;
-  return v.map((r) => ({ action: String(r.action), role: String(r.role), ...(r.allow !== undefined ? { allow: r.allow } : {}) }));
+function aceList(v: unknown): Ace[] | undefined {
+  return Array.isArray(v) && v.every(isRecord) ? expectedEntries(v) : undefined;
 }
 
-/** The ACL differences: sent entries missing from `got`, and (mode equals) entries of `got` that were not sent. */
-export function aclDifferences(sent: AceIn[], got: unknown[], mode: 'contains' | 'equals'): { missing: AceIn[]; extra: unknown[] } {
-  const entries = got.filter((e): e is AceIn => !!e && typeof e === 'object' && typeof (e as AceIn).action === 'string');
-  // An entry sent without `allow` matches any allow value: its default is not shown (spec § Access control list entry).
-  const missing = sent.filter((s) => !entries.some((g) => g.action === s.action && g.role === s.role
-    && (typeof s.allow !== 'boolean' || g.allow === s.allow)));
-  const extra = mode === 'equals' ? got.filter((g) => !sent.some((s) => s.action === (g as AceIn)?.action && s.role === (g as AceIn)?.role)) : [];
-  return { missing, extra };
+/**
+ * The ACL differences: sent entries missing from `got`, and (mode equals) entries of `got` that were not sent,
+ * judged as acl-equals judges them (acl.ts aclDiff: allow judged only where sent, spec § Access control list entry).
+ */
+export function aclDifferences(sent: Ace[], got: Ace[], mode: 'contains' | 'equals'): { missing: Ace[]; extra: Ace[] } {
+  const d = aclDiff(sent, got);
+  return { missing: d.missing, extra: mode === 'equals' ? d.extra : [] };
 }
 
 /** events.create.acl / events.update.acl / events.update.partial: GET /acl shows the ACL that was sent (as a set). */
@@ -117,11 +114,13 @@ export const eventAclCheck: CheckDef = {
     const sent = aceList(p.acl);
     if (!sent) return { pass: false, skip: 'the ACL to compare with is not an array of entries (an earlier step failed)', message: '' };
     if (!Array.isArray(j.value)) return { pass: false, message: 'the ACL is not a JSON array', actual: toJson(j.value) };
+    const got = readEntries(j.value, 'the ACL');
+    if (isVerdict(got)) return got;
     const mode = (p.mode as 'contains' | 'equals' | undefined) ?? 'contains';
-    const { missing, extra } = aclDifferences(sent, j.value, mode);
+    const { missing, extra } = aclDifferences(sent, got, mode);
     const pass = missing.length === 0 && extra.length === 0;
     const parts = [missing.length ? `missing ${missing.map((e) => `${e.action}/${e.role}`).join(', ')}` : '',
-      extra.length ? `not sent: ${extra.map((e) => `${(e as AceIn)?.action}/${(e as AceIn)?.role}`).join(', ')}` : ''].filter(Boolean);
+      extra.length ? `not sent: ${extra.map((e) => `${e.action}/${e.role}`).join(', ')}` : ''].filter(Boolean);
     return { pass, message: pass ? `the ACL ${mode === 'equals' ? 'is' : 'holds'} what was sent` : `the ACL differs from what was sent: ${parts.join('; ')}`, expected: toJson(sent), actual: toJson(j.value) };
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../types.js';
 import { getValidator } from '../../schema/index.js';
-import { conflictEntryCheck, conflictShapeCheck, scheduleIsCheck, scheduleStatusCheck, schedulingShapeCheck } from './scheduling.js';
+import { conflictEntryCheck, conflictsAmongCheck, conflictShapeCheck, scheduleIsCheck, scheduleStatusCheck, schedulingShapeCheck } from './scheduling.js';
 import { compareOccurrences, occurrencesCheck } from './scheduling-occurrences.js';
 import { instant, sameInstant } from '../../spec/datetime.js';
 
@@ -65,6 +65,24 @@ describe('schedule-status', () => {
     expect(scheduleStatusCheck.run(ctx([], 409), { in: [409], after: ['a'] }).pass).toBe(true);
     expect(scheduleStatusCheck.run(ctx({ identifier: 'x' }, 201), { in: [409], after: ['a'] }).pass).toBe(false);
     expect(scheduleStatusCheck.run(ctx({ identifier: 'x' }, 201), { in: [409], after: ['a', ''] }).skip).toBeDefined();
+  });
+});
+
+describe('conflicts-among (events.create.409 over several events)', () => {
+  const a = { title: 'A', start: S, end: E };
+  const b = { title: 'B', start: '2090-01-05T12:00:00Z', end: '2090-01-05T13:00:00Z' };
+  const p = { events: [a, b] };
+
+  it('passes for a non-empty subset of the conflicting events (listing every one is not shown), times as instants', () => {
+    expect(conflictsAmongCheck.run(ctx([a], 409), p).pass).toBe(true);
+    expect(conflictsAmongCheck.run(ctx([{ ...b, start: '2090-01-05T12:00:00.000Z' }, a], 409), p).pass).toBe(true);
+  });
+
+  it('fails for an empty list, a stray entry, a wrong title or another status', () => {
+    expect(conflictsAmongCheck.run(ctx([], 409), p).message).toContain('empty array');
+    expect(conflictsAmongCheck.run(ctx([a, { title: 'C', start: E, end: '2090-01-05T12:00:00Z' }], 409), p).message).toContain('names no conflicting event');
+    expect(conflictsAmongCheck.run(ctx([{ ...a, title: 'B' }], 409), p).message).toContain('title');
+    expect(conflictsAmongCheck.run(ctx([a], 201), p).pass).toBe(false);
   });
 });
 

@@ -121,6 +121,34 @@ export const conflictEntryCheck: CheckDef = {
   },
 };
 
+const ENTRY = { type: 'object', required: ['title', 'start', 'end'], additionalProperties: false, properties: { title: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } } };
+
+/**
+ * events.create.409 where a schedule overlaps several events: the 409 body names at least one of them and nothing
+ * else. Whether it lists every conflicting event or only the first found is not shown (spec § Conflict entry: "A
+ * list of these is returned with status 409"), so a non-empty subset passes.
+ */
+export const conflictsAmongCheck: CheckDef = {
+  name: 'conflicts-among',
+  doc: 'the 409 body is a non-empty array each of whose entries is (title, start and end as instants) one of `events`',
+  params: { type: 'object', required: ['events'], additionalProperties: false, properties: { events: { type: 'array', minItems: 1, items: ENTRY }, after: AFTER } },
+  run(ctx, p) {
+    const got = conflictList(ctx, p);
+    if (isVerdict(got)) return got;
+    const want = p.events as { title: string; start: string; end: string }[];
+    if (got.list.length === 0) return { pass: false, message: `the 409 body is an empty array; it names none of the ${want.length} conflicting events`, expected: toJson(want), actual: [] };
+    const at = (e: unknown, w: { start: string; end: string }) => {
+      const o = (e ?? {}) as Record<string, unknown>;
+      return sameInstant(o.start, w.start) && sameInstant(o.end, w.end);
+    };
+    const stray = got.list.find((e) => !want.some((w) => at(e, w)));
+    if (stray) return { pass: false, message: 'a conflict entry names no conflicting event (its start and end are those of none of the overlapped events)', expected: toJson(want), actual: toJson(got.list.slice(0, 10)) };
+    const misnamed = got.list.find((e) => !want.some((w) => at(e, w) && (e as Record<string, unknown>).title === w.title));
+    if (misnamed) return { pass: false, message: 'a conflict entry does not name the conflicting event\'s title', expected: toJson(want), actual: toJson(misnamed) };
+    return { pass: true, message: `the ${got.list.length} conflict entries name conflicting events`, expected: toJson(want), actual: toJson(got.list.slice(0, 10)) };
+  },
+};
+
 /**
  * spec § Conflict entry: "A list of these is returned with status 409": the step's schedule overlaps one of the
  * run's own, so a response other than 409 with a conflict-list body fails (issue 11 item 6: a missing 409 is not a
@@ -156,4 +184,4 @@ export const schedulingShapeCheck: CheckDef = {
 };
 
 /** Checks of the scheduling rule family. */
-export const CHECKS_SCHEDULING: CheckDef[] = [scheduleStatusCheck, scheduleIsCheck, conflictEntryCheck, conflictShapeCheck, schedulingShapeCheck, occurrencesCheck];
+export const CHECKS_SCHEDULING: CheckDef[] = [scheduleStatusCheck, scheduleIsCheck, conflictEntryCheck, conflictsAmongCheck, conflictShapeCheck, schedulingShapeCheck, occurrencesCheck];

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { aclParts } from '../../cases/acl.js';
-import { accepted } from '../../cases/reads.js';
+import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 
@@ -17,11 +17,11 @@ export class AddAce implements fc.AsyncCommand<EventModel, Real> {
     const e = m.pick(this.pick);
     const pair = `${this.action}|${this.role}`;
     r.step(`addAce(${e.label}, ${this.action}, ${this.role})`);
-    r.expect(accepted(await r.kit.api.addAce(e.id, this.action, this.role), 'acl.add.adds', `POST /api/events/{id}/acl/${this.action}`));
+    r.expect(accepted(r.kit.env, await r.kit.api.addAce(e.id, this.action, this.role), 'acl.add.adds', `POST /api/events/{id}/acl/${this.action}`));
     const keep = e.acl.filter((k) => !k.endsWith(`|${pair}`));
     e.acl = [...keep, `allow|${pair}`].sort();
     r.kit.exercised.add('acl.add.others-unaffected');
-    r.expect(await r.kit.settle('acl.add.adds', () => aclParts(r.kit, e.id, { keep, has: `allow|${pair}`, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' })));
+    r.expect(await r.kit.settle('acl.add.adds', () => aclParts(r.kit, e.id, { keep, has: { allow: true, action: this.action, role: this.role }, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' })));
   }
 
   toString(): string {

@@ -1,21 +1,15 @@
 import type fc from 'fast-check';
-import type { Reply } from '../../cases/api.js';
-import { excerpt } from '../../cases/expect.js';
-import { accepted } from '../../cases/reads.js';
-import { broken, OK, type Verdict } from '../../cases/verdict.js';
+import { accepted } from '../../cases/expect.js';
+import { judgeBy } from '../../cases/judge.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 
-const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const CATALOG_EMPTIED = judgeBy('catalog-emptied');
 
-/** After the delete: 404 for the flavor, or a catalog whose fields hold no values ("Removes all fields and values"). */
-function gone(r: Reply): Verdict {
-  if (r.status === 404) return OK;
-  if (r.status === 200 && Array.isArray(r.body) && r.body.every((f) => empty((f as { value?: unknown })?.value))) return OK;
-  return broken('metadata.delete.removes', 'the deleted catalog still has fields with values', 'status 404 or no values', { status: r.status ?? null, body: excerpt(r) });
-}
-
-/** DELETE /metadata?type=<extra flavor> (not dublincore/episode): the catalog's fields and values are gone (metadata.delete.removes). */
+/**
+ * DELETE /metadata?type=<extra flavor> (not dublincore/episode): 404 for the flavor, or a catalog whose fields hold
+ * no values (metadata.delete.removes: "Removes all fields and values"; check catalog-emptied).
+ */
 export class DeleteCatalog implements fc.AsyncCommand<EventModel, Real> {
   constructor(readonly pick: number) {}
 
@@ -28,9 +22,9 @@ export class DeleteCatalog implements fc.AsyncCommand<EventModel, Real> {
     const e = withExtra[this.pick % withExtra.length];
     const flavor = r.opts.extra?.flavor ?? '';
     r.step(`deleteCatalog(${e.label}, ${flavor})`);
-    r.expect(accepted(await r.kit.api.deleteCatalog(e.id, flavor), 'metadata.delete.removes', `DELETE /api/events/{id}/metadata?type=${flavor}`));
+    r.expect(accepted(r.kit.env, await r.kit.api.deleteCatalog(e.id, flavor), 'metadata.delete.removes', `DELETE /api/events/{id}/metadata?type=${flavor}`));
     delete e.extra;
-    r.expect(await r.kit.settle('metadata.delete.removes', async () => gone(await r.kit.api.catalog(e.id, flavor))));
+    r.expect(await r.kit.settle('metadata.delete.removes', async () => CATALOG_EMPTIED(r.kit.env, await r.kit.api.catalog(e.id, flavor), 'metadata.delete.removes', {}, `GET /metadata?type=${flavor} after the delete`)));
   }
 
   toString(): string {

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import type { AclEntry } from '../../generators/index.js';
 import { aclIs, keysOf } from '../../cases/acl.js';
-import { accepted } from '../../cases/reads.js';
+import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 import { show } from '../verify.js';
@@ -17,7 +17,7 @@ export class PutAcl implements fc.AsyncCommand<EventModel, Real> {
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
     r.step(`putAcl(${e.label}, ${show(this.acl)})`);
-    r.expect(accepted(await r.kit.api.putAcl(e.id, this.acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl'));
+    r.expect(accepted(r.kit.env, await r.kit.api.putAcl(e.id, this.acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl'));
     e.acl = keysOf(this.acl);
     r.expect(await r.kit.settle('acl.put.overwrites', () => aclIs(r.kit, e.id, e.acl, 'acl.put.overwrites', `after putAcl(${e.label})`)));
   }

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import type { EpisodeCatalog } from '../../generators/index.js';
-import { accepted } from '../../cases/reads.js';
+import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 import { episodeIs, show, tagged } from '../verify.js';
@@ -17,7 +17,7 @@ export class PutMetadata implements fc.AsyncCommand<EventModel, Real> {
     const e = m.pick(this.pick);
     const sent = tagged(r.kit, this.change);
     r.step(`putMetadata(${e.label}, ${show(this.change)})`);
-    r.expect(accepted(await r.kit.api.putCatalog(e.id, sent), 'metadata.put.applies', 'PUT /api/events/{id}/metadata?type=dublincore/episode'));
+    r.expect(accepted(r.kit.env, await r.kit.api.putCatalog(e.id, sent), 'metadata.put.applies', 'PUT /api/events/{id}/metadata?type=dublincore/episode'));
     const unsent = Object.fromEntries(Object.entries(e.episode).filter(([k]) => !(k in sent)));
     e.episode = { ...e.episode, ...sent };
     r.expect(await r.kit.settle('metadata.put.applies', () => episodeIs(r.kit, e.id, sent, 'metadata.put.applies', `after putMetadata(${e.label})`)));

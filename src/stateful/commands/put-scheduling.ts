@@ -1,6 +1,5 @@
 import type fc from 'fast-check';
-import { statusIs } from '../../cases/expect.js';
-import { accepted } from '../../cases/reads.js';
+import { accepted, statusIs } from '../../cases/expect.js';
 import { scheduleIs } from '../../cases/schedule.js';
 import { slotSpan, type EventModel } from '../model.js';
 import type { Real } from '../real.js';
@@ -27,11 +26,11 @@ export class PutScheduling implements fc.AsyncCommand<EventModel, Real> {
     const res = await r.kit.api.putScheduling(e.id, { agent_id: r.opts.agent, ...slotSpan(slot) });
     if (holder) {
       r.kit.exercised.add('scheduling.put.409');
-      r.expect(statusIs(res, [409], 'scheduling.put.409', `PUT /scheduling onto the slot of ${holder.label} (same agent)`));
+      r.expect(statusIs(r.kit.env, res, [409], 'scheduling.put.409', `PUT /scheduling onto the slot of ${holder.label} (same agent)`));
       r.expect(await scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(e.slot!) }, 'scheduling.put.409', `after the refused putScheduling(${e.label})`));
       return;
     }
-    r.expect(accepted(res, 'scheduling.put.applies', 'PUT /api/events/{id}/scheduling'));
+    r.expect(accepted(r.kit.env, res, 'scheduling.put.applies', 'PUT /api/events/{id}/scheduling'));
     e.slot = slot;
     r.expect(await r.kit.settle('scheduling.put.applies', () => scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(slot) }, 'scheduling.put.applies', `after putScheduling(${e.label})`)));
   }

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import type { AclEntry } from '../../generators/index.js';
 import { aclIs, keysOf } from '../../cases/acl.js';
-import { accepted } from '../../cases/reads.js';
+import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 import { episodeIs, show } from '../verify.js';
@@ -20,7 +20,7 @@ export class UpdateAcl implements fc.AsyncCommand<EventModel, Real> {
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
     r.step(`update(${e.label}, acl only ${show(this.acl)})`);
-    r.expect(accepted(await r.kit.api.update(e.id, { acl: this.acl }), 'events.update.acl', 'POST /api/events/{id} (acl part)'));
+    r.expect(accepted(r.kit.env, await r.kit.api.update(e.id, { acl: this.acl }), 'events.update.acl', 'POST /api/events/{id} (acl part)'));
     e.acl = keysOf(this.acl);
     r.expect(await r.kit.settle('events.update.acl', () => aclIs(r.kit, e.id, e.acl, 'events.update.acl', `after update(${e.label}, acl)`)));
     r.expect(await r.kit.settle('events.update.partial', () => episodeIs(r.kit, e.id, e.episode, 'events.update.partial', `after update(${e.label}, acl only): the catalog`)));

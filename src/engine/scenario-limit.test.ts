@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { WaitLedger } from '../core/wait-ledger.js';
+import { FAST_MS, scenarioLimit } from './scenario-limit.js';
+
+describe('scenarioLimit (issue 21: more scenarios at once only while the server answers fast)', () => {
+  it('--concurrency until 64 requests are known, the ceiling while their median is fast, back when it is not', () => {
+    const waits = new WaitLedger();
+    const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits);
+    expect(limit()).toBe(8);
+    for (let i = 0; i < 64; i++) waits.request(FAST_MS - 5);
+    expect(limit()).toBe(16);
+    for (let i = 0; i < 40; i++) waits.request(FAST_MS + 30);
+    expect(limit()).toBe(8);
+  });
+
+  it('exactly --concurrency when it was given (no ceiling above it)', () => {
+    const waits = new WaitLedger();
+    for (let i = 0; i < 100; i++) waits.request(1);
+    expect(scenarioLimit({ concurrency: 4 }, waits)()).toBe(4);
+    expect(scenarioLimit({ concurrency: 4, concurrencyCeiling: 4 }, waits)()).toBe(4);
+    expect(scenarioLimit({ concurrency: 4, concurrencyCeiling: 12 }, undefined)()).toBe(4);
+  });
+});
