@@ -88,6 +88,17 @@ describe('retracted', () => {
     expect(refused.expected).toEqual([202, 204]);
   });
 
+  it('cut short: a stopped run skips, an unanswered GET fails saying so, neither says the retraction never completed', () => {
+    const stopped = run({ gone: false, waitedMs: 159, cut: { by: 'stopped', why: '--phase-budget over' } });
+    expect(stopped.skip).toBe('not run to its end: --phase-budget over 159 ms after the DELETE answered 202');
+    const unanswered = run({ gone: false, waitedMs: 159, cut: { by: 'unanswered', why: 'GET /api/events/{id} reset 3 times in a row' } });
+    expect(unanswered.pass).toBe(false);
+    expect(unanswered.skip).toBeUndefined();
+    expect(unanswered.message).toContain('went unanswered (GET /api/events/{id} reset 3 times in a row)');
+    expect(unanswered.message).not.toContain('never completed');
+    expect(run({ cut: { by: 'stopped', why: 'x' } }).pass).toBe(true);
+  });
+
   it('skips when the event was never published', () => {
     const v = run({ published: false, reason: NOT_PUBLISHED, deleteStatus: null, gone: false });
     expect(v.skip).toBe(`precondition: ${NOT_PUBLISHED}`);

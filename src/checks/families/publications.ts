@@ -144,6 +144,11 @@ export interface DeleteOutcome {
   waitedMs: number;
   /** Publications still listed at the last look while the event existed (null: never looked). */
   publicationsLeft: number | null;
+  /**
+   * Why the polling ended before the deadline with the event not seen gone: the run was stopped (`stopped`), or the
+   * server showed it will not answer the GET (`unanswered`, design §1.4: that fails the rule, with the reason).
+   */
+  cut?: { by: 'stopped' | 'unanswered'; why: string };
 }
 
 /**
@@ -165,6 +170,14 @@ export const retractedCheck: CheckDef = {
     }
     if (v.deleteStatus !== 202 && v.deleteStatus !== 204) {
       return { pass: false, message: `DELETE of a published event answered ${String(v.deleteStatus)}, expected 202 or 204`, expected: [202, 204], actual: v.deleteStatus };
+    }
+    if (!v.gone && v.cut?.by === 'stopped') return skipVerdict(`not run to its end: ${v.cut.why} ${v.waitedMs} ms after the DELETE answered ${v.deleteStatus}`);
+    if (!v.gone && v.cut?.by === 'unanswered') {
+      return {
+        pass: false,
+        message: `DELETE answered ${v.deleteStatus}, then GET /api/events/{id} went unanswered (${v.cut.why}): whether the event is gone could not be seen`,
+        expected: 'GET /api/events/{id} → 404', actual: toJson(v),
+      };
     }
     if (!v.gone) {
       const left = v.publicationsLeft === null ? '' : ` (${v.publicationsLeft} publication(s) still listed)`;

@@ -164,7 +164,11 @@ const deletePublished: Action = async (env, params) => {
       last = [ev, list];
     }
     value.waitedMs = Date.now() - started;
-    if (value.gone || Date.now() + delay > deadline || giveUp(ev) || env.signal?.aborted) return { exchanges: [del, ...last], value };
+    if (value.gone || Date.now() + delay > deadline) return { exchanges: [del, ...last], value };
+    // Cut short: said as such, never as "the retraction never completed" (a stopped run skips; an unanswered GET fails).
+    const unanswered = giveUp(ev);
+    if (unanswered) return { exchanges: [del, ...last], value: { ...value, cut: { by: 'unanswered', why: unanswered } } };
+    if (env.signal?.aborted) return { exchanges: [del, ...last], value: { ...value, cut: { by: 'stopped', why: String(env.signal.reason ?? 'the run was stopped') } } };
     await sleep(delay);
   }
 };
