@@ -90,4 +90,6 @@ export interface RunCasesOptions {
    * same values, in the same order, as fc.check draws for the seed) and their reports recorded in case order.
    */
   concurrency?: number;
+  /** The in-flight bound as it moves (read before each case starts); absent: `concurrency`. */
+  concurrencyNow?: () => number;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Exchange } from '../model/index.js';
-import { mapPool } from '../core/pool.js';
+import { mapAdaptive } from '../core/pool.js';
 import type { Broken } from './verdict.js';
 import type { CaseFailureData, CaseReport, CaseRunner, RuleFailure, RunCasesOptions } from './case-types.js';
 
@@ -93,7 +93,7 @@ export async function casesSideBySide<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T
   const failed = new Set<string>();
   const reports: (CaseReport | { thrown: unknown } | undefined)[] = [];
   let stopStarting = false;
-  await mapPool(values, opts.concurrency ?? 1, async (value, i) => {
+  await mapAdaptive(values, opts.concurrencyNow ?? (() => opts.concurrency ?? 1), async (value, i) => {
     if (stopStarting || opts.stop?.aborted) return;
     try {
       const report = await run(value, opts.settleMs, failed);

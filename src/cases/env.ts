@@ -36,6 +36,8 @@ export interface PhaseEnv {
   waits?: WaitLedger;
   /** The version's shape validator (the engine's); absent: src/schema's for the version (src/cases/judge.ts). */
   shapes?: ShapeValidator;
+  /** How many cases may be in flight now (src/engine/scenario-limit.ts); absent: config.concurrency. */
+  concurrencyNow?: () => number;
   /** Runs one case under the run's shared lock (src/engine/env.ts ScenarioEnv.share). */
   share?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -44,8 +44,9 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
     timeoutMs: config.timeoutMs,
     headers: config.headers,
     versionHeader: versionHeader(config.versionHeader, v),
-    // Room for the scenarios (--concurrency) and the generated cases (2 × --concurrency, engine/run.ts generatedSlots).
-    connections: Math.max(2, config.concurrency * 4),
+    // Room for the scenarios (--concurrency) and the generated cases (2 × --concurrency, engine/run.ts generatedSlots),
+    // up to the ceiling they may reach while the server answers fast (src/engine/scenario-limit.ts).
+    connections: Math.max(2, Math.max(config.concurrency, config.concurrencyCeiling ?? 0) * 4),
   };
   const admin = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);
   const user = config.userAuth ? timed(createHttpClient({ ...base, auth: config.userAuth }), waits) : undefined;

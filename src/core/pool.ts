@@ -44,12 +44,19 @@ export function mapAdaptive<T, R>(items: T[], limit: () => number, fn: (item: T,
   });
 }
 
-/** At most `size` works at once; the others wait their turn, in order. */
+/** At most `size` works at once (a size that may move as the run goes: read at each start); the others wait their turn, in order. */
 export class Slots {
   private used = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly sizeNow: () => number;
 
-  constructor(readonly size: number) {}
+  constructor(size: number | (() => number)) {
+    this.sizeNow = typeof size === 'number' ? () => size : size;
+  }
+
+  get size(): number {
+    return Math.max(1, this.sizeNow());
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.used < this.size) this.used++;
@@ -57,10 +64,13 @@ export class Slots {
     try {
       return await work();
     } finally {
-      // The slot passes straight to the next in line (it stays used), else it is freed.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.used--;
+      // The slot passes straight to the next in line (it stays used) while the size allows, else it is freed; a
+      // size that grew lets more of the line in.
+      this.used--;
+      while (this.waiting.length > 0 && this.used < this.size) {
+        this.used++;
+        this.waiting.shift()!();
+      }
     }
   }
 }

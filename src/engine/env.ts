@@ -37,6 +37,8 @@ export interface ScenarioEnv {
   onSettle?: (s: SettleInfo) => void;
   /** What this version waited for (results.json timing; src/core/wait-ledger.ts), shared by all stages. */
   waits?: WaitLedger;
+  /** How many scenarios or cases may be in flight now (src/engine/scenario-limit.ts). */
+  concurrencyNow: () => number;
   /**
    * Runs a unit of work that writes (a generated case with its cleanup) under the run's shared lock, so that an
    * exclusive scenario runs between cases, not only after whole stages (src/engine/exclusivity.ts).

@@ -22,6 +22,24 @@ describe('Slots', () => {
     expect(started).toEqual([...Array(10).keys()]);
   });
 
+  it('a size that moves: read at each start, a grown size lets more of the line in, a shrunk one lets none in until it fits', async () => {
+    let size = 2;
+    const slots = new Slots(() => size);
+    let inFlight = 0;
+    const seen: number[] = [];
+    const work = (i: number) => slots.run(async () => {
+      seen.push(++inFlight);
+      if (i === 1) size = 4;
+      if (i === 5) size = 1;
+      await sleep(2);
+      inFlight--;
+    });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => work(i)));
+    expect(Math.max(...seen)).toBe(4);
+    expect(seen.slice(0, 2).every((n) => n <= 2)).toBe(true);
+    expect(seen[seen.length - 1]).toBe(1);
+  });
+
   it('a work that throws frees its slot', async () => {
     const slots = new Slots(1);
     await expect(slots.run(async () => { throw new Error('x'); })).rejects.toThrow('x');
@@ -35,5 +53,13 @@ describe('generatedSlots', () => {
     expect(generatedSlots(8).size).toBe(16);
     expect(generatedSlots(12).size).toBe(24);
     expect(generatedSlots(1).size).toBe(7);
+  });
+
+  it('follows a moving --concurrency (src/engine/scenario-limit.ts)', () => {
+    let c = 8;
+    const slots = generatedSlots(() => c);
+    expect(slots.size).toBe(16);
+    c = 16;
+    expect(slots.size).toBe(32);
   });
 });

@@ -106,8 +106,9 @@ async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', 
  * (3× 31.8 s: each property's own half of --concurrency binds then). At least one case per stage in flight
  * (PROPERTY_CONCURRENCY properties and the stateful stage), as when every stage ran its cases in turn.
  */
-export function generatedSlots(concurrency: number): Slots {
-  return new Slots(Math.max(2 * concurrency, PROPERTY_CONCURRENCY + 1));
+export function generatedSlots(concurrency: number | (() => number)): Slots {
+  const now = typeof concurrency === 'number' ? () => concurrency : concurrency;
+  return new Slots(() => Math.max(2 * now(), PROPERTY_CONCURRENCY + 1));
 }
 
 /** One version's phase timings as they end; each end also reports the results so far (RunOptions.onPartial). */
@@ -224,12 +225,14 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       readings: new ReadingLedger(version, observe),
       // The server's visibility lag, learned from this version's writes (src/core/settle.ts).
       lag: new LagTracker(), waits, ...(o.onSettle ? { onSettle: o.onSettle } : {}),
+      // --concurrency, or up to its ceiling while the server answers fast: scenarios and generated cases alike.
+      concurrencyNow: scenarioLimit(o.config, waits),
     };
     const genBase = { ...base, ...(o.signal ? { signal: o.signal } : {}) };
     const phases = o.phases ?? o.config.phases ?? PHASES;
     const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
     const scenarios = startScenarioPhase(ctx, base, track);
-    const slots = generatedSlots(o.config.concurrency);
+    const slots = generatedSlots(base.concurrencyNow);
     if (overlapping(caps)) {
       // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
       // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end.
@@ -310,7 +313,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     }
   };
   return {
-    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), scenarioLimit(config, base.waits), (s) => runOne(s, (w) => ctx.lock.shared(w)))),
+    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
     // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
