@@ -57,7 +57,9 @@ describe('self-test: servers that accept connections and then do not answer', ()
     const { result, stderr } = await run('hostile-list-hangs');
     const list = failing(result, /^events\.list\.status$/);
     expect(list.length).toBeGreaterThan(0);
-    expect(list.some((r) => transportEvidence(r, /^headers-timeout$/))).toBe(true);
+    // The timeout itself, or (once the stall guard has closed the route after such timeouts, as on a busy machine
+    // where the probe's reads already timed out) the guard's not-answering, which names them.
+    expect(list.every((r) => transportEvidence(r, /^(headers-timeout|not-answering)$/))).toBe(true);
     expect(stderr).not.toMatch(/server not answering/);
     expect(result.results.some((r) => r.outcome === 'pass' && r.rule.startsWith('events.get.')), 'the rest is still checked').toBe(true);
   }, BOUND_MS + 40_000);
