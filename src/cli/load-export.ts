@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
 import { UsageError } from '../config/errors.js';
 import { loadProfiles, runLoadStage, selectProfiles, type LoadStageOptions } from '../load/index.js';
-import { writeArtilleryScripts, type ExportedScripts } from '../load/artillery/export.js';
+import type { ExportedScripts } from '../load/artillery/export.js';
+import { exportScripts } from '../load/artillery/stage-parts.js';
 import { checkRunId, loadRunTag } from '../load/run-cleanup.js';
 import { makeSeedPlan } from '../load/seed-plan.js';
 import { newLoadRunId } from '../load/stage.js';
-import { DEFAULT_API_VERSION } from '../model/index.js';
 
 /**
  * `evconf load --seed-only` and `evconf load --export artillery` (issue 25): seed a server and leave the events for a
@@ -27,19 +27,15 @@ function exportedLines(x: ExportedScripts): string[] {
 export async function exportCommand(flags: Record<string, unknown>, opts: LoadStageOptions, io: Io): Promise<number> {
   if (flags.runId !== undefined && flags.export === undefined) throw new UsageError('--run-id needs --export artillery (it writes the scripts of a run seeded before)');
   if (flags.export !== undefined && flags.export !== 'artillery') throw new UsageError(`--export: only "artillery" is known (got ${JSON.stringify(flags.export)})`);
-  if (!opts.baseUrl) throw new UsageError(`--${flags.seedOnly ? 'seed-only' : 'export'} needs --base-url: the scripts and the seeded events are for a server that outlives this command`);
+  const { config } = opts;
+  if (!config.baseUrl) throw new UsageError(`--${flags.seedOnly ? 'seed-only' : 'export'} needs --base-url: the scripts and the seeded events are for a server that outlives this command`);
   if (opts.engine === 'artillery') throw new UsageError('--engine artillery runs the load here; --export and --seed-only prepare it for elsewhere: give one or the other');
   const exporting = flags.export !== undefined;
   if (flags.runId !== undefined) {
     if (flags.seedOnly) throw new UsageError('--run-id names a run seeded before; --seed-only seeds a new one: give one or the other');
     const runId = checkRunId(String(flags.runId));
     const dir = opts.artilleryDir ?? `artillery-${runId}`;
-    const x = writeArtilleryScripts(dir, selectProfiles(loadProfiles(opts.profilesFile), opts.only), {
-      baseUrl: opts.baseUrl, plan: makeSeedPlan(loadRunTag(runId), opts.events ?? 1000), apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
-      auth: Boolean(opts.auth), headerNames: Object.keys(opts.headers ?? {}), timeoutMs: opts.timeoutMs ?? 10_000, runId,
-      ...(opts.versionHeader !== undefined ? { versionHeader: opts.versionHeader } : {}), ...(opts.durationS !== undefined ? { durationS: opts.durationS } : {}),
-      ...(opts.budget ? { budget: opts.budget } : {}),
-    });
+    const x = exportScripts(config, dir, selectProfiles(loadProfiles(config.loadProfiles), opts.only), { baseUrl: config.baseUrl, runId, plan: makeSeedPlan(loadRunTag(runId), config.loadEvents) });
     io.err.write(`${exportedLines(x).join('\n')}\n`);
     io.out.write(`${runId}\n`);
     return 0;
@@ -53,7 +49,7 @@ export async function exportCommand(flags: Record<string, unknown>, opts: LoadSt
   if (stage.interrupted) return 2;
   io.err.write([
     `seeded ${stage.seeded?.length ?? 0} events of run ${runId} on ${stage.baseUrl}; they stay until you run:`,
-    `  evconf cleanup --base-url ${stage.baseUrl} --run-id ${runId}${opts.auth ? ' --auth USER:PASS' : ''}`,
+    `  evconf cleanup --base-url ${stage.baseUrl} --run-id ${runId}${config.auth ? ' --auth USER:PASS' : ''}`,
     ...(stage.exported ? exportedLines(stage.exported) : []),
     '',
   ].join('\n'));

@@ -1,12 +1,11 @@
 import { relative } from 'node:path';
 import { UsageError } from '../config/errors.js';
-import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from '../config/parse.js';
-import { readConfigFile, redactArgv } from '../config/build.js';
-import { parseApiVersionFlag } from '../spec/versions.js';
+import { buildRunConfig, readConfigFile } from '../config/build.js';
+import type { RunConfig } from '../config/types.js';
 import { writeReports } from '../report/write.js';
 import { summarize } from '../engine/summary.js';
-import { runLoadStage, renderLoadReport, parseBudgetFlag, LOAD_LIMITS, type LoadStageOptions } from '../load/index.js';
-import { DEFAULT_API_VERSION, type RunResult } from '../model/index.js';
+import { loadVersion, runLoadStage, renderLoadReport, type LoadConfig, type LoadStageOptions } from '../load/index.js';
+import type { RunResult } from '../model/index.js';
 import { TOOL_VERSION } from './version.js';
 import { checkMutantName } from './mutant-name.js';
 
@@ -37,32 +36,26 @@ function engineOf(flags: Record<string, unknown>): 'autocannon' | 'artillery' {
   return e;
 }
 
-export function options(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): LoadStageOptions {
-  // Several versions (e.g. "all" in a config file shared with `evconf run`): the newest, as `run --load` does.
-  const versions = parseApiVersionFlag(String(flags.apiVersion ?? DEFAULT_API_VERSION));
-  if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
-  const version = versions[versions.length - 1];
-  const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH;
-  const headers: Record<string, string> = {};
-  for (const h of (flags.header as string[] | undefined) ?? []) {
-    const [n, v] = parseHeader(String(h));
-    headers[n] = v;
-  }
+/**
+ * The flags of `evconf load` (over its --config file) as `evconf run`'s config builder reads them: the same names,
+ * bounds and messages (src/config/build.ts), `--profiles` as `loadProfiles`. Its other flags are the stage's own.
+ * Of the environment only what `evconf load` reads (EVCONF_AUTH; NO_COLOR). --mutant is checked by the stage (after
+ * --export's and --seed-only's own checks, which name the conflicting flag first), not by the builder.
+ */
+export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEnv, argv: string[] = []): RunConfig {
+  const keys = ['baseUrl', 'apiVersion', 'auth', 'header', 'versionHeader', 'timeout', 'settleMs', 'workflow', 'loadEvents', 'loadDuration', 'budget', 'color'];
+  const given: Record<string, unknown> = Object.fromEntries(keys.filter((k) => flags[k] !== undefined).map((k) => [k, flags[k]]));
+  if (flags.profiles) given.loadProfiles = flags.profiles;
+  // Several versions (e.g. "all" in a config file shared with `evconf run`): the stage takes the newest, as `run --load` does.
+  const config = buildRunConfig(given, { EVCONF_AUTH: env.EVCONF_AUTH, NO_COLOR: env.NO_COLOR }, argv);
+  return Object.freeze({ ...config, ...(flags.mutant ? { mutant: String(flags.mutant) } : {}) });
+}
+
+/** The load stage's input: the run's settings (loadConfig) and, from the flags, what is the stage's own. */
+export function options(flags: Record<string, unknown>, config: LoadConfig): LoadStageOptions {
   return {
-    ...(flags.baseUrl !== undefined ? { baseUrl: parseBaseUrl(String(flags.baseUrl)) } : {}),
-    ...(flags.mutant ? { mutant: String(flags.mutant) } : {}),
-    apiVersion: version,
-    events: parseIntFlag(flags.loadEvents ?? 1000, '--load-events', 1, LOAD_LIMITS.maxEvents),
-    ...(flags.loadDuration !== undefined ? { durationS: parseIntFlag(flags.loadDuration, '--load-duration', 1, LOAD_LIMITS.maxDurationS) } : {}),
-    ...(flags.profiles ? { profilesFile: String(flags.profiles) } : {}),
-    ...(flags.budget !== undefined ? { budget: parseBudgetFlag(String(flags.budget)) } : {}),
+    config,
     ...(flags.only ? { only: String(flags.only).split(',').map((s) => s.trim()).filter(Boolean) } : {}),
-    ...(authRaw ? { auth: parseCredentials(authRaw, '--auth') } : {}),
-    headers,
-    ...(flags.versionHeader !== undefined ? { versionHeader: String(flags.versionHeader) } : {}),
-    ...(flags.settleMs !== undefined ? { settleMs: parseIntFlag(flags.settleMs, '--settle-ms', 0, 600_000) } : {}),
-    ...(flags.workflow !== undefined ? { workflow: String(flags.workflow) } : {}),
-    timeoutMs: parseIntFlag(flags.timeout ?? 10_000, '--timeout', 100, 600_000),
     engine: engineOf(flags),
     ...(flags.out !== undefined ? { artilleryDir: String(flags.out) } : {}),
   };
@@ -75,7 +68,8 @@ export async function loadCommand(
   argv: string[] = [],
 ): Promise<number> {
   const merged = mergedFlags(flags);
-  const opts = options(merged, process.env);
+  const config = loadConfig(merged, process.env, argv);
+  const opts = options(merged, config);
   const startedAt = new Date();
   const controller = new AbortController();
   const onSignal = () => {
@@ -89,7 +83,7 @@ export async function loadCommand(
     // --seed-only / --export artillery: seed (deleted again on Ctrl-C) and write scripts, for a load made elsewhere.
     if (merged.export !== undefined || merged.seedOnly || merged.runId !== undefined) return await (await import('./load-export.js')).exportCommand(merged, { ...opts, signal: controller.signal }, io);
     // After the stage's own flag checks would have run (--mutant with --base-url is its usage error, not this one).
-    if (opts.mutant && !opts.baseUrl) checkMutantName(opts.mutant);
+    if (config.mutant && !config.baseUrl) checkMutantName(config.mutant);
     stage = await runLoadStage({ ...opts, signal: controller.signal, log: (l) => io.err.write(`${l}\n`) });
   } finally {
     process.off('SIGINT', onSignal);
@@ -103,8 +97,8 @@ export async function loadCommand(
     const run: RunResult = {
       tool: { name: 'evconf', version: TOOL_VERSION }, runId: stage.runId, startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
-      target: { baseUrl: stage.baseUrl, apiVersions: [opts.apiVersion ?? DEFAULT_API_VERSION], reference: opts.baseUrl === undefined, ...(opts.mutant ? { mutant: opts.mutant } : {}) },
-      seed: 0, command: redactArgv(argv), summary: summarize(stage.results), results: stage.results,
+      target: { baseUrl: stage.baseUrl, apiVersions: [loadVersion(config)], reference: config.baseUrl === undefined, ...(config.mutant ? { mutant: config.mutant } : {}) },
+      seed: 0, command: config.command, summary: summarize(stage.results), results: stage.results,
       observations: [], coverage: [], load: stage.load, ...(stage.leftovers.length > 0 ? { leftovers: stage.leftovers } : {}),
     };
     const written = await writeReports(run, {

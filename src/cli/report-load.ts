@@ -26,7 +26,7 @@ export async function reportLoadCommand(files: string[], flags: Record<string, u
   const budget = flags.budget === undefined ? undefined : parseBudgetFlag(String(flags.budget));
   const profiles = loadProfiles(profilesFile);
   // The server is not known to be evconf's own: the shipped default budgets only warn, as against --base-url.
-  const advisory = advisoryBudgets({ ...(budget ? { budget } : {}), ...(profilesFile ? { profilesFile } : {}) }, false);
+  const advisory = advisoryBudgets(budget, Boolean(profilesFile), false);
   const levels = ruleLevels();
   const load: LoadResult[] = [];
   const results: CheckResult[] = [];

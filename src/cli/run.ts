@@ -13,7 +13,7 @@ import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
 import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
-import { runLoadStage } from '../load/index.js';
+import { loadVersion, runLoadStage } from '../load/index.js';
 import { summarize } from '../engine/summary.js';
 import { unmatchedPatterns } from '../engine/select.js';
 import { PROPERTIES } from '../properties/index.js';
@@ -40,20 +40,12 @@ function newRunId(): string {
  */
 async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, log: (line: string) => void): Promise<RunResult> {
   const loadStarted = Date.now();
-  const apiVersion = config.apiVersions[config.apiVersions.length - 1];
+  const apiVersion = loadVersion(config);
   const capabilities = run.capabilities?.find((c) => c.version === apiVersion);
+  const { auth: _embedded, ...withoutAuth } = config;
+  // Its own child server knows none of the embedded server's credentials.
   const stage = await runLoadStage({
-    ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-    ...(config.mutant ? { mutant: config.mutant } : {}),
-    apiVersion, ...(capabilities ? { capabilities } : {}),
-    events: config.loadEvents,
-    ...(config.loadDurationS ? { durationS: config.loadDurationS } : {}),
-    ...(config.loadProfiles ? { profilesFile: config.loadProfiles } : {}),
-    ...(config.loadBudget ? { budget: config.loadBudget } : {}),
-    ...(config.baseUrl && config.auth ? { auth: config.auth } : {}),
-    headers: config.headers, versionHeader: config.versionHeader, timeoutMs: config.timeoutMs,
-    settleMs: config.settleMs, workflow: config.workflow, runId: run.runId, signal,
-    log,
+    config: config.baseUrl ? config : withoutAuth, runId: run.runId, signal, log, ...(capabilities ? { capabilities } : {}),
   });
   const results = [...run.results, ...stage.results];
   const leftovers = [...(run.leftovers ?? []), ...stage.leftovers];

@@ -1,5 +1,6 @@
 /** The load stage (design §8): profiles → autocannon → LoadResult; budgets → load.* CheckResults. */
 export { runLoadStage, advisoryBudgets, type LoadStageOptions, type LoadStageResult } from './stage.js';
+export { loadVersion, type LoadConfig } from './load-config.js';
 export { parseBudgetFlag, BUDGET_KEYS, type BudgetKey } from './budget-flag.js';
 export { loadProfiles, parseProfiles, selectProfiles, DEFAULT_PROFILES_FILE } from './profiles.js';
 export { LOAD_LIMITS, type LoadProfile, type QueryTemplate } from './profile.js';

@@ -4,6 +4,10 @@ import { eventCreateParts } from '../core/event-form.js';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { parseProfiles } from './profiles.js';
 import { runLoadStage } from './stage.js';
+import { buildRunConfig } from '../config/build.js';
+
+/** The run's configuration from flags, as `evconf run --load` and `evconf load` build it. */
+const config = (flags: Record<string, unknown>) => buildRunConfig(flags, {}, []);
 
 /**
  * End to end against the reference server in a child process: 100 seeded events, two 1-second profiles.
@@ -43,7 +47,7 @@ describe('runLoadStage end to end', () => {
   it('fills a LoadResult per profile, meets the budgets, and deletes everything it seeded', async () => {
     const before = await count(client);
     const lines: string[] = [];
-    const stage = await runLoadStage({ baseUrl: server.url, events: 100, profiles: PROFILES, warmupMs: 300, log: (l) => lines.push(l) });
+    const stage = await runLoadStage({ config: config({ baseUrl: server.url, loadEvents: 100 }), profiles: PROFILES, warmupMs: 300, log: (l) => lines.push(l) });
     expect(stage.load.map((l) => l.profile)).toEqual(['plain', 'title']);
     for (const l of stage.load) {
       expect(l.requests, l.profile).toBeGreaterThan(0);
@@ -73,7 +77,7 @@ describe('runLoadStage end to end', () => {
   });
 
   it('with mutant slow-filter (own child server) the filtered profile misses its budget, the plain one does not', async () => {
-    const stage = await runLoadStage({ mutant: 'slow-filter', events: 100, profiles: PROFILES, warmupMs: 300 });
+    const stage = await runLoadStage({ config: config({ mutant: 'slow-filter', loadEvents: 100 }), profiles: PROFILES, warmupMs: 300 });
     const outcome = (profile: string, rule: string) => stage.results.find((r) => r.id === `1.6.0/load/${profile}/${rule}`)!.outcome;
     expect([outcome('title', 'load.p99'), outcome('title', 'load.rps')]).toContain('fail');
     expect(outcome('title', 'load.correct')).toBe('pass');
@@ -90,7 +94,8 @@ describe('budgets are the user\'s', () => {
   it('against a server evconf did not start, a missed default budget only warns; the user\'s --budget decides', async () => {
     const slow = await startChildServer({ mutant: 'slow-filter' });
     try {
-      const base = { baseUrl: slow.url, events: 100, only: ['filter-title'], durationS: 1, warmupMs: 300 };
+      const flags = { baseUrl: slow.url, loadEvents: 100, loadDuration: 1 };
+      const base = { config: config(flags), only: ['filter-title'], warmupMs: 300 };
       const byDefault = await runLoadStage(base);
       const timing = byDefault.results.filter((r) => r.rule === 'load.p99' || r.rule === 'load.rps');
       expect(timing.map((r) => r.outcome)).toContain('warn');
@@ -98,7 +103,7 @@ describe('budgets are the user\'s', () => {
       expect(timing.find((r) => r.outcome === 'warn')!.message).toMatch(/default budget|generator saturated/);
       expect(byDefault.load[0].advisoryBudgets).toEqual(['p99Ms', 'minRps', 'maxErrorRate']);
       expect(byDefault.results.find((r) => r.rule === 'load.correct')!.outcome).toBe('pass');
-      const own = await runLoadStage({ ...base, budget: { p99Ms: 100, minRps: 200 } });
+      const own = await runLoadStage({ ...base, config: config({ ...flags, budget: 'p99=100,rps=200' }) });
       expect(own.results.filter((r) => r.rule === 'load.p99' || r.rule === 'load.rps').map((r) => r.outcome)).toContain('fail');
       expect(own.load[0].advisoryBudgets).toEqual(['maxErrorRate']);
       expect(own.load[0].budget).toMatchObject({ p99Ms: 100, minRps: 200 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../config/errors.js';
-import type { Credentials } from '../config/types.js';
-import { DEFAULT_API_VERSION, type ApiVersion, type CheckResult, type LoadBudget, type LoadResult, type RuleLevel } from '../model/index.js';
+import { loadVersion, type LoadConfig } from './load-config.js';
+import type { ApiVersion, CheckResult, LoadBudget, LoadResult, RuleLevel } from '../model/index.js';
 import { loadRules } from '../spec/rules.js';
 import { inRange } from '../spec/versions.js';
 import { LOAD_RULES, skippedBudgets, type LoadRuleId } from './budget.js';
@@ -24,33 +24,11 @@ import { loadRunTag } from './run-cleanup.js';
 /** The load stage (design §8): seed, run every profile, turn budgets into load.* results, delete what was seeded. */
 
 export interface LoadStageOptions {
-  /** The server under test; absent = the reference server, started as a child process on 127.0.0.1. */
-  baseUrl?: string;
-  /**
-   * Child reference server only: plant this bug (e.g. slow-filter). The caller checks the name (the CLI: an unknown
-   * one is a usage error); the stage passes it to `evconf serve --mutant`, which refuses an unknown one.
-   */
-  mutant?: string;
-  apiVersion?: ApiVersion;
-  /** Events to seed (default 1000, at most 20 000). */
-  events?: number;
-  /** Seconds per profile, overriding the profiles file (at most 60). */
-  durationS?: number;
-  profilesFile?: string;
-  /** Profiles already loaded (instead of profilesFile). */
+  config: LoadConfig;
+  /** Profiles already loaded (instead of config.loadProfiles). */
   profiles?: LoadProfile[];
-  /** The user's budgets (--budget), for every profile: they replace the profiles' own values. */
-  budget?: LoadBudget;
+  /** Profiles to run, by name (`evconf load --only`; not RunConfig.only, which selects checks in `evconf run`). */
   only?: string[];
-  auth?: Credentials;
-  headers?: Record<string, string>;
-  /** e.g. "Accept: application/v{version}+json" (the default). */
-  versionHeader?: string;
-  timeoutMs?: number;
-  /** How long probes wait for a real server's index to show the seeded events (default 10 000 ms). */
-  settleMs?: number;
-  /** Processing workflow sent on create (default schedule-and-upload). */
-  workflow?: string;
   /** What the conformance run's probe learned for this version (media to upload, field ids); absent = none needed. */
   capabilities?: Capabilities;
   runId?: string;
@@ -90,12 +68,13 @@ export function ruleLevels(): Record<LoadRuleId, RuleLevel> {
 
 /** Flag-level checks (exit 2): bounds of count and duration, --mutant only with the embedded server. */
 function validate(o: LoadStageOptions): number {
-  const events = o.events ?? 1000;
+  const { config } = o;
+  const events = config.loadEvents;
   if (!Number.isInteger(events) || events < 1 || events > LOAD_LIMITS.maxEvents) throw new UsageError(`--load-events must be a whole number from 1 to ${LOAD_LIMITS.maxEvents} (got ${events})`);
-  const d = o.durationS;
+  const d = config.loadDurationS;
   if (d !== undefined && (!Number.isInteger(d) || d < 1 || d > LOAD_LIMITS.maxDurationS)) throw new UsageError(`--load-duration must be a whole number from 1 to ${LOAD_LIMITS.maxDurationS} (got ${d})`);
-  if (o.mutant && o.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
-  if (o.seedOnly && !o.baseUrl) throw new UsageError('--seed-only needs --base-url: the embedded reference server stops when evconf does, and its events with it');
+  if (config.mutant && config.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
+  if (o.seedOnly && !config.baseUrl) throw new UsageError('--seed-only needs --base-url: the embedded reference server stops when evconf does, and its events with it');
   return events;
 }
 
@@ -109,13 +88,14 @@ function skippedLoad(p: LoadProfile, baseUrl: string, v: ApiVersion, reason: str
 
 /**
  * Budgets that only advise (warn when missed): the shipped defaults (suites/load/profiles.yaml) against a server
- * evconf did not start, where the user gave no value of their own (--budget, --profiles, profiles passed in).
- * Against the embedded reference server every budget decides.
+ * evconf did not start, where the user gave no value of their own (`budget`: --budget; `ownProfiles`: --profiles,
+ * or profiles passed in). Against the embedded reference server every budget decides.
  */
-export function advisoryBudgets(o: Pick<LoadStageOptions, 'budget' | 'profiles' | 'profilesFile'>, ownServer: boolean): BudgetKey[] {
-  if (ownServer || o.profiles !== undefined || o.profilesFile !== undefined) return [];
-  return BUDGET_KEYS.filter((k) => o.budget?.[k] === undefined);
+export function advisoryBudgets(budget: LoadBudget | undefined, ownProfiles: boolean, ownServer: boolean): BudgetKey[] {
+  if (ownServer || ownProfiles) return [];
+  return BUDGET_KEYS.filter((k) => budget?.[k] === undefined);
 }
+
 
 interface Run {
   o: LoadStageOptions;
@@ -131,7 +111,8 @@ interface Run {
 /** One profile: skipped (interrupted, or before its `since`), or run and recorded. */
 async function stageProfile(r: Run, given: LoadProfile): Promise<void> {
   const { o, t, out } = r;
-  const p: LoadProfile = o.budget ? { ...given, budget: { ...given.budget, ...o.budget } } : given;
+  const { config } = o;
+  const p: LoadProfile = config.loadBudget ? { ...given, budget: { ...given.budget, ...config.loadBudget } } : given;
   const v = p.apiVersion ?? r.version;
   if (o.signal?.aborted) {
     out.interrupted = true;
@@ -143,16 +124,16 @@ async function stageProfile(r: Run, given: LoadProfile): Promise<void> {
     out.load.push(skippedLoad(p, t.baseUrl, v, `applies from API ${p.since} on`));
     return;
   }
-  o.log?.(`load: ${p.name} (${p.connections} connections, ${o.durationS ?? p.durationS} s, API ${v}${r.artillery ? ', Artillery' : ''})`);
+  o.log?.(`load: ${p.name} (${p.connections} connections, ${config.loadDurationS ?? p.durationS} s, API ${v}${r.artillery ? ', Artillery' : ''})`);
   const ctx = {
     baseUrl: t.baseUrl, client: t.clientFor(v), headers: t.headersFor(v), plan: r.plan, levels: r.levels,
-    advisory: advisoryBudgets(o, Boolean(t.child)),
+    advisory: advisoryBudgets(config.loadBudget, o.profiles !== undefined || Boolean(config.loadProfiles), Boolean(t.child)),
     // The reference server is read-after-write consistent: no need to wait for an index to catch up.
-    settleMs: t.child ? 0 : o.settleMs ?? 10_000, timeoutMs: o.timeoutMs ?? 10_000,
-    ...(o.durationS !== undefined ? { durationS: o.durationS } : {}), ...(o.warmupMs !== undefined ? { warmupMs: o.warmupMs } : {}),
+    settleMs: t.child ? 0 : config.settleMs, timeoutMs: config.timeoutMs,
+    ...(config.loadDurationS !== undefined ? { durationS: config.loadDurationS } : {}), ...(o.warmupMs !== undefined ? { warmupMs: o.warmupMs } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
   };
-  const res = r.artillery ? await runArtilleryProfile(artilleryContext(o, { ...r.artillery, runId: out.runId }, ctx), p, v) : await runProfile(ctx, p, v);
+  const res = r.artillery ? await runArtilleryProfile(artilleryContext(config, { ...r.artillery, runId: out.runId }, ctx), p, v) : await runProfile(ctx, p, v);
   if (!res) {
     out.interrupted = true;
     out.results.push(...skippedBudgets(p.name, v, r.levels, 'not run: the load stage was interrupted', p.source));
@@ -169,15 +150,17 @@ export function newLoadRunId(): string {
 
 /** Runs the load stage; never leaves a child server running or (when it can help it) a seeded event behind. */
 export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult> {
+  const { config } = o;
   const events = validate(o);
-  const profiles = selectProfiles(o.profiles ?? loadProfiles(o.profilesFile), o.only);
-  const version = o.apiVersion ?? DEFAULT_API_VERSION;
+  // An empty --load-profiles names no file: the shipped one.
+  const profiles = selectProfiles(o.profiles ?? loadProfiles(config.loadProfiles || undefined), o.only);
+  const version = loadVersion(config);
   const log = o.log ?? (() => undefined);
   const runId = o.runId ?? newLoadRunId();
   const levels = ruleLevels();
   // Before anything touches the server: a missing Artillery is a one-line exit 2.
   const command = o.engine === 'artillery' && !o.seedOnly ? findArtillery() : undefined;
-  const t = await openTarget(o);
+  const t = await openTarget(config);
   const seeded: string[] = [];
   let workDir: { dir: string; temporary: boolean } | undefined;
   const out: LoadStageResult = { load: [], results: [], leftovers: [], baseUrl: t.baseUrl, runId, interrupted: false };
@@ -186,30 +169,30 @@ export async function runLoadStage(o: LoadStageOptions): Promise<LoadStageResult
     const plan = makeSeedPlan(loadRunTag(runId), events);
     // Without a conformance run's findings, a server evconf did not start is probed the same way (src/core/probe.ts).
     const caps = o.capabilities ?? (t.child ? undefined : (await probeServer({
-      client: t.clientFor(version), version, book: loadRules(), config: { workflow: o.workflow ?? 'schedule-and-upload', settleMs: o.settleMs ?? 10_000, fieldIds: {} },
+      client: t.clientFor(version), version, book: loadRules(), config: { workflow: config.workflow, settleMs: config.settleMs, fieldIds: {} },
       tag: `${plan.tag}probe`, agent: `evconf-load-${runId}-probe`, register: (...ids) => seeded.push(...ids),
     })).caps);
     if (caps?.media) log(`load: the server refuses events without media; every seeded event uploads ${caps.media.filename}`);
     // The probe's own events (if any) are always deleted; with --seed-only the seeded ones stay.
     const probeEvents = seeded.length;
     log(`load: seeding ${events} events on ${t.baseUrl} (tag ${plan.tag})`);
-    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: o.workflow ?? 'schedule-and-upload', ...(caps ? { caps } : {}), onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
+    const seed = await seedEvents({ client: t.clientFor(version), plan, workflow: config.workflow, ...(caps ? { caps } : {}), onCreated: (id) => seeded.push(id), ...(o.signal ? { signal: o.signal } : {}) });
     if (seed.failures > 0 && !o.signal?.aborted) {
       const f = seed.failure;
       throw new UsageError(`seeding failed for ${seed.failures} of ${events} events (POST /api/events → ${f?.response?.status ?? f?.error?.code}); the load stage needs a server that creates events`);
     }
-    if (o.seedOnly && !o.signal?.aborted) return seedOnly(o, out, plan, profiles, seeded.splice(probeEvents));
+    if (o.seedOnly && !o.signal?.aborted) return seedOnly(config, o.artilleryDir, out, plan, profiles, seeded.splice(probeEvents));
     // load.correct judges only these events (src/load/sample-check.ts).
     plan.ids = new Set(seeded);
     const run: Run = { o: { ...o, log }, t, plan, levels, version, out };
     if (command) {
-      workDir = artilleryDir(o);
+      workDir = artilleryDir(o.artilleryDir);
       run.artillery = { command, dir: workDir.dir };
     }
     for (const p of profiles) await stageProfile(run, p);
     out.interrupted ||= Boolean(o.signal?.aborted);
   } finally {
-    out.leftovers = await deleteSeeded(t, version, seeded, o.settleMs ?? 10_000, log);
+    out.leftovers = await deleteSeeded(t, version, seeded, config.settleMs, log);
     await t.close();
     if (workDir?.temporary) rmSync(workDir.dir, { recursive: true, force: true });
   }
