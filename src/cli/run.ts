@@ -13,8 +13,6 @@ import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
 import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
-import { loadVersion, runLoadStage } from '../load/index.js';
-import { summarize } from '../engine/summary.js';
 import { unmatchedPatterns } from '../engine/select.js';
 import { PROPERTIES } from '../properties/index.js';
 import { STATEFUL_ID } from '../stateful/index.js';
@@ -30,30 +28,6 @@ const LONG_SETTLE_MS = 2000;
 function newRunId(): string {
   const t = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${t}-${randomBytes(2).toString('hex')}`;
-}
-
-/** `evconf run`: the conformance suite against --base-url or the embedded reference server. Returns the exit code. */
-/**
- * Adds the load stage (design §8) after the conformance phases: against --base-url, or against a reference server
- * of its own in a child process (the load generator must not share a process with the server it measures).
- * It runs at the newest version of the run.
- */
-async function withLoadStage(run: RunResult, config: RunConfig, signal: AbortSignal, log: (line: string) => void): Promise<RunResult> {
-  const loadStarted = Date.now();
-  const apiVersion = loadVersion(config);
-  const capabilities = run.capabilities?.find((c) => c.version === apiVersion);
-  const { auth: _embedded, ...withoutAuth } = config;
-  // Its own child server knows none of the embedded server's credentials.
-  const stage = await runLoadStage({
-    config: config.baseUrl ? config : withoutAuth, runId: run.runId, signal, log, ...(capabilities ? { capabilities } : {}),
-  });
-  const results = [...run.results, ...stage.results];
-  const leftovers = [...(run.leftovers ?? []), ...stage.leftovers];
-  return {
-    ...run, results, summary: summarize(results), load: stage.load, durationMs: Date.now() - Date.parse(run.startedAt),
-    timing: [...(run.timing ?? []), { apiVersion: config.apiVersions[config.apiVersions.length - 1], stage: 'load', durationMs: Date.now() - loadStarted }],
-    ...(leftovers.length ? { leftovers } : {}),
-  };
 }
 
 /**
@@ -122,6 +96,7 @@ export function exitStatus(run: RunResult, interrupted: boolean): number {
   return versionVerdicts(run).every((v) => v.verdict === 'conformant' || (x !== undefined && v.verdict === 'not-conformant' && !hasGaps(v))) ? 0 : 3;
 }
 
+/** `evconf run`: the conformance suite (and with --load the load stage) against --base-url or the embedded reference server. Returns the exit code. */
 export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
   let config = given;
   // The embedded server boots (a child process: about a second of CPU on the other core) while the suites are read.
@@ -180,7 +155,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
-      onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
+      onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle, log: (line) => progress.line(line),
       // Results so far at each phase end and on an interrupt: a run killed before its end still leaves them.
       onPartial: (partial) => writePartialResults(partial, config, io.err),
       onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
@@ -189,7 +164,6 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
         if (s.ms > LONG_SETTLE_MS) progress.line(`evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}`);
       },
     });
-    if (config.load && !controller.signal.aborted) run = await withLoadStage(run, config, controller.signal, (line) => progress.line(line));
   } finally {
     clearTimeout(timer);
     process.off('SIGINT', onSignal);

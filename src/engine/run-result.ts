@@ -1,4 +1,4 @@
-import type { ApiVersion, CheckResult, Observation, RunResult, StageTiming } from '../model/index.js';
+import type { ApiVersion, CheckResult, LoadResult, Observation, RunResult, StageTiming } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { Capabilities } from '../core/capabilities.js';
@@ -19,6 +19,8 @@ export interface RunState {
   capabilities: Capabilities[];
   /** Versions whose run was cut short (interrupt, --max-duration, --phase-budget), with the first reason. */
   stops: Map<ApiVersion, string>;
+  /** The load stage's measurements and budget results (--load), after the conformance stages. */
+  load?: { load: LoadResult[]; results: CheckResult[] };
 }
 
 export interface RunFacts {
@@ -34,10 +36,13 @@ export interface RunFacts {
  * The canonical RunResult (design §4) of what `s` holds. With `partial` (why the run has not ended), every version
  * counts as cut short (never conformant) and the record says so: it is written at each phase end and on an
  * interrupt, so that a run killed before its end still leaves its results (issue 21 item 3).
+ * The load stage's results follow the conformance results (by id) in the order the stage decided them; the summary
+ * counts both, the verdicts judge the conformance checks only (load budgets are not conformance, src/verdicts).
  */
 export function buildRunResult(f: RunFacts, s: RunState, partial?: string): RunResult {
   const { config, book } = f;
-  const results = [...s.results].sort((a, b) => a.id.localeCompare(b.id));
+  const conformance = [...s.results].sort((a, b) => a.id.localeCompare(b.id));
+  const results = [...conformance, ...(s.load?.results ?? [])];
   const stops = new Map(s.stops);
   if (partial) for (const v of config.apiVersions) if (!stops.has(v)) stops.set(v, partial);
   const run: RunResult = {
@@ -53,13 +58,13 @@ export function buildRunResult(f: RunFacts, s: RunState, partial?: string): RunR
     results,
     observations: [...s.observations.values()],
     coverage: coverage(book, config.apiVersions, results),
-    load: [],
+    load: [...(s.load?.load ?? [])],
     capabilities: [...s.capabilities],
     ...(s.leftovers.length ? { leftovers: [...s.leftovers] } : {}),
     ...(partial ? { partial } : {}),
     rules: book.rules.map((r) => ({ id: r.id, level: r.level, since: r.since, ...(r.until ? { until: r.until } : {}), section: r.section, endpoint: r.endpoint, quote: r.quote })),
   };
-  run.verdicts = computeVerdicts(run, {
+  run.verdicts = computeVerdicts({ ...run, results: conformance }, {
     ...(config.allowUntested ? { allowUntested: config.allowUntested } : {}),
     stopped: [...stops].map(([apiVersion, reason]) => ({ apiVersion, reason })),
     notRun: (rule) => notRunReason(rule, config, f.phases),

@@ -27,6 +27,7 @@ import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
+import { loadVersion, runLoadStage } from '../load/index.js';
 
 export { PHASES, type Phase };
 
@@ -54,8 +55,10 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
   cleanupRoot?: CleanupRoot;
-  /** Which phases run (default: config.phases, else all); the load stage is separate (src/load). */
+  /** Which phases run (default: config.phases, else all); the load stage (src/load) runs after them with config.load. */
   phases?: readonly Phase[];
+  /** The load stage's progress lines ("load: …"). */
+  log?: (line: string) => void;
   /** Told about every settled read-after-write step (the CLI prints those that waited long). */
   onSettle?: (s: SettleInfo) => void;
   /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
@@ -179,7 +182,30 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
     ctx.partial.teller?.stop();
   }
   if (o.signal?.aborted) for (const v of config.apiVersions) if (!state.stops.has(v)) state.stops.set(v, String(o.signal.reason ?? 'the run was stopped'));
+  // On the run's own signal (interrupt, --max-duration): a server that stopped answering the conformance stages does
+  // not keep the load stage from trying.
+  if (config.load && !given.signal?.aborted) await runLoad(given, state);
   return buildRunResult(facts, state);
+}
+
+/**
+ * The load stage (design §8) after the conformance stages, at the newest version of the run, with what its probe
+ * learned: against --base-url, or against a reference server of its own in a child process (the load generator must
+ * not share a process with the server it measures), which knows none of the embedded server's credentials.
+ */
+async function runLoad(o: RunOptions, state: RunState): Promise<void> {
+  const started = Date.now();
+  const { config } = o;
+  const apiVersion = loadVersion(config);
+  const capabilities = state.capabilities.find((c) => c.version === apiVersion);
+  const { auth: _embedded, ...withoutAuth } = config;
+  const stage = await runLoadStage({
+    config: config.baseUrl ? config : withoutAuth, runId: o.runId, ...(capabilities ? { capabilities } : {}),
+    ...(o.signal ? { signal: o.signal } : {}), ...(o.log ? { log: o.log } : {}),
+  });
+  state.load = { load: stage.load, results: stage.results };
+  state.leftovers.push(...stage.leftovers);
+  state.timing.push({ apiVersion, stage: 'load', durationMs: Date.now() - started });
 }
 
 /** The probe of one version (design §1.2): what this server needs, learned once and used by every stage. */
