@@ -96,7 +96,6 @@ export function advisoryBudgets(budget: LoadBudget | undefined, ownProfiles: boo
   return BUDGET_KEYS.filter((k) => budget?.[k] === undefined);
 }
 
-
 interface Run {
   o: LoadStageOptions;
   t: LoadTarget;
