@@ -1,12 +1,10 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
-import { interpolate, PlaceholderError } from './vars.js';
-import { awaitVisible, createEvent, givenVars } from './create.js';
+import { PlaceholderError } from './vars.js';
 import { evidence } from '../core/evidence.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
-import type { EventSpec } from '../core/event-form.js';
-import { seriesFor } from '../core/capabilities.js';
-import { unmetNeed } from './needs.js';
+import { needVars } from '../core/needs.js';
+import { createGiven } from './given.js';
 import { skipReason, UnavailableError } from '../core/unavailable.js';
 import { catalogVars } from '../core/catalogs.js';
 
@@ -38,10 +36,9 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
   return {
     run: { tag: env.tag },
     version: env.version,
-    agent: env.agent,
-    // Series ids of the scenario's own (or the user's --series-id for all, where the server refuses ours); a's id is
-    // a prefix of ab's (a filter matching series ids by prefix lists events of ab for a).
-    series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '', ab: seriesFor(env.caps, `${env.tag}sab`) ?? '' },
+    // agent, agents.<name>, series.a|b|ab: Unavailable where the server refused them (src/core/needs.ts), so what
+    // is built on them is skipped with the probe's reason and the rest of the scenario runs (issue 20 item 1).
+    ...needVars(env.caps, env.agent, env.tag),
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
     // The catalogs besides dublincore/episode the probe learned (a, b: two of them; two: one with two writable
@@ -52,33 +49,6 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     saved: {},
     given: [],
   };
-}
-
-/**
- * Creates the scenario's given events; returns their variables or why the scenario cannot run. An event whose GET
- * the server will not answer (issue 21 item 3) is used all the same: the steps that read it fail with the transport
- * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
- */
-async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<Record<string, unknown>[] | string> {
-  const made: { spec: EventSpec; identifiers: string[] }[] = [];
-  // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
-  // together (issue 21 item 2): readable, and processed where media was uploaded.
-  for (const [i, g] of scenario.given.entries()) {
-    const spec = interpolate(g, vars) as EventSpec;
-    const created = await createEvent(env, spec);
-    history.push(created.exchange);
-    const status = created.exchange.response?.status ?? created.exchange.error?.code ?? 'no response';
-    if (created.identifiers.length === 0) {
-      return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
-    }
-    made.push({ spec, identifiers: created.identifiers });
-  }
-  const seen = await Promise.all(made.map((m) => awaitVisible(env, m.identifiers[0], m.spec)));
-  for (const s of seen) {
-    if (!s.visible && s.unanswered) history.push(s.unanswered);
-    else if (!s.visible) return s.why.startsWith('not run:') ? s.why : `precondition: ${s.why}`;
-  }
-  return made.map((m) => givenVars(env, m.spec, m.identifiers));
 }
 
 /**
@@ -116,8 +86,6 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
   if (scenario.needs?.includes('user-roles') && env.config.userRoles.length < 2) {
     return allWith(scenario, env, 'skip', 'needs a non-administrative user with two roles: give --user-roles ROLE1,ROLE2 naming both roles of that user');
   }
-  const unmet = unmetNeed(scenario, env.caps);
-  if (unmet) return allWith(scenario, env, 'skip', unmet);
   const vars = baseVars(env);
   const results: CheckResult[] = [];
   const history: Exchange[] = [];

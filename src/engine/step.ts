@@ -5,6 +5,8 @@ import type { CheckContext, CheckVerdict, ParsedBody } from '../checks/types.js'
 import { interpolate, PlaceholderError } from './vars.js';
 import { buildRequest } from './request.js';
 import { ACTION_IMPLS } from './actions/index.js';
+import { actionNeeds } from './actions/types.js';
+import { unmetNeed } from '../core/needs.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
 import { settleLoop, type SettleDecision, type SettleMode, type TrackEnd, type TrackView } from '../core/settle.js';
@@ -39,7 +41,12 @@ async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioE
 async function performOnce(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
-    const out = await impl(env, interpolate(step.action.params, vars), vars);
+    const params = interpolate(step.action.params, vars);
+    // What the action declares it needs (src/core/needs.ts; issue 20 item 1): refused by the server, the action is not
+    // run, exactly as if it were built on an Unavailable value.
+    const unmet = unmetNeed(actionNeeds(impl, params), env.caps);
+    if (unmet) throw new UnavailableError(unmet, `action ${step.action.name}`);
+    const out = await impl(env, params, vars);
     const last = out.exchanges[out.exchanges.length - 1];
     return { exchanges: out.exchanges, value: out.value, body: last ? parseJsonBody(last) : { ok: false, reason: 'no exchange' } };
   }
