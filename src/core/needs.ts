@@ -6,6 +6,8 @@ import { missing, seriesFor, type Capabilities } from './capabilities.js';
  * capture agent it may schedule on (`agents`), several agents of the scenario's own (`several-agents`: overlapping
  * schedules, or one agent id that is a prefix of another) and series ids (`series`). Declared where the need arises
  * (an action's registry entry, a given event's scheduling, a scenario variable), never found by reading the text.
+ * What the probe learned the server legally refuses is adapted to the same way in every stage (design §1.2): here as
+ * an Unavailable value (src/core/unavailable.ts), so only what is built on it is skipped, with the reason.
  */
 export type Need = 'agents' | 'several-agents' | 'series';
 

@@ -276,6 +276,7 @@ const pickIdPrefix: Action = async (env, params) => {
 
 export const IMPL_EVENTS: Record<string, Action> = {
   'pick-id-prefix': pickIdPrefix,
+  // With a `scheduling` part it schedules on the scenario's agent.
   'update-event': needing(schedulingNeeds, updateEvent),
   'create-invalid-event': createInvalidEvent,
   'await-processing': awaitProcessing,

@@ -32,6 +32,7 @@ const createEventAction: Action = async (env, params) => {
 
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */
 export const ACTION_IMPLS: Record<string, Action> = {
+  // With `scheduling` it schedules on the scenario's agent.
   'create-event': needing(schedulingNeeds, createEventAction),
   ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
   ...IMPL_ROUND4,

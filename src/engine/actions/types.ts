@@ -20,7 +20,7 @@ export type Action = ((env: ScenarioEnv, params: Record<string, unknown>, vars: 
 
 /** The registry entry of an action that declares what it needs. */
 export function needing(needs: ActionNeeds, action: Action): Action {
-  return Object.assign(action, { needs });
+  return Object.assign((env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => action(env, params, vars), { needs });
 }
 
 /** What an action needs for these parameters. */
@@ -31,7 +31,7 @@ export function actionNeeds(action: Action, params: Record<string, unknown>): re
 
 type Item = Record<string, unknown>;
 
-/** Needs of an action whose `scheduling` parameter, when given, schedules on a capture agent. */
+/** Needs of an action whose `scheduling` parameter, when given, schedules on a capture agent (spec § POST /api/events, part scheduling). */
 export const schedulingNeeds = (params: Record<string, unknown>): readonly Need[] => (params.scheduling !== undefined ? ['agents'] : []);
 
 /**
