@@ -36,7 +36,7 @@ export interface ResultInput extends ResultExtras {
 const EXTRAS = ['source', 'seed', 'counterexample', 'replay', 'durationMs', 'reads', 'settledMs'] as const;
 
 /** Design §1.4: a SHOULD rule that is not met warns; a MUST rule fails. */
-export function outcomeFor(level: Rule['level'], judged: Outcome): Outcome {
+function outcomeFor(level: Rule['level'], judged: Outcome): Outcome {
   return judged === 'fail' && level === 'SHOULD' ? 'warn' : judged;
 }
 
