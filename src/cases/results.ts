@@ -26,7 +26,7 @@ export function ruleResult(env: PhaseEnv, spec: ResultSpec): CheckResult {
   const rule = env.book.get(spec.rule);
   if (!rule) throw new Error(`evconf bug: rule "${spec.rule}" is not in specs/rules.yaml`);
   // The failing request (the case's last exchange) first, then those that led to it; curl replays them in order.
-  return checkResult({ ...spec, rule, version: env.version, idSource: spec.source, attach: 'case', seed: env.config.seed });
+  return checkResult({ ...spec, rule, version: env.version, idSource: spec.source, attach: 'evidence', seed: env.config.seed });
 }
 
 /** The base URL without credentials (never in a report; design §9). */

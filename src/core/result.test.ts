@@ -16,27 +16,26 @@ const carried = (attach: Attach, outcome: Outcome, exchanges: Exchange[]) => {
 
 describe('checkResult (issue 20 item 1: one way to build a result)', () => {
   it('builds the id <version>/<source>/<rule> and reports an unmet SHOULD rule as warn (design §1.4)', () => {
-    const r = checkResult({ rule: SHOULD, version: '1.0.0', idSource: 'load/p', outcome: 'fail', message: 'm', attach: 'case' });
+    const r = checkResult({ rule: SHOULD, version: '1.0.0', idSource: 'load/p', outcome: 'fail', message: 'm', attach: 'evidence' });
     expect(r).toMatchObject({ id: '1.0.0/load/p/r.should', rule: 'r.should', level: 'SHOULD', apiVersion: '1.0.0', endpoint: 'GET /api/events', outcome: 'warn' });
-    expect(made('case', 'fail', []).outcome).toBe('fail');
-    expect(checkResult({ rule: SHOULD, version: '1.0.0', idSource: 's', outcome: 'error', message: 'm', attach: 'case' }).outcome).toBe('error');
+    expect(made('evidence', 'fail', []).outcome).toBe('fail');
+    expect(checkResult({ rule: SHOULD, version: '1.0.0', idSource: 's', outcome: 'error', message: 'm', attach: 'evidence' }).outcome).toBe('error');
   });
 
   it('carries only the extra fields given', () => {
-    const r = checkResult({ rule: MUST, version: '1.6.0', idSource: 's', outcome: 'pass', message: 'm', attach: 'case', seed: 0, replay: 'x', expected: null });
+    const r = checkResult({ rule: MUST, version: '1.6.0', idSource: 's', outcome: 'pass', message: 'm', attach: 'evidence', seed: 0, replay: 'x', expected: null });
     expect(Object.keys(r).sort()).toEqual(['apiVersion', 'endpoint', 'exchanges', 'expected', 'id', 'level', 'message', 'outcome', 'replay', 'rule', 'seed']);
   });
 
-  it('scenario: a pass carries the last curl and no exchanges; the rest the evidence and its curl', () => {
-    expect(carried('scenario', 'pass', [ex(1), ex(2)])).toEqual({ exchanges: [], curl: 'curl 2' });
-    expect(carried('scenario', 'fail', [ex(1), ex(2)])).toEqual({ exchanges: ['curl 2', 'curl 1'], curl: 'curl 1\ncurl 2' });
-    expect(carried('scenario', 'skip', [])).toEqual({ exchanges: [], curl: undefined });
-    expect('curl' in made('scenario', 'skip', [])).toBe(false);
+  it('evidence (scenarios and generated cases): a pass carries the last curl and no exchanges; the rest the evidence and its curl', () => {
+    expect(carried('evidence', 'pass', [ex(1), ex(2)])).toEqual({ exchanges: [], curl: 'curl 2' });
+    expect(carried('evidence', 'fail', [ex(1), ex(2)])).toEqual({ exchanges: ['curl 2', 'curl 1'], curl: 'curl 1\ncurl 2' });
+    expect(carried('evidence', 'skip', [])).toEqual({ exchanges: [], curl: undefined });
+    expect('curl' in made('evidence', 'skip', [])).toBe(false);
   });
 
-  it('case: every outcome carries the evidence, its curl unless it passed', () => {
-    expect(carried('case', 'pass', [ex(1), ex(2)])).toEqual({ exchanges: ['curl 2', 'curl 1'], curl: undefined });
-    expect(carried('case', 'skip', [ex(1), ex(2)])).toEqual({ exchanges: ['curl 2', 'curl 1'], curl: 'curl 1\ncurl 2' });
+  it('evidence: a skip built on exchanges carries them and their curl', () => {
+    expect(carried('evidence', 'skip', [ex(1), ex(2)])).toEqual({ exchanges: ['curl 2', 'curl 1'], curl: 'curl 1\ncurl 2' });
   });
 
   it('load: exchanges as given on a failure or warning only; the first curl always', () => {

@@ -3,15 +3,14 @@ import { evidence } from './evidence.js';
 import { resultId } from './result-id.js';
 
 /**
- * What a result carries of the exchanges that led to it. The stages differ today (issue 20 item 1 keeps each one's
- * output; which one all should follow is open):
- * - `scenario`: a pass carries no exchanges, only the curl of the last one sent; any other outcome carries the
- *   evidence (src/core/evidence.ts: the decisive exchange first) and its curl (the whole sequence).
- * - `case`: every outcome carries the evidence; its curl only when the result did not pass.
- * - `load`: a failure or warning carries the exchanges as given, other outcomes none; every outcome carries the curl
- *   of the first exchange (the profile's request).
+ * What a result carries of the exchanges that led to it:
+ * - `evidence` (scenario steps and generated cases): a pass carries no exchanges, only the curl of the decisive one;
+ *   any other outcome carries the evidence (src/core/evidence.ts: the decisive exchange first) and its curl (the
+ *   whole sequence). Generated cases carried their evidence on a pass too, but none ever passed one: same output.
+ * - `load`: a failure or warning carries the profile's exchange, other outcomes none; every outcome carries the curl
+ *   of that exchange (the request the profile sends, to try by hand).
  */
-export type Attach = 'scenario' | 'case' | 'load';
+export type Attach = 'evidence' | 'load';
 
 /** The fields of a result besides its rule, outcome, message and evidence (design §4). */
 export type ResultExtras = Pick<CheckResult, 'source' | 'seed' | 'counterexample' | 'replay' | 'durationMs' | 'reads' | 'settledMs'>;
@@ -45,10 +44,8 @@ function attached(attach: Attach, outcome: Outcome, sequence: readonly Exchange[
   const { exchanges: kept, curl: replay } = evidence(sequence);
   const ev = { exchanges: kept, ...(replay ? { curl: replay } : {}) };
   switch (attach) {
-    case 'scenario':
+    case 'evidence':
       return outcome === 'pass' ? { exchanges: [], ...(kept[0] ? { curl: kept[0].curl } : {}) } : ev;
-    case 'case':
-      return outcome === 'pass' ? { exchanges: kept } : ev;
     case 'load':
       return { exchanges: outcome === 'fail' || outcome === 'warn' ? [...sequence] : [], ...(sequence[0] ? { curl: sequence[0].curl } : {}) };
   }

@@ -19,7 +19,7 @@ export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 
   return scenario.steps.slice(fromStep).filter((st) => !st.versions || st.versions.includes(env.version)).flatMap((st) => st.expect)
     .filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version))
     .map((e) => checkResult({
-      rule: env.book.get(e.rule)!, version: env.version, idSource: scenario.id, outcome, message, exchanges: sequence, attach: 'scenario',
+      rule: env.book.get(e.rule)!, version: env.version, idSource: scenario.id, outcome, message, exchanges: sequence, attach: 'evidence',
       source: `${e.pos.file}:${e.pos.line}`,
     }));
 }

@@ -257,7 +257,7 @@ function toResult(e: Expectation, env: ScenarioEnv, scenarioId: string, v: Evalu
   const outcome = v.skip ? 'skip' : v.pass ? 'pass' : v.evconfError ? 'error' : 'fail';
   return checkResult({
     rule: env.book.get(e.rule)!, version: env.version, idSource: scenarioId, outcome, message: v.skip ?? v.message,
-    expected: v.expected, actual: v.actual, exchanges: sequence, attach: 'scenario',
+    expected: v.expected, actual: v.actual, exchanges: sequence, attach: 'evidence',
     source: `${e.pos.file}:${e.pos.line}`, durationMs: ms, ...(settled && outcome !== 'skip' ? settled : {}),
   });
 }
