@@ -1,6 +1,6 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { PlaceholderError } from './vars.js';
-import { evidence } from '../core/evidence.js';
+import { checkResult } from '../core/result.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
 import { needVars } from '../core/needs.js';
@@ -8,28 +8,18 @@ import { createGiven } from './given.js';
 import { skipReason, UnavailableError } from '../core/unavailable.js';
 import { catalogVars } from '../core/catalogs.js';
 
-/** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
-export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
+/**
+ * Results for every applicable expectation of a scenario from `fromStep` on, all with one outcome and reason: a skip
+ * or evconf's error; or a failure (a SHOULD rule warns) when the rest is built on what the server did not answer,
+ * with that exchange leading the evidence `sequence` (design §1.4; issue 21 item 3).
+ */
+export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error' | 'fail', message: string, fromStep = 0, sequence: Exchange[] = []): CheckResult[] {
   return scenario.steps.slice(fromStep).filter((st) => !st.versions || st.versions.includes(env.version)).flatMap((st) => st.expect)
     .filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version))
-    .map((e) => {
-      const rule = env.book.get(e.rule)!;
-      return {
-        id: '', rule: rule.id, level: rule.level, apiVersion: env.version, endpoint: rule.endpoint,
-        outcome, message, exchanges: [], source: `${e.pos.file}:${e.pos.line}`,
-      };
-    });
-}
-
-/**
- * allWith, failing (a SHOULD rule warns): the rest of the scenario is built on what the server did not answer, and
- * fails with that exchange leading its evidence (design §1.4; issue 21 item 3).
- */
-function allUnanswered(scenario: Scenario, env: ScenarioEnv, message: string, sequence: Exchange[], fromStep: number): CheckResult[] {
-  const ev = evidence(sequence);
-  return allWith(scenario, env, 'skip', message, fromStep).map((r) => ({
-    ...r, outcome: r.level === 'SHOULD' ? 'warn' : 'fail', exchanges: ev.exchanges, ...(ev.curl ? { curl: ev.curl } : {}),
-  }));
+    .map((e) => checkResult({
+      rule: env.book.get(e.rule)!, version: env.version, idSource: scenario.id, outcome, message, exchanges: sequence, attach: 'evidence',
+      source: `${e.pos.file}:${e.pos.line}`,
+    }));
 }
 
 function baseVars(env: ScenarioEnv): Record<string, unknown> {
@@ -100,14 +90,14 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
       if (env.signal?.aborted) {
         return [...results, ...allWith(scenario, env, 'skip', `not run: ${String(env.signal.reason ?? 'the run was stopped')}`, k)];
       }
-      const out = await runStep(step, vars, env, [...history]);
+      const out = await runStep(scenario.id, step, vars, env, [...history]);
       history.push(...leadingExchanges(step, out.exchanges));
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
       // A write (or action) that was not sent leaves the event as it was: the later steps read its effect, so they
       // are skipped with the same reason rather than judged against a write that never happened (issue 19 item 1).
       if (out.notSent !== undefined && (step.action || step.request?.method !== 'GET')) {
-        if (out.unanswered) return [...results, ...allUnanswered(scenario, env, out.notSent, [...history, out.unanswered], k + 1)];
+        if (out.unanswered) return [...results, ...allWith(scenario, env, 'fail', out.notSent, k + 1, [...history, out.unanswered])];
         return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];
       }
     }
@@ -125,7 +115,7 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
     return (await alone(() => steps(waits, scenario.steps.length))) ?? results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
-    if (err instanceof UnavailableError && err.unanswered) return [...results, ...allUnanswered(scenario, env, err.reason, [...history, err.unanswered], stepIndex)];
+    if (err instanceof UnavailableError && err.unanswered) return [...results, ...allWith(scenario, env, 'fail', err.reason, stepIndex, [...history, err.unanswered])];
     if (err instanceof UnavailableError) return [...results, ...allWith(scenario, env, 'skip', skipReason(err.reason), stepIndex)];
     const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).message ?? String(err)}`;
     return [...results, ...allWith(scenario, env, 'error', msg, stepIndex)];
