@@ -1,7 +1,8 @@
 import type { CheckResult, Exchange, Json, Outcome } from '../model/index.js';
+import { checkResult } from '../core/result.js';
 import type { PhaseEnv } from './env.js';
 import { toJson } from './verdict.js';
-import { evidence, MAX_EVIDENCE_EXCHANGES } from '../core/evidence.js';
+import { MAX_EVIDENCE_EXCHANGES } from '../core/evidence.js';
 
 /** What one result of a generated stage says (the rest comes from the rule and the environment). */
 export interface ResultSpec {
@@ -20,31 +21,12 @@ export interface ResultSpec {
 
 export { MAX_EVIDENCE_EXCHANGES };
 
-/** A CheckResult for `spec.rule` in the env's version (SHOULD rules warn instead of failing; design §1.4). */
+/** A CheckResult for `spec.rule` in the env's version (src/core/result.ts: SHOULD rules warn instead of failing). */
 export function ruleResult(env: PhaseEnv, spec: ResultSpec): CheckResult {
   const rule = env.book.get(spec.rule);
   if (!rule) throw new Error(`evconf bug: rule "${spec.rule}" is not in specs/rules.yaml`);
-  const outcome: Outcome = spec.outcome === 'fail' && rule.level === 'SHOULD' ? 'warn' : spec.outcome;
   // The failing request (the case's last exchange) first, then those that led to it; curl replays them in order.
-  const ev = evidence(spec.exchanges ?? []);
-  return {
-    id: `${env.version}/${spec.source}/${rule.id}`,
-    rule: rule.id,
-    level: rule.level,
-    apiVersion: env.version,
-    endpoint: rule.endpoint,
-    outcome,
-    message: spec.message,
-    ...(spec.expected !== undefined ? { expected: spec.expected } : {}),
-    ...(spec.actual !== undefined ? { actual: spec.actual } : {}),
-    exchanges: ev.exchanges,
-    ...(ev.curl && outcome !== 'pass' ? { curl: ev.curl } : {}),
-    source: spec.source,
-    seed: env.config.seed,
-    ...(spec.counterexample !== undefined ? { counterexample: spec.counterexample } : {}),
-    ...(spec.replay ? { replay: spec.replay } : {}),
-    ...(spec.durationMs !== undefined ? { durationMs: spec.durationMs } : {}),
-  };
+  return checkResult({ ...spec, rule, version: env.version, idSource: spec.source, attach: 'evidence', seed: env.config.seed });
 }
 
 /** The base URL without credentials (never in a report; design §9). */

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ApiVersion } from '../model/index.js';
 import { StallGuard } from '../http/index.js';
 import type { Phase } from './run-result.js';
@@ -36,6 +37,9 @@ export function phaseSignal(o: SignalOptions, phase: Phase, v: ApiVersion, stops
   };
 }
 
+/** Listeners the run's signal may have: one per phase of each version, and some to spare. */
+export const RUN_SIGNAL_LISTENERS = 256;
+
 /**
  * The run's signal, also aborted when the server stops answering altogether (src/http/stall-guard.ts): what is
  * not run by then is skipped with that reason, and the guard keeps the rest (cleanup included) from costing a
@@ -45,5 +49,8 @@ export function withStallGuard<T extends SignalOptions & { config: { timeoutMs: 
   const stalled = new AbortController();
   const guard = new StallGuard({ timeoutMs: o.config.timeoutMs, onStall: (reason) => { stalled.abort(reason); o.onStall?.(reason); } });
   const signal = o.signal ? AbortSignal.any([o.signal, stalled.signal]) : stalled.signal;
+  // Every phase of every version listens to it (7 versions × 3 phases by default): more than Node's 10 is by design,
+  // not a leak, and the warning would reach the user's terminal.
+  setMaxListeners(RUN_SIGNAL_LISTENERS, signal);
   return { o: { ...o, signal }, guard };
 }

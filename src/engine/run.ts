@@ -9,7 +9,7 @@ import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
 import { scenarioLimit } from './scenario-limit.js';
 import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
 import { selectScenarios } from './select.js';
-import { assignIds } from './summary.js';
+import { numberRepeats } from '../core/result-id.js';
 import type { ScenarioEnv } from './env.js';
 import { runPropertyPhase } from '../properties/index.js';
 import { PROPERTY_CONCURRENCY } from '../properties/runner.js';
@@ -323,7 +323,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     };
     const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`)
       : locks ? await runScenario(scenario, env, locks) : await hold(() => runScenario(scenario, env));
-    assignIds(res, scenario.id);
+    numberRepeats(res);
     state.results.push(...res);
     state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
     progress.done++;

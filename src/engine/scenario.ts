@@ -1,47 +1,34 @@
 import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
-import { interpolate, PlaceholderError } from './vars.js';
-import { awaitVisible, createEvent, givenVars } from './create.js';
-import { evidence } from '../core/evidence.js';
+import { PlaceholderError } from './vars.js';
+import { checkResult } from '../core/result.js';
 import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
-import type { EventSpec } from '../core/event-form.js';
-import { seriesFor } from '../core/capabilities.js';
-import { unmetNeed } from './needs.js';
+import { needVars } from '../core/needs.js';
+import { createGiven } from './given.js';
 import { skipReason, UnavailableError } from '../core/unavailable.js';
 import { catalogVars } from '../core/catalogs.js';
 
-/** Results for every applicable expectation of a scenario, all with one outcome (skip or error) and reason. */
-export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error', message: string, fromStep = 0): CheckResult[] {
+/**
+ * Results for every applicable expectation of a scenario from `fromStep` on, all with one outcome and reason: a skip
+ * or evconf's error; or a failure (a SHOULD rule warns) when the rest is built on what the server did not answer,
+ * with that exchange leading the evidence `sequence` (design §1.4; issue 21 item 3).
+ */
+export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error' | 'fail', message: string, fromStep = 0, sequence: Exchange[] = []): CheckResult[] {
   return scenario.steps.slice(fromStep).filter((st) => !st.versions || st.versions.includes(env.version)).flatMap((st) => st.expect)
     .filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version))
-    .map((e) => {
-      const rule = env.book.get(e.rule)!;
-      return {
-        id: '', rule: rule.id, level: rule.level, apiVersion: env.version, endpoint: rule.endpoint,
-        outcome, message, exchanges: [], source: `${e.pos.file}:${e.pos.line}`,
-      };
-    });
-}
-
-/**
- * allWith, failing (a SHOULD rule warns): the rest of the scenario is built on what the server did not answer, and
- * fails with that exchange leading its evidence (design §1.4; issue 21 item 3).
- */
-function allUnanswered(scenario: Scenario, env: ScenarioEnv, message: string, sequence: Exchange[], fromStep: number): CheckResult[] {
-  const ev = evidence(sequence);
-  return allWith(scenario, env, 'skip', message, fromStep).map((r) => ({
-    ...r, outcome: r.level === 'SHOULD' ? 'warn' : 'fail', exchanges: ev.exchanges, ...(ev.curl ? { curl: ev.curl } : {}),
-  }));
+    .map((e) => checkResult({
+      rule: env.book.get(e.rule)!, version: env.version, idSource: scenario.id, outcome, message, exchanges: sequence, attach: 'evidence',
+      source: `${e.pos.file}:${e.pos.line}`,
+    }));
 }
 
 function baseVars(env: ScenarioEnv): Record<string, unknown> {
   return {
     run: { tag: env.tag },
     version: env.version,
-    agent: env.agent,
-    // Series ids of the scenario's own (or the user's --series-id for all, where the server refuses ours); a's id is
-    // a prefix of ab's (a filter matching series ids by prefix lists events of ab for a).
-    series: { a: seriesFor(env.caps, `${env.tag}sa`) ?? '', b: seriesFor(env.caps, `${env.tag}sb`) ?? '', ab: seriesFor(env.caps, `${env.tag}sab`) ?? '' },
+    // agent, agents.<name>, series.a|b|ab: Unavailable where the server refused them (src/core/needs.ts), so what
+    // is built on them is skipped with the probe's reason and the rest of the scenario runs (issue 20 item 1).
+    ...needVars(env.caps, env.agent, env.tag),
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
     // The catalogs besides dublincore/episode the probe learned (a, b: two of them; two: one with two writable
@@ -52,33 +39,6 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     saved: {},
     given: [],
   };
-}
-
-/**
- * Creates the scenario's given events; returns their variables or why the scenario cannot run. An event whose GET
- * the server will not answer (issue 21 item 3) is used all the same: the steps that read it fail with the transport
- * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
- */
-async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<Record<string, unknown>[] | string> {
-  const made: { spec: EventSpec; identifiers: string[] }[] = [];
-  // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
-  // together (issue 21 item 2): readable, and processed where media was uploaded.
-  for (const [i, g] of scenario.given.entries()) {
-    const spec = interpolate(g, vars) as EventSpec;
-    const created = await createEvent(env, spec);
-    history.push(created.exchange);
-    const status = created.exchange.response?.status ?? created.exchange.error?.code ?? 'no response';
-    if (created.identifiers.length === 0) {
-      return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
-    }
-    made.push({ spec, identifiers: created.identifiers });
-  }
-  const seen = await Promise.all(made.map((m) => awaitVisible(env, m.identifiers[0], m.spec)));
-  for (const s of seen) {
-    if (!s.visible && s.unanswered) history.push(s.unanswered);
-    else if (!s.visible) return s.why.startsWith('not run:') ? s.why : `precondition: ${s.why}`;
-  }
-  return made.map((m) => givenVars(env, m.spec, m.identifiers));
 }
 
 /**
@@ -116,8 +76,6 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
   if (scenario.needs?.includes('user-roles') && env.config.userRoles.length < 2) {
     return allWith(scenario, env, 'skip', 'needs a non-administrative user with two roles: give --user-roles ROLE1,ROLE2 naming both roles of that user');
   }
-  const unmet = unmetNeed(scenario, env.caps);
-  if (unmet) return allWith(scenario, env, 'skip', unmet);
   const vars = baseVars(env);
   const results: CheckResult[] = [];
   const history: Exchange[] = [];
@@ -132,14 +90,14 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
       if (env.signal?.aborted) {
         return [...results, ...allWith(scenario, env, 'skip', `not run: ${String(env.signal.reason ?? 'the run was stopped')}`, k)];
       }
-      const out = await runStep(step, vars, env, [...history]);
+      const out = await runStep(scenario.id, step, vars, env, [...history]);
       history.push(...leadingExchanges(step, out.exchanges));
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
       // A write (or action) that was not sent leaves the event as it was: the later steps read its effect, so they
       // are skipped with the same reason rather than judged against a write that never happened (issue 19 item 1).
       if (out.notSent !== undefined && (step.action || step.request?.method !== 'GET')) {
-        if (out.unanswered) return [...results, ...allUnanswered(scenario, env, out.notSent, [...history, out.unanswered], k + 1)];
+        if (out.unanswered) return [...results, ...allWith(scenario, env, 'fail', out.notSent, k + 1, [...history, out.unanswered])];
         return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];
       }
     }
@@ -157,7 +115,7 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
     return (await alone(() => steps(waits, scenario.steps.length))) ?? results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
-    if (err instanceof UnavailableError && err.unanswered) return [...results, ...allUnanswered(scenario, env, err.reason, [...history, err.unanswered], stepIndex)];
+    if (err instanceof UnavailableError && err.unanswered) return [...results, ...allWith(scenario, env, 'fail', err.reason, stepIndex, [...history, err.unanswered])];
     if (err instanceof UnavailableError) return [...results, ...allWith(scenario, env, 'skip', skipReason(err.reason), stepIndex)];
     const msg = err instanceof PlaceholderError ? `scenario ${scenario.id}: ${err.message}` : `evconf error in scenario ${scenario.id}: ${(err as Error).message ?? String(err)}`;
     return [...results, ...allWith(scenario, env, 'error', msg, stepIndex)];

@@ -5,10 +5,12 @@ import type { CheckContext, CheckVerdict, ParsedBody } from '../checks/types.js'
 import { interpolate, PlaceholderError } from './vars.js';
 import { buildRequest } from './request.js';
 import { ACTION_IMPLS } from './actions/index.js';
+import { actionNeeds } from './actions/types.js';
+import { unmetNeed } from '../core/needs.js';
 import { recordObservations } from './observe.js';
 import type { ScenarioEnv } from './env.js';
 import { settleLoop, type SettleDecision, type SettleMode, type TrackEnd, type TrackView } from '../core/settle.js';
-import { evidence } from '../core/evidence.js';
+import { checkResult } from '../core/result.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { giveUpTest } from '../core/readiness.js';
 
@@ -39,7 +41,12 @@ async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioE
 async function performOnce(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
-    const out = await impl(env, interpolate(step.action.params, vars), vars);
+    const params = interpolate(step.action.params, vars);
+    // What the action declares it needs (src/core/needs.ts; issue 20 item 1): refused by the server, the action is not
+    // run, exactly as if it were built on an Unavailable value.
+    const unmet = unmetNeed(actionNeeds(impl, params), env.caps);
+    if (unmet) throw new UnavailableError(unmet, `action ${step.action.name}`);
+    const out = await impl(env, params, vars);
     const last = out.exchanges[out.exchanges.length - 1];
     return { exchanges: out.exchanges, value: out.value, body: last ? parseJsonBody(last) : { ok: false, reason: 'no exchange' } };
   }
@@ -113,8 +120,9 @@ function viewOf(v: Evaluation): TrackView {
  * expectation is decided by src/core/settle.ts (a stable read for positives, the whole window for `unchanged`
  * ones, a failure once the answer stops changing), bounded by --settle-ms. `history` holds the exchanges of the
  * scenario that led here (setup and writes): they are the evidence of a failure, with the decisive read first.
+ * `scenarioId` is the source part of the results' ids (src/core/result-id.ts).
  */
-export async function runStep(step: Step, vars: Record<string, unknown>, env: ScenarioEnv, history: Exchange[] = []): Promise<StepOutcome> {
+export async function runStep(scenarioId: string, step: Step, vars: Record<string, unknown>, env: ScenarioEnv, history: Exchange[] = []): Promise<StepOutcome> {
   // A step written for some versions only (`versions:`) is not sent in the others.
   if (step.versions && !step.versions.includes(env.version)) return { results: [], value: undefined, exchanges: [] };
   const applicable = step.expect.filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version));
@@ -171,7 +179,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const done = notSent!;
     const u = done.unanswered;
     const verdict: Evaluation = u ? unansweredVerdict({ pass: false, message: done.skip }, u, '') : { pass: false, skip: done.skip, message: done.skip };
-    const results = applicable.map((e) => toResult(e, env, verdict, u ? [...history, u] : [], 0));
+    const results = applicable.map((e) => toResult(e, env, scenarioId, verdict, u ? [...history, u] : [], 0));
     return { results, value: new Unavailable(done.skip, u), exchanges: [], notSent: done.skip, ...(u ? { unanswered: u } : {}) };
   }
   const dones = outcome.ends.map((end, i) => (end ? doneOf(end, i, reads, env) : undefined));
@@ -185,7 +193,7 @@ export async function runStep(step: Step, vars: Record<string, unknown>, env: Sc
     const own = [...d.decisiveReads.flatMap((r) => r.performed.exchanges), ...(d.verdict.evidence ? [d.verdict.evidence] : [])];
     // A reading the final verdict showed is fixed for the run and version (src/spec/readings.ts).
     if (d.verdict.pass && d.verdict.learned) env.readings?.learn(d.verdict.learned.question, d.verdict.learned.reading, d.verdict.learned.where);
-    return toResult(e, env, d.verdict, [...history, ...own], ms, settled);
+    return toResult(e, env, scenarioId, d.verdict, [...history, ...own], ms, settled);
   });
   const held = untilAt >= 0 ? dones[untilAt] : undefined;
   if (step.until && !held?.verdict.pass) {
@@ -251,21 +259,14 @@ function savedValue(step: Step, p: Performed): unknown {
   return new Unavailable(`the server refused ${what} (${answer}), which step "${step.save}" was to save`);
 }
 
-function toResult(e: Expectation, env: ScenarioEnv, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
-  const rule = env.book.get(e.rule)!;
-  const outcome = v.skip ? 'skip' : v.pass ? 'pass' : v.evconfError ? 'error' : rule.level === 'SHOULD' ? 'warn' : 'fail';
-  const ev = evidence(sequence);
-  return {
-    id: '', rule: rule.id, level: rule.level, apiVersion: env.version, endpoint: rule.endpoint, outcome,
-    message: v.skip ?? v.message,
-    ...(v.expected !== undefined ? { expected: v.expected } : {}),
-    ...(v.actual !== undefined ? { actual: v.actual } : {}),
-    exchanges: outcome === 'pass' ? [] : ev.exchanges,
-    ...(outcome === 'pass' ? (sequence.length ? { curl: sequence[sequence.length - 1].curl } : {}) : ev.curl ? { curl: ev.curl } : {}),
-    source: `${e.pos.file}:${e.pos.line}`,
-    durationMs: ms,
-    ...(settled && outcome !== 'skip' ? settled : {}),
-  };
+/** The result of expectation `e` (src/core/result.ts; a scenario's results are numbered by src/engine/run.ts). */
+function toResult(e: Expectation, env: ScenarioEnv, scenarioId: string, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
+  const outcome = v.skip ? 'skip' : v.pass ? 'pass' : v.evconfError ? 'error' : 'fail';
+  return checkResult({
+    rule: env.book.get(e.rule)!, version: env.version, idSource: scenarioId, outcome, message: v.skip ?? v.message,
+    expected: v.expected, actual: v.actual, exchanges: sequence, attach: 'evidence',
+    source: `${e.pos.file}:${e.pos.line}`, durationMs: ms, ...(settled && outcome !== 'skip' ? settled : {}),
+  });
 }
 
 function pathOf(url: string): string {

@@ -29,14 +29,3 @@ export function coverage(book: RuleBook, versions: ApiVersion[], results: CheckR
   }
   return out;
 }
-
-/** Gives every result a unique, stable id: <version>/<scenario>/<rule>[#n]. */
-export function assignIds(results: CheckResult[], scenarioId: string): void {
-  const seen = new Map<string, number>();
-  for (const r of results) {
-    const base = `${r.apiVersion}/${scenarioId}/${r.rule}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    r.id = n === 1 ? base : `${base}#${n}`;
-  }
-}

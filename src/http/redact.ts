@@ -45,12 +45,22 @@ function variantList(secrets: string[]): string[] {
  * Longer variants go first so `user:pass` is replaced whole before `pass`.
  */
 export function redactText(text: string, secrets: string[]): string {
-  const variants = variantList(secrets);
+  return scrub(text, variantList(secrets));
+}
+
+/** redactText with the variants already listed (an exchange lists them once for all its texts). */
+function scrub(text: string, variants: readonly string[]): string {
   let out = text;
   for (const v of variants) {
     if (out.includes(v)) out = out.split(v).join(REDACTED);
   }
   return out;
+}
+
+/** Whether any variant occurs in any of `texts` (most exchanges carry no secret outside the Authorization header). */
+function anyIn(texts: string, variants: readonly string[]): boolean {
+  for (const v of variants) if (texts.includes(v)) return true;
+  return false;
 }
 
 /** The secrets a Basic credential produces: the password and `user:password` (base64 forms are derived). */
@@ -74,16 +84,17 @@ export function redactHeaderValue(name: string, value: string): string {
   return REDACTED;
 }
 
-function redactRecord(headers: Record<string, string>, secrets: string[]): Record<string, string> {
+function redactRecord(headers: Record<string, string>, variants: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
+  const clean = !anyIn(Object.values(headers).join('\n'), variants);
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = RESPONSE_SECRET_HEADERS.has(name) ? REDACTED : redactText(value, secrets);
+    out[name] = RESPONSE_SECRET_HEADERS.has(name) ? REDACTED : clean ? value : scrub(value, variants);
   }
   return out;
 }
 
-function redactResponse(res: ExchangeResponse, secrets: string[]): ExchangeResponse {
-  return { ...res, headers: redactRecord(res.headers, secrets), body: redactText(res.body, secrets) };
+function redactResponse(res: ExchangeResponse, variants: readonly string[]): ExchangeResponse {
+  return { ...res, headers: redactRecord(res.headers, variants), body: scrub(res.body, variants) };
 }
 
 /**
@@ -93,25 +104,37 @@ function redactResponse(res: ExchangeResponse, secrets: string[]): ExchangeRespo
  */
 export function withLazyCurl(ex: Omit<Exchange, 'curl'>, make: () => string): Exchange {
   let line: string | undefined;
-  return Object.defineProperty(ex, 'curl', {
-    enumerable: true, configurable: true,
-    get: () => (line ??= make()),
-    set: (v: string) => { line = v; },
-  }) as Exchange;
+  // An accessor in the literal, not Object.defineProperty: the object keeps a fast shape (a run makes ~80 000).
+  return {
+    ...ex,
+    get curl(): string {
+      return (line ??= make());
+    },
+    set curl(v: string) {
+      line = v;
+    },
+  };
 }
 
 /** A last pass over every text of an Exchange so no secret survives anywhere (also echoes in bodies). */
 export function redactExchange(ex: Exchange, secrets: string[]): Exchange {
   const req = ex.request;
+  const variants = variantList(secrets);
   return withLazyCurl({
     request: {
       method: req.method,
-      url: redactText(req.url, secrets),
-      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, redactText(v, secrets)])),
-      ...(req.body !== undefined ? { body: redactText(req.body, secrets) } : {}),
+      url: scrub(req.url, variants),
+      headers: redactRecordOf(req.headers, variants),
+      ...(req.body !== undefined ? { body: scrub(req.body, variants) } : {}),
     },
-    ...(ex.response ? { response: redactResponse(ex.response, secrets) } : {}),
-    ...(ex.error ? { error: { code: ex.error.code, message: redactText(ex.error.message, secrets) } } : {}),
+    ...(ex.response ? { response: redactResponse(ex.response, variants) } : {}),
+    ...(ex.error ? { error: { code: ex.error.code, message: scrub(ex.error.message, variants) } } : {}),
     durationMs: ex.durationMs,
-  }, () => redactText(ex.curl, secrets));
+  }, () => scrub(ex.curl, variants));
+}
+
+/** Request headers: every value scrubbed (none is dropped: the credential headers were redacted when recorded). */
+function redactRecordOf(headers: Record<string, string>, variants: readonly string[]): Record<string, string> {
+  if (!anyIn(Object.values(headers).join('\n'), variants)) return { ...headers };
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, scrub(v, variants)]));
 }

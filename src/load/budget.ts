@@ -1,5 +1,6 @@
 import type { ApiVersion, CheckResult, Exchange, Json, LoadBudget, Outcome, RuleLevel } from '../model/index.js';
 import type { BudgetKey } from './budget-flag.js';
+import { checkResult } from '../core/result.js';
 
 /** Budgets of a profile → CheckResults with the load.* rule ids (design §8; specs/rules.yaml, kind budget). */
 
@@ -130,22 +131,17 @@ export function evaluateBudgets(input: BudgetInput): CheckResult[] {
     'load.p99': advise('load.p99', p99(b, m), advisory), 'load.rps': advise('load.rps', rps(b, m), advisory),
     'load.errors': advise('load.errors', errors(b, m), advisory), 'load.correct': correct(m),
   };
-  return LOAD_RULES.map((rule) => {
-    const v = verdicts[rule];
-    const r: CheckResult = {
-      id: `${input.apiVersion}/load/${input.profile}/${rule}`,
-      rule, level: input.levels[rule], apiVersion: input.apiVersion, endpoint: LOAD_ENDPOINT,
-      // Design §1.4: a SHOULD rule that is not met warns.
-      outcome: v.outcome === 'fail' && input.levels[rule] === 'SHOULD' ? 'warn' : v.outcome,
-      message: `${input.profile}: ${v.message}`,
-      // Evidence only where a person has to act on it; every result carries the curl line of the profile.
-      exchanges: v.outcome === 'fail' || v.outcome === 'warn' ? input.exchanges ?? [] : [],
-    };
-    if (v.expected !== undefined) r.expected = v.expected;
-    if (v.actual !== undefined) r.actual = v.actual;
-    if (input.exchanges?.[0]) r.curl = input.exchanges[0].curl;
-    if (input.source) r.source = input.source;
-    return r;
+  return LOAD_RULES.map((rule) => budgetResult(input, rule, input.levels[rule], verdicts[rule]));
+}
+
+/**
+ * A load.* result of one profile (src/core/result.ts: a SHOULD rule that is not met warns; design §1.4). Evidence
+ * only where a person has to act on it; every result carries the curl line of the profile.
+ */
+function budgetResult(of: Pick<BudgetInput, 'profile' | 'apiVersion' | 'exchanges' | 'source'>, rule: LoadRuleId, level: RuleLevel, v: Verdict): CheckResult {
+  return checkResult({
+    ...v, message: `${of.profile}: ${v.message}`, rule: { id: rule, level, endpoint: LOAD_ENDPOINT }, version: of.apiVersion,
+    idSource: `load/${of.profile}`, exchanges: of.exchanges, attach: 'load', ...(of.source ? { source: of.source } : {}),
   });
 }
 
@@ -160,8 +156,5 @@ export function worstOutcome(results: readonly { outcome: Outcome }[]): Outcome 
 
 /** Skipped load.* results (profile not applicable to the version, or the run was interrupted). */
 export function skippedBudgets(profile: string, apiVersion: ApiVersion, levels: Record<LoadRuleId, RuleLevel>, reason: string, source?: string): CheckResult[] {
-  return LOAD_RULES.map((rule) => ({
-    id: `${apiVersion}/load/${profile}/${rule}`, rule, level: levels[rule], apiVersion, endpoint: LOAD_ENDPOINT,
-    outcome: 'skip' as const, message: `${profile}: ${reason}`, exchanges: [], ...(source ? { source } : {}),
-  }));
+  return LOAD_RULES.map((rule) => budgetResult({ profile, apiVersion, source }, rule, levels[rule], { outcome: 'skip', message: reason }));
 }

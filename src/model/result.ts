@@ -12,7 +12,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 /** One check of one rule in one version (design §4). */
 export interface CheckResult {
-  /** Unique within the run: `<apiVersion>/<scenario id>/<rule>[#n]`. */
+  /** Unique within the run: `<apiVersion>/<source>/<rule>[#n]`, source a scenario, property or stage id or `load/<profile>` (src/core/result-id.ts). */
   id: string;
   rule: string;
   level: RuleLevel;

@@ -419,6 +419,17 @@ function hookPoints(registry: HookRegistry): HookPoints {
   return out as unknown as HookPoints;
 }
 
+/**
+ * The registry with every point's pipeline empty: a server with no planted bug on (issue 21: every patch would
+ * return its value unchanged, but some scan the whole store first, e.g. for conflicts a buggy create would report).
+ */
+export function withoutPatches(registry: HookRegistry): HookRegistry {
+  const out: Record<string, unknown> = {};
+  for (const [point, patches] of Object.entries(registry)) {
+    out[point] = Array.isArray(patches) ? [] : Object.fromEntries(Object.keys(patches as object).map((stage) => [stage, []]));
+  }
+  return out as HookRegistry;
+}
 
 const POINTS = new WeakMap<App, HookPoints>();
 

@@ -11,6 +11,12 @@ describe('robustness: bad input never crashes the server', () => {
   beforeAll(async () => ({ url: base, close } = await startReferenceServer({})));
   afterAll(() => close());
 
+  it('keeps idle connections 30 s, so a lagging client does not reuse one the server is closing', async () => {
+    const r = await request(`${base}/api/events`);
+    await r.body.dump();
+    expect(r.headers['keep-alive']).toBe('timeout=30');
+  });
+
   it('bad JSON in any part → 400 naming it', async () => {
     for (const part of ['acl', 'metadata', 'processing', 'scheduling']) {
       const fd = new FormData();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
 import { authenticate, OPEN_CALLER } from './auth.js';
 import type { Handler } from './bug.js';
-import { attachHooks, type Planted } from './hooks.js';
+import { attachHooks, withoutPatches, type Planted } from './hooks.js';
 import { withProfile } from './profiles/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
@@ -107,7 +107,10 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
     users: opts.users ?? [],
     pinned: opts.apiVersion,
   };
-  attachHooks(app, planted.patches);
+  // No bug and no latitude choice on: the hook points are the identity without asking each patch (every patch is
+  // then a no-op; a few latitude choices are patches too).
+  const bugsOn = Boolean(opts.mutant) || (switches?.length ?? 0) > 0 || Object.keys(opts.latitude ?? {}).length > 0;
+  attachHooks(app, bugsOn ? planted.patches : withoutPatches(planted.patches));
   configureStore(app, opts);
   const base: Handler = (req, res) => {
     handle(app, req, res).catch(() => res.destroy());
@@ -129,13 +132,19 @@ export interface StartedReferenceServer {
   close(): Promise<void>;
 }
 
+/** How long the reference server keeps an idle connection open (ms). */
+export const KEEP_ALIVE_MS = 30_000;
+
 /** Starts the reference server (default 127.0.0.1, port 0 = a free port). */
 export async function startReferenceServer(
   opts: ReferenceOptions & ClientLayerOptions & { port?: number; host?: string },
   planted: Planted,
 ): Promise<StartedReferenceServer> {
   const ref = createReferenceHandler(opts, planted);
-  const server = createServer(ref.handler);
+  // Idle connections stay open 30 s, not Node's 5 s: a client whose event loop lags (a busy CI runner) may pick an
+  // idle connection just as the server closes it, and its POST then fails with "other side closed" (undici keeps a
+  // connection for the server's hint minus 2 s). Not a rule of the spec; the reference server simply avoids the race.
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, ref.handler);
   if (ref.clientError) server.on('clientError', ref.clientError);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { createEvent } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
-import type { Action } from './types.js';
+import { needing, schedulingNeeds, type Action } from './types.js';
 import { serverField } from '../../core/capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';
 import { giveUpTest } from '../../core/readiness.js';
@@ -276,7 +276,8 @@ const pickIdPrefix: Action = async (env, params) => {
 
 export const IMPL_EVENTS: Record<string, Action> = {
   'pick-id-prefix': pickIdPrefix,
-  'update-event': updateEvent,
+  // With a `scheduling` part it schedules on the scenario's agent.
+  'update-event': needing(schedulingNeeds, updateEvent),
   'create-invalid-event': createInvalidEvent,
   'await-processing': awaitProcessing,
   'await-gone': awaitGone,

@@ -1,6 +1,6 @@
 import type { EventSpec } from '../../core/event-form.js';
 import { createdNames, createEvent, waitVisible } from '../create.js';
-import type { Action } from './types.js';
+import { needing, schedulingNeeds, type Action } from './types.js';
 import { IMPL_LIST } from './list.js';
 import { IMPL_EVENTS } from './events.js';
 import { IMPL_ACL } from './acl.js';
@@ -32,7 +32,8 @@ const createEventAction: Action = async (env, params) => {
 
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */
 export const ACTION_IMPLS: Record<string, Action> = {
-  'create-event': createEventAction,
+  // With `scheduling` it schedules on the scenario's agent.
+  'create-event': needing(schedulingNeeds, createEventAction),
   ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
   ...IMPL_ROUND4,
   ...IMPL_ROUND4_LISTS,

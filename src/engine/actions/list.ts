@@ -6,7 +6,7 @@ import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
 import { createEvent, waitVisible, usableEvent } from '../create.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
-import type { Action } from './types.js';
+import { eventsNeeds, needing, type Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { idLookAlike } from './events.js';
 import { giveUpTest } from '../../core/readiness.js';
@@ -245,7 +245,8 @@ const createDecoys: Action = async (env, params) => {
 /** Actions of the list family (names listed in src/scenario/actions/list.ts). */
 export const IMPL_LIST: Record<string, Action> = {
   'create-decoys': createDecoys,
-  'list-setup': listSetup,
+  // The items with `schedule` are scheduled on the scenario's agent (or the `schedule.agent` they name).
+  'list-setup': needing(eventsNeeds((e) => e.schedule !== undefined, (e) => (e.schedule as { agent?: unknown } | null)?.agent !== undefined), listSetup),
   'list-filter': listFilter,
   'list-walk-pages': listWalkPages,
 };

@@ -4,7 +4,7 @@ import { createdNames, createEvent, waitVisible, type CreateOutcome } from '../c
 import { settleWindow } from '../../core/settle.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
-import type { Action } from './types.js';
+import { needing, type Action } from './types.js';
 import { expectedOccurrences, resolveScheduling, singleWindow } from './scheduling-times.js';
 
 /**
@@ -139,8 +139,9 @@ const readSchedules: Action = async (env, params) => {
 
 /** Implementations of the scheduling family's actions. */
 export const IMPL_SCHEDULING: Record<string, Action> = {
-  'create-scheduled': createScheduled,
-  'update-schedule': updateSchedule,
-  'put-scheduling': putScheduling,
+  // Each schedules on the scenario's capture agent (src/core/needs.ts).
+  'create-scheduled': needing(['agents'], createScheduled),
+  'update-schedule': needing(['agents'], updateSchedule),
+  'put-scheduling': needing(['agents'], putScheduling),
   'read-schedules': readSchedules,
 };

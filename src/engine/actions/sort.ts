@@ -5,7 +5,7 @@ import { isPublished } from '../../checks/families/with-members.js';
 import { createEvent, waitVisible } from '../create.js';
 import { taggedTitle } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
-import type { Action } from './types.js';
+import { eventsNeeds, needing, type Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { giveUpTest } from '../../core/readiness.js';
 
@@ -125,7 +125,8 @@ const awaitPublication: Action = async (env, params) => {
 };
 
 export const IMPL_SORT: Record<string, Action> = {
-  'create-scheduled-events': createScheduledEvents,
+  // The items with `at` are scheduled on the scenario's agent, those with `agent` on agents of its own.
+  'create-scheduled-events': needing(eventsNeeds((e) => e.at !== undefined, (e) => e.agent !== undefined), createScheduledEvents),
   'list-asc-desc': listAscDesc,
   'await-publication': awaitPublication,
 };

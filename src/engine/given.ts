@@ -1,0 +1,61 @@
+import type { Exchange, GivenEvent, Scenario } from '../model/index.js';
+import type { EventSpec } from '../core/event-form.js';
+import { unmetNeed, type Need } from '../core/needs.js';
+import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
+import { interpolate } from './vars.js';
+import { awaitVisible, createEvent, givenVars } from './create.js';
+import type { ScenarioEnv } from './env.js';
+
+/** What a given event needs from the server: a capture agent when it is scheduled (spec § POST /api/events, part scheduling). */
+export function givenNeeds(g: GivenEvent): readonly Need[] {
+  return g.scheduling !== undefined ? ['agents'] : [];
+}
+
+/**
+ * The given event as it is sent, or the Unavailable standing for it (issue 20 item 1): what it needs was refused by
+ * the server, or it is built on an Unavailable value. It is then not created, and what the scenario builds on it
+ * ({{given.N.…}}) is skipped with the reason, while the rest of the scenario runs.
+ */
+function givenSpec(g: GivenEvent, vars: Record<string, unknown>, env: ScenarioEnv): EventSpec | Unavailable {
+  const unmet = unmetNeed(givenNeeds(g), env.caps);
+  if (unmet) return new Unavailable(unmet);
+  try {
+    return interpolate(g, vars) as EventSpec;
+  } catch (err) {
+    if (err instanceof UnavailableError) return new Unavailable(skipReason(err.reason), err.unanswered);
+    throw err;
+  }
+}
+
+/**
+ * Creates the scenario's given events; returns their variables (an Unavailable for one that could not be made for
+ * want of what it needs) or why the scenario cannot run (a create the server refused). An event whose GET the
+ * server will not answer (issue 21 item 3) is used all the same: the steps that read it fail with the transport
+ * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
+ */
+export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<unknown[] | string> {
+  const made: ({ spec: EventSpec; identifiers: string[] } | Unavailable)[] = [];
+  // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
+  // together (issue 21 item 2): readable, and processed where media was uploaded.
+  for (const [i, g] of scenario.given.entries()) {
+    const spec = givenSpec(g, vars, env);
+    if (Unavailable.is(spec)) {
+      made.push(spec);
+      continue;
+    }
+    const created = await createEvent(env, spec);
+    history.push(created.exchange);
+    const status = created.exchange.response?.status ?? created.exchange.error?.code ?? 'no response';
+    if (created.identifiers.length === 0) {
+      return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
+    }
+    made.push({ spec, identifiers: created.identifiers });
+  }
+  const seen = await Promise.all(made.map((m) => (Unavailable.is(m) ? undefined : awaitVisible(env, m.identifiers[0], m.spec))));
+  for (const s of seen) {
+    if (!s || s.visible) continue;
+    if (s.unanswered) history.push(s.unanswered);
+    else return s.why.startsWith('not run:') ? s.why : `precondition: ${s.why}`;
+  }
+  return made.map((m) => (Unavailable.is(m) ? m : givenVars(env, m.spec, m.identifiers)));
+}
