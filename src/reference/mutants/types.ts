@@ -20,7 +20,7 @@ export interface MutantDef {
   /**
    * Which stage of evconf is expected to catch the bug, and so which self-test proves it: the scenarios (default,
    * src/selftest/mutants-*.test.ts), only generated cases (src/properties/mutants.test.ts), the load budgets
-   * (src/load/stage.test.ts), or a hostile transport fault (src/selftest/hostile.test.ts).
+   * (src/load/stage.it.test.ts), or a hostile transport fault (src/selftest/hostile.test.ts).
    */
   caughtBy?: 'scenarios' | 'properties' | 'load' | 'hostile';
   /**

@@ -81,7 +81,9 @@ describe('runLoadStage end to end', () => {
     const outcome = (profile: string, rule: string) => stage.results.find((r) => r.id === `1.6.0/load/${profile}/${rule}`)!.outcome;
     expect([outcome('title', 'load.p99'), outcome('title', 'load.rps')]).toContain('fail');
     expect(outcome('title', 'load.correct')).toBe('pass');
-    expect(outcome('plain', 'load.rps')).toBe('pass');
+    // The plain profile is judged against the filtered one of the same run, not against the machine: on a loaded CI
+    // runner its own rps may fall under the budget, but never near the filtered one's (≤ 25/s: 40 ms per request).
+    expect(stage.load[0].rps.mean).toBeGreaterThan(3 * stage.load[1].rps.mean);
     expect(stage.load[1].outcome).toBe('fail');
     // The stage's own child server is gone.
     const probe = createHttpClient({ baseUrl: stage.baseUrl, timeoutMs: 2000 });
