@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
-import { runConformance, type Progress } from '../engine/run.js';
+import { runConformance, type RunEvent } from '../engine/run.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { checkMutantName } from './mutant-name.js';
@@ -146,23 +146,32 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   const tty = Boolean(io.err.isTTY);
   // Live line on a TTY, plain lines every few seconds elsewhere (CI), nothing with --quiet (src/cli/progress.ts).
   const progress = progressReporter({ err: io.err, tty, output: config.output, ...(expected ? { known: (r: CheckResult) => explains(expected, r) } : {}) });
-  const onProgress = (p: Progress) => progress.onProgress(p);
   let run: RunResult;
   let stalled: string | undefined;
+  // The run's one stream of events (src/engine/run-events.ts), shown and saved as it goes.
+  const onEvent = (e: RunEvent): void => {
+    switch (e.type) {
+      case 'progress': return progress.onProgress(e.progress);
+      case 'log': return progress.line(e.line);
+      // Results so far at each phase end and on an interrupt: a run killed before its end still leaves them.
+      case 'partial': return writePartialResults(e.run, config, io.err);
+      case 'stall':
+        stalled = e.reason;
+        return progress.error(`evconf: ${e.reason}; the rest of the run is skipped`);
+      case 'settle': {
+        // Settles that waited long say so (src/core/settle.ts): a slow index, or a check that never held (not with --quiet).
+        const s = e.settle;
+        if (s.ms > LONG_SETTLE_MS) progress.line(`evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}`);
+      }
+    }
+  };
   try {
     await preflight(config, baseUrl);
     progress.line(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}`);
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
-      onProgress, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle, log: (line) => progress.line(line),
-      // Results so far at each phase end and on an interrupt: a run killed before its end still leaves them.
-      onPartial: (partial) => writePartialResults(partial, config, io.err),
-      onStall: (reason) => { stalled = reason; progress.error(`evconf: ${reason}; the rest of the run is skipped`); },
-      onSettle: (s) => {
-        // Settles that waited long say so (src/core/settle.ts): a slow index, or a check that never held (not with --quiet).
-        if (s.ms > LONG_SETTLE_MS) progress.line(`evconf: settle waited ${(s.ms / 1000).toFixed(1)} s (${s.reads} reads, window ${s.windowMs} ms) for ${s.rules.join(', ')} [${s.version}] at ${s.source}`);
-      },
+      onEvent, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
     });
   } finally {
     clearTimeout(timer);

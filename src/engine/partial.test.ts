@@ -14,10 +14,10 @@ afterAll(async () => { await server.close(); });
 
 const run = (onPartial: (r: RunResult) => void, signal?: AbortSignal, partialEveryMs = 0) => runConformance({
   config: selftestConfig(['1.6.0'], { ...CREDENTIALS, only: ['events.get.status'] }), book, suites, lifecycle, runId: 'partial-test', toolVersion: 'selftest',
-  phases: ['scenarios'], target: { baseUrl: server.url, reference: true }, onPartial, partialEveryMs, ...(signal ? { signal } : {}),
+  phases: ['scenarios'], target: { baseUrl: server.url, reference: true }, onEvent: (e) => { if (e.type === 'partial') onPartial(e.run); }, partialEveryMs, ...(signal ? { signal } : {}),
 });
 
-describe('partial results (RunOptions.onPartial)', () => {
+describe('partial results (the run\'s `partial` events)', () => {
   it('at each phase end: the results so far, marked partial, never conformant; the final record is not partial', async () => {
     const partials: RunResult[] = [];
     const final = await run((r) => partials.push(r));

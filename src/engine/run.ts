@@ -22,24 +22,17 @@ import { PartialTeller } from './partial-teller.js';
 import { DEFAULT_VERSION_CONCURRENCY } from '../config/types.js';
 import { overlapping } from '../core/overlap.js';
 import { LagTracker } from '../core/settle.js';
-import type { SettleInfo } from './env.js';
+import { listenersOf, type Listeners, type Progress, type RunEvent } from './run-events.js';
 import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
 import { loadVersion, runLoadStage } from '../load/index.js';
 
-export { PHASES, type Phase };
+export { PHASES, type Phase, type Progress, type RunEvent };
 
-export interface Progress {
-  phase: string;
-  version?: ApiVersion;
-  done: number;
-  total: number;
-  failed: number;
-  /** The results decided since the previous report (`--verbose` prints them). */
-  results?: readonly CheckResult[];
-}
+/** The options with the event stream split into one listener per kind (what the orchestrator's parts call). */
+type Inner = RunOptions & Listeners;
 
 export interface RunOptions {
   config: RunConfig;
@@ -48,27 +41,17 @@ export interface RunOptions {
   target: { baseUrl: string; reference: boolean; mutant?: string };
   runId: string;
   toolVersion: string;
-  onProgress?: (p: Progress) => void;
-  /** Told once when the server stops answering altogether and the rest of the run is skipped. */
-  onStall?: (reason: string) => void;
+  /** What the run tells as it goes (src/engine/run-events.ts): progress, settles, a stall, partial results, load lines. */
+  onEvent?: (e: RunEvent) => void;
   /** Aborted on SIGINT/SIGTERM or --max-duration: remaining scenarios are skipped, cleanup still runs. */
   signal?: AbortSignal;
   /** Where the run registers what it creates (the CLI reads it on a second interrupt). */
   cleanupRoot?: CleanupRoot;
   /** Which phases run (default: config.phases, else all); the load stage (src/load) runs after them with config.load. */
   phases?: readonly Phase[];
-  /** The load stage's progress lines ("load: …"). */
-  log?: (line: string) => void;
-  /** Told about every settled read-after-write step (the CLI prints those that waited long). */
-  onSettle?: (s: SettleInfo) => void;
   /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
   lifecycle?: LifecycleConfig;
-  /**
-   * Told the results so far (a RunResult with `partial` set) at the end of each phase of each version and once when
-   * the run is stopped, so that a run killed before its end still leaves a results file (the CLI writes it).
-   */
-  onPartial?: (run: RunResult) => void;
-  /** The least gap between two partial results told (default PARTIAL_EVERY_MS; src/engine/partial-teller.ts). */
+  /** The least gap between two `partial` events (default PARTIAL_EVERY_MS; src/engine/partial-teller.ts). */
   partialEveryMs?: number;
 }
 
@@ -114,7 +97,7 @@ export function generatedSlots(concurrency: number | (() => number)): Slots {
   return new Slots(() => Math.max(2 * now(), PROPERTY_CONCURRENCY + 1));
 }
 
-/** One version's phase timings as they end; each end also reports the results so far (RunOptions.onPartial). */
+/** One version's phase timings as they end; each end also reports the results so far (a `partial` event). */
 interface VersionTrack {
   state: RunState;
   phaseEnded(p: PhaseTiming): void;
@@ -122,7 +105,7 @@ interface VersionTrack {
 
 /** What every version of a run shares. */
 interface RunCtx {
-  o: RunOptions;
+  o: Inner;
   guard: StallGuard;
   root: CleanupRoot;
   runTag: string;
@@ -143,7 +126,8 @@ const failedCount = (results: readonly CheckResult[]) => results.filter((r) => r
 
 /** Runs the conformance phases for every requested version and returns the canonical RunResult (design §4). */
 export async function runConformance(given: RunOptions): Promise<RunResult> {
-  const { o, guard } = withStallGuard(given);
+  const inner: Inner = { ...given, ...listenersOf(given.onEvent) };
+  const { o, guard } = withStallGuard(inner);
   const { config } = o;
   const phases = o.phases ?? config.phases ?? PHASES;
   const scenarios = phases.includes('scenarios') ? selectScenarios(o.suites, config.only) : [];
@@ -184,7 +168,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   if (o.signal?.aborted) for (const v of config.apiVersions) if (!state.stops.has(v)) state.stops.set(v, String(o.signal.reason ?? 'the run was stopped'));
   // On the run's own signal (interrupt, --max-duration): a server that stopped answering the conformance stages does
   // not keep the load stage from trying.
-  if (config.load && !given.signal?.aborted) await runLoad(given, state);
+  if (config.load && !given.signal?.aborted) await runLoad(inner, state);
   return buildRunResult(facts, state);
 }
 
@@ -193,7 +177,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
  * learned: against --base-url, or against a reference server of its own in a child process (the load generator must
  * not share a process with the server it measures), which knows none of the embedded server's credentials.
  */
-async function runLoad(o: RunOptions, state: RunState): Promise<void> {
+async function runLoad(o: Inner, state: RunState): Promise<void> {
   const started = Date.now();
   const { config } = o;
   const apiVersion = loadVersion(config);
