@@ -27,7 +27,6 @@ import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
-import { loadVersion, runLoadStage } from '../load/index.js';
 
 export { PHASES, type Phase, type Progress, type RunEvent };
 
@@ -180,6 +179,9 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
 async function runLoad(o: Inner, state: RunState): Promise<void> {
   const started = Date.now();
   const { config } = o;
+  // Imported when a run has a load stage: the load generator's modules (autocannon, histograms) cost every other run
+  // a part of its start.
+  const { loadVersion, runLoadStage } = await import('../load/index.js');
   const apiVersion = loadVersion(config);
   const capabilities = state.capabilities.find((c) => c.version === apiVersion);
   const { auth: _embedded, ...withoutAuth } = config;
