@@ -247,20 +247,14 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const slots = generatedSlots(base.concurrencyNow);
     if (overlapping(caps)) {
       // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
-      // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end;
-      // their given events are made meanwhile. (Their steps started as soon as the other scenarios ended, between
-      // generated cases, gained nothing: an exclusive scenario stops every case too, so the work stays in series.)
+      // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end.
+      // (Started as soon as the other scenarios end, between generated cases, they gained nothing: an exclusive
+      // scenario stops every case too, so the work stays in series.)
       // Every stage ends before a failure of one is passed on (the clients close after them).
-      scenarios.startExclusive();
       const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
       const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
-      // Always: it ends (and cleans up after) the exclusive scenarios startExclusive began.
-      const exclusive = scenarios.exclusive();
-      if (failed) {
-        await exclusive.catch(() => undefined);
-        throw failed.reason;
-      }
-      await exclusive;
+      if (failed) throw failed.reason;
+      await scenarios.exclusive();
     } else {
       await scenarios.shared();
       await scenarios.exclusive();
@@ -289,7 +283,7 @@ type VersionBase = Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 
  * The scenario phase of one version, in two parts: the scenarios in parallel (--concurrency), then (`exclusive`)
  * the exclusive ones one by one, once nothing else of the version runs. The phase's timing covers both.
  */
-function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack): { shared(): Promise<void>; startExclusive(): void; exclusive(): Promise<void> } {
+function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack): { shared(): Promise<void>; exclusive(): Promise<void> } {
   const { o, root, runTag, scenarios, state, progress } = ctx;
   const { config } = o;
   const { version, caps } = base;
@@ -330,28 +324,17 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
       failure ??= err;
     }
   };
-  // `exclusive` scenarios run alone after the others: no other scenario's write hides a wrong answer that lasts only
-  // until the server's next write (src/model/scenario.ts). Their given events are created and processed side by side,
-  // under the shared lock, while the other stages still run (`startExclusive`); only the steps that read and compare
-  // wait until every other stage of the version has ended, then hold the run alone, one scenario at a time
-  // (src/engine/scenario.ts ScenarioLocks). A scenario alone for the shared capture agent waits whole.
-  let othersEnded!: () => void;
-  const othersDone = new Promise<void>((resolve) => (othersEnded = resolve));
-  let early: Promise<void> | undefined;
-  const startExclusive = (): Promise<void> => (early ??= (async () => {
-    const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => othersDone.then(() => ctx.lock.exclusive(w)) };
-    const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);
-    await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : othersDone.then(() => runOne(s, exclusive)))));
-  })());
   return {
     shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
-    startExclusive: () => {
-      startExclusive().catch(() => undefined);
-    },
-    /** Called once every other stage of the version has ended. */
+    // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
+    // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
-      othersEnded();
-      if (early || !failure) await startExclusive();
+      // Their given events are created and processed side by side, under the shared lock; only the steps that read
+      // and compare hold the run alone, one scenario at a time (src/engine/scenario.ts ScenarioLocks). A scenario
+      // alone for the shared capture agent creates its schedules alone too.
+      const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => ctx.lock.exclusive(w) };
+      const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
       const stopped = budget.done();
       if (failure) throw failure;
       if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
