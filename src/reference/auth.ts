@@ -43,9 +43,28 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Callers by Authorization header, per user list (null: refused): a client sends the same few headers thousands of
+ * times. A Caller is never changed once made (OPEN_CALLER is shared the same way); the cache is emptied when full.
+ */
+const known = new WeakMap<readonly RefUser[], Map<string, Caller | null>>();
+const KNOWN_HEADERS = 256;
+
 /** The caller named by Basic credentials, or undefined (→ 401). */
 export function authenticate(req: IncomingMessage, users: readonly RefUser[]): Caller | undefined {
   const h = req.headers.authorization;
+  if (h === undefined) return undefined;
+  let cache = known.get(users);
+  if (!cache) known.set(users, (cache = new Map()));
+  const hit = cache.get(h);
+  if (hit !== undefined) return hit ?? undefined;
+  const who = fromHeader(h, users);
+  if (cache.size >= KNOWN_HEADERS) cache.clear();
+  cache.set(h, who ?? null);
+  return who;
+}
+
+function fromHeader(h: string, users: readonly RefUser[]): Caller | undefined {
   const m = h ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(h) : null;
   if (!m) return undefined;
   const text = Buffer.from(m[1], 'base64').toString('utf8');
