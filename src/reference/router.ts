@@ -51,6 +51,8 @@ export type Match =
   | { kind: 'not-found' };
 
 function decode(seg: string): string | undefined {
+  // Without a '%' decodeURIComponent gives the segment back unchanged.
+  if (!seg.includes('%')) return seg;
   try {
     return decodeURIComponent(seg);
   } catch {
@@ -58,20 +60,34 @@ function decode(seg: string): string | undefined {
   }
 }
 
+/** The routes by number of segments, in table order, each with the positions of its parameters. */
+const BY_LENGTH = new Map<number, { def: RouteDef; params: number[] }[]>();
+for (const def of ROUTES) {
+  const list = BY_LENGTH.get(def.pattern.length) ?? [];
+  list.push({ def, params: def.pattern.flatMap((p, i) => (p === ':p' ? [i] : [])) });
+  BY_LENGTH.set(def.pattern.length, list);
+}
+
 /** Matches a path (segments split before decoding, so %2F stays inside a segment). */
 export function match(method: string, pathname: string, version: ApiVersion): Match {
-  const raw = pathname.replace(/\/+$/, '').split('/').slice(1);
-  const segs = raw.map(decode);
-  if (segs.some((s) => s === undefined || s === '')) return { kind: 'not-found' };
-  for (const def of ROUTES) {
-    if (def.pattern.length !== segs.length) continue;
-    if (!def.pattern.every((p, i) => p === ':p' || p === segs[i])) continue;
+  let end = pathname.length;
+  while (end > 0 && pathname.charCodeAt(end - 1) === 0x2f) end--;
+  const raw = pathname.slice(0, end).split('/');
+  const segs: string[] = new Array(raw.length - 1);
+  for (let i = 1; i < raw.length; i++) {
+    const s = decode(raw[i]);
+    if (s === undefined || s === '') return { kind: 'not-found' };
+    segs[i - 1] = s;
+  }
+  for (const { def, params } of BY_LENGTH.get(segs.length) ?? []) {
+    let same = true;
+    for (let i = 0; i < segs.length && same; i++) same = def.pattern[i] === ':p' || def.pattern[i] === segs[i];
+    if (!same) continue;
     if (def.since && !atLeast(version, def.since)) return { kind: 'not-found' };
     const m = method === 'HEAD' ? 'GET' : method;
     const route = def.methods[m];
     if (!route) return { kind: 'method-not-allowed', allow: Object.keys(def.methods) };
-    const params = def.pattern.flatMap((p, i) => (p === ':p' ? [segs[i] as string] : []));
-    return { kind: 'route', route, params };
+    return { kind: 'route', route, params: params.map((i) => segs[i]) };
   }
   return { kind: 'not-found' };
 }
