@@ -28,6 +28,11 @@ function indexValues(f: IndexedFilter, v: EventView): readonly string[] {
   }
 }
 
+/** The filters of exactly one text value per event (agent_id has none for an unscheduled event). */
+const SCALAR: ReadonlySet<IndexedFilter> = new Set<IndexedFilter>([
+  'title', 'description', 'location', 'language', 'license', 'rightsholder', 'source', 'created', 'status', 'is_part_of', 'series_name',
+]);
+
 const EMPTY: ReadonlySet<string> = new Set();
 
 /**
@@ -128,11 +133,18 @@ export class EventStore {
 
   private apply(rec: EventRecord): void {
     if (this.records.get(rec.id) !== rec) return;
-    this.unindex(rec.id);
+    const old = this.views.get(rec.id);
     const v = deriveView(rec, (s) => this.seriesTitle(s), this.derive);
     this.views.set(rec.id, v);
     for (const f of INDEXED_FILTERS) {
       const idx = this.indexes.get(f)!;
+      if (old) {
+        // A filter of one text value that did not change keeps its entry: only membership of these sets is ever
+        // read (list-run.ts sorts what it takes from them). agent_id is iterated in order (conflicts), and list
+        // fields may share their array with the record: both are always re-indexed, as before.
+        if (SCALAR.has(f) && indexValues(f, old)[0] === indexValues(f, v)[0]) continue;
+        this.drop(idx, rec.id, indexValues(f, old));
+      }
       for (const value of indexValues(f, v)) {
         let set = idx.get(value);
         if (!set) idx.set(value, (set = new Set()));
@@ -171,14 +183,15 @@ export class EventStore {
   private unindex(id: string): void {
     const old = this.views.get(id);
     if (!old) return;
-    for (const f of INDEXED_FILTERS) {
-      const idx = this.indexes.get(f)!;
-      for (const value of indexValues(f, old)) {
-        const set = idx.get(value);
-        if (!set) continue;
-        set.delete(id);
-        if (set.size === 0) idx.delete(value);
-      }
+    for (const f of INDEXED_FILTERS) this.drop(this.indexes.get(f)!, id, indexValues(f, old));
+  }
+
+  private drop(idx: Map<string, Set<string>>, id: string, values: readonly string[]): void {
+    for (const value of values) {
+      const set = idx.get(value);
+      if (!set) continue;
+      set.delete(id);
+      if (set.size === 0) idx.delete(value);
     }
   }
 }

@@ -1,13 +1,33 @@
 /** Date/time formats (opencast-reality.md "Date/time formats"): datetimes YYYY-MM-DDTHH:MM:SSZ in UTC. */
 
+/**
+ * The texts of recent instants (isoSeconds, isoDate): the server formats the same few thousand creation and start
+ * times on every view, list item and metadata answer. Emptied when full; a throw (invalid time) stores nothing.
+ */
+const SECONDS = new Map<number, string>();
+const DATES = new Map<number, string>();
+const KEPT = 8192;
+
 /** ms → `YYYY-MM-DDTHH:MM:SSZ` (UTC, no millis). */
 export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19) + 'Z';
+  let s = SECONDS.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString().slice(0, 19) + 'Z';
+    if (SECONDS.size >= KEPT) SECONDS.clear();
+    SECONDS.set(ms, s);
+  }
+  return s;
 }
 
 /** ms → `YYYY-MM-DD` (UTC). */
 export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  let s = DATES.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString().slice(0, 10);
+    if (DATES.size >= KEPT) DATES.clear();
+    DATES.set(ms, s);
+  }
+  return s;
 }
 
 /** ms → `HH:MM:SSZ` (UTC; "format time with UTC designator"). */
