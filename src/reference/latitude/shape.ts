@@ -6,8 +6,17 @@ import { shownCatalogs } from './fields.js';
 
 /** Latitude choices of response shapes (spec § Event, § Scheduling information, § Publications). */
 
+/** Each server's style: its latitude choices are fixed when it is built, and no reader changes a style. */
+const STYLES = new WeakMap<App, ShapeStyle>();
+
 /** number-fields, with-member-names, extra-members, inputs-echo, scheduling-duration as one serializer style. */
 export function shapeStyle(app: App): ShapeStyle {
+  let style = STYLES.get(app);
+  if (!style) STYLES.set(app, (style = makeStyle(app)));
+  return style;
+}
+
+function makeStyle(app: App): ShapeStyle {
   return {
     stringNumbers: app.lat('number-fields') === 'strings',
     flagNames: app.lat('with-member-names') === 'flag-names',
