@@ -32,9 +32,60 @@ export function excerpt(text: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** Thrown by plainCopy where it cannot tell what JSON would make of a value: the JSON round trip decides. */
+const NOT_PLAIN = new Error('not plain data');
+
+/**
+ * What JSON.parse(JSON.stringify(v)) gives, for plain data (strings, finite numbers, booleans, null, arrays and
+ * objects of Object's or no prototype without toJSON), copied directly instead of written and read back (checks make
+ * evidence of most responses they judge). Anything else (a Date, a class instance, a bigint, a non-finite number, a
+ * cycle or very deep nesting, a `__proto__` member) throws NOT_PLAIN, and toJson falls back to the round trip (also
+ * when a getter throws).
+ */
+function plainCopy(v: unknown, depth: number): Json {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      if (!Number.isFinite(v)) throw NOT_PLAIN;
+      return v === 0 ? 0 : v;
+    case 'object': {
+      if (v === null) return null;
+      if (depth > 200) throw NOT_PLAIN;
+      if (typeof (v as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
+      if (Array.isArray(v)) {
+        const out: Json[] = new Array<Json>(v.length);
+        for (let i = 0; i < v.length; i++) {
+          const x: unknown = v[i];
+          out[i] = x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null : plainCopy(x, depth + 1);
+        }
+        return out;
+      }
+      const proto: unknown = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
+      const out: { [k: string]: Json } = {};
+      for (const k of Object.keys(v)) {
+        const x: unknown = (v as Record<string, unknown>)[k];
+        if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+        if (k === '__proto__') throw NOT_PLAIN;
+        out[k] = plainCopy(x, depth + 1);
+      }
+      return out;
+    }
+    default:
+      throw NOT_PLAIN;
+  }
+}
+
 /** Turns any value into JSON-safe data for results. */
 export function toJson(v: unknown): Json {
   if (v === undefined) return null;
+  try {
+    return plainCopy(v, 0);
+  } catch {
+    // Not plain data: the round trip below says what JSON makes of it.
+  }
   try {
     return JSON.parse(JSON.stringify(v)) as Json;
   } catch {
