@@ -164,7 +164,10 @@ export async function prepareRequest(spec: RequestSpec, ctx: PrepareContext): Pr
   // The client's own credentials go only to the base URL's origin (an absolute path may point elsewhere).
   const foreign = url.origin !== f.origin;
   const auth = spec.auth === null ? undefined : (spec.auth ?? embedded ?? (foreign ? undefined : ctx.auth));
-  const headers: Record<string, string> = { ...(foreign ? f.foreign : f.own) };
+  // Copied member by member: an object made by spreading gets a slow property add (~1 us each) after it.
+  const headers: Record<string, string> = {};
+  const start = foreign ? f.foreign : f.own;
+  for (const name in start) headers[name] = start[name];
   if (built.contentType) headers['content-type'] = built.contentType;
   if (spec.headers) for (const k in spec.headers) headers[k.toLowerCase()] = spec.headers[k];
   if (auth && headers.authorization === undefined) headers.authorization = basic(auth);
