@@ -134,7 +134,7 @@ function readCurl(this: CurlSlot): string {
   const slot = this[CURL];
   if (typeof slot === 'string') return slot;
   const line = slot();
-  this[CURL] = line;
+  Reflect.set(this, CURL, line); // kept for the next read (not on a frozen Exchange: written again then)
   return line;
 }
 
