@@ -100,6 +100,19 @@ export function identifiers(list: unknown): (string | null)[] {
     ? (e as { identifier: string }).identifier : null));
 }
 
+/**
+ * The item of the list body `list` whose identifier is `id` (the event a check judges in a list), or the failure
+ * "the list does not show event <id>". An empty `id` names no event: that is evconf's own error, never the server's
+ * (a value built on a create that made nothing must reach no check: it is Unavailable, src/engine/create.ts
+ * createdVars), so it is thrown and the result is outcome `error`.
+ */
+export function listedEvent(list: unknown[], id: string): { item: Record<string, unknown> } | CheckVerdict {
+  if (id.trim() === '') throw new Error('check parameter "id" is empty: it names no event (an evconf error: a value built on a create that made no event reached the check instead of being Unavailable)');
+  const item = list.find((e) => e !== null && typeof e === 'object' && !Array.isArray(e) && (e as { identifier?: unknown }).identifier === id);
+  if (item === undefined) return { pass: false, message: `the list does not show event ${id}`, expected: id, actual: toJson(identifiers(list)) };
+  return { item: item as Record<string, unknown> };
+}
+
 /** Reads a dotted path ("a.b.0.c") from a value. */
 export function getPath(root: unknown, path: string): unknown {
   if (path === '' || path === '.') return root;
