@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Entry point. An installed package runs the compiled JavaScript in dist/ (no TypeScript compiler at run time,
-// issue 12 item 6). A checkout (src/ beside bin/) runs the TypeScript sources through tsx, so that an edit takes
-// effect without a build and a stale dist/ is never run; without tsx (npm ci --omit=dev) it runs dist/ if built.
+// issue 12 item 6). A checkout (src/ beside bin/) runs its sources compiled by esbuild into a cache that follows every
+// edit (scripts/dev-build.mjs, issue 21), or through tsx when that cache is off or cannot be built; a stale dist/ is
+// never run. Without tsx and esbuild (npm ci --omit=dev) it runs dist/ if built.
 import { existsSync } from 'node:fs';
 
 const source = new URL('../src/cli/main.ts', import.meta.url);
@@ -9,6 +10,8 @@ const source = new URL('../src/cli/main.ts', import.meta.url);
 async function load() {
   if (existsSync(source)) {
     try {
+      const compiled = await (await import('../scripts/dev-build.mjs')).compiledMain();
+      if (compiled) return await import(compiled.href);
       const { register } = await import('tsx/esm/api');
       register();
       return await import(source.href);

@@ -3,30 +3,16 @@
 // files the compiled modules read beside themselves (the HTML report's CSS and client script, the scenario schema).
 // Incremental: an unchanged tree rebuilds in a second or two; what has no source any more is removed from dist/.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { extname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runnableFiles, walk } from './sources.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
 const dist = join(root, 'dist');
-
-/** Every file under `dir`, skipping the self-test folder. */
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'selftest' ? [] : walk(path);
-    return [path];
-  });
-}
-
-// Test support (helpers that import vitest, report fixtures) is not shipped (issue 20 item 6): tsconfig.build.json
-// excludes the same files.
-const testSupport = (f) => f.endsWith('.test.ts') || /[\\/]testing\.ts$/.test(f) || /[\\/]report[\\/]fixtures[^\\/]*\.ts$/.test(f) || /[\\/]deviation-cases\.ts$/.test(f);
-const sources = walk(src).filter((f) => f.endsWith('.ts') && !testSupport(f));
-const assets = walk(src).filter((f) => extname(f) !== '.ts');
+const { sources, assets } = runnableFiles(src);
 const wanted = new Set([
   ...sources.map((f) => join(dist, relative(src, f)).replace(/\.ts$/, '.js')),
   ...assets.map((f) => join(dist, relative(src, f))),

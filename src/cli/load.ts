@@ -73,7 +73,7 @@ export async function loadCommand(
   const startedAt = new Date();
   const controller = new AbortController();
   const onSignal = () => {
-    io.err.write('\nevconf: interrupted; stopping the load and deleting the seeded events…\n');
+    io.err.write(`\nevconf: interrupted; stopping the load and ${config.baseUrl ? 'deleting the seeded events' : 'the built-in server with its seeded events'}…\n`);
     controller.abort();
   };
   process.once('SIGINT', onSignal);

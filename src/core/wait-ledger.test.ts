@@ -26,4 +26,18 @@ describe('WaitLedger (issue 21 item 1: timing as data)', () => {
     const s = new WaitLedger().summary();
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
   });
+
+  it('recentRequestP50 is the median of the last 64 requests (undefined before 64), as they come', () => {
+    const w = new WaitLedger();
+    const all: number[] = [];
+    let x = 7;
+    for (let i = 0; i < 500; i++) {
+      x = (x * 48271) % 2147483647;
+      const ms = i % 5 === 0 ? 3 : (x % 1000) / 10; // repeats too
+      w.request(ms);
+      all.push(ms);
+      const want = all.length < 64 ? undefined : all.slice(-64).sort((a, b) => a - b)[32];
+      expect(w.recentRequestP50()).toBe(want);
+    }
+  });
 });

@@ -11,6 +11,8 @@ const RECENT = 64;
 
 export class WaitLedger {
   private readonly requests: number[] = [];
+  /** The last RECENT request durations, sorted (kept as they come: recentRequestP50 is asked before most sends). */
+  private readonly recent: number[] = [];
   private readonly readables: number[] = [];
   private readonly processing: number[] = [];
   private readonly settles: number[] = [];
@@ -19,15 +21,16 @@ export class WaitLedger {
 
   /** An HTTP request took `ms`. */
   request(ms: number): void {
-    this.requests.push(ms);
+    const n = this.requests.push(ms);
+    const recent = this.recent;
+    if (n > RECENT) recent.splice(sortedIndex(recent, this.requests[n - 1 - RECENT]), 1);
+    recent.splice(sortedIndex(recent, ms), 0, ms);
   }
 
   /** The median of the last RECENT requests (undefined before there are that many): how fast the server answers now. */
   recentRequestP50(): number | undefined {
-    const n = this.requests.length;
-    if (n < RECENT) return undefined;
-    const last = this.requests.slice(n - RECENT).sort((a, b) => a - b);
-    return last[RECENT >> 1];
+    if (this.requests.length < RECENT) return undefined;
+    return this.recent[RECENT >> 1];
   }
 
   /** A created event first read 2xx `lagMs` after its create was answered. */
@@ -61,6 +64,18 @@ export class WaitLedger {
       gaveUp: this.gaveUps,
     };
   }
+}
+
+/** The first index of sorted `xs` whose value is not below `x` (where `x` goes in; where an equal value is). */
+function sortedIndex(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Count, sum, median and maximum of `xs` (ms, rounded to whole ms); zeros when there is none. */

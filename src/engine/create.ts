@@ -1,5 +1,6 @@
 import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
+import { Unavailable } from '../core/unavailable.js';
 import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from '../core/event-form.js';
 import type { ScenarioEnv } from './env.js';
 import { untilReadable, waitOptions, waitProcessed } from '../core/readiness.js';
@@ -22,22 +23,57 @@ export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<Cr
   const parsed = parseJsonBody(exchange);
   const body = parsed.ok ? parsed.value : undefined;
   const status = exchange.response?.status ?? 0;
-  const identifiers = status >= 200 && status < 300 ? createdIdentifiers(body, exchange.response?.headers['location']) : [];
+  // An empty identifier names no event (a body `{"identifier": ""}`): never one to build on (notCreated).
+  const identifiers = status >= 200 && status < 300 ? createdIdentifiers(body, exchange.response?.headers['location']).filter((id) => id !== '') : [];
   env.cleanup.add(...identifiers);
   return { exchange, body, identifiers };
 }
 
 /**
+ * The Unavailable standing for the event a create did not make (issue 19 item 1, issue 21 item 3), or undefined
+ * when it made one: the server did not answer the POST (a timeout, the stall guard, a reset: what is built on it
+ * fails with the unanswered POST as evidence, as for a saved request the server did not answer, src/engine/step.ts
+ * savedValue), refused it, or answered a 2xx naming no event (what is built on it is skipped with why).
+ */
+export function notCreated(out: CreateOutcome): Unavailable | undefined {
+  if (out.identifiers.length > 0) return undefined;
+  const ex = out.exchange;
+  const status = ex.response?.status;
+  if (status === undefined) {
+    const e = ex.error;
+    return new Unavailable(`the server did not answer the create POST /api/events (${e?.code ?? 'no response'}: ${e?.message ?? 'no response'}), so there is no event to build on`, ex);
+  }
+  const body = ex.response?.body ? `: ${ex.response.body.replace(/\s+/g, ' ').slice(0, 120)}` : '';
+  if (status < 200 || status >= 300) return new Unavailable(`the server refused the create POST /api/events (${status}${body}), so there is no event to build on; see the events.create.* results`);
+  return new Unavailable(`the create POST /api/events answered ${status} without naming the event (no identifier in the body, no Location header), so there is no event to build on; see events.create.identifier`);
+}
+
+/**
  * What the body and the Location header of a create each name, apart (events.create.location must not compare the
  * header with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder
- * that names no event, so a GET of it answers 404.
+ * that names no event, so a GET of it answers 404. A create the server did not answer names nothing at all: both
+ * are then the Unavailable of notCreated (what is built on them fails with the unanswered POST as evidence).
  */
-export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdentifier: string; locationId: string } {
+export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
+  const none = out.exchange.response ? undefined : notCreated(out);
+  if (none) return { bodyIdentifier: none, locationId: none };
   const b = out.body as { identifier?: unknown } | null | undefined;
   const bodyIdentifier = b && typeof b === 'object' && typeof b.identifier === 'string' ? b.identifier : '';
   const location = out.exchange.response?.headers['location'];
   const locationId = (location ? createdIdentifiers(undefined, location)[0] : undefined) ?? `evconf-no-location-${env.tag}`;
   return { bodyIdentifier, locationId };
+}
+
+/**
+ * The variables of the event(s) a create action made, for later steps ({{saved.ev.identifier}}, …identifiers.N,
+ * …bodyIdentifier, …locationId): the one place where an action's value names what its create made. When it made
+ * nothing, `identifier` and `identifiers` are the Unavailable of notCreated, never "" or []: a step or check built on
+ * them is then not sent and not judged (skipped with why, or failed as unanswered with the POST as evidence), in
+ * the engine (src/engine/vars.ts), instead of judging e.g. a list for an event with an empty identifier.
+ */
+export function createdVars(env: ScenarioEnv, out: CreateOutcome): { identifier: string | Unavailable; identifiers: string[] | Unavailable; bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
+  const none = notCreated(out);
+  return { identifiers: none ?? out.identifiers, identifier: none ?? out.identifiers[0], ...createdNames(env, out) };
 }
 
 /**

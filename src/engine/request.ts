@@ -6,9 +6,9 @@ import type { ScenarioEnv } from './env.js';
 /** Resolves a scenario's request template into a request and the client (identity) that sends it. */
 export function buildRequest(t: RequestTemplate, vars: Record<string, unknown>, env: ScenarioEnv): { spec: RequestSpec; client: HttpClient } | { skip: string } {
   const r = interpolate(t, vars);
-  // A placeholder that resolved to "" (an event an earlier step of the scenario could not create, e.g. a scheduled
-  // create the server refused) would send another resource's path (`/api/events//acl`, `/api/events/` = the list):
-  // that is no evidence about the rule, so the step is skipped with the reason.
+  // A placeholder that resolved to "" would send another resource's path (`/api/events//acl`, `/api/events/` = the
+  // list): that is no evidence about the rule, so the step is skipped with the reason. (An event a create action
+  // did not make is no longer "" but Unavailable, src/engine/create.ts createdVars; this stays for any other value.)
   if (emptySegment(r.path) && !emptySegment(t.path)) return { skip: `the request path ${r.path} has an empty identifier: an event an earlier step of this scenario needed was not created` };
   const spec: RequestSpec = { method: r.method, path: r.path };
   if (r.query) spec.query = r.query;

@@ -5,7 +5,7 @@ import type { OnceResult } from './dispatch-once.js';
 import { rememberRawBody } from './json-body.js';
 import { joinUrl, normalizeBaseUrl, prepareRequest, type PrepareContext } from './prepare.js';
 import { sendFollowing } from './redirects.js';
-import { authSecrets, redactExchange, withLazyCurl } from './redact.js';
+import { authSecrets, redactedExchange, redactExchange } from './redact.js';
 import { describeTransportError } from './transport-error.js';
 import type { Admission } from './stall-guard.js';
 import {
@@ -38,6 +38,12 @@ function toResponse(r: OnceResult): ExchangeResponse | undefined {
     truncated: cut || r.capped,
     bodyBytes: r.bodyBytes,
   };
+}
+
+/** The whole body as text, for the checks (undefined past the cap); the excerpt's text when that is all of it. */
+function wholeText(r: OnceResult, response: ExchangeResponse): string | undefined {
+  if (r.capped) return undefined;
+  return r.excerpt.length === r.body.length ? response.body : r.body.toString('utf8');
 }
 
 /** The transport error, with the byte count when the body fell short of its Content-Length. */
@@ -113,23 +119,21 @@ export function createHttpClient(opts: HttpClientOptions): HttpClient {
       const req = await prepareRequest(spec, ctx);
       gate = opts.stallGuard?.admit(req.record.method, spec.path);
       if (gate && !gate.send) {
-        return redactExchange(withLazyCurl({ request: req.record, error: gate.error, durationMs: elapsed(t0) }, () => toCurl(req.record, spec.multipart)), req.secrets);
+        return redactedExchange({ request: req.record, error: gate.error, durationMs: elapsed(t0) }, () => toCurl(req.record, spec.multipart), req.secrets);
       }
       const timeoutMs = spec.timeoutMs ?? opts.timeoutMs;
       const follow = { maxRedirects: opts.maxRedirects ?? 0, timeoutMs, maxBodyBytes, excerptBytes };
       const result = await sendFollowing(agent, req, follow, t0);
       const response = toResponse(result);
       const error = toError(result);
-      const ex = withLazyCurl({
-        request: req.record,
-        ...(response ? { response } : {}),
-        ...(error ? { error } : {}),
-        durationMs: elapsed(t0),
-      }, () => toCurl(req.record, spec.multipart));
-      const redacted = redactExchange(ex, req.secrets);
+      const redacted = redactedExchange(
+        { request: req.record, response, error, durationMs: elapsed(t0) },
+        () => toCurl(req.record, spec.multipart),
+        req.secrets,
+      );
       if (gate?.send) opts.stallGuard!.record(gate, redacted);
       // Checks parse the whole body as received (a long list is valid JSON even when its excerpt is cut).
-      if (response) rememberRawBody(redacted, result.capped ? undefined : result.body.toString('utf8'));
+      if (response) rememberRawBody(redacted, wholeText(result, response));
       return redacted;
     } catch (err) {
       const ex = failed({ spec, err, t0, base, secrets: [...authSecrets(auth), ...authSecrets(spec.auth)] });

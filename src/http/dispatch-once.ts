@@ -38,10 +38,102 @@ function deadlineError(phase: Phase, timeoutMs: number, bodyBytes: number): Tran
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/**
+ * One round trip's state and undici handler (a class, not closures: its methods are made once, not per request).
+ * Resolves exactly once: on the end of the body, on a transport error, at the size cap, or at the deadline.
+ */
+class Once implements Dispatcher.DispatchHandler {
+  private phase: Phase = 'queued';
+  private controller: Dispatcher.DispatchController | undefined;
+  private pendingAbort: Error | undefined;
+  private done = false;
+  private status: number | undefined;
+  private headers: Record<string, string> | undefined;
+  private chunks: Buffer[] = [];
+  private bodyBytes = 0;
+  private capped = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly limits: OnceLimits,
+    private readonly resolve: (r: OnceResult) => void,
+  ) {
+    this.timer = setTimeout(onDeadline, limits.remainingMs, this);
+  }
+
+  deadline(): void {
+    this.abort(deadlineError(this.phase, this.limits.timeoutMs, this.bodyBytes));
+  }
+
+  finish(error?: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    clearTimeout(this.timer);
+    const chunks = this.chunks;
+    // One chunk (most bodies) is already a copy of its own: no second copy.
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const max = this.limits.excerptBytes;
+    const excerpt = body.length > max ? body.subarray(0, max) : body;
+    const { status, headers, bodyBytes, capped } = this;
+    this.resolve(error !== undefined
+      ? { status, headers, excerpt, body, bodyBytes, capped, error }
+      : { status, headers, excerpt, body, bodyBytes, capped });
+  }
+
+  private abort(err: Error): void {
+    this.finish(err);
+    if (this.controller) this.controller.abort(err);
+    else this.pendingAbort = err; // not on a socket yet: abort as soon as undici hands us one
+  }
+
+  /** The whole body is kept (onResponseData stops at maxBodyBytes); the excerpt is cut from it at the end. */
+  private keep(chunk: Buffer): void {
+    this.bodyBytes += chunk.length;
+    this.chunks.push(Buffer.from(chunk));
+  }
+
+  onRequestStart(c: Dispatcher.DispatchController): void {
+    this.controller = c;
+    if (this.pendingAbort) return c.abort(this.pendingAbort);
+    this.phase = 'sent';
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, hdrs: Record<string, string | string[] | undefined>): void {
+    if (statusCode < 200) return; // 1xx informational: the real response follows
+    this.status = statusCode;
+    this.headers = flattenHeaders(hdrs);
+    this.phase = 'body';
+    this.chunks = [];
+    this.bodyBytes = 0;
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.done) return;
+    const room = this.limits.maxBodyBytes - this.bodyBytes;
+    if (chunk.length <= room) return this.keep(chunk);
+    this.keep(chunk.subarray(0, room));
+    this.capped = true;
+    this.abort(new TransportFailure('body-too-large', `response body exceeds the cap of ${this.limits.maxBodyBytes} bytes`));
+  }
+
+  onResponseEnd(): void {
+    this.finish();
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    this.finish(err);
+  }
+}
+
+function onDeadline(once: Once): void {
+  once.deadline();
 }
 
 /**
@@ -55,72 +147,11 @@ export function dispatchOnce(
   limits: OnceLimits,
 ): Promise<OnceResult> {
   return new Promise<OnceResult>((resolve) => {
-    let phase: Phase = 'queued';
-    let controller: Dispatcher.DispatchController | undefined;
-    let pendingAbort: Error | undefined;
-    let done = false;
-    let status: number | undefined;
-    let headers: Record<string, string> | undefined;
-    let chunks: Buffer[] = [];
-    let kept = 0;
-    let bodyBytes = 0;
-    let capped = false;
-
-    const finish = (error?: unknown): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      const body = Buffer.concat(chunks);
-      const excerpt = body.length > limits.excerptBytes ? body.subarray(0, limits.excerptBytes) : body;
-      resolve({ status, headers, excerpt, body, bodyBytes, capped, ...(error !== undefined ? { error } : {}) });
-    };
-    const abort = (err: Error): void => {
-      finish(err);
-      if (controller) controller.abort(err);
-      else pendingAbort = err; // not on a socket yet: abort as soon as undici hands us one
-    };
-    // The whole body is kept (onResponseData stops at maxBodyBytes); the excerpt is cut from it at the end.
-    const keep = (chunk: Buffer): void => {
-      bodyBytes += chunk.length;
-      chunks.push(Buffer.from(chunk));
-      kept += chunk.length;
-    };
-    const timer = setTimeout(() => abort(deadlineError(phase, limits.timeoutMs, bodyBytes)), limits.remainingMs);
-
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(c) {
-        controller = c;
-        if (pendingAbort) return c.abort(pendingAbort);
-        phase = 'sent';
-      },
-      onResponseStart(_c, statusCode, hdrs) {
-        if (statusCode < 200) return; // 1xx informational: the real response follows
-        status = statusCode;
-        headers = flattenHeaders(hdrs);
-        phase = 'body';
-        chunks = [];
-        kept = 0;
-        bodyBytes = 0;
-      },
-      onResponseData(_c, chunk) {
-        if (done) return;
-        const room = limits.maxBodyBytes - bodyBytes;
-        if (chunk.length <= room) return keep(chunk);
-        keep(chunk.subarray(0, room));
-        capped = true;
-        abort(new TransportFailure('body-too-large', `response body exceeds the cap of ${limits.maxBodyBytes} bytes`));
-      },
-      onResponseEnd() {
-        finish();
-      },
-      onResponseError(_c, err) {
-        finish(err);
-      },
-    };
+    const once = new Once(limits, resolve);
     try {
-      dispatcher.dispatch(opts, handler);
+      dispatcher.dispatch(opts, once);
     } catch (err) {
-      finish(err);
+      once.finish(err);
     }
   });
 }

@@ -25,16 +25,28 @@ function variantsOf(secret: string): string[] {
   return [secret, base, unpadded, urlSafe, encodeURIComponent(secret), form, JSON.stringify(secret).slice(1, -1)];
 }
 
-/** The variants of a set of secrets, longest first; computed once per set (every exchange is redacted). */
-const variantCache = new Map<string, string[]>();
+/**
+ * The variants of a set of secrets, longest first, and `probes`: those that contain no other variant. A text that
+ * holds any variant holds a probe (the variant itself or one inside it), so a text without any probe needs no
+ * replacing (most texts: a few `includes` instead of one per variant). Computed once per set (every exchange is
+ * redacted).
+ */
+interface Variants {
+  all: readonly string[];
+  probes: readonly string[];
+}
 
-function variantList(secrets: string[]): string[] {
+const variantCache = new Map<string, Variants>();
+
+function variantList(secrets: readonly string[]): Variants {
   const key = secrets.join('\u0000');
   let variants = variantCache.get(key);
   if (!variants) {
-    variants = [...new Set(secrets.filter((s) => s !== '').flatMap(variantsOf))].filter((v) => v !== '');
-    variants.sort((a, b) => b.length - a.length);
+    const all = [...new Set(secrets.filter((s) => s !== '').flatMap(variantsOf))].filter((v) => v !== '');
+    all.sort((a, b) => b.length - a.length);
+    const probes = all.filter((v) => !all.some((w) => w !== v && v.includes(w)));
     if (variantCache.size > 64) variantCache.clear();
+    variants = { all, probes };
     variantCache.set(key, variants);
   }
   return variants;
@@ -49,17 +61,18 @@ export function redactText(text: string, secrets: string[]): string {
 }
 
 /** redactText with the variants already listed (an exchange lists them once for all its texts). */
-function scrub(text: string, variants: readonly string[]): string {
+function scrub(text: string, variants: Variants): string {
+  if (!anyIn(text, variants.probes)) return text;
   let out = text;
-  for (const v of variants) {
+  for (const v of variants.all) {
     if (out.includes(v)) out = out.split(v).join(REDACTED);
   }
   return out;
 }
 
-/** Whether any variant occurs in any of `texts` (most exchanges carry no secret outside the Authorization header). */
-function anyIn(texts: string, variants: readonly string[]): boolean {
-  for (const v of variants) if (texts.includes(v)) return true;
+/** Whether any of `variants` occurs in `text`. */
+function anyIn(text: string, variants: readonly string[]): boolean {
+  for (let i = 0; i < variants.length; i++) if (text.includes(variants[i])) return true;
   return false;
 }
 
@@ -84,57 +97,103 @@ export function redactHeaderValue(name: string, value: string): string {
   return REDACTED;
 }
 
-function redactRecord(headers: Record<string, string>, variants: readonly string[]): Record<string, string> {
+/** Response headers: credential-issuing ones replaced whole, every other value scrubbed. */
+function redactRecord(headers: Record<string, string>, variants: Variants): Record<string, string> {
   const out: Record<string, string> = {};
-  const clean = !anyIn(Object.values(headers).join('\n'), variants);
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = RESPONSE_SECRET_HEADERS.has(name) ? REDACTED : clean ? value : scrub(value, variants);
+  for (const name in headers) {
+    out[name] = RESPONSE_SECRET_HEADERS.has(name) ? REDACTED : scrub(headers[name], variants);
   }
   return out;
 }
 
-function redactResponse(res: ExchangeResponse, variants: readonly string[]): ExchangeResponse {
+/** The response with its headers and body scrubbed (members in their order). */
+function redactResponse(res: ExchangeResponse, variants: Variants): ExchangeResponse {
   return { ...res, headers: redactRecord(res.headers, variants), body: scrub(res.body, variants) };
 }
 
+/** Request headers: every value scrubbed (none is dropped: the credential headers were redacted when recorded). */
+function redactRecordOf(headers: Record<string, string>, variants: Variants): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) out[name] = scrub(headers[name], variants);
+  return out;
+}
+
 /**
- * An Exchange whose `curl` line is written when first read (issue 21: most exchanges of a run, e.g. the reads of a
+ * The curl line of an Exchange, written when first read (issue 21: most exchanges of a run, e.g. the reads of a
  * settling loop, are never shown, and writing and redacting a line for each cost about 2 s of a seven-version run).
- * It reads and serializes as a plain string member.
+ * `curl` is an own enumerable accessor, so it reads, spreads and serializes as a plain string member; the accessor
+ * functions are shared by all exchanges and the maker (or the line once written) sits under a non-enumerable symbol.
+ * Shared accessors keep one object shape for all exchanges; an accessor literal made new functions, and so a new
+ * hidden class, for each of the ~80 000 exchanges of a run (a dictionary-mode object, and much of the GC).
  */
+const CURL = Symbol('evconf.curl');
+
+type CurlSlot = { [CURL]: string | (() => string) };
+
+function readCurl(this: CurlSlot): string {
+  const slot = this[CURL];
+  if (typeof slot === 'string') return slot;
+  const line = slot();
+  Reflect.set(this, CURL, line); // kept for the next read (not on a frozen Exchange: written again then)
+  return line;
+}
+
+function writeCurl(this: CurlSlot, v: string): void {
+  this[CURL] = v;
+}
+
+const CURL_SLOT: PropertyDescriptor = { value: undefined, writable: true, enumerable: false, configurable: true };
+const CURL_MEMBER: PropertyDescriptor = { get: readCurl, set: writeCurl, enumerable: true, configurable: true };
+
+/** Gives `ex` (a fresh object, changed in place) its lazy `curl` member. */
+function attachCurl(ex: Omit<Exchange, 'curl'>, make: () => string): Exchange {
+  CURL_SLOT.value = make;
+  Object.defineProperty(ex, CURL, CURL_SLOT);
+  CURL_SLOT.value = undefined;
+  Object.defineProperty(ex, 'curl', CURL_MEMBER);
+  return ex as Exchange;
+}
+
+/** An Exchange whose `curl` line is written when first read (see attachCurl); `ex` itself is not changed. */
 export function withLazyCurl(ex: Omit<Exchange, 'curl'>, make: () => string): Exchange {
-  let line: string | undefined;
-  // An accessor in the literal, not Object.defineProperty: the object keeps a fast shape (a run makes ~80 000).
-  return {
-    ...ex,
-    get curl(): string {
-      return (line ??= make());
-    },
-    set curl(v: string) {
-      line = v;
-    },
-  };
+  return attachCurl({ ...ex }, make);
 }
 
 /** A last pass over every text of an Exchange so no secret survives anywhere (also echoes in bodies). */
 export function redactExchange(ex: Exchange, secrets: string[]): Exchange {
-  const req = ex.request;
   const variants = variantList(secrets);
-  return withLazyCurl({
-    request: {
-      method: req.method,
-      url: scrub(req.url, variants),
-      headers: redactRecordOf(req.headers, variants),
-      ...(req.body !== undefined ? { body: scrub(req.body, variants) } : {}),
-    },
-    ...(ex.response ? { response: redactResponse(ex.response, variants) } : {}),
-    ...(ex.error ? { error: { code: ex.error.code, message: scrub(ex.error.message, variants) } } : {}),
-    durationMs: ex.durationMs,
-  }, () => scrub(ex.curl, variants));
+  return redactParts(ex.request, ex.response, ex.error, ex.durationMs, () => scrub(ex.curl, variants), variants);
 }
 
-/** Request headers: every value scrubbed (none is dropped: the credential headers were redacted when recorded). */
-function redactRecordOf(headers: Record<string, string>, variants: readonly string[]): Record<string, string> {
-  if (!anyIn(Object.values(headers).join('\n'), variants)) return { ...headers };
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, scrub(v, variants)]));
+/**
+ * redactExchange of the parts of an exchange not yet built (the client's path: one object instead of two); `curl`
+ * makes the line before redaction.
+ */
+export function redactedExchange(
+  parts: Omit<Exchange, 'curl'>,
+  curl: () => string,
+  secrets: readonly string[],
+): Exchange {
+  const variants = variantList(secrets);
+  return redactParts(parts.request, parts.response, parts.error, parts.durationMs, () => scrub(curl(), variants), variants);
+}
+
+function redactParts(
+  req: Exchange['request'],
+  response: ExchangeResponse | undefined,
+  error: Exchange['error'],
+  durationMs: number,
+  curl: () => string,
+  variants: Variants,
+): Exchange {
+  const request: Exchange['request'] = { method: req.method, url: scrub(req.url, variants), headers: redactRecordOf(req.headers, variants) };
+  if (req.body !== undefined) request.body = scrub(req.body, variants);
+  const out: Omit<Exchange, 'curl'> = response
+    ? error
+      ? { request, response: redactResponse(response, variants), error: { code: error.code, message: scrub(error.message, variants) }, durationMs }
+      : { request, response: redactResponse(response, variants), durationMs }
+    : error
+      ? { request, error: { code: error.code, message: scrub(error.message, variants) }, durationMs }
+      : { request, durationMs };
+  return attachCurl(out, curl);
 }

@@ -12,7 +12,7 @@ export interface FollowOptions {
 
 interface Hop {
   method: string;
-  url: URL;
+  url: PreparedRequest['url'];
   headers: Record<string, string>;
   body?: Buffer;
 }
@@ -25,7 +25,8 @@ function nextHop(hop: Hop, status: number, to: URL, secretNames: Set<string>): H
   const headers = { ...hop.headers };
   if (toGet) delete headers['content-type'];
   if (to.origin !== hop.url.origin) for (const name of secretNames) delete headers[name]; // never leak credentials
-  return toGet ? { method: 'GET', url: to, headers } : { ...hop, url: to, headers };
+  const url = { href: to.href, origin: to.origin, target: `${to.pathname}${to.search}` };
+  return toGet ? { method: 'GET', url, headers } : { ...hop, url, headers };
 }
 
 /**
@@ -45,7 +46,7 @@ export async function sendFollowing(
       dispatcher,
       {
         origin: hop.url.origin,
-        path: `${hop.url.pathname}${hop.url.search}`,
+        path: hop.url.target,
         method: hop.method,
         headers: hop.headers,
         body: hop.body ?? null,
@@ -65,7 +66,7 @@ export async function sendFollowing(
     }
     let to: URL;
     try {
-      to = new URL(location, hop.url);
+      to = new URL(location, hop.url.href);
     } catch {
       return { ...result, error: new TransportFailure('bad-response', `redirect to an invalid Location: ${location}`) };
     }

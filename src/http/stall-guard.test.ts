@@ -26,6 +26,18 @@ describe('StallGuard (issue 12 item 9)', () => {
     expect(routeOf('GET', '/')).toBe('GET /');
   });
 
+  it('names the shapes of event paths with empty segments, trailing slashes and queries as the segments say', () => {
+    expect(routeOf('get', '/api/events/abc/')).toBe('GET /api/events/{id}');
+    expect(routeOf('GET', '/api/events/abc/acl/')).toBe('GET /api/events/{id}/acl');
+    expect(routeOf('GET', '/api/events/abc/acl//')).toBe('GET /api/events/{id}/acl');
+    expect(routeOf('GET', '/api/events/abc//acl')).toBe('GET /api/events/{id}/acl');
+    expect(routeOf('GET', '/api/events//abc/acl/read')).toBe('GET /api/events/{id}/acl/…');
+    expect(routeOf('GET', '/api/events/?x=1')).toBe('GET /api/events');
+    expect(routeOf('GET', '/api/events/a?b/c')).toBe('GET /api/events/{id}');
+    expect(routeOf('GET', '/api/events/a/b?c/d')).toBe('GET /api/events/{id}/b');
+    expect(routeOf('DELETE', '/api/events/a/acl/read/R?q')).toBe('DELETE /api/events/{id}/acl/…');
+  });
+
   it('one route that never answers: that route stops being sent, one probe at a time; the server is not "stalled"', () => {
     let stalled: string | undefined;
     const g = new StallGuard({ timeoutMs: 1000, onStall: (r) => { stalled = r; } });

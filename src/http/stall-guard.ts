@@ -33,11 +33,40 @@ const NO_ANSWER: ReadonlySet<TransportErrorCode> = new Set(['connect-timeout', '
 
 /** `GET /api/events/abc/acl/read?x=1` → `GET /api/events/{id}/acl/…`; other paths as they are, without the query. */
 export function routeOf(method: string, path: string): string {
+  const fast = eventRoute(method, path);
+  if (fast !== undefined) return fast;
   const p = path.split('?')[0].replace(/\/+$/, '') || '/';
   const seg = p.split('/').filter(Boolean);
   if (seg[0] !== 'api' || seg[1] !== 'events' || seg.length <= 2) return `${method.toUpperCase()} ${p}`;
   const rest = seg.length > 3 ? `/${seg[3]}${seg.length > 4 ? '/…' : ''}` : '';
   return `${method.toUpperCase()} /api/events/{id}${rest}`;
+}
+
+const EVENTS = '/api/events/';
+
+/**
+ * routeOf for the paths of nearly every request, `/api/events/{id}[/part[/…]]` without empty segments, by index
+ * instead of splitting and filtering (every request is admitted); undefined for any other path (routeOf's general
+ * case).
+ */
+function eventRoute(method: string, path: string): string | undefined {
+  if (!path.startsWith(EVENTS)) return undefined;
+  const q = path.indexOf('?');
+  const end = q < 0 ? path.length : q;
+  const start = EVENTS.length;
+  const idEnd = path.indexOf('/', start);
+  if (idEnd === start || idEnd >= end || idEnd < 0) {
+    // `/api/events/{id}` (or `/api/events/` alone: the general case).
+    return idEnd < 0 || idEnd >= end ? (end > start ? `${method.toUpperCase()} /api/events/{id}` : undefined) : undefined;
+  }
+  const partEnd = path.indexOf('/', idEnd + 1);
+  if (partEnd < 0 || partEnd >= end) {
+    // `/api/events/{id}/part` (a trailing slash or an empty part: the general case).
+    return partEnd < 0 && end > idEnd + 1 ? `${method.toUpperCase()} /api/events/{id}/${path.slice(idEnd + 1, end)}` : undefined;
+  }
+  // `/api/events/{id}/part/more`: needs a non-empty part and something after it that is not only slashes.
+  if (partEnd === idEnd + 1 || !/[^/]/.test(path.slice(partEnd, end))) return undefined;
+  return `${method.toUpperCase()} /api/events/{id}/${path.slice(idEnd + 1, partEnd)}/…`;
 }
 
 interface Count {
@@ -70,8 +99,8 @@ export class StallGuard {
 
   admit(method: string, path: string): Admission {
     const route = routeOf(method, path);
-    const r = this.routes.get(route) ?? { inRow: 0, probing: false };
-    this.routes.set(route, r);
+    let r = this.routes.get(route);
+    if (r === undefined) this.routes.set(route, (r = { inRow: 0, probing: false }));
     const limit = this.o.limit ?? STALL_LIMIT;
     const routeLimit = this.o.routeLimit ?? ROUTE_STALL_LIMIT;
     const serverClosed = this.stalledReason !== undefined && this.closed(this.all, limit);

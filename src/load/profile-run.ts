@@ -80,7 +80,9 @@ export async function runProfile(ctx: ProfileContext, p: LoadProfile, v: ApiVers
   const timer = setTimeout(() => warmup.abort(), ctx.warmupMs ?? 1000);
   const onAbort = () => warmup.abort();
   ctx.signal?.addEventListener('abort', onAbort, { once: true });
-  await runGenerator({ ...base, durationS: 1, amount: 50 * p.connections, sampleIntMs: 100, signal: warmup.signal });
+  // autocannon ends a run on its next sample tick once the warm-up's requests are answered (or the bound stops it):
+  // ticks of 20 ms end it within 20 ms of that, where 100 ms ticks left the server idle up to 100 ms per profile.
+  await runGenerator({ ...base, durationS: 1, amount: 50 * p.connections, sampleIntMs: 20, signal: warmup.signal });
   clearTimeout(timer);
   ctx.signal?.removeEventListener('abort', onAbort);
   const durationS = Math.min(ctx.durationS ?? p.durationS, 60);

@@ -77,7 +77,8 @@ describe('runLoadStage end to end', () => {
   });
 
   it('with mutant slow-filter (own child server) the filtered profile misses its budget, the plain one does not', async () => {
-    const stage = await runLoadStage({ config: config({ mutant: 'slow-filter', loadEvents: 100 }), profiles: PROFILES, warmupMs: 300 });
+    const lines: string[] = [];
+    const stage = await runLoadStage({ config: config({ mutant: 'slow-filter', loadEvents: 100 }), profiles: PROFILES, warmupMs: 300, log: (l) => lines.push(l) });
     const outcome = (profile: string, rule: string) => stage.results.find((r) => r.id === `1.6.0/load/${profile}/${rule}`)!.outcome;
     expect([outcome('title', 'load.p99'), outcome('title', 'load.rps')]).toContain('fail');
     expect(outcome('title', 'load.correct')).toBe('pass');
@@ -85,7 +86,10 @@ describe('runLoadStage end to end', () => {
     // runner its own rps may fall under the budget, but never near the filtered one's (≤ 25/s: 40 ms per request).
     expect(stage.load[0].rps.mean).toBeGreaterThan(3 * stage.load[1].rps.mean);
     expect(stage.load[1].outcome).toBe('fail');
-    // The stage's own child server is gone.
+    // The stage's own child server is gone, and its seeded events with it (not deleted one by one first).
+    expect(stage.leftovers).toEqual([]);
+    expect(lines).toContain('load: stopping the reference server, and its 100 seeded events with it');
+    expect(lines.some((l) => l.includes('deleting'))).toBe(false);
     const probe = createHttpClient({ baseUrl: stage.baseUrl, timeoutMs: 2000 });
     expect((await probe.send({ method: 'GET', path: '/api/events' })).error?.code).toBe('connect-refused');
     await probe.close();

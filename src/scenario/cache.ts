@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScenarioFile } from '../model/index.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
+import { CACHE_DIR, cachedJson } from '../spec/disk-cache.js';
 
 /**
  * The loaded scenario files, kept between runs (issue 21: parsing 300 kB of YAML with positions took 1.3–1.7 s of
@@ -13,7 +14,7 @@ import { PROJECT_ROOT } from '../spec/paths.js';
  * EVCONF_NO_CACHE=1 turns it off.
  */
 
-export const CACHE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'evconf');
+export { CACHE_DIR };
 const KEEP = 8;
 
 let code: string | undefined;
@@ -48,31 +49,7 @@ export function suitesKey(files: readonly SuiteText[], bookKey: string): string 
   return h.digest('hex').slice(0, 32);
 }
 
-/** `load()`'s result from the cache when `key` is there, else loaded and kept. */
+/** `load()`'s result from the cache when `key` is there, else loaded and kept (only files that loaded without error). */
 export function cachedSuites(key: string, load: () => ScenarioFile[], dir = CACHE_DIR): ScenarioFile[] {
-  if (process.env.EVCONF_NO_CACHE === '1') return load();
-  const file = join(dir, `suites-${key}.json`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as ScenarioFile[];
-  } catch {
-    // not cached yet (or unreadable): load
-  }
-  const loaded = load();
-  try {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(loaded));
-    renameSync(tmp, file);
-    prune(dir);
-  } catch {
-    // a folder that cannot be written: no cache
-  }
-  return loaded;
-}
-
-/** Keeps the KEEP newest entries. */
-function prune(dir: string): void {
-  const entries = readdirSync(dir).filter((n) => n.startsWith('suites-') && n.endsWith('.json'))
-    .map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs })).sort((a, b) => b.t - a.t);
-  for (const e of entries.slice(KEEP)) unlinkSync(join(dir, e.n));
+  return cachedJson('suites', key, load, dir, KEEP);
 }

@@ -3,10 +3,11 @@
  * One file per shape; the file name (without .json) is the shape name and must equal the schema's `$id`.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { API_VERSIONS, isApiVersion, type ApiVersion } from '../model/version.js';
+import { SPECS_DIR } from '../spec/paths.js';
 
 /** A JSON Schema document as read from disk (JSON data only). */
 export type JsonSchema = { $id: string; [keyword: string]: unknown };
@@ -21,7 +22,7 @@ export interface SchemaSets {
 }
 
 /** specs/ of this checkout, found from this module's location (never from the cwd). */
-export const DEFAULT_SPECS_DIR = new URL('../../specs/', import.meta.url);
+export const DEFAULT_SPECS_DIR = pathToFileURL(SPECS_DIR);
 
 function toPath(dir: string | URL): string {
   return typeof dir === 'string' ? dir : fileURLToPath(dir);

@@ -3,10 +3,11 @@
  * (test/fixtures/opencast/SOURCES.md). Used by the schema tests only.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
+import { PROJECT_ROOT } from '../spec/paths.js';
 import { API_VERSIONS, type ApiVersion } from '../model/version.js';
 
-export const FIXTURE_DIR = fileURLToPath(new URL('../../test/fixtures/opencast/', import.meta.url));
+export const FIXTURE_DIR = join(PROJECT_ROOT, 'test', 'fixtures', 'opencast') + sep;
 
 export function fixtureFiles(): string[] {
   return readdirSync(FIXTURE_DIR).filter((f) => f.endsWith('.json')).sort();

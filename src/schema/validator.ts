@@ -24,7 +24,19 @@ export interface SchemaValidator {
   validate(shape: string, data: unknown): SchemaViolation[];
 }
 
-function compileSets(sets: SchemaSets, version: ApiVersion): Map<string, ValidateFunction> {
+/** A version's shapes, each compiled on first use (or all at once: `compileAll`). */
+interface Compiled {
+  readonly shapes: readonly string[];
+  has(shape: string): boolean;
+  get(shape: string): ValidateFunction | undefined;
+}
+
+/**
+ * One Ajv with the version's schema sets added. Each shape is compiled when first validated against: a run uses
+ * some of them, and compiling all at start was about 200 ms of client CPU per run (getValidator). createValidator
+ * (`eager`) still compiles all at once, so a schema that does not compile fails there.
+ */
+function compileSets(sets: SchemaSets, version: ApiVersion, eager: boolean): Compiled {
   const ajv = new Ajv2020({
     strict: true,
     strictTuples: false, // docs/ecosystem.md §2
@@ -37,17 +49,25 @@ function compileSets(sets: SchemaSets, version: ApiVersion): Map<string, Validat
   for (const set of sets.versions[version]) {
     for (const schema of Object.values(sets.sets[set])) ajv.addSchema(schema);
   }
+  const shapes = [...new Set(shapesOf(sets, version))];
+  const known = new Set(shapes);
   const compiled = new Map<string, ValidateFunction>();
-  for (const shape of shapesOf(sets, version)) {
-    const fn = ajv.getSchema(shape);
-    if (!fn) throw new Error(`schema "${shape}" of API version ${version} did not compile`);
-    compiled.set(shape, fn);
-  }
-  return compiled;
+  const get = (shape: string): ValidateFunction | undefined => {
+    if (!known.has(shape)) return undefined;
+    let fn = compiled.get(shape);
+    if (!fn) {
+      fn = ajv.getSchema(shape);
+      if (!fn) throw new Error(`schema "${shape}" of API version ${version} did not compile`);
+      compiled.set(shape, fn);
+    }
+    return fn;
+  };
+  if (eager) for (const shape of shapes) get(shape);
+  return { shapes, has: (shape) => known.has(shape), get };
 }
 
-function wrap(version: ApiVersion, setNames: readonly string[], compiled: Map<string, ValidateFunction>): SchemaValidator {
-  const shapes = [...compiled.keys()];
+function wrap(version: ApiVersion, setNames: readonly string[], compiled: Compiled): SchemaValidator {
+  const shapes = [...compiled.shapes];
   return {
     version,
     shapes,
@@ -68,12 +88,12 @@ function wrap(version: ApiVersion, setNames: readonly string[], compiled: Map<st
 /** Builds a validator for `version` from already loaded schema sets (no caching). */
 export function createValidator(version: ApiVersion, sets: SchemaSets): SchemaValidator {
   if (!sets.versions[version]) throw new Error(`no schema sets for API version ${version}`);
-  return wrap(version, sets.versions[version], compileSets(sets, version));
+  return wrap(version, sets.versions[version], compileSets(sets, version, true));
 }
 
 let defaultSets: SchemaSets | undefined;
 /** Compiled per distinct list of schema sets: versions that share sets (1.1.0–1.6.0) share one Ajv instance. */
-const compiledBySets = new Map<string, Map<string, ValidateFunction>>();
+const compiledBySets = new Map<string, Compiled>();
 const byVersion = new Map<ApiVersion, SchemaValidator>();
 
 function loadedSets(): SchemaSets {
@@ -91,7 +111,7 @@ export function getValidator(version: ApiVersion): SchemaValidator {
   const key = setNames.join('\n');
   let compiled = compiledBySets.get(key);
   if (!compiled) {
-    compiled = compileSets(sets, version);
+    compiled = compileSets(sets, version, false);
     compiledBySets.set(key, compiled);
   }
   const validator = wrap(version, setNames, compiled);

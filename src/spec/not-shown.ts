@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { readSpecYaml } from './disk-cache.js';
 import { SPECS_DIR } from './paths.js';
 
 /** A behaviour the spec leaves "not shown": observed and reported, never failed (specs/not-shown.yaml). */
@@ -16,7 +15,7 @@ let cache: NotShownTopic[] | undefined;
 
 export function loadNotShown(file = join(SPECS_DIR, 'not-shown.yaml')): NotShownTopic[] {
   if (cache && file === join(SPECS_DIR, 'not-shown.yaml')) return cache;
-  const doc = parse(readFileSync(file, 'utf8')) as { topics?: NotShownTopic[] };
+  const doc = readSpecYaml(file) as { topics?: NotShownTopic[] };
   if (!doc || !Array.isArray(doc.topics)) throw new Error(`${file}: expected a top-level "topics" list`);
   for (const t of doc.topics) {
     if (!t.topic || !t.quote || typeof t.observed !== 'boolean') throw new Error(`${file}: topic ${JSON.stringify(t.topic)} needs topic, quote and observed`);

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { readSpecYaml } from './disk-cache.js';
 import type { Rule, RuleKind, RuleLevel } from '../model/rule.js';
 import { isApiVersion, type ApiVersion } from '../model/version.js';
 import { SPECS_DIR } from './paths.js';
@@ -28,7 +27,7 @@ function str(o: Record<string, unknown>, key: string, file: string, i: number): 
 
 /** Reads and validates the rule catalogue (errors name the file and rule). */
 export function loadRules(file = join(SPECS_DIR, 'rules.yaml')): RuleBook {
-  const doc = parse(readFileSync(file, 'utf8')) as { rules?: unknown };
+  const doc = readSpecYaml(file) as { rules?: unknown };
   if (!doc || !Array.isArray(doc.rules)) throw new Error(`${file}: expected a top-level "rules" list`);
   const byId = new Map<string, Rule>();
   doc.rules.forEach((raw: unknown, i: number) => {

@@ -107,6 +107,14 @@ describe('event-start (events.get.start-technical, events.get.start-bibliographi
     expect(eventStartCheck.run(ctx({ start: '2090-01-01T00:00:00Z' }), { at: '2090-01-01T00:00:00Z', id: 'e' }).pass).toBe(false);
   });
 
+  it('an empty id (an event that was never made) is evconf\'s error, never "the list does not show event " judged on the server', () => {
+    const list = [{ identifier: 'e', start: '2090-01-01T00:00:00Z' }];
+    for (const id of ['', ' ']) {
+      expect(() => eventStartCheck.run(ctx(list), { at: '2090-01-01T00:00:00Z', id })).toThrow(/check parameter "id" is empty/);
+      expect(() => eventStartCheck.run(ctx(list), { notAt: '2090-01-01T00:00:00Z', id })).toThrow(/check parameter "id" is empty/);
+    }
+  });
+
   it('member + before: compares another member (created after an update) with the event read before, as instants', () => {
     const p = { member: 'created', before: { created: '2090-01-01T00:00:00Z' } };
     expect(eventStartCheck.run(ctx({ created: '2090-01-01T00:00:00.000Z', start: 'x' }), p).pass).toBe(true);

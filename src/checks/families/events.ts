@@ -1,7 +1,7 @@
 import type { ApiVersion } from '../../model/index.js';
 import { inRange } from '../../spec/versions.js';
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
-import { identifiers, isVerdict, jsonOrFail, toJson } from '../evidence.js';
+import { identifiers, isVerdict, jsonOrFail, listedEvent, toJson } from '../evidence.js';
 import { aclDiff, expectedEntries, readEntries, type Ace } from './acl.js';
 
 /** Checks of the events rule family (see specs/rules.yaml: events.create.*, events.get.*, events.update.*). */
@@ -165,8 +165,9 @@ export const eventStartCheck: CheckDef = {
     let item: unknown = j.value;
     if (typeof p.id === 'string') {
       if (!Array.isArray(j.value)) return { pass: false, message: 'the list body is not an array', actual: toJson(j.value) };
-      item = j.value.find((e) => (e as { identifier?: unknown } | null)?.identifier === p.id);
-      if (item === undefined) return { pass: false, message: `the list does not show event ${p.id}`, expected: p.id, actual: toJson(identifiers(j.value)) };
+      const listed = listedEvent(j.value, p.id);
+      if (isVerdict(listed)) return listed;
+      item = listed.item;
     }
     const got = (item as Record<string, unknown> | null)?.[member];
     const ms = instant(got);
@@ -188,8 +189,9 @@ function notAtVerdict(ctx: CheckContext, member: string, notAt: string, id: unkn
   let item: unknown = j.value;
   if (typeof id === 'string') {
     if (!Array.isArray(j.value)) return { pass: false, message: 'the list body is not an array', actual: toJson(j.value) };
-    item = j.value.find((e) => (e as { identifier?: unknown } | null)?.identifier === id);
-    if (item === undefined) return { pass: false, message: `the list does not show event ${id}`, expected: id, actual: toJson(identifiers(j.value)) };
+    const listed = listedEvent(j.value, id);
+    if (isVerdict(listed)) return listed;
+    item = listed.item;
   }
   const got = (item as Record<string, unknown> | null)?.[member];
   const ms = instant(got);

@@ -54,6 +54,9 @@ describe('event-members-empty', () => {
     expect(eventMembersEmptyCheck.run(ctx(list), { id: 'e1', fields: ['contributor'] }).pass).toBe(true);
     expect(eventMembersEmptyCheck.run(ctx(list), { id: 'e9', fields: ['contributor'] }).pass).toBe(false);
   });
+  it('an empty id (an event that was never made) is evconf\'s error, not a server failure', () => {
+    expect(() => eventMembersEmptyCheck.run(ctx([ev]), { id: '', fields: ['contributor'] })).toThrow(/check parameter "id" is empty/);
+  });
 });
 
 describe('catalog-start-is', () => {

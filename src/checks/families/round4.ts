@@ -1,5 +1,5 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
-import { excerpt, identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
+import { excerpt, isVerdict, jsonOrFail, listedEvent, responseOrFail, toJson } from '../evidence.js';
 import { instant } from '../../spec/datetime.js';
 import { inRange } from '../../spec/versions.js';
 import { FIELD_MEMBERS } from './events.js';
@@ -60,9 +60,8 @@ function eventOf(ctx: CheckContext, id: unknown): Record<string, unknown> | Chec
   if (isVerdict(j)) return j;
   if (typeof id === 'string') {
     if (!Array.isArray(j.value)) return { pass: false, message: 'the list body is not an array', actual: toJson(j.value) };
-    const item = j.value.find((e) => isRecord(e) && e.identifier === id);
-    if (!isRecord(item)) return { pass: false, message: `the list does not show event ${id}`, expected: id, actual: toJson(identifiers(j.value)) };
-    return item;
+    const listed = listedEvent(j.value, id);
+    return isVerdict(listed) ? listed : listed.item;
   }
   if (!isRecord(j.value)) return { pass: false, message: 'the body is not an event object', actual: toJson(j.value) };
   return j.value;

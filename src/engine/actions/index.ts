@@ -1,5 +1,5 @@
 import type { EventSpec } from '../../core/event-form.js';
-import { createdNames, createEvent, waitVisible } from '../create.js';
+import { createdVars, createEvent, waitVisible } from '../create.js';
 import { needing, schedulingNeeds, type Action } from './types.js';
 import { IMPL_LIST } from './list.js';
 import { IMPL_EVENTS } from './events.js';
@@ -27,7 +27,7 @@ const createEventAction: Action = async (env, params) => {
   const out = await createEvent(env, spec);
   // Later steps write to the event: wait until it is readable (design §1.7), as for given events.
   for (const id of out.identifiers) await waitVisible(env, id, spec);
-  return { exchanges: [out.exchange], value: { body: out.body, identifiers: out.identifiers, identifier: out.identifiers[0] ?? '', ...createdNames(env, out) } };
+  return { exchanges: [out.exchange], value: { body: out.body, ...createdVars(env, out) } };
 };
 
 /** Implementations of every action named in src/scenario/actions-catalog.ts. */

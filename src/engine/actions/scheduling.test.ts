@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionTestKit } from './testing.js';
 import { IMPL_SCHEDULING } from './scheduling.js';
+import { Unavailable } from '../../core/unavailable.js';
 
 const { envFor, fake } = actionTestKit();
 
@@ -46,7 +47,12 @@ describe('create-scheduled', () => {
     const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params(), {});
     expect(out.exchanges.map((e) => e.response?.status)).toEqual([409]);
     expect(s.posts()).toBe(1);
-    expect(out.value).toMatchObject({ identifier: '', bodyIdentifier: '' });
+    // The refused create made no event: its identifier is the Unavailable naming the refusal (what is built on it is
+    // skipped with that reason, never sent or judged with ""); the body of the answer it did give named none.
+    const v = out.value as { identifier: unknown; identifiers: unknown; bodyIdentifier: unknown };
+    expect(Unavailable.is(v.identifier) && v.identifier.reason).toMatch(/^the server refused the create POST \/api\/events \(409/);
+    expect(v.identifiers).toBe(v.identifier);
+    expect(v.bodyIdentifier).toBe('');
   });
 
   it('takes a 409 that lasts past the window as the answer', async () => {

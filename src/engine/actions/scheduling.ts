@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type HttpClient } from '../../http/index.js';
-import { createdNames, createEvent, waitVisible, type CreateOutcome } from '../create.js';
+import { createdVars, createEvent, waitVisible, type CreateOutcome } from '../create.js';
 import { settleWindow } from '../../core/settle.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
@@ -77,9 +77,7 @@ const createScheduled: Action = async (env, params) => {
     value: {
       status: out.exchange.response?.status ?? null,
       body: out.body,
-      identifiers: out.identifiers,
-      identifier: out.identifiers[0] ?? '',
-      ...createdNames(env, out),
+      ...createdVars(env, out),
       title: taggedTitle(env.tag, fields.title as string | undefined),
       scheduling,
       ...(window ? { window } : {}),
