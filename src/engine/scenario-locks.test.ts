@@ -81,4 +81,44 @@ describe('an exclusive scenario under ScenarioLocks', () => {
     expect(seen.filter((x) => x.endsWith('GET /api/events'))).toEqual(['alone GET /api/events']);
     expect(seen.some((x) => x.startsWith('none'))).toBe(false);
   });
+
+  it('runs its last steps marked `shared` under `before` again, after the ones that read and compare alone', async () => {
+    let lock = 'none';
+    const seen: string[] = [];
+    const s = await fake((req, res) => {
+      seen.push(`${lock} ${req.method} ${req.url?.split('?')[0]}${req.url?.includes('tail') ? ' tail' : ''}`);
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST') {
+        res.statusCode = 201;
+        res.setHeader('location', '/api/events/e1');
+        res.end('{"identifier":"e1"}');
+      } else if (req.url?.startsWith('/api/events/e1')) {
+        res.end(JSON.stringify({ identifier: 'e1', title: 'one', status: 'EVENTS.EVENTS.STATUS.PROCESSED', processing_state: 'SUCCEEDED', publication_status: [] }));
+      } else {
+        res.end('[]');
+      }
+    });
+    const e = envFor(s.url);
+    const env = { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs: 300 } } as ScenarioEnv;
+    const under = (name: string) => async <T>(work: () => Promise<T>): Promise<T> => {
+      lock = name;
+      try {
+        return await work();
+      } finally {
+        lock = 'none';
+      }
+    };
+    const tail = `      - request: { method: GET, path: /api/events, query: { q: tail } }
+        shared: true
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+      - request: { method: GET, path: /api/events, query: { q: tail2 } }
+        shared: true
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+`;
+    const results = await runScenario(scenario(YAML + tail), env, { before: under('before'), alone: under('alone') });
+    expect(results.map((r) => `${r.rule}:${r.outcome}`)).toEqual(['events.list.status:pass', 'events.list.status:pass', 'events.list.status:pass']);
+    expect(seen.filter((x) => x.includes('GET /api/events') && !x.includes('/e1'))).toEqual(['alone GET /api/events', 'before GET /api/events tail', 'before GET /api/events tail']);
+  });
 });

@@ -52,7 +52,7 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
 /**
  * The locks an `exclusive` scenario runs under (src/engine/exclusivity.ts): its given events and its leading
  * `await-processing` steps under `before` (shared: they only create and wait on the scenario's own events), the rest
- * under `alone`. A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
+ * under `alone`, but for its last steps marked `shared` (under `before` again). A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
  * that compare; while the events are created and processed, other work may go on (issue 21: an exclusive scenario
  * stops the whole run, every version's, for as long as it holds the lock).
  */
@@ -65,6 +65,13 @@ export interface ScenarioLocks {
 function leadingWaits(steps: readonly Step[]): number {
   let k = 0;
   while (k < steps.length && steps[k].action?.name === 'await-processing' && steps[k].expect.length === 0) k++;
+  return k;
+}
+
+/** Where the steps marked `shared` begin (they are the last ones: src/scenario/load.ts), or the number of steps. */
+function sharedTail(steps: readonly Step[]): number {
+  let k = steps.length;
+  while (k > 0 && steps[k - 1].shared) k--;
   return k;
 }
 
@@ -112,7 +119,9 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
       return await steps(0, waits);
     });
     if (ended) return ended;
-    return (await alone(() => steps(waits, scenario.steps.length))) ?? results;
+    // The steps marked `shared` (the last ones) run under the shared lock again: not alone (src/model/scenario.ts).
+    const tail = locks ? sharedTail(scenario.steps) : scenario.steps.length;
+    return (await alone(() => steps(waits, tail))) ?? (tail < scenario.steps.length ? await before(() => steps(tail, scenario.steps.length)) : undefined) ?? results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
     if (err instanceof UnavailableError && err.unanswered) return [...results, ...allWith(scenario, env, 'fail', err.reason, stepIndex, [...history, err.unanswered])];

@@ -57,6 +57,13 @@ export interface Step {
   until?: { check: string; params: Record<string, unknown>; pos: SourcePos };
   /** Observations to record from this step's exchange ("not shown" behaviour). */
   observe?: string[];
+  /**
+   * In an `exclusive` scenario: this step and every step after it do not need the run alone (`shared: true` in YAML
+   * on each of them), e.g. reads meant to hold however other checks' requests interleave with them, or an event of
+   * its own created once the comparisons are done. They run under the shared lock: never while another scenario is
+   * alone, but beside the run's other work (issue 21: a 1.5 s read window held every version's run alone).
+   */
+  shared?: boolean;
   pos: SourcePos;
 }
 

@@ -39,6 +39,33 @@ describe('scenario loader', () => {
     expect(f.scenarios[0].steps[0].expect[0].pos.line).toBe(10);
     expect(f.scenarios[0].versions).toHaveLength(7);
   });
+  it('reads `shared: true` only on the last steps of an exclusive scenario', () => {
+    const two = ok + `      - request: { method: GET, path: /api/events }
+        shared: true
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+`;
+    const exclusive = (t: string) => t.replace('    title: t', '    title: t\n    exclusive: true');
+    expect(load(exclusive(two))().scenarios[0].steps.map((st) => st.shared ?? false)).toEqual([false, true]);
+    expect(load(two)).toThrow(/`shared: true` is for the last steps of an `exclusive: true` scenario/);
+    const notLast = exclusive(`family: events
+endpoint: GET /api/events
+scenarios:
+  - id: a
+    title: t
+    rules: [events.list.status]
+    steps:
+      - request: { method: GET, path: /api/events }
+        shared: true
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+      - request: { method: GET, path: /api/events }
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+`);
+    expect(load(notLast)).toThrow(/a step after a `shared: true` step must be shared too/);
+  });
+
   it('reads exclusive: true (the scenario runs alone, after the others)', () => {
     const f = load(ok.replace('    title: t', '    title: t\n    exclusive: true'))();
     expect(f.scenarios[0].exclusive).toBe(true);

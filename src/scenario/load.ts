@@ -107,6 +107,7 @@ function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: str
     ...(raw.save ? { save: String(raw.save) } : {}),
     ...(until ? { until } : {}),
     ...(raw.observe ? { observe: raw.observe as string[] } : {}),
+    ...(raw.shared ? { shared: true } : {}),
     expect: expects,
     pos: { file: src.file, ...src.pos(path) },
   };
@@ -146,6 +147,14 @@ export function loadScenarioFile(file: string, book: RuleBook, displayName = rel
       versions = new Set(range.filter((v) => versions.has(v)));
     }
     const steps = (s.steps as Raw[]).map((st, k) => toStep(src, st, [...path, 'steps', k], rules));
+    // `shared:` marks the tail of an exclusive scenario that runs beside the rest of the run (src/model/scenario.ts).
+    steps.forEach((st, k) => {
+      if (!st.shared) {
+        if (k > 0 && steps[k - 1].shared) fail(src, [...path, 'steps', k], 'a step after a `shared: true` step must be shared too: only the last steps of a scenario may run beside the rest of the run');
+        return;
+      }
+      if (s.exclusive !== true) fail(src, [...path, 'steps', k, 'shared'], '`shared: true` is for the last steps of an `exclusive: true` scenario (every other step already runs beside the rest of the run)');
+    });
     return {
       id,
       title: String(s.title),
