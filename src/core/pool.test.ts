@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapAdaptive, mapPool } from './pool.js';
+import { mapAdaptive, mapPool, RECHECK_MS, Slots } from './pool.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -33,5 +33,48 @@ describe('mapAdaptive (a pool whose limit is read before each start)', () => {
   it('gives what mapPool gives for a fixed limit', async () => {
     const f = async (x: number) => { await tick(); return x * x; };
     expect(await mapAdaptive([3, 1, 2], () => 2, f)).toEqual(await mapPool([3, 1, 2], 2, f));
+  });
+});
+
+describe('a limit that grows while nothing ends lets more in within RECHECK_MS (waits sleeping between polls)', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('mapAdaptive', async () => {
+    let limit = 1;
+    const started: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const run = mapAdaptive([0, 1, 2], () => limit, async (x) => {
+      started.push(x);
+      if (x === 0) await held;
+      return x;
+    });
+    await sleep(RECHECK_MS * 2);
+    expect(started).toEqual([0]);
+    limit = 3;
+    await sleep(RECHECK_MS * 3);
+    expect(started).toEqual([0, 1, 2]);
+    release();
+    expect(await run).toEqual([0, 1, 2]);
+  });
+
+  it('Slots', async () => {
+    let size = 1;
+    const slots = new Slots(() => size);
+    const started: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const runs = [0, 1, 2].map((x) => slots.run(async () => {
+      started.push(x);
+      if (x === 0) await held;
+      return x;
+    }));
+    await sleep(RECHECK_MS * 2);
+    expect(started).toEqual([0]);
+    size = 2;
+    await sleep(RECHECK_MS * 3);
+    expect(started).toEqual([0, 1, 2]);
+    release();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2]);
   });
 });

@@ -13,8 +13,21 @@ export async function mapPool<T, R>(items: T[], limit: number, fn: (item: T, ind
 }
 
 /**
- * mapPool with a limit read again before each start (`limit()` may grow or shrink as the run goes): results in
- * input order; never fewer than one in flight while items are left.
+ * How often a pool whose limit keeps it from starting more reads the limit again (ms): a limit may grow without any
+ * work ending (src/engine/scenario-limit.ts: waits that sleep between polls let more work in).
+ */
+export const RECHECK_MS = 50;
+
+/** A timer that does not keep the process alive (the work in flight does). */
+function recheck(fn: () => void): ReturnType<typeof setTimeout> {
+  const t = setTimeout(fn, RECHECK_MS);
+  t.unref();
+  return t;
+}
+
+/**
+ * mapPool with a limit read again before each start (`limit()` may grow or shrink as the run goes), and every
+ * RECHECK_MS while it holds items back: results in input order; never fewer than one in flight while items are left.
  */
 export function mapAdaptive<T, R>(items: T[], limit: () => number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -23,6 +36,7 @@ export function mapAdaptive<T, R>(items: T[], limit: () => number, fn: (item: T,
   let done = 0;
   return new Promise<R[]>((resolve, reject) => {
     let failed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const pump = () => {
       if (failed) return;
       if (done === items.length) return resolve(out);
@@ -36,7 +50,14 @@ export function mapAdaptive<T, R>(items: T[], limit: () => number, fn: (item: T,
           pump();
         }, (err: unknown) => {
           failed = true;
+          if (timer) clearTimeout(timer);
           reject(err);
+        });
+      }
+      if (next < items.length && !timer) {
+        timer = recheck(() => {
+          timer = undefined;
+          pump();
         });
       }
     };
@@ -60,17 +81,38 @@ export class Slots {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.used < this.size) this.used++;
-    else await new Promise<void>((grant) => this.waiting.push(grant));
+    else {
+      await new Promise<void>((grant) => {
+        this.waiting.push(grant);
+        this.watch();
+      });
+    }
     try {
       return await work();
     } finally {
-      // The slot passes straight to the next in line (it stays used) while the size allows, else it is freed; a
-      // size that grew lets more of the line in.
+      // The slot passes straight to the next in line (it stays used) while the size allows, else it is freed.
       this.used--;
-      while (this.waiting.length > 0 && this.used < this.size) {
-        this.used++;
-        this.waiting.shift()!();
-      }
+      this.admit();
     }
+  }
+
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Lets in as many of the line as the size allows now (a size that grew lets more in). */
+  private admit(): void {
+    while (this.waiting.length > 0 && this.used < this.size) {
+      this.used++;
+      this.waiting.shift()!();
+    }
+  }
+
+  /** While some wait in line, the size is read again every RECHECK_MS (it may grow without any work ending). */
+  private watch(): void {
+    if (this.timer) return;
+    this.timer = recheck(() => {
+      this.timer = undefined;
+      this.admit();
+      if (this.waiting.length > 0) this.watch();
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange, TransportErrorCode } from '../model/index.js';
-import { giveUpTest, untilReadable } from './readiness.js';
+import { giveUpTest, untilReadable, waitProcessed } from './readiness.js';
 import { WaitLedger } from './wait-ledger.js';
 
 const answered = (status: number): Exchange => ({ request: { method: 'GET', url: 'http://x/api/events/e', headers: {} }, response: { status, headers: {}, body: '', truncated: false, bodyBytes: 0 }, durationMs: 1, curl: '' });
@@ -55,5 +55,42 @@ describe('untilReadable: the one readable-wait of every stage (issue 20 item 1)'
 
   it('a stopped signal ends the wait', async () => {
     expect(await untilReadable(client([answered(404)]), 'e', { settleMs: 2_000, firstDelayMs: 10, maxDelayMs: 20, giveUpFirst: true, signal: AbortSignal.abort() })).toEqual({ readable: false, by: 'stopped' });
+  });
+});
+
+describe('the waits count as idle while they sleep between polls (WaitLedger.idle; issue 21: they let more work in)', () => {
+  /** A client that answers `replies` in turn and records the ledger's idle count at each read. */
+  const watched = (replies: Exchange[], waits: WaitLedger) => {
+    const seen: number[] = [];
+    let n = 0;
+    return { seen, client: { send: async () => { seen.push(waits.idleWaits()); return replies[Math.min(n++, replies.length - 1)]; } } };
+  };
+  const processing = (state: string): Exchange => ({ ...answered(200), response: { status: 200, headers: {}, body: JSON.stringify({ processing_state: state }), truncated: false, bodyBytes: 0 } });
+
+  it('untilReadable: not while the first read answers 2xx; from its first sleep on, until it ends', async () => {
+    const waits = new WaitLedger();
+    const at = watched([answered(200)], waits);
+    await untilReadable(at.client, 'e', { settleMs: 2_000, firstDelayMs: 5, maxDelayMs: 10, giveUpFirst: false, waits });
+    expect(at.seen).toEqual([0]);
+    const later = watched([answered(404), answered(404), answered(200)], waits);
+    await untilReadable(later.client, 'e', { settleMs: 2_000, firstDelayMs: 5, maxDelayMs: 10, giveUpFirst: false, waits });
+    expect(later.seen).toEqual([0, 1, 1]);
+    expect(waits.idleWaits()).toBe(0);
+    await untilReadable(watched([answered(404)], waits).client, 'e', { settleMs: 20, firstDelayMs: 5, maxDelayMs: 10, giveUpFirst: false, waits });
+    expect(waits.idleWaits()).toBe(0);
+  });
+
+  it('waitProcessed: from its first sleep on, and no longer once processing ended or the wait ran out', async () => {
+    const waits = new WaitLedger();
+    const w = watched([processing('RUNNING'), processing('RUNNING'), processing('SUCCEEDED')], waits);
+    expect(await waitProcessed(w.client as never, 'e', 5_000, { waits })).toBe('SUCCEEDED');
+    expect(w.seen).toEqual([0, 1, 1]);
+    expect(waits.idleWaits()).toBe(0);
+    const both = [watched([processing('RUNNING'), processing('SUCCEEDED')], waits), watched([processing('RUNNING'), processing('RUNNING'), processing('SUCCEEDED')], waits)];
+    await Promise.all(both.map((b) => waitProcessed(b.client as never, 'e', 5_000, { waits })));
+    expect(Math.max(...both[0].seen, ...both[1].seen)).toBe(2);
+    expect(both[1].seen.at(-1)).toBe(1);
+    expect(await waitProcessed(watched([processing('RUNNING')], waits).client as never, 'e', 60, { waits })).toBe('RUNNING');
+    expect(waits.idleWaits()).toBe(0);
   });
 });

@@ -21,6 +21,21 @@ export function waitOptions(env: WaitOptions): WaitOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * The sleeps of one wait, counted idle in the version's ledger from the first on (WaitLedger.idle: the engine lets
+ * that much more work in meanwhile); an event ready at the first read never counts. `end` when the wait ends.
+ */
+function idleSleeps(waits: WaitLedger | undefined): { sleep(ms: number): Promise<unknown>; end(): void } {
+  let idle: (() => void) | undefined;
+  return {
+    sleep: (ms) => {
+      idle ??= waits?.idle();
+      return sleep(ms);
+    },
+    end: () => idle?.(),
+  };
+}
+
+/**
  * A wait's guard against a broken GET (issue 12): true once two reads in a row failed with the same transport error
  * (a reset, a stall), which waiting longer cannot mend, unlike "not indexed yet". Feed it every exchange.
  */
@@ -93,27 +108,32 @@ export async function untilReadable(client: Pick<HttpClient, 'send' | 'gaveUp'>,
     o.waits?.gaveUp();
     return { readable: false, by: 'gave-up', why, exchange: ex };
   };
-  for (let delay = o.firstDelayMs; ; delay = Math.min(delay * 2, o.maxDelayMs)) {
-    const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
-    const st = ex.response?.status ?? 0;
-    if (st >= 200 && st < 300) {
-      const lagMs = Date.now() - started - ex.durationMs;
-      o.lag?.note(lagMs);
-      o.waits?.readable(lagMs);
-      return { readable: true, exchange: ex, lagMs };
+  const sleeps = idleSleeps(o.waits);
+  try {
+    for (let delay = o.firstDelayMs; ; delay = Math.min(delay * 2, o.maxDelayMs)) {
+      const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+      const st = ex.response?.status ?? 0;
+      if (st >= 200 && st < 300) {
+        const lagMs = Date.now() - started - ex.durationMs;
+        o.lag?.note(lagMs);
+        o.waits?.readable(lagMs);
+        return { readable: true, exchange: ex, lagMs };
+      }
+      if (o.giveUpFirst) {
+        const g = gaveUp(ex);
+        if (g) return g;
+        if (o.signal?.aborted) return { readable: false, by: 'stopped' };
+        if (Date.now() + delay > deadline) return { readable: false, by: 'timeout' };
+      } else {
+        if (Date.now() + delay > deadline) return { readable: false, by: 'timeout' };
+        if (o.signal?.aborted) return { readable: false, by: 'stopped' };
+        const g = gaveUp(ex);
+        if (g) return g;
+      }
+      await sleeps.sleep(delay);
     }
-    if (o.giveUpFirst) {
-      const g = gaveUp(ex);
-      if (g) return g;
-      if (o.signal?.aborted) return { readable: false, by: 'stopped' };
-      if (Date.now() + delay > deadline) return { readable: false, by: 'timeout' };
-    } else {
-      if (Date.now() + delay > deadline) return { readable: false, by: 'timeout' };
-      if (o.signal?.aborted) return { readable: false, by: 'stopped' };
-      const g = gaveUp(ex);
-      if (g) return g;
-    }
-    await sleep(delay);
+  } finally {
+    sleeps.end();
   }
 }
 
@@ -139,14 +159,19 @@ export async function waitProcessed(client: HttpClient, id: string, timeoutMs: n
     if (waited) o.waits?.processed(Date.now() - started);
     return s;
   };
-  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
-    const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
-    const parsed = parseJsonBody(ex);
-    const st = ex.response?.status ?? 0;
-    const s = parsed.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
-    state = st >= 200 && st < 300 && typeof s === 'string' ? s : undefined;
-    if (state !== undefined && state !== 'RUNNING' && state !== 'INSTANTIATED') return done(state, true);
-    if (Date.now() + delay > deadline || giveUp(ex) || o.signal?.aborted) return done(state, false);
-    await sleep(delay);
+  const sleeps = idleSleeps(o.waits);
+  try {
+    for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+      const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+      const parsed = parseJsonBody(ex);
+      const st = ex.response?.status ?? 0;
+      const s = parsed.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
+      state = st >= 200 && st < 300 && typeof s === 'string' ? s : undefined;
+      if (state !== undefined && state !== 'RUNNING' && state !== 'INSTANTIATED') return done(state, true);
+      if (Date.now() + delay > deadline || giveUp(ex) || o.signal?.aborted) return done(state, false);
+      await sleeps.sleep(delay);
+    }
+  } finally {
+    sleeps.end();
   }
 }

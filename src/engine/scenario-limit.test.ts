@@ -20,4 +20,22 @@ describe('scenarioLimit (issue 21: more scenarios at once only while the server 
     expect(scenarioLimit({ concurrency: 4, concurrencyCeiling: 4 }, waits)()).toBe(4);
     expect(scenarioLimit({ concurrency: 4, concurrencyCeiling: 12 }, undefined)()).toBe(4);
   });
+
+  it('one more per wait sleeping between polls, up to as many again; never with a given --concurrency', () => {
+    const waits = new WaitLedger();
+    const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits);
+    const ends = Array.from({ length: 5 }, () => waits.idle());
+    expect(limit()).toBe(13);
+    ends[0]();
+    ends[0]();
+    expect(limit()).toBe(12);
+    for (let i = 0; i < 64; i++) waits.request(1);
+    expect(limit()).toBe(20);
+    const more = Array.from({ length: 30 }, () => waits.idle());
+    expect(limit()).toBe(32);
+    for (const end of [...ends, ...more]) end();
+    expect(limit()).toBe(16);
+    waits.idle();
+    expect(scenarioLimit({ concurrency: 4 }, waits)()).toBe(4);
+  });
 });
