@@ -179,3 +179,46 @@ scenarios:
     expect(results[0].message).toMatch(/check parameter "id" is empty/);
   });
 });
+
+const SORT_START = `family: events
+endpoint: GET /api/events
+scenarios:
+  - id: sort-start
+    title: t
+    rules: [events.list.sort.start_date]
+    steps:
+      - action: create-scheduled-events
+        with:
+          events:
+            - { title: pear, at: 5, hours: 1 }
+            - { title: apple, at: 9, hours: 1 }
+        save: sched
+      - request: { method: GET, path: /api/events, query: { filter: "textFilter:{{run.tag}}", sort: "start_date:ASC" } }
+        expect:
+          - { rule: events.list.sort.start_date, check: sorted-by, order: ASC, key: start, from: saved.sched.events }
+`;
+
+describe('create-scheduled-events (the sort scenarios): an event it could not make', () => {
+  it('unanswered: the sort check fails as unanswered with the POST as evidence, never judged on a list without the event', async () => {
+    const sent: string[] = [];
+    const s = await hangingCreates(sent);
+    const results = await runScenario(scenario(SORT_START), env(s.url, HANG_MS));
+    expect(results.map((r) => r.outcome)).toEqual(['fail']);
+    expect(results[0].message).toMatch(/the server did not answer the create POST \/api\/events \((connect|headers)-timeout: /);
+    expect(results[0].exchanges.some((e) => e.request.method === 'POST' && /^(connect|headers)-timeout$/.test(e.error?.code ?? ''))).toBe(true);
+  });
+
+  it('refused: the sort check is skipped with why', async () => {
+    const s = await fake((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST') {
+        res.statusCode = 409;
+        return res.end('conflict');
+      }
+      res.end('[]');
+    });
+    const results = await runScenario(scenario(SORT_START), env(s.url, 2_000));
+    expect(results.map((r) => r.outcome)).toEqual(['skip']);
+    expect(results[0].message).toMatch(/^precondition: the server refused the create POST \/api\/events \(409: conflict\)/);
+  });
+});

@@ -1,4 +1,5 @@
 import { getPath } from '../evidence.js';
+import { Unavailable, UnavailableError } from '../../core/unavailable.js';
 
 /**
  * Pure helpers of the sort checks (spec § GET /api/events, sort: "Comma-separated list of sort criteria. Each entry
@@ -79,10 +80,17 @@ export function runEvents(vars: Readonly<Record<string, unknown>>, from: string 
     if (!Array.isArray(v)) throw new Error(`scenario bug: "${p}" is not a list of events`);
     return v as unknown[];
   });
-  return pick ? pick.map((i) => all[i]) : all;
+  const events = pick ? pick.map((i) => all[i]) : all;
+  // An event the run could not make (src/engine/actions/sort.ts): nothing is judged on the list; the engine skips the
+  // check with why, or fails it with the request the server did not answer (src/engine/step.ts evaluate).
+  for (const e of events) {
+    const id = (e as { identifier?: unknown } | null)?.identifier;
+    if (Unavailable.is(id)) throw new UnavailableError(id.reason, Array.isArray(from) ? from.join(', ') : from, id.unanswered);
+  }
+  return events;
 }
 
-/** The identifier of a run event ('' when it could not be created). */
+/** The identifier of a run event ('' when it has none). */
 export function idOf(e: unknown): string {
   const id = (e as { identifier?: unknown } | null)?.identifier;
   return typeof id === 'string' ? id : '';

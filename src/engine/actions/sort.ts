@@ -2,7 +2,8 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import type { SortedPair, SortedResponse } from '../../checks/families/sort-groups.js';
 import { isPublished } from '../../checks/families/with-members.js';
-import { createEvent, waitVisible } from '../create.js';
+import { awaitVisible, createEvent, notCreated } from '../create.js';
+import { Unavailable } from '../../core/unavailable.js';
 import { taggedTitle } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import { eventsNeeds, needing, type Action } from './types.js';
@@ -40,7 +41,10 @@ const createScheduledEvents: Action = async (env, params) => {
   if (!Array.isArray(list) || list.length === 0) throw new Error('action create-scheduled-events needs a list `events`');
   const base = Date.parse(env.timeBase);
   const exchanges: Exchange[] = [];
-  const events: Record<string, string>[] = [];
+  const events: Record<string, string | Unavailable>[] = [];
+  // Created one by one in the order given (creation order is part of the discriminating data), readable-waited
+  // together (issue 21 item 2: the waits overlap).
+  const seen: Promise<void>[] = [];
   for (const [i, raw] of list.entries()) {
     const { at, hours, agent, startAt, media, ...rest } = raw as Record<string, unknown>;
     const fields = rest as Record<string, string | string[]>;
@@ -63,10 +67,18 @@ const createScheduledEvents: Action = async (env, params) => {
       record = { start: scheduling.start, end: scheduling.end };
     }
     exchanges.push(out.exchange);
-    const id = out.identifiers[0] ?? '';
-    const visible = id !== '' && (await waitVisible(env, id));
-    events.push({ identifier: visible ? id : '', title: taggedTitle(env.tag, fields.title as string | undefined), ...record });
+    // An event not made, or not readable, is an Unavailable (src/engine/create.ts): the checks reading these events
+    // (src/checks/families/sort-order.ts runEvents) are then skipped with why, or failed with the unanswered request.
+    const event: Record<string, string | Unavailable> = { identifier: notCreated(out) ?? out.identifiers[0], title: taggedTitle(env.tag, fields.title as string | undefined), ...record };
+    events.push(event);
+    const id = event.identifier;
+    if (typeof id === 'string') {
+      seen.push(awaitVisible(env, id).then((v) => {
+        if (!v.visible) event.identifier = new Unavailable(v.why, v.unanswered);
+      }));
+    }
   }
+  await Promise.all(seen);
   return { exchanges, value: { events } };
 };
 
