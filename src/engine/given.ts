@@ -29,11 +29,13 @@ function givenSpec(g: GivenEvent, vars: Record<string, unknown>, env: ScenarioEn
 
 /**
  * Creates the scenario's given events; returns their variables (an Unavailable for one that could not be made for
- * want of what it needs) or why the scenario cannot run (a create the server refused). An event whose GET the
- * server will not answer (issue 21 item 3) is used all the same: the steps that read it fail with the transport
- * error as evidence (the unanswered GET leads their evidence), and the rest is judged as the server answers it.
+ * want of what it needs) or, as an Unavailable, why the scenario cannot run: a create the server refused (its rules
+ * are skipped with why), or one it did not answer (`unanswered`: its rules fail with the POST as evidence, as for a
+ * write step the server did not answer; issue 21 item 3). An event whose GET the server will not answer is used all
+ * the same: the steps that read it fail with the transport error as evidence (the unanswered GET leads their
+ * evidence), and the rest is judged as the server answers it.
  */
-export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<unknown[] | string> {
+export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<unknown[] | Unavailable> {
   const made: ({ spec: EventSpec; identifiers: string[] } | Unavailable)[] = [];
   // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
   // together (issue 21 item 2): readable, and processed where media was uploaded.
@@ -45,9 +47,10 @@ export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Re
     }
     const created = await createEvent(env, spec);
     history.push(created.exchange);
-    const status = created.exchange.response?.status ?? created.exchange.error?.code ?? 'no response';
     if (created.identifiers.length === 0) {
-      return `precondition: could not create given event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`;
+      const ex = created.exchange;
+      if (!ex.response) return new Unavailable(`the server did not answer the create of given event #${i + 1} (POST /api/events → ${ex.error?.code ?? 'no response'}: ${ex.error?.message ?? 'no response'})`, ex);
+      return new Unavailable(`precondition: could not create given event #${i + 1} (POST /api/events → ${ex.response.status}); see the events.create.* rules`);
     }
     made.push({ spec, identifiers: created.identifiers });
   }
@@ -55,7 +58,7 @@ export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Re
   for (const s of seen) {
     if (!s || s.visible) continue;
     if (s.unanswered) history.push(s.unanswered);
-    else return s.why.startsWith('not run:') ? s.why : `precondition: ${s.why}`;
+    else return new Unavailable(s.why.startsWith('not run:') ? s.why : `precondition: ${s.why}`);
   }
   return made.map((m) => (Unavailable.is(m) ? m : givenVars(env, m.spec, m.identifiers)));
 }

@@ -5,7 +5,7 @@ import { runStep } from './step.js';
 import type { ScenarioEnv } from './env.js';
 import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
-import { skipReason, UnavailableError } from '../core/unavailable.js';
+import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { catalogVars } from '../core/catalogs.js';
 
 /**
@@ -114,7 +114,7 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
     const waits = locks ? leadingWaits(scenario.steps) : 0;
     const ended = await before(async () => {
       const given = await createGiven(scenario, env, vars, history);
-      if (typeof given === 'string') return allWith(scenario, env, 'skip', given);
+      if (Unavailable.is(given)) return given.unanswered ? allWith(scenario, env, 'fail', given.reason, 0, [...history]) : allWith(scenario, env, 'skip', given.reason);
       vars.given = given;
       return await steps(0, waits);
     });

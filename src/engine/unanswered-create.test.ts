@@ -222,3 +222,44 @@ describe('create-scheduled-events (the sort scenarios): an event it could not ma
     expect(results[0].message).toMatch(/^precondition: the server refused the create POST \/api\/events \(409: conflict\)/);
   });
 });
+
+const GIVEN_READ = `family: events
+endpoint: GET /api/events/{event_id}
+scenarios:
+  - id: given-read
+    title: t
+    rules: [events.get.status]
+    given:
+      - { title: one }
+    steps:
+      - request: { method: GET, path: "/api/events/{{given.0.identifier}}" }
+        expect:
+          - { rule: events.get.status, check: status, in: [200] }
+      - request: { method: GET, path: /api/events, query: { filter: "textFilter:{{run.tag}}" } }
+        expect:
+          - { rule: events.get.status, check: status, in: [200] }
+`;
+
+describe('a given event whose create the server does not answer, or refuses', () => {
+  it('unanswered: every rule of the scenario fails, with the unanswered POST as evidence; nothing more is sent', async () => {
+    const sent: string[] = [];
+    const s = await hangingCreates(sent);
+    const results = await runScenario(scenario(GIVEN_READ), env(s.url, HANG_MS));
+    expect(results.map((r) => r.outcome)).toEqual(['fail', 'fail']);
+    for (const r of results) {
+      expect(r.message).toMatch(/^the server did not answer the create of given event #1 \(POST \/api\/events → (connect|headers)-timeout: /);
+      expect(r.exchanges.some((e) => e.request.method === 'POST' && /^(connect|headers)-timeout$/.test(e.error?.code ?? ''))).toBe(true);
+    }
+    expect(sent).toEqual(['POST /api/events']);
+  });
+
+  it('refused: every rule of the scenario is skipped with the status', async () => {
+    const s = await fake((req, res) => {
+      res.statusCode = req.method === 'POST' ? 400 : 200;
+      res.end('[]');
+    });
+    const results = await runScenario(scenario(GIVEN_READ), env(s.url, 2_000));
+    expect(results.map((r) => r.outcome)).toEqual(['skip', 'skip']);
+    expect(results[0].message).toBe('precondition: could not create given event #1 (POST /api/events → 400); see the events.create.* rules');
+  });
+});

@@ -76,7 +76,7 @@ export function runEvents(vars: Readonly<Record<string, unknown>>, from: string 
   const all = (Array.isArray(from) ? from : [from]).flatMap((p) => {
     const v = getPath(vars, p);
     // One event (e.g. given.3, or the `event` an update-event step saved) stands for a list of one.
-    if (v && typeof v === 'object' && !Array.isArray(v) && 'identifier' in v) return [v];
+    if (Unavailable.is(v) || (v && typeof v === 'object' && !Array.isArray(v) && 'identifier' in v)) return [v];
     if (!Array.isArray(v)) throw new Error(`scenario bug: "${p}" is not a list of events`);
     return v as unknown[];
   });
@@ -84,8 +84,9 @@ export function runEvents(vars: Readonly<Record<string, unknown>>, from: string 
   // An event the run could not make (src/engine/actions/sort.ts): nothing is judged on the list; the engine skips the
   // check with why, or fails it with the request the server did not answer (src/engine/step.ts evaluate).
   for (const e of events) {
-    const id = (e as { identifier?: unknown } | null)?.identifier;
-    if (Unavailable.is(id)) throw new UnavailableError(id.reason, Array.isArray(from) ? from.join(', ') : from, id.unanswered);
+    // A given event not made stands as an Unavailable itself (src/engine/given.ts), an action's event by its identifier.
+    const u = Unavailable.is(e) ? e : (e as { identifier?: unknown } | null)?.identifier;
+    if (Unavailable.is(u)) throw new UnavailableError(u.reason, Array.isArray(from) ? from.join(', ') : from, u.unanswered);
   }
   return events;
 }
