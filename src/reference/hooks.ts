@@ -233,8 +233,8 @@ export interface HookPoints {
   schedulingPut: {
     /** A reply instead of the 400 of a bad `scheduling` parameter (undefined = 400). */
     badJson: Patch<Reply | undefined>;
-    /** A reply before the schedule is merged (undefined = go on). */
-    early: Patch<Reply | undefined, { rec: EventRecord; input: ScheduleInput }>;
+    /** A reply before the schedule is merged (undefined = go on; extra: the allowConflict parameter as sent). */
+    early: Patch<Reply | undefined, { rec: EventRecord; input: ScheduleInput; allowConflict?: string }>;
     /** The merged schedule. */
     next: Patch<Schedule, { rec: EventRecord; cur: Schedule; input: ScheduleInput }>;
     /** Whether allowConflict is read at all. */

@@ -61,7 +61,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, input, false);
   checkCompletePut(ctx, input);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const early = hook(ctx).schedulingPut.early(ctx, undefined, { rec, input });
+  const early = hook(ctx).schedulingPut.early(ctx, undefined, { rec, input, allowConflict: form.text('allowConflict') });
   if (early) return early;
   const next = hook(ctx).schedulingPut.next(ctx, mergeSchedule(rec.schedule, input), { rec, cur: rec.schedule, input });
   checkNotPast(ctx, [next]);

@@ -16,6 +16,7 @@ import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, ope
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
 import { spec4AclRemoveRest, spec4Created, spec4CreateParts, spec4Deleted, spec4DeleteMetadataEarly, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
+import { spec5AclAddSkipped, spec5Filters, spec5GetBody, spec5MetadataApplying, spec5PageIndex, spec5PutEarly, spec5Removing, spec5Rrule, spec5SortKeys, spec5UpdateParts } from './spec5.js';
 import { flagsIgnored, sortBugs, sortEndDateIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
 
@@ -59,7 +60,7 @@ export const PATCHES: HookRegistry = {
     repeatRefused: [filterRepeatRejected],
     repeatLast: [(ctx, last, { multiValued, from150 }) => last || opencastRepeatLast(ctx.app.bug, multiValued, from150)],
     groups: [
-      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters,
+      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters, spec5Filters,
     ],
     scan: [tap((ctx, filters) => {
       if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
@@ -70,11 +71,11 @@ export const PATCHES: HookRegistry = {
   },
   listSort: {
     param: [sortSuffixOptional],
-    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, spec2Sort],
+    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, spec2Sort, spec5SortKeys],
   },
   listPaging: {
     offset: [blind4Offset],
-    pageIndex: [listOffsetReading],
+    pageIndex: [listOffsetReading, spec5PageIndex],
     skip: [(ctx, skip, { limit, offset }) => spec2Paging(ctx, skip, limit, offset), (ctx, skip, { limit, offset }) => spec4Skip(ctx, skip, limit, offset)],
     page: [
       (ctx, p) => ({ ...pagingBugs(ctx, p), offset: p.offset }),
@@ -98,7 +99,7 @@ export const PATCHES: HookRegistry = {
     version: [getCurrentNamesOldest, opencastOldestGetNames],
     flags: [flagsIgnored('get')],
     status: [getStatus],
-    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text)],
+    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody],
   },
   deleteEvent: {
     early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(spec3aDelete)],
@@ -106,7 +107,7 @@ export const PATCHES: HookRegistry = {
     kept: [deleteKeeps],
     stalls: [retractionStalls],
     status: [deleteStatus],
-    removing: [tap(spec4Deleted)],
+    removing: [tap(spec4Deleted), tap(spec5Removing)],
   },
   createParts: {
     lenient: [createLenient],
@@ -117,7 +118,7 @@ export const PATCHES: HookRegistry = {
         if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
         return s;
       },
-      tap(spec2Rrule), tap(spec3aRrule),
+      tap(spec2Rrule), tap(spec3aRrule), spec5Rrule,
     ],
     singleEnd: [scheduleDurationIgnored],
     emptyAccepted: [scheduleEmptyAccepted],
@@ -153,7 +154,7 @@ export const PATCHES: HookRegistry = {
   },
   updateParts: {
     early: [orElse(updateUnknown), orElse(spec3aUpdateDeleted)],
-    parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => spec3aUpdateParts(ctx, parts)), tap((ctx, parts, rec) => spec4UpdateParts(ctx, rec, parts))],
+    parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => spec3aUpdateParts(ctx, parts)), tap((ctx, parts, rec) => spec4UpdateParts(ctx, rec, parts)), tap(spec5UpdateParts)],
     acl: [opencastAclPart],
     checked: [tap(updateIgnores)],
     base: [(ctx, _episode, rec) => updateBase(ctx, rec), spec2UpdateBase],
@@ -176,7 +177,7 @@ export const PATCHES: HookRegistry = {
   },
   schedulingPut: {
     badJson: [schedulingBadJson],
-    early: [orElse((ctx, { rec, input }) => spec3aPutEarly(ctx, rec, input))],
+    early: [orElse((ctx, { rec, input }) => spec3aPutEarly(ctx, rec, input)), orElse((ctx, { rec, input, allowConflict }) => spec5PutEarly(ctx, rec, input, allowConflict))],
     next: [
       (ctx, next, { cur }) => scheduleBugs(ctx, cur, next),
       (ctx, next, { cur, input }) => spec2Merge(ctx, cur, input, next),
@@ -217,7 +218,7 @@ export const PATCHES: HookRegistry = {
     ],
     lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
     clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],
-    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields))],
+    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => spec5MetadataApplying(ctx, rec, type, fields))],
     base: [(ctx, _episode, rec) => putBase(ctx, rec)],
     episode: [(ctx, next, fields) => blind4PutEpisode(ctx, fields, next)],
     stored: [(ctx, next) => (ctx.app.bug('astral-mangled') ? mangleAstral(next) : next)],
@@ -251,7 +252,7 @@ export const PATCHES: HookRegistry = {
     addRole: [spec3bAclAddRole],
     addAllow: [aclAddDeny],
     addReplaces: [aclAddReplaces],
-    addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow)],
+    addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow), (ctx, skipped, { rec, action, role }) => spec5AclAddSkipped(ctx, skipped, rec, action, role)],
     added: [tap((ctx, rec, { before, added }) => spec2AclAdded(ctx, rec, before, added))],
     removeRole: [spec3bAclRemoveRole, spec2AclRole],
     rest: [

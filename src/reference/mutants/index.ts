@@ -14,6 +14,7 @@ import { SPEC_PAGING_MUTANTS, SPEC2_PAGING_MUTANTS, SPEC4_NUMBER_MUTANTS, BLIND4
 import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A_STATE_MUTANTS, SPEC3B_VERSION_MUTANTS, SPEC4_DERIVED_MUTANTS, SPEC4_MIXING_MUTANTS, SPEC4_STATE_SHAPE_MUTANTS, BLIND4_STATE_MUTANTS, BLIND4_DERIVED_MUTANTS, BLIND4_MIXED_MUTANTS } from './event-body.js';
 import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
+import { SPEC5_MUTANTS } from './spec5.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -39,6 +40,8 @@ export const SPEC4_MUTANTS = {
  */
 export const BLIND4_MUTANTS = { ...BLIND4_NUMBER_MUTANTS, ...BLIND4_STATE_MUTANTS, ...BLIND4_COMPOSITE_MUTANTS, ...BLIND4_IDENTITY_MUTANTS, ...BLIND4_SINGLE_ONLY_MUTANTS, ...BLIND4_MULTIVALUE_MUTANTS, ...BLIND4_DERIVED_MUTANTS, ...BLIND4_OCCURRENCE_MUTANTS, ...BLIND4_MIXED_MUTANTS, ...BLIND4_DISTINCT_MUTANTS, ...BLIND4_UNKNOWN_MUTANTS };
 
+export { SPEC5_MUTANTS };
+
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
 /**
@@ -62,6 +65,8 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...BLIND4_MUTANTS,
   // Fourth round written from the spec alone (names spec4-*; bug sites: sites.ts).
   ...SPEC4_MUTANTS,
+  // Fifth round written from the spec alone (names spec5-*; definitions and bug sites: spec5.ts): blind spots of data, sequence and version.
+  ...SPEC5_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 
