@@ -120,9 +120,32 @@ function catalogVar(c: LearnedCatalog, tag: string, why: (what: string) => strin
 }
 
 /**
+ * Field ids that dublincore/episode holds as free text and that the spec names (§ Metadata field: "Field ids used in
+ * the samples: title, subjects, description, startDate (format date), startTime (format time with UTC designator),
+ * license"); title is left out (evconf tags every title with the run), subjects is a list, the start a date and a time.
+ */
+export const EPISODE_TEXT_IDS: readonly string[] = ['license', 'description'];
+
+/**
+ * `catalogs.shared`: a catalog besides dublincore/episode with a writable free-text field whose id dublincore/episode
+ * has too (license/episode's `license`, evconf's own or the server's): flavor, field, two values of it (v1, v2) and a
+ * third value for the episode's field of that id (e1), all distinct. A PUT ?type=<flavor> of the field must leave
+ * the episode's field alone (spec § Metadata: "Fields not included are not updated").
+ */
+function sharedVar(list: readonly LearnedCatalog[], tag: string, why: (what: string) => string): Record<string, unknown> | Unavailable {
+  for (const c of list) {
+    const f = writableFields(c).find((x) => isFreeText(x) && EPISODE_TEXT_IDS.includes(x.id));
+    if (!f) continue;
+    return { flavor: c.flavor, field: f.id, v1: fieldValue(f, 0, tag), v2: fieldValue(f, 1, tag), e1: `evconf-episode ${tag}` };
+  }
+  return new Unavailable(why(`a catalog besides dublincore/episode with a writable text field whose id dublincore/episode also has (${EPISODE_TEXT_IDS.join(', ')})`));
+}
+
+/**
  * The scenario variables `catalogs.a` (a catalog besides dublincore/episode with a writable field), `catalogs.b` (a
- * second such catalog) and `catalogs.two` (one with two writable fields). What the server lacks is Unavailable with
- * the probe's finding, so a scenario built on it is skipped with that reason (never failed, never an error).
+ * second such catalog), `catalogs.two` (one with two writable fields) and `catalogs.shared` (one with a text field
+ * whose id dublincore/episode also has: sharedVar). What the server lacks is Unavailable with the probe's finding, so
+ * a scenario built on it is skipped with that reason (never failed, never an error).
  */
 export function catalogVars(caps: Capabilities | undefined, tag: string): Record<string, unknown> {
   const list = learnedCatalogs(caps).filter(usable);
@@ -135,6 +158,7 @@ export function catalogVars(caps: Capabilities | undefined, tag: string): Record
     a: a ? catalogVar(a, tag, why) : new Unavailable(why('a catalog besides dublincore/episode')),
     b: b ? catalogVar(b, tag, why) : new Unavailable(why('two catalogs besides dublincore/episode')),
     two: two ? catalogVar(two, tag, why) : new Unavailable(why('a catalog besides dublincore/episode with two writable fields')),
+    shared: sharedVar(list, tag, why),
   };
 }
 
