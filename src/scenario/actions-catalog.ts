@@ -8,7 +8,7 @@ import { ACTIONS_AUTH } from './actions/auth.js';
 import { ACTIONS_SORT } from './actions/sort.js';
 import { ACTIONS_ROUND4 } from './actions/round4.js';
 import { ACTIONS_ROUND4_LISTS } from './actions/round4-lists.js';
-import { ACTIONS_ROUND5_DELETE } from './actions/round5-delete.js';
+import { ACTIONS_DELETE_WHILE_PROCESSING } from './actions/delete-while-processing.js';
 
 /**
  * Names of the actions a scenario step may use (`action:`); the engine implements each one
@@ -20,5 +20,5 @@ export const ACTIONS: ReadonlySet<string> = new Set([
   ...ACTIONS_LIST, ...ACTIONS_EVENTS, ...ACTIONS_ACL, ...ACTIONS_METADATA, ...ACTIONS_PUBLICATIONS, ...ACTIONS_SCHEDULING, ...ACTIONS_AUTH, ...ACTIONS_SORT,
   ...ACTIONS_ROUND4,
   ...ACTIONS_ROUND4_LISTS,
-  ...ACTIONS_ROUND5_DELETE,
+  ...ACTIONS_DELETE_WHILE_PROCESSING,
 ]);

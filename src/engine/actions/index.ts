@@ -12,7 +12,7 @@ import { IMPL_SORT } from './sort.js';
 import { IMPL_EVENT_START } from './event-start.js';
 import { IMPL_ROUND4 } from './round4.js';
 import { IMPL_ROUND4_LISTS } from './round4-lists.js';
-import { IMPL_ROUND5_DELETE } from './round5-delete.js';
+import { IMPL_DELETE_WHILE_PROCESSING } from './delete-while-processing.js';
 
 export type { Action, ActionOutcome } from './types.js';
 
@@ -38,5 +38,5 @@ export const ACTION_IMPLS: Record<string, Action> = {
   ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
   ...IMPL_ROUND4,
   ...IMPL_ROUND4_LISTS,
-  ...IMPL_ROUND5_DELETE,
+  ...IMPL_DELETE_WHILE_PROCESSING,
 };

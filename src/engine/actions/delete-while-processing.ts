@@ -6,7 +6,7 @@ import { createEvent, notCreated } from '../create.js';
 import type { ScenarioEnv } from '../env.js';
 import type { Action } from './types.js';
 
-/** Actions added for the fifth spec-only mutant round, deletes (names in src/scenario/actions/round5-delete.ts). */
+/** The delete of an event while its processing runs (names in src/scenario/actions/delete-while-processing.ts). */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,4 +90,4 @@ const deleteWhileProcessing: Action = async (env, params) => {
   return { exchanges, value: { id, witness: wid, deleteStatus: st, witnessState: witnessState ?? null } };
 };
 
-export const IMPL_ROUND5_DELETE: Record<string, Action> = { 'delete-while-processing': deleteWhileProcessing };
+export const IMPL_DELETE_WHILE_PROCESSING: Record<string, Action> = { 'delete-while-processing': deleteWhileProcessing };

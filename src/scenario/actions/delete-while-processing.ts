@@ -1,5 +1,5 @@
-/** Names of the actions added for the fifth spec-only mutant round, deletes (implemented in src/engine/actions/round5-delete.ts). */
-export const ACTIONS_ROUND5_DELETE: readonly string[] = [
+/** The name of the action that deletes an event while its processing runs (implemented in src/engine/actions/delete-while-processing.ts). */
+export const ACTIONS_DELETE_WHILE_PROCESSING: readonly string[] = [
   /**
    * Creates two events with media at once (`title`, and a witness), DELETEs the first right after its 201 (while its
    * processing most likely runs), waits until it reads 404, then until the witness's processing is over (about when
