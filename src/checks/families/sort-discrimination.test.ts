@@ -105,6 +105,17 @@ describe('discriminating sort data (suites/DISCRIMINATING-DATA.md)', () => {
     expect(wrong).toBe(true);
   });
 
+  it('sort-start-date: a server comparing the start as 32-bit seconds since the epoch (a start past 2038-01-19 wraps to 1901) fails both steps', () => {
+    const s = judged.find((x) => x.id === 'sort-start-date')!;
+    const events = modelEvents(s);
+    // The model's starts are counted from 2031-01-01 (sort-discrimination.ts dayTime): back to the epoch first.
+    const epochMs = (e: (typeof events)[number]) => Number(e.values.start_date) + Date.parse('2031-01-01T00:00:00Z');
+    const int32 = events.map((e) => ({ ...e, values: { ...e.values, start_date: (epochMs(e) / 1000) | 0 } }));
+    for (const d of ['ASC', 'DESC'] as const) {
+      expect(orderBy(int32, [['start_date', d]], 'created').join(), d).not.toBe(orderBy(events, [['start_date', d]], 'created').join());
+    }
+  });
+
   it('the model accepts the right reading of every scenario (the model itself can tell right from wrong)', () => {
     for (const s of judged) {
       for (const tie of TIES) expect(rejects(modelEvents(s), sortSteps(s), (req) => req, tie), s.id).toBe(false);
