@@ -8,7 +8,7 @@ import { PROPERTIES } from './registry.js';
 import type { AnyProperty } from './types.js';
 import { ruleResult } from '../cases/results.js';
 import { missing } from '../core/capabilities.js';
-import { mapPool } from '../core/pool.js';
+import { mapPool, Slots } from '../core/pool.js';
 import { casesInFlight, overlapping } from '../core/overlap.js';
 import { knownFailure } from '../expectations/known.js';
 
@@ -63,11 +63,20 @@ async function checkCase(def: AnyProperty, rules: string[], kit: CaseKit, value:
 export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOptions = {}): Promise<CheckResult[]> {
   const all = options.properties ?? PROPERTIES;
   // Issue 21 item 2: properties work on events of their own (their own tag and capture agents) and mostly wait on
-  // the server, so they run side by side; not on one shared capture agent (--agent-id), whose schedules they would
-  // share. Results keep the properties' order.
-  const limit = overlapping(env.caps) ? PROPERTY_CONCURRENCY : 1;
-  const perProperty = await mapPool([...all.entries()], limit, ([index, def]) => runProperty(env, def, index, options));
+  // the server, so they run side by side. On one shared capture agent (--agent-id) those that schedule take turns,
+  // one property at a time (they would share its time windows); the others never touch it and still run beside
+  // them. Results keep the properties' order.
+  const agentTurn = new Slots(1);
+  const shared = !overlapping(env.caps);
+  const perProperty = await mapPool([...all.entries()], PROPERTY_CONCURRENCY, ([index, def]) => (shared && schedules(def)
+    ? agentTurn.run(() => runProperty(env, def, index, options))
+    : runProperty(env, def, index, options)));
   return perProperty.flat();
+}
+
+/** Whether a property's cases may schedule on a capture agent: it names the rules that need one (PropertyDef.needs). */
+export function schedules(def: Pick<AnyProperty, 'needs'>): boolean {
+  return (def.needs?.agents?.length ?? 0) > 0;
 }
 
 /** Properties in flight at once within one version's property stage. */
@@ -90,7 +99,7 @@ async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, optio
   const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap) });
+    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, schedules(def)), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, schedules(def)) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }
