@@ -17,6 +17,8 @@ const ZONE: Record<SubjectKind, Zone> = {
   endpoint: 'line', 'path parameter': 'line', event: 'line', header: 'header',
   'query parameter': 'query', filter: 'query', sort: 'query',
   part: 'body', 'form parameter': 'body', body: 'body', value: 'body', scheduling: 'body',
+  // A cause shared by query and form parameters: marked where the example request carries it.
+  parameter: 'query',
 };
 
 /** One line, with the first occurrence of `mark` wrapped in <mark>. */
@@ -38,8 +40,8 @@ function requestLines(r: ExampleRequest): { zone: Zone; text: string }[] {
 }
 
 function exampleHtml(p: ProblemEntry, g: GroupEntry): string {
-  const zone = ZONE[p.about];
   const lines = requestLines(g.example.request);
+  const zone = p.about === 'parameter' && !lines.some((l) => l.zone === 'query' && g.example.mark !== undefined && l.text.includes(g.example.mark)) ? 'body' : ZONE[p.about];
   if (zone === 'body' && !lines.some((l) => l.zone === 'body')) lines.push({ zone: 'body', text: '(no body)' });
   // Without a mark (JSON values, scheduling rules) the body entry the departure names is marked.
   const head = g.example.where.split(/[.[\s]/)[0];
@@ -77,6 +79,16 @@ function outsideHtml(o: OutsideEntry[]): string {
 <table class="grid"><thead><tr><th>Request</th><th>Count</th><th>Answered</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
+/** Advisory notes: answered, never refused; what a client developer may still change, after the departures. */
+function adviceHtml(notes: ProblemEntry[]): string {
+  if (notes.length === 0) return '';
+  const list = notes.map((p) => `<li><a href="#${esc(p.id)}">${esc(p.line)}</a></li>`).join('');
+  return `<section class="sec" id="advice"><h2>Advisory notes (answered, not refused)</h2>
+<p class="small">Forms the spec advises against or is silent on, and parameters a server of this version ignores: fix the departures above first.</p>
+<ol class="problems">${list}</ol></section>
+${notes.map(problemHtml).join('\n')}`;
+}
+
 export function renderClientReportHtml(report: ClientReport): string {
   const clean = report.departures === 0;
   const list = report.problems.map((p) => `<li><a href="#${esc(p.id)}">${esc(p.line)}</a></li>`).join('');
@@ -91,6 +103,7 @@ export function renderClientReportHtml(report: ClientReport): string {
 <p class="headline ${clean ? 'good' : 'bad'}">${esc(report.headline)}</p>
 ${clean ? '' : `<ol class="problems">${list}</ol>`}
 ${report.problems.map(problemHtml).join('\n')}
+${adviceHtml(report.advice ?? [])}
 ${clean ? '' : `<section class="sec"><h2>Departures by kind</h2><table class="grid"><thead><tr><th>Kind</th><th>Count</th><th>What</th></tr></thead><tbody>${rows}</tbody></table></section>`}
 ${outsideHtml(report.outsideSpec)}
 </main>

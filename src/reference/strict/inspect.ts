@@ -1,13 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Response } from 'undici';
-import type { ApiVersion } from '../../model/version.js';
 import { API_VERSIONS } from '../../model/version.js';
-import { atLeast } from '../version.js';
 import { departure, type Departure } from './departure.js';
 import { checkAcl, checkCatalogs, checkProcessing, checkScheduling, checkValues } from './json-checks.js';
 import { rawCharacters, unencodedSlash } from './encoding.js';
-import { checkQuery } from './query-checks.js';
-import { endpointName, ROUTE_SPECS, routeSpecOf, type BodyType, type ParamSpec, type RouteSpec } from './routes.js';
+import { booleanSubject, checkQuery } from './query-checks.js';
+import { endpointName, inRange, ROUTE_SPECS, routeSpecOf, type BodyType, type ParamSpec, type RouteSpec } from './routes.js';
+import type { QuoteKey } from './spec-quotes.js';
+import { newestVersion, versionAtLeast } from './versions.js';
 
 /**
  * Reads one request the way a spec-following server would and lists every departure from specs/events-api.md.
@@ -19,8 +19,13 @@ export interface SeenRequest {
   url: URL;
   headers: IncomingHttpHeaders;
   body: Buffer;
-  /** Negotiated version; undefined = the request asks only for versions the server does not serve. */
-  version: ApiVersion | undefined;
+  /** Negotiated (requested) version; undefined = the request asks only for versions the server does not serve. */
+  version: string | undefined;
+  /**
+   * The double's server version (addendum: "the newest version a server supports"): the pinned version, else the
+   * newest served. Server-release features (POST /track) depend on it, not on the requested version.
+   */
+  serverVersion?: string;
   /** The request-target exactly as sent (URL normalises what a path carries raw); for the encoding check. */
   target?: string;
 }
@@ -43,29 +48,46 @@ export interface Inspection {
 
 type What = 'part' | 'form parameter';
 
-function parseJson(e: BodyEntry, what: What): { ok: true; value: unknown } | { ok: false; departure: Departure } {
+/**
+ * The sentence that makes a parameter JSON text: "Parameters of type acl, catalogs, values and processing carry
+ * JSON text."; scheduling is not in that sentence, its own row says "string (JSON scheduling object)".
+ */
+function jsonQuote(p: ParamSpec<BodyType>): QuoteKey {
+  return p.type === 'scheduling-create' || p.type === 'scheduling-update' ? p.quote : 'jsonText';
+}
+
+function parseJson(p: ParamSpec<BodyType>, e: BodyEntry, what: What): { ok: true; value: unknown } | { ok: false; departure: Departure } {
   const at = `${what} '${e.name}'`;
   const subject = { about: what, name: e.name, mark: e.name };
-  if (e.text.trim() === '') return { ok: false, departure: departure('not-json', at, `${at} is empty; it must carry JSON text`, 'jsonText', subject) };
+  if (e.text.trim() === '') return { ok: false, departure: departure('not-json', at, `${at} is empty; it must carry JSON text`, jsonQuote(p), subject) };
   try {
     return { ok: true, value: JSON.parse(e.text) as unknown };
   } catch {
-    return { ok: false, departure: departure('not-json', at, `${at} is not JSON text: ${JSON.stringify(e.text.slice(0, 60))}`, 'jsonText', subject) };
+    return { ok: false, departure: departure('not-json', at, `${at} is not JSON text: ${JSON.stringify(e.text.slice(0, 60))}`, jsonQuote(p), subject) };
   }
 }
+
+const FLAVOR = /^[^/\s]+\/[^/\s]+$/;
 
 function checkBodyValue(p: ParamSpec<BodyType>, e: BodyEntry, what: What): Departure[] {
   const at = `${what} '${e.name}'`;
   const subject = { about: what, name: e.name, mark: e.name };
   switch (p.type) {
     case 'file':
-      return e.file ? [] : [departure('wrong-type', at, `${at} must be a file part (with a filename)`, p.quote, subject)];
+      if (!e.file) return [departure('wrong-type', at, `${at} must be a file part (with a filename)`, p.quote, subject)];
+      // A 0-byte file (Python's requests sends one, named "", for a media part left None) is no media file.
+      return e.file.size > 0 ? [] : [departure('empty-file', at, `${at} is an empty file (0 bytes, file name ${JSON.stringify(e.file.filename)}); leave the part out when there is no file to send`, p.quote, { about: what, name: 'empty file part', mark: e.name, param: e.name })];
     case 'string':
       return [];
+    case 'flavor':
+      return FLAVOR.test(e.text) ? [] : [departure('wrong-type', at, `${at} must be a flavor type/subtype, got '${e.text}'`, p.quote, subject)];
+    case 'boolean-text':
+      // "Only "true" (any letter case) means true": true/false in any letter case.
+      return /^(true|false)$/i.test(e.text) ? [] : [departure('not-boolean', at, `${at} must be true or false, got '${e.text}'`, p.quote, subject)];
     case 'boolean':
-      return e.text === 'true' || e.text === 'false' ? [] : [departure('not-boolean', at, `${at} must be true or false, got '${e.text}'`, p.quote, subject)];
+      return e.text === 'true' || e.text === 'false' ? [] : [departure('not-boolean', at, `${at} must be true or false, got '${e.text}'`, p.quote, booleanSubject(e.text, what, e.name))];
     default: {
-      const parsed = parseJson(e, what);
+      const parsed = parseJson(p, e, what);
       if (!parsed.ok) return [parsed.departure];
       const v = parsed.value;
       if (p.type === 'acl') return checkAcl(v, e.name);
@@ -94,7 +116,7 @@ async function multipartEntries(body: Buffer, contentType: string): Promise<Body
   }
 }
 
-async function checkBody(route: RouteSpec, req: SeenRequest, version: ApiVersion): Promise<Inspection> {
+async function checkBody(route: RouteSpec, req: SeenRequest, version: string, serverVersion: string): Promise<Inspection> {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   const isMultipart = type.startsWith('multipart/form-data');
   const isUrlencoded = type.startsWith('application/x-www-form-urlencoded');
@@ -110,16 +132,29 @@ async function checkBody(route: RouteSpec, req: SeenRequest, version: ApiVersion
     const empty = req.body.length === 0 ? ` (an empty body${type ? '' : ' without Content-Type'}: a ${route.body === 'multipart' ? 'multipart form with no parts' : 'form'} is still a body of that type)` : '';
     return { entries: [], departures: [departure('body-encoding', 'body', `the body must be ${expected}, got content type '${type || 'none'}'${empty}`, route.bodyQuote, { about: 'body', name })] };
   }
-  const entries = isMultipart ? await multipartEntries(req.body, String(req.headers['content-type'])) : [...new URLSearchParams(req.body.toString('utf8'))].map(([name, text]) => ({ name, text }));
+  const entries: BodyEntry[] | undefined = isMultipart ? await multipartEntries(req.body, String(req.headers['content-type'])) : [...new URLSearchParams(req.body.toString('utf8'))].map(([name, text]) => ({ name, text }));
   if (!entries) return { entries: [], departures: [departure('body-encoding', 'body', 'the multipart body cannot be parsed', route.bodyQuote, { about: 'body', name: 'unparsable multipart body' })] };
   const what: What = route.body === 'multipart' ? 'part' : 'form parameter';
   const departures: Departure[] = [];
+  const seen = new Map<string, BodyEntry>();
   for (const e of entries) {
     const p = route.params.find((x) => x.name === e.name);
     const at = `${what} '${e.name}'`;
     const subject = { about: what, name: e.name, mark: e.name };
-    if (!p) departures.push(departure('unknown-parameter', at, `${at} is not one the spec defines here (${route.params.map((x) => x.name).join(', ')})`, route.bodyQuote, subject));
-    else if (p.since && !atLeast(version, p.since)) departures.push(departure('not-in-version', at, `${at} exists from ${p.since}; this request uses ${version}`, p.quote, subject));
+    const first = seen.get(e.name);
+    if (first && !p?.repeatable) {
+      // The same part again: each part of the table is one value; which copy a server takes is its own choice.
+      const how = (first.file === undefined) !== (e.file === undefined) ? 'once as a field, once as a file' : first.file ? 'as two files' : 'as two fields';
+      const same = first.text === e.text ? 'the copies are equal' : 'the copies differ';
+      departures.push(departure('duplicate-part', at, `${at} is sent twice, ${how} (${same}); send each part once`, p?.quote ?? route.bodyQuote, { about: what, name: `${what} sent twice, ${how}`, mark: e.name, param: e.name }));
+      continue;
+    }
+    seen.set(e.name, e);
+    if (!p) {
+      if (route.otherPartsIgnored) departures.push(departure('ignored', at, `${at} is not one the endpoint reads (${route.params.map((x) => x.name).join(', ')}); a server ignores it`, route.bodyQuote, subject));
+      else departures.push(departure('unknown-parameter', at, `${at} is not one the spec defines here (${route.params.map((x) => x.name).join(', ')})`, route.bodyQuote, subject));
+    } else if (p.since && !versionAtLeast(version, p.since)) departures.push(departure('not-in-version', at, `${at} exists from ${p.since}; this request uses ${version}`, p.quote, subject));
+    else if (!inRange(p, version, serverVersion)) departures.push(departure('ignored', at, `${at} is applied by servers of version ${p.serverSince} and newer; this server (${serverVersion}) ignores it`, p.quote, subject));
     else departures.push(...checkBodyValue(p, e, what));
   }
   for (const p of route.params) {
@@ -127,6 +162,9 @@ async function checkBody(route: RouteSpec, req: SeenRequest, version: ApiVersion
   }
   return { entries, departures };
 }
+
+/** The double's server version when the layer names none: the newest version it serves. */
+const NEWEST_SERVED = newestVersion(API_VERSIONS);
 
 /** Every departure of one request from the spec, and the endpoint it went to. */
 export async function inspectRequest(req: SeenRequest): Promise<Inspection> {
@@ -136,6 +174,7 @@ export async function inspectRequest(req: SeenRequest): Promise<Inspection> {
     const msg = `Accept '${accept}' asks only for versions this server does not serve (${API_VERSIONS.join(', ')})`;
     return { entries: [], endpoint: endpointName(req.method, pathname), departures: [departure('unsupported-version', 'header Accept', msg, 'versions', { about: 'header', name: `Accept: ${accept}`, mark: accept })] };
   }
+  const serverVersion = req.serverVersion ?? NEWEST_SERVED;
   const route = routeSpecOf(req.method, pathname);
   if (!route) {
     const slash = unencodedSlash(req.method, pathname);
@@ -146,11 +185,25 @@ export async function inspectRequest(req: SeenRequest): Promise<Inspection> {
     return { entries: [], endpoint, departures: [departure('unknown-endpoint', 'path', msg, 'whole', { about: 'endpoint', name: endpoint, mark: pathname })] };
   }
   const endpoint = endpointName(req.method, pathname);
-  if (route.since && !atLeast(req.version, route.since)) {
+  if (route.since && !versionAtLeast(req.version, route.since)) {
     const msg = `${req.method} ${pathname} exists from ${route.since}; this request uses ${req.version}`;
     return { entries: [], endpoint, departures: [departure('not-in-version', 'path', msg, route.sinceQuote ?? 'versions', { about: 'endpoint', name: endpoint, mark: pathname })] };
   }
-  const body = await checkBody(route, req, req.version);
+  if (route.serverSince && !versionAtLeast(serverVersion, route.serverSince)) {
+    const msg = `${endpoint} is offered by servers of version ${route.serverSince} and newer, whatever version a request asks for; this server's version is ${serverVersion}`;
+    return { entries: [], endpoint, departures: [departure('not-in-version', 'path', msg, route.serverQuote ?? 'versions', { about: 'endpoint', name: endpoint, mark: pathname })] };
+  }
+  const notes: Departure[] = [];
+  if (route.describedSince && !versionAtLeast(req.version, route.describedSince)) {
+    const msg = `the spec of ${req.version} does not describe ${endpoint} (the addendum does, for every version): a server of ${req.version} may not offer it; answered here as servers that have it answer`;
+    notes.push(departure('not-described', 'path', msg, route.describedQuote ?? 'whole', { about: 'endpoint', name: endpoint, mark: pathname }));
+  }
+  // The spec writes every path without a trailing slash: /api/events/ is another path, which a server need not route.
+  if (/.\/$/.test(pathname)) {
+    const msg = `the path '${pathname}' ends in '/'; the spec's path is ${endpoint.slice(endpoint.indexOf(' ') + 1)}: drop the trailing slash`;
+    notes.push(departure('trailing-slash', 'path', msg, { text: endpoint }, { about: 'endpoint', name: 'spec path with a trailing slash', mark: pathname }));
+  }
+  const body = await checkBody(route, req, req.version, serverVersion);
   const path = rawCharacters(req.target, route, req.method);
-  return { entries: body.entries, endpoint, departures: [...path, ...checkQuery(route, req.url.searchParams, req.version), ...body.departures] };
+  return { entries: body.entries, endpoint, departures: [...notes, ...path, ...checkQuery(route, req.url.searchParams, req.version, serverVersion), ...body.departures] };
 }

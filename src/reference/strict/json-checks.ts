@@ -1,3 +1,4 @@
+import { readDatetime } from './datetime.js';
 import { departure, type Departure } from './departure.js';
 import type { QuoteKey } from './spec-quotes.js';
 
@@ -5,8 +6,6 @@ import type { QuoteKey } from './spec-quotes.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStringArray = (v: unknown): boolean => Array.isArray(v) && v.every((s) => typeof s === 'string');
-/** datetime (UTC): YYYY-MM-DDTHH:MM[:SS[.fff]]Z. */
-const UTC_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
 const show = (v: unknown): string => (JSON.stringify(v) ?? String(v)).slice(0, 80);
 /** `metadata[0].fields[3].value (field 'x')` → `metadata[].fields[].value`: one group for every index. */
@@ -85,8 +84,12 @@ export function checkScheduling(v: unknown, name: string, create: boolean): Depa
   const out: Departure[] = [];
   const has = (k: string) => k in v && v[k] !== undefined;
   if (has('agent_id') && (typeof v.agent_id !== 'string' || v.agent_id === '')) out.push(wrong(`${name}.agent_id`, 'a non-empty string', v.agent_id, 'schedAgent'));
+  // "datetime (UTC)": Z and +00:00 alike, with or without fractional seconds (datetime.ts says which forms are noted).
   for (const [k, q] of [['start', 'schedStart'], ['end', 'schedEnd']] as const) {
-    if (has(k) && (typeof v[k] !== 'string' || !UTC_DATETIME.test(v[k] as string))) out.push(wrong(`${name}.${k}`, 'a UTC datetime (…Z)', v[k], q));
+    if (!has(k)) continue;
+    const read = typeof v[k] === 'string' ? readDatetime(v[k] as string) : { ok: false as const };
+    if (!read.ok || !read.utc) out.push(wrong(`${name}.${k}`, 'a UTC datetime (…Z or …+00:00)', v[k], q));
+    else if (read.note) out.push(departure('lenient', `${name}.${k}`, read.note, q, { about: 'value', name: `${valuePath(`${name}.${k}`)} outside RFC 3339 UTC`, mark: v[k] as string }));
   }
   if (has('duration') && !Number.isInteger(v.duration)) out.push(wrong(`${name}.duration`, 'an integer (milliseconds)', v.duration, 'schedDuration'));
   if (has('rrule') && typeof v.rrule !== 'string') out.push(wrong(`${name}.rrule`, 'a recurrence rule string', v.rrule, 'schedRrule'));

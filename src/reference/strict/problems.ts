@@ -1,6 +1,7 @@
 import { DEPARTURE_KINDS, type Departure, type DepartureKind, type SubjectKind } from './departure.js';
 import type { ExampleRequest } from './example.js';
 import { RECORDED_ONLY } from './stateful.js';
+import { compareVersions } from './versions.js';
 
 /**
  * The client report's grouping (issue 24): one problem per kind and subject (what departed: the part `acls`,
@@ -29,7 +30,14 @@ export interface ProblemEntry {
   title: string;
   about: SubjectKind;
   subject: string;
+  /** How many departures (one request may depart several times: five flags written True). */
   count: number;
+  /** How many requests carried it. */
+  requests: number;
+  /** For a cause several parameters or parts share (`booleans written True/False`): their names, first seen first. */
+  names?: string[];
+  /** Advice (ADVISORY_KINDS): answered, never refused; listed under the report's `advice`. */
+  advisory?: true;
   /** One line for the headline: `unknown-parameter · part acls · 3× · POST /api/events/{event_id} · 1.1.0, 1.6.0`. */
   line: string;
   endpoints: string[];
@@ -39,25 +47,34 @@ export interface ProblemEntry {
 
 interface Pending extends Omit<ProblemEntry, 'id' | 'line' | 'endpoints' | 'versions'> {
   order: number;
+  lastRequest: number;
 }
 
 export class ProblemTable {
   private readonly byKey = new Map<string, Pending>();
 
-  constructor(private readonly strict: boolean) {}
+  /** `idPrefix`: `p` for the departures, `n` for the advisory notes (anchors stay distinct in one page). */
+  constructor(private readonly strict: boolean, private readonly idPrefix = 'p') {}
 
-  add(d: Departure, endpoint: string, version: string, request: ExampleRequest, curl: string): void {
+  /** One departure of request number `serial` (the record's count of requests so far). */
+  add(d: Departure, endpoint: string, version: string, request: ExampleRequest, curl: string, serial = 0): void {
     const key = JSON.stringify([d.kind, d.about, d.subject]);
     let p = this.byKey.get(key);
     if (!p) {
-      p = { kind: d.kind, title: DEPARTURE_KINDS[d.kind], about: d.about, subject: d.subject, count: 0, groups: [], order: this.byKey.size };
+      p = { kind: d.kind, title: DEPARTURE_KINDS[d.kind], about: d.about, subject: d.subject, count: 0, requests: 0, groups: [], order: this.byKey.size, lastRequest: -1, ...(d.advisory ? { advisory: true as const } : {}) };
       this.byKey.set(key, p);
     }
     p.count++;
+    if (p.lastRequest !== serial || serial === 0) p.requests++;
+    p.lastRequest = serial;
+    if (d.param !== undefined) {
+      p.names ??= [];
+      if (!p.names.includes(d.param)) p.names.push(d.param);
+    }
     let g = p.groups.find((x) => x.endpoint === endpoint && x.version === version && x.spec === d.spec);
     if (!g) {
       const example = { where: d.where, message: d.message, ...(d.mark !== undefined ? { mark: d.mark } : {}), request, curl };
-      g = { endpoint, version, count: 0, spec: d.spec, refused: this.strict && !RECORDED_ONLY.has(d.kind), example };
+      g = { endpoint, version, count: 0, spec: d.spec, refused: this.strict && !RECORDED_ONLY.has(d.kind) && !d.advisory, example };
       p.groups.push(g);
     }
     g.count++;
@@ -66,19 +83,22 @@ export class ProblemTable {
   /** Most frequent first (ties: first seen first). */
   entries(): ProblemEntry[] {
     const sorted = [...this.byKey.values()].sort((a, b) => b.count - a.count || a.order - b.order);
-    return sorted.map(({ order: _order, ...p }, i) => {
+    return sorted.map(({ order: _order, lastRequest: _last, ...p }, i) => {
       const endpoints = [...new Set(p.groups.map((g) => g.endpoint))];
-      const versions = [...new Set(p.groups.map((g) => g.version))].sort();
+      const versions = [...new Set(p.groups.map((g) => g.version))].sort(compareVersions);
       // An endpoint problem names its endpoint already.
-      const where = p.about === 'endpoint' ? '' : ` · ${endpoints.join(', ')}`;
-      const line = `${p.kind} · ${p.about} ${p.subject} · ${p.count}×${where} · ${versions.join(', ')}`;
-      return structuredClone({ id: `p${i + 1}`, ...p, line, endpoints, versions });
+      const where = p.about === 'endpoint' && endpoints.length === 1 && endpoints[0] === p.subject ? '' : ` · ${endpoints.join(', ')}`;
+      const names = p.names ? ` (${p.names.join(', ')})` : '';
+      const inRequests = p.requests !== p.count ? ` in ${p.requests} requests` : '';
+      const line = `${p.kind} · ${p.about} ${p.subject}${names} · ${p.count}×${inRequests}${where} · ${versions.join(', ')}`;
+      return structuredClone({ id: `${this.idPrefix}${i + 1}`, ...p, line, endpoints, versions });
     });
   }
 }
 
-/** "7 distinct departures in 43 of 187 requests" (or that there were none). */
-export function headline(distinct: number, departing: number, requests: number): string {
-  if (distinct === 0) return `No departures from the spec in ${requests} requests.`;
-  return `${distinct} distinct departure${distinct === 1 ? '' : 's'} in ${departing} of ${requests} requests`;
+/** "7 distinct departures in 43 of 187 requests" (or that there were none), and the advisory notes if any. */
+export function headline(distinct: number, departing: number, requests: number, notes = 0): string {
+  const advice = notes === 0 ? '' : `; ${notes} advisory note${notes === 1 ? '' : 's'} (answered, not refused)`;
+  if (distinct === 0) return `No departures from the spec in ${requests} requests${advice || '.'}`;
+  return `${distinct} distinct departure${distinct === 1 ? '' : 's'} in ${departing} of ${requests} requests${advice}`;
 }

@@ -49,6 +49,10 @@ export interface ClientReport {
   distinct: number;
   /** The distinct problems, most frequent first, each with its groups by endpoint and version. */
   problems: ProblemEntry[];
+  /** How many advisory notes (ADVISORY_KINDS: deprecated forms, ignored parameters, forms the spec is silent on). */
+  notes: number;
+  /** The advisory notes grouped like the problems (ids n1, n2 …): answered, never refused, not departures. */
+  advice: ProblemEntry[];
   /** Requests outside /api/events, which the spec does not cover (not departures). */
   outsideSpec: OutsideEntry[];
 }
@@ -104,10 +108,13 @@ export class ClientRecord {
   private readonly byKind = new Map<DepartureKind, KindEntry>();
   private readonly log: DepartingRequest[] = [];
   private readonly problems: ProblemTable;
+  private readonly advice: ProblemTable;
+  private notes = 0;
   private readonly outside = new Map<string, OutsideEntry>();
 
   constructor(readonly strict: boolean) {
     this.problems = new ProblemTable(strict);
+    this.advice = new ProblemTable(strict, 'n');
   }
 
   /** Records a request to a path outside /api/events and the status it got (information, not a departure). */
@@ -121,13 +128,18 @@ export class ClientRecord {
   }
 
   /** Records one request and its departures (none = a clean request, counted); `endpoint` as inspect.ts names it. */
-  add(req: SeenRequest, entries: BodyEntry[], departures: Departure[], endpoint = endpointName(req.method, req.url.pathname)): void {
+  add(req: SeenRequest, entries: BodyEntry[], found: Departure[], endpoint = endpointName(req.method, req.url.pathname)): void {
     this.requests++;
-    if (departures.length === 0) return;
-    this.departingRequests++;
+    if (found.length === 0) return;
     const example = exampleRequest(req, entries);
     const curl = curlLine(example, curlBody(req, entries));
-    for (const d of departures) this.problems.add(d, endpoint, req.version ?? 'unsupported', example, curl);
+    const notes = found.filter((d) => d.advisory);
+    const departures = found.filter((d) => !d.advisory);
+    this.notes += notes.length;
+    for (const d of notes) this.advice.add(d, endpoint, req.version ?? 'unsupported', example, curl, this.requests);
+    if (departures.length === 0) return;
+    this.departingRequests++;
+    for (const d of departures) this.problems.add(d, endpoint, req.version ?? 'unsupported', example, curl, this.requests);
     if (this.log.length < LOG_LIMIT) this.log.push({ request: example, departures });
     for (const d of departures) {
       let k = this.byKind.get(d.kind);
@@ -150,11 +162,13 @@ export class ClientRecord {
   report(): ClientReport {
     const kinds = [...this.byKind.values()].sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
     const problems = this.problems.entries();
+    const advice = this.advice.entries();
     return {
       tool: 'evconf', report: 'client-conformance', strict: this.strict, startedAt: this.startedAt,
       requests: this.requests, departingRequests: this.departingRequests,
       departures: kinds.reduce((n, k) => n + k.count, 0), kinds: structuredClone(kinds),
-      headline: headline(problems.length, this.departingRequests, this.requests), distinct: problems.length, problems,
+      headline: headline(problems.length, this.departingRequests, this.requests, advice.length), distinct: problems.length, problems,
+      notes: this.notes, advice,
       outsideSpec: structuredClone([...this.outside.values()].sort((a, b) => b.count - a.count)),
     };
   }

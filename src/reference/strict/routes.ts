@@ -1,28 +1,49 @@
-import type { ApiVersion } from '../../model/version.js';
 import type { QuoteKey } from './spec-quotes.js';
+import { versionAtLeast } from './versions.js';
 
 /**
- * What the spec lets a client send to each endpoint (spec § Endpoints), as data: query parameters, the body's
- * encoding and its parameters, each with the version it appears in and the sentence that says so.
+ * What the spec lets a client send to each endpoint (spec § Endpoints; the addendum specs/events-api-1.7-1.11.md
+ * for 1.7.0 to 1.11.0), as one table: each endpoint, part, parameter and filter with the versions it exists in and
+ * the sentence that says so. Three kinds of version range (addendum, "Two terms are used throughout"):
+ * - `since`: the requested version (the Accept header's) from which the spec has it;
+ * - `serverSince`: a server-release feature, there on every server whose server version is that or newer,
+ *   whatever version a request asks for (POST /track from 1.9.0, its tags part from 1.11.0);
+ * - `describedSince` (endpoints) and `ignoredFrom` (parameters): below the version that describes it, a server
+ *   may offer it or accepts and ignores it; the double answers and notes it as advice, never refuses.
+ * Versions are compared by their numbers (versions.ts): 1.10.0 is newer than 1.9.0.
  */
 
 export type QueryType = 'boolean' | 'integer' | 'filter' | 'sort' | 'flavor';
-export type BodyType = 'acl' | 'catalogs' | 'values' | 'processing' | 'scheduling-create' | 'scheduling-update' | 'file' | 'string' | 'boolean';
+export type BodyType = 'acl' | 'catalogs' | 'values' | 'processing' | 'scheduling-create' | 'scheduling-update' | 'file' | 'string' | 'boolean' | 'boolean-text' | 'flavor';
 
 export interface ParamSpec<T> {
   name: string;
   type: T;
   quote: QuoteKey;
-  since?: ApiVersion;
+  /** Requested version from which the spec has it. */
+  since?: string;
+  /** Server version from which servers have it (a server-release feature); below, servers ignore it. */
+  serverSince?: string;
+  /** Below `since` but from this requested version, servers accept and ignore it (advice, not a departure). */
+  ignoredFrom?: string;
   required?: boolean;
+  /** May be sent more than once (POST /track: "Every part named track becomes one new track"). */
+  repeatable?: boolean;
 }
 
 export interface RouteSpec {
   method: string;
   /** Path segments; ':p' is a path parameter. */
   pattern: string[];
-  since?: ApiVersion;
+  /** Requested version from which the spec has the endpoint. */
+  since?: string;
   sinceQuote?: QuoteKey;
+  /** Server version from which servers have the endpoint (server release), whatever version a request asks for. */
+  serverSince?: string;
+  serverQuote?: QuoteKey;
+  /** The spec of the requested version describes the endpoint from this version; below, servers may offer it (advice). */
+  describedSince?: string;
+  describedQuote?: QuoteKey;
   query: readonly ParamSpec<QueryType>[];
   /** The sentence naming this endpoint's query parameters (quoted for an unknown one). */
   queryQuote: QuoteKey;
@@ -30,10 +51,14 @@ export interface RouteSpec {
   params: readonly ParamSpec<BodyType>[];
   /** The sentence naming this endpoint's body parameters (quoted for an unknown one). */
   bodyQuote: QuoteKey;
+  /** Parts with other names are ignored by the spec's server (advice, not a departure). */
+  otherPartsIgnored?: boolean;
 }
 
-const flag = (name: string, quote: QuoteKey = 'flags', since?: ApiVersion): ParamSpec<QueryType> =>
+const flag = (name: string, quote: QuoteKey = 'flags', since?: string): ParamSpec<QueryType> =>
   ({ name, type: 'boolean', quote, ...(since ? { since } : {}) });
+/** includeInternalPublication: 1.11.0 and above; from 1.7.0 below that "accepted and ignored" (addendum). */
+const includeInternal = (quote: QuoteKey): ParamSpec<QueryType> => ({ name: 'includeInternalPublication', type: 'boolean', quote, since: '1.11.0', ignoredFrom: '1.7.0' });
 const FLAGS = [flag('sign'), flag('withacl'), flag('withmetadata'), flag('withpublications'), flag('withscheduling', 'withscheduling', '1.1.0')];
 
 const EVENT_PARTS = (create: boolean): ParamSpec<BodyType>[] => [
@@ -55,10 +80,11 @@ export const ROUTE_SPECS: RouteSpec[] = [
     query: [
       { name: 'filter', type: 'filter', quote: 'filter' }, { name: 'sort', type: 'sort', quote: 'sort' },
       { name: 'limit', type: 'integer', quote: 'limit' }, { name: 'offset', type: 'integer', quote: 'offset' }, ...FLAGS,
+      includeInternal('includeInternal'),
     ],
   },
   { method: 'POST', pattern: ['api', 'events'], query: [], queryQuote: 'multipart', body: 'multipart', params: EVENT_PARTS(true), bodyQuote: 'multipart' },
-  { method: 'GET', pattern: ['api', 'events', ':p'], query: FLAGS, queryQuote: 'eventQuery', ...NO_BODY },
+  { method: 'GET', pattern: ['api', 'events', ':p'], query: [...FLAGS, includeInternal('includeInternal')], queryQuote: 'eventQuery', ...NO_BODY },
   { method: 'POST', pattern: ['api', 'events', ':p'], query: [], queryQuote: 'updateParts', body: 'multipart', params: EVENT_PARTS(false), bodyQuote: 'updateParts' },
   { method: 'DELETE', pattern: ['api', 'events', ':p'], query: [], queryQuote: 'deleteEvent', ...NO_BODY },
   { method: 'GET', pattern: ['api', 'events', ':p', 'acl'], query: [], queryQuote: 'noInputAcl', ...NO_BODY },
@@ -77,7 +103,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
     params: [{ name: 'metadata', type: 'values', quote: 'putMetadata', required: true }],
   },
   { method: 'DELETE', pattern: ['api', 'events', ':p', 'metadata'], query: [TYPE_PARAM(true)], queryQuote: 'deleteMetadata', ...NO_BODY },
-  { method: 'GET', pattern: ['api', 'events', ':p', 'publications'], query: [flag('sign', 'pubSign')], queryQuote: 'pubSign', ...NO_BODY },
+  { method: 'GET', pattern: ['api', 'events', ':p', 'publications'], query: [flag('sign', 'pubSign'), includeInternal('includeInternalPubs')], queryQuote: 'pubSign', ...NO_BODY },
   { method: 'GET', pattern: ['api', 'events', ':p', 'publications', ':p'], query: [flag('sign', 'pubSign')], queryQuote: 'pubSign', ...NO_BODY },
   { method: 'GET', pattern: ['api', 'events', ':p', 'scheduling'], since: '1.1.0', sinceQuote: 'schedulingSince', query: [], queryQuote: 'noInputScheduling', ...NO_BODY },
   {
@@ -88,21 +114,76 @@ export const ROUTE_SPECS: RouteSpec[] = [
       { name: 'allowConflict', type: 'boolean', quote: 'allowConflict', since: '1.2.0' },
     ],
   },
+  // GET /media: in every version (addendum § GET /api/events/{event_id}/media), left out of the spec of 1.0.0-1.6.0.
+  { method: 'GET', pattern: ['api', 'events', ':p', 'media'], describedSince: '1.7.0', describedQuote: 'mediaLeftOut', query: [], queryQuote: 'mediaNoQuery', ...NO_BODY },
+  // POST /track: a server-release feature from server version 1.9.0 (Opencast 13.0); tags from 1.11.0 (16.0).
+  {
+    method: 'POST', pattern: ['api', 'events', ':p', 'track'], serverSince: '1.9.0', serverQuote: 'trackServer', query: [], queryQuote: 'trackMultipart',
+    body: 'multipart', bodyQuote: 'trackOtherParts', otherPartsIgnored: true,
+    params: [
+      { name: 'flavor', type: 'flavor', quote: 'trackFlavor' },
+      { name: 'overwriteExisting', type: 'boolean-text', quote: 'trackOverwrite' },
+      { name: 'track', type: 'file', quote: 'trackFile', repeatable: true },
+      { name: 'tags', type: 'string', quote: 'trackTags', serverSince: '1.11.0' },
+    ],
+  },
 ];
 
-/** Filters (spec § GET /api/events, Filters table) and the version each appears in. */
-export const FILTER_SINCE: Record<string, ApiVersion> = {
-  contributors: '1.0.0', location: '1.0.0', series: '1.0.0', subject: '1.0.0', textFilter: '1.0.0',
-  identifier: '1.1.0', title: '1.1.0', description: '1.1.0', series_name: '1.1.0', language: '1.1.0', created: '1.1.0',
-  license: '1.1.0', rightsholder: '1.1.0', status: '1.1.0', is_part_of: '1.1.0', source: '1.1.0', agent_id: '1.1.0',
-  start: '1.1.0', technical_start: '1.1.0',
-};
+/**
+ * The Filters table (spec § GET /api/events), row by row as the spec writes it; the version a filter appears in
+ * and its deprecation are read from the row's Version column ("all", "1.1.0+", "From 1.1.0 use is_part_of instead").
+ */
+const FILTER_ROWS = [
+  '| contributors | Contributors match. May occur multiple times. | all |',
+  '| location | Location the event is scheduled in | all |',
+  '| series | Series the event is part of, by series identifier | all. From 1.1.0 use is_part_of instead. |',
+  '| subject | Subject the event is part of | all |',
+  '| textFilter | Any metadata field matches the value | all |',
+  '| identifier | Identifier matches. May occur multiple times. | 1.1.0+ |',
+  '| title | Title matches | 1.1.0+ |',
+  '| description | Description matches | 1.1.0+ |',
+  '| series_name | Events of the series with this name | 1.1.0+ |',
+  '| language | Language matches | 1.1.0+ |',
+  '| created | Created matches | 1.1.0+ |',
+  '| license | License matches | 1.1.0+ |',
+  '| rightsholder | Rights holder matches | 1.1.0+ |',
+  '| status | Status of the event | 1.1.0+ |',
+  '| is_part_of | Series the event is part of, by series identifier | 1.1.0+ |',
+  '| source | Source matches | 1.1.0+ |',
+  '| agent_id | Capture agent identifier | 1.1.0+ |',
+  '| start | Start date, value form <datetime>/<datetime> | 1.1.0+ |',
+  '| technical_start | Technical start date, value form <datetime>/<datetime> | 1.1.0+ |',
+];
+
+export interface FilterSpec {
+  since: string;
+  /** The filter's row of the Filters table, quoted verbatim. */
+  row: string;
+  /** From this version the spec says to use another filter instead (advice). */
+  deprecatedFrom?: string;
+  insteadUse?: string;
+}
+
+export const FILTERS: Record<string, FilterSpec> = Object.fromEntries(FILTER_ROWS.map((row) => {
+  const [name, , version] = row.split('|').slice(1, -1).map((c) => c.trim());
+  const since = /^(\d+\.\d+\.\d+)\+$/.exec(version)?.[1] ?? '1.0.0';
+  const dep = /From (\d+\.\d+\.\d+) use (\w+) instead/.exec(version);
+  return [name, { since, row, ...(dep ? { deprecatedFrom: dep[1], insteadUse: dep[2] } : {}) }];
+}));
+
+/** Filters and the version each appears in (read from FILTERS). */
+export const FILTER_SINCE: Record<string, string> = Object.fromEntries(Object.entries(FILTERS).map(([n, f]) => [n, f.since]));
 
 /** Filters whose value has the form <datetime>/<datetime>. */
 export const RANGE_FILTERS: Record<string, QuoteKey> = { start: 'filterStart', technical_start: 'filterTechnicalStart' };
 
 /** Sort criteria (spec § GET /api/events, "Sort criteria: …"). */
 export const SORT_NAMES = new Set(['title', 'presenter', 'start_date', 'end_date', 'review_status', 'workflow_state', 'scheduling_status', 'series_name', 'location']);
+
+/** Whether a thing with this range exists for a request (requested version) on a server (server version). */
+export function inRange(r: { since?: string; serverSince?: string }, version: string, serverVersion: string): boolean {
+  return (r.since === undefined || versionAtLeast(version, r.since)) && (r.serverSince === undefined || versionAtLeast(serverVersion, r.serverSince));
+}
 
 function matches(pattern: string[], segs: string[]): boolean {
   return pattern.length === segs.length && pattern.every((p, i) => p === ':p' || p === segs[i]);

@@ -1,6 +1,7 @@
 /**
- * Sentences of specs/events-api.md that a departing request breaks, quoted verbatim (spec-quotes.test.ts checks
- * that each one occurs in the spec). A strict answer and the client report carry the sentence of each departure.
+ * Sentences of specs/events-api.md (1.0.0-1.6.0) and of its addendum specs/events-api-1.7-1.11.md that a departing
+ * request breaks, quoted verbatim (strict.test.ts checks that each one occurs in one of the two). A strict answer
+ * and the client report carry the sentence of each departure.
  */
 export const QUOTE = {
   whole: 'This single document covers the whole API, which lives under {base_url}/api/events.',
@@ -61,6 +62,20 @@ export const QUOTE = {
   pathParams: 'All paths are under {base_url}. {event_id} is a string identifier.',
   postAcePath: 'POST /api/events/{event_id}/acl/{action} | path: event_id string, action string.',
   deleteAcePath: 'DELETE /api/events/{event_id}/acl/{action}/{role} | path: event_id, action, role (all strings).',
+  seriesFilter: '| series | Series the event is part of, by series identifier | all. From 1.1.0 use is_part_of instead. |',
+  // The addendum (specs/events-api-1.7-1.11.md).
+  mediaLeftOut: 'It also describes two things that events-api.md leaves out: the version discovery endpoints and GET /api/events/{event_id}/media.',
+  mediaNoQuery: '| path event_id (string). No query parameters. |',
+  trackServer: '| below 1.9.0 (Opencast 12.x and older) | Offer POST /api/events/{event_id}/track |',
+  trackMultipart: 'Any file type is accepted. The request is multipart form data.',
+  trackOtherParts: 'Parts may come in any order. Parts with other names are ignored.',
+  trackFlavor: '| flavor | string | Flavor for the new track(s), form type/subtype, for example captions/source+en.',
+  trackOverwrite: '| overwriteExisting | boolean (text) | The documentation calls it required. When it is absent the server uses false. Only "true" (any letter case) means true.',
+  trackFile: '| track | file | The media file.',
+  trackTags: '| tags | string | Opencast 16.0 and later only; older servers ignore the part. Optional. A comma-separated list of tags for the new track(s). |',
+  includeInternal: '| includeInternalPublication | boolean | When withpublications is true as well, the publications member also contains the publication of channel "internal". Default false. On its own, without withpublications, it has no effect. | 1.11.0 and above. Below 1.11.0 it is accepted and ignored; the internal publication is always left out. |',
+  includeInternalPubs: 'query sign (boolean). Query includeInternalPublication (boolean, default false, 1.11.0 and above; ignored below).',
+  singlePubQuery: 'query sign (boolean). There is no includeInternalPublication parameter here.',
 } as const;
 
 export type QuoteKey = keyof typeof QUOTE;
