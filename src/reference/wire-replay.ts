@@ -56,7 +56,7 @@ class IdMap {
   /** Learns from one exchange: what it created, and the publications it listed. */
   learn(r: WireRequest, target: string, status: number, text: string): void {
     const body = json(text);
-    if (r.method === 'POST' && target.split('?')[0] === '/api/events' && status < 300) {
+    if (r.method === 'POST' && target.split('?')[0].replace(/\/$/, '') === '/api/events' && status < 300) {
       const mine = ids(body, 'identifier');
       const recorded = r.answer ? ids(json(r.answer.body), 'identifier') : [];
       mine.forEach((id, i) => (recorded[i] ? this.map.set(recorded[i], id) : this.freshEvents.push(id)));
