@@ -90,7 +90,8 @@ describe('evconf serve --strict: outside the spec, state, problems', () => {
       expect(report.headline).toBe('2 distinct departures in 3 of 4 requests');
       expect(report.problems.map((p) => [p.id, p.kind, p.about, p.subject, p.count, p.groups.map((g) => [g.endpoint, g.version, g.count])])).toEqual([
         ['p1', 'unknown-parameter', 'query parameter', 'onlyWithWriteAccess', 3, [['GET /api/events', '1.6.0', 1], ['GET /api/events', '1.1.0', 1], ['GET /api/events/{event_id}', '1.6.0', 1]]],
-        ['p2', 'not-boolean', 'query parameter', 'withacl', 1, [['GET /api/events', '1.1.0', 1]]],
+        // A boolean written 1 is a way of writing booleans, shared by every flag the client sends: one cause.
+        ['p2', 'not-boolean', 'parameter', 'booleans written 1/0', 1, [['GET /api/events', '1.1.0', 1]]],
       ]);
       const g = report.problems[0].groups[2];
       expect([g.spec, g.example.mark, g.example.curl]).toEqual([QUOTE.eventQuery, 'onlyWithWriteAccess=true', `curl -sS -i "$EVCONF_URL"'/api/events/${id}?onlyWithWriteAccess=true' -H 'accept: application/v1.6.0+json'`]);

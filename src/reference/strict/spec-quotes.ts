@@ -75,7 +75,6 @@ export const QUOTE = {
   trackTags: '| tags | string | Opencast 16.0 and later only; older servers ignore the part. Optional. A comma-separated list of tags for the new track(s). |',
   includeInternal: '| includeInternalPublication | boolean | When withpublications is true as well, the publications member also contains the publication of channel "internal". Default false. On its own, without withpublications, it has no effect. | 1.11.0 and above. Below 1.11.0 it is accepted and ignored; the internal publication is always left out. |',
   includeInternalPubs: 'query sign (boolean). Query includeInternalPublication (boolean, default false, 1.11.0 and above; ignored below).',
-  singlePubQuery: 'query sign (boolean). There is no includeInternalPublication parameter here.',
 } as const;
 
 export type QuoteKey = keyof typeof QUOTE;
