@@ -20,6 +20,7 @@ const DIR = new URL('../../../test/fixtures/clients/ocpy-client/', import.meta.u
 const SPEC = readFileSync(new URL('../../../specs/events-api.md', import.meta.url), 'utf8');
 const ADDENDUM = readFileSync(new URL('../../../specs/events-api-1.7-1.11.md', import.meta.url), 'utf8');
 const FILES = [['wire-1.6.0.txt', '1.6.0'], ['wire-1.1.0.txt', '1.1.0']] as const;
+const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
 const E = '/api/events';
 const ID = `${E}/{event_id}`;
@@ -122,6 +123,10 @@ describe('ocpy-client (Python) replayed against evconf serve --strict', () => {
     const sched = report.problems.find((p) => keyOf(p) === 'not-json · part · scheduling')!;
     expect(sched.groups.map((g) => g.spec)).toEqual([QUOTE.partScheduling, QUOTE.partScheduling]);
     expect(report.problems.find((p) => keyOf(p) === 'not-json · part · acl')!.groups[0].spec).toBe(QUOTE.jsonText);
+  });
+
+  it("README's excerpt for client developers is this replay's report", () => {
+    for (const line of [report.headline, ...report.problems.slice(0, 4).map((p) => p.line), ...report.advice.map((p) => `advice: ${p.line}`)]) expect(README.includes(line), line).toBe(true);
   });
 
   it('every sentence the report quotes is in the spec or its addendum', () => {

@@ -125,6 +125,6 @@ describe('opencast-php-library 2.0.0 replayed against evconf serve --strict', ()
   });
 
   it("README's excerpt for client developers is this replay's report", () => {
-    for (const line of [report.headline, ...report.problems.slice(0, 8).map((p) => p.line)]) expect(README.includes(line), line).toBe(true);
+    for (const line of [report.headline, ...report.problems.slice(0, 8).map((p) => p.line), ...report.advice.map((p) => `advice: ${p.line}`)]) expect(README.includes(line), line).toBe(true);
   });
 });
