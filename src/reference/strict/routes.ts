@@ -76,7 +76,7 @@ const NO_BODY = { body: 'none', params: [], bodyQuote: 'formParams' } as const;
 
 export const ROUTE_SPECS: RouteSpec[] = [
   {
-    method: 'GET', pattern: ['api', 'events'], queryQuote: 'flags', ...NO_BODY,
+    method: 'GET', pattern: ['api', 'events'], queryQuote: 'listParams', ...NO_BODY,
     query: [
       { name: 'filter', type: 'filter', quote: 'filter' }, { name: 'sort', type: 'sort', quote: 'sort' },
       { name: 'limit', type: 'integer', quote: 'limit' }, { name: 'offset', type: 'integer', quote: 'offset' }, ...FLAGS,

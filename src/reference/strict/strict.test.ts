@@ -67,7 +67,7 @@ const CASES: { name: string; kind: DepartureKind; quote: SpecSentence; path: str
   { name: 'scheduling with both end and duration', kind: 'scheduling-rule', quote: 'schedBoth', path: '/api/events', o: () => ({ method: 'POST', body: multipart({ metadata: META, scheduling: JSON.stringify({ ...SCHED, duration: 3_600_000 }) }) }) },
   { name: 'scheduling without agent_id', kind: 'scheduling-rule', quote: 'schedRequired', path: '/api/events', o: () => ({ method: 'POST', body: multipart({ metadata: META, scheduling: JSON.stringify({ ...SCHED, agent_id: undefined }) }) }) },
   { name: 'rrule without duration', kind: 'scheduling-rule', quote: 'schedSeveral', path: '/api/events', o: () => ({ method: 'POST', body: multipart({ metadata: META, scheduling: JSON.stringify({ ...SCHED, rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0' }) }) }) },
-  { name: 'unknown query parameter', kind: 'unknown-parameter', quote: 'flags', path: '/api/events?onlyWithWriteAccess=true', o: () => ({}) },
+  { name: 'unknown query parameter', kind: 'unknown-parameter', quote: 'listParams', path: '/api/events?onlyWithWriteAccess=true', o: () => ({}) },
   { name: "form parameter 'acls' on PUT acl", kind: 'unknown-parameter', quote: 'putAcl', path: '/api/events/{id}/acl', o: () => ({ method: 'PUT', body: form({ acl: ACL, acls: ACL }) }) },
   { name: 'PUT acl without acl', kind: 'missing-parameter', quote: 'putAcl', path: '/api/events/{id}/acl', o: () => ({ method: 'PUT', body: form({}) }) },
   { name: 'create as urlencoded form', kind: 'body-encoding', quote: 'multipart', path: '/api/events', o: () => ({ method: 'POST', body: form({ metadata: META }) }) },

@@ -64,7 +64,7 @@ describe('the client double at 1.6.0 to 1.11.0', () => {
   it('includeInternalPublication: unknown at 1.6.0 (the spec of 1.6.0 has no such parameter), accepted and ignored at 1.7.0-1.10.0 (a note), a flag from 1.11.0', async () => {
     const list = PHP.flat().find((r) => r.target.startsWith('/api/events?includeInternalPublication=true'))!;
     const only = (v: string) => inspect({ ...list, target: '/api/events?includeInternalPublication=true' }, v, '1.11.0');
-    expect(await only('1.6.0')).toEqual([['unknown-parameter', false, QUOTE.flags]]);
+    expect(await only('1.6.0')).toEqual([['unknown-parameter', false, QUOTE.listParams]]);
     expect(await only('1.7.0')).toEqual([['ignored', true, QUOTE.includeInternal]]);
     expect(await only('1.10.0')).toEqual([['ignored', true, QUOTE.includeInternal]]);
     expect(await only('1.11.0')).toEqual([]);
