@@ -146,13 +146,14 @@ async function checkBody(route: RouteSpec, req: SeenRequest, version: string, se
       // The same part again: each part of the table is one value; which copy a server takes is its own choice.
       const how = (first.file === undefined) !== (e.file === undefined) ? 'once as a field, once as a file' : first.file ? 'as two files' : 'as two fields';
       const same = first.text === e.text ? 'the copies are equal' : 'the copies differ';
-      departures.push(departure('duplicate-part', at, `${at} is sent twice, ${how} (${same}); send each part once`, p?.quote ?? route.bodyQuote, { about: what, name: `${what} sent twice, ${how}`, mark: e.name, param: e.name }));
+      departures.push(departure('duplicate-part', at, `${at} is sent twice, ${how} (${same}); send each part once`, p?.quote ?? route.paramsQuote ?? route.bodyQuote, { about: what, name: `${what} sent twice, ${how}`, mark: e.name, param: e.name }));
       continue;
     }
     seen.set(e.name, e);
     if (!p) {
-      if (route.otherPartsIgnored) departures.push(departure('ignored', at, `${at} is not one the endpoint reads (${route.params.map((x) => x.name).join(', ')}); a server ignores it`, route.bodyQuote, subject));
-      else departures.push(departure('unknown-parameter', at, `${at} is not one the spec defines here (${route.params.map((x) => x.name).join(', ')})`, route.bodyQuote, subject));
+      const quote = route.paramsQuote ?? route.bodyQuote;
+      if (route.otherPartsIgnored) departures.push(departure('ignored', at, `${at} is not one the endpoint reads (${route.params.map((x) => x.name).join(', ')}); a server ignores it`, quote, subject));
+      else departures.push(departure('unknown-parameter', at, `${at} is not one the spec defines here (${route.params.map((x) => x.name).join(', ')})`, quote, subject));
     } else if (p.since && !versionAtLeast(version, p.since)) departures.push(departure('not-in-version', at, `${at} exists from ${p.since}; this request uses ${version}`, p.quote, subject));
     else if (!inRange(p, version, serverVersion)) departures.push(departure('ignored', at, `${at} is applied by servers of version ${p.serverSince} and newer; this server (${serverVersion}) ignores it`, p.quote, subject));
     else departures.push(...checkBodyValue(p, e, what));

@@ -49,8 +49,10 @@ export interface RouteSpec {
   queryQuote: QuoteKey;
   body: 'multipart' | 'form' | 'none';
   params: readonly ParamSpec<BodyType>[];
-  /** The sentence naming this endpoint's body parameters (quoted for an unknown one). */
+  /** The sentence saying how this endpoint's body is encoded (quoted for a body of another encoding). */
   bodyQuote: QuoteKey;
+  /** The sentence or table naming this endpoint's body parameters (quoted for an unknown one); default bodyQuote. */
+  paramsQuote?: QuoteKey;
   /** Parts with other names are ignored by the spec's server (advice, not a departure). */
   otherPartsIgnored?: boolean;
 }
@@ -83,7 +85,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
       includeInternal('includeInternal'),
     ],
   },
-  { method: 'POST', pattern: ['api', 'events'], query: [], queryQuote: 'multipart', body: 'multipart', params: EVENT_PARTS(true), bodyQuote: 'multipart' },
+  { method: 'POST', pattern: ['api', 'events'], query: [], queryQuote: 'multipart', body: 'multipart', params: EVENT_PARTS(true), bodyQuote: 'multipart', paramsQuote: 'createParts' },
   { method: 'GET', pattern: ['api', 'events', ':p'], query: [...FLAGS, includeInternal('includeInternal')], queryQuote: 'eventQuery', ...NO_BODY },
   { method: 'POST', pattern: ['api', 'events', ':p'], query: [], queryQuote: 'updateParts', body: 'multipart', params: EVENT_PARTS(false), bodyQuote: 'updateParts' },
   { method: 'DELETE', pattern: ['api', 'events', ':p'], query: [], queryQuote: 'deleteEvent', ...NO_BODY },
@@ -119,7 +121,7 @@ export const ROUTE_SPECS: RouteSpec[] = [
   // POST /track: a server-release feature from server version 1.9.0 (Opencast 13.0); tags from 1.11.0 (16.0).
   {
     method: 'POST', pattern: ['api', 'events', ':p', 'track'], serverSince: '1.9.0', serverQuote: 'trackServer', query: [], queryQuote: 'trackMultipart',
-    body: 'multipart', bodyQuote: 'trackOtherParts', otherPartsIgnored: true,
+    body: 'multipart', bodyQuote: 'trackMultipart', paramsQuote: 'trackOtherParts', otherPartsIgnored: true,
     params: [
       { name: 'flavor', type: 'flavor', quote: 'trackFlavor' },
       { name: 'overwriteExisting', type: 'boolean-text', quote: 'trackOverwrite' },

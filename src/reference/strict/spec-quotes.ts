@@ -9,6 +9,18 @@ export const QUOTE = {
   multipart: 'Create and update operations on events (POST) are multipart form requests.',
   formParams: 'The other write operations (PUT, and POST on the ACL action path) send form parameters.',
   jsonText: 'Parameters of type acl, catalogs, values and processing carry JSON text.',
+  /** The parts table of POST /api/events, as the spec writes it (quoted for a part it does not list). */
+  createParts: [
+    '| Part | Type | Notes |',
+    '|---|---|---|',
+    '| acl | acl (JSON array of entries with action and role; allow optional) | Access control list |',
+    '| metadata | catalogs (JSON array of catalogs with flavor and fields of id/value) | Event metadata |',
+    '| presenter | file | Presenter movie track |',
+    '| presentation | file | Presentation movie track |',
+    '| audio | file | Audio track |',
+    '| processing | string (JSON processing object) | Processing instructions |',
+    '| scheduling | string (JSON scheduling object) | Version 1.1.0 and above |',
+  ].join('\n'),
   updateParts: 'The multipart parts are the same as for creation (acl, metadata, presenter, presentation, audio, processing, and scheduling from 1.1.0).',
   partAcl: 'acl | acl (JSON array of entries with action and role; allow optional) | Access control list',
   partMetadata: 'metadata | catalogs (JSON array of catalogs with flavor and fields of id/value) | Event metadata',

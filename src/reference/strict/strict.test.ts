@@ -48,6 +48,7 @@ describe('spec quotes', () => {
  */
 const CASES: { name: string; kind: DepartureKind; quote: SpecSentence; path: string; o: () => CallOptions }[] = [
   { name: "update with a part named 'acls'", kind: 'unknown-parameter', quote: 'updateParts', path: '/api/events/{id}', o: () => ({ method: 'POST', body: multipart({ acls: ACL }) }) },
+  { name: "create with a part named 'acls' (quotes the parts table)", kind: 'unknown-parameter', quote: 'createParts', path: '/api/events', o: () => ({ method: 'POST', body: multipart({ metadata: META, acls: ACL }) }) },
   { name: 'processing="" (empty part)', kind: 'not-json', quote: 'jsonText', path: '/api/events', o: () => ({ method: 'POST', body: multipart({ metadata: META, acl: ACL, processing: '' }) }) },
   { name: 'acl="" (empty part)', kind: 'not-json', quote: 'jsonText', path: '/api/events/{id}', o: () => ({ method: 'POST', body: multipart({ acl: '' }) }) },
   { name: 'metadata part that is not JSON', kind: 'not-json', quote: 'jsonText', path: '/api/events', o: () => ({ method: 'POST', body: multipart({ metadata: "[{flavor: 'dublincore/episode'}]" }) }) },
