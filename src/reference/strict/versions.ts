@@ -4,8 +4,12 @@
  * 1.7.0 to 1.11.0). The tables hold versions the served list may not have yet, so they are plain strings here.
  */
 
+/** The numbers of a version; a text that is none (the report's `unsupported`) sorts before every version. */
 function parts(v: string): number[] {
-  return v.split('.').map((p) => Number.parseInt(p, 10));
+  return v.split('.').map((p) => {
+    const n = Number.parseInt(p, 10);
+    return Number.isNaN(n) ? -1 : n;
+  });
 }
 
 /** Negative when a is older than b, 0 when equal, positive when newer; numeric per component. */
