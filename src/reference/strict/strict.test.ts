@@ -61,7 +61,7 @@ const CASES: { name: string; kind: DepartureKind; quote: SpecSentence; path: str
   { name: 'unknown filter startDate', kind: 'unknown-filter', quote: 'filter', path: '/api/events?filter=startDate:2030-01-01', o: () => ({}) },
   { name: 'filter value with an unescaped comma', kind: 'filter-form', quote: 'filter', path: `/api/events?filter=${encodeURIComponent('title:Hello, world')}`, o: () => ({}) },
   { name: 'start filter that is not <datetime>/<datetime>', kind: 'filter-form', quote: 'filterStart', path: '/api/events?filter=start:2030-01-01', o: () => ({}) },
-  { name: 'a version the server does not serve', kind: 'unsupported-version', quote: 'versions', path: '/api/events', o: () => ({ headers: { accept: 'application/v1.7.0+json' } }) },
+  { name: 'a version the server does not serve', kind: 'unsupported-version', quote: 'versions', path: '/api/events', o: () => ({ headers: { accept: 'application/v1.99.0+json' } }) },
   { name: 'withacl=1', kind: 'not-boolean', quote: 'flags', path: '/api/events?withacl=1', o: () => ({}) },
   { name: 'allowConflict=yes', kind: 'not-boolean', quote: 'allowConflict', path: '/api/events/{id}/scheduling', o: () => ({ method: 'PUT', body: form({ scheduling: JSON.stringify({ end: '2034-01-01T12:00:00Z' }), allowConflict: 'yes' }) }) },
   { name: 'limit=ten', kind: 'not-integer', quote: 'limit', path: '/api/events?limit=ten', o: () => ({}) },
@@ -75,7 +75,6 @@ const CASES: { name: string; kind: DepartureKind; quote: SpecSentence; path: str
   { name: 'withscheduling in 1.0.0', kind: 'not-in-version', quote: 'withscheduling', path: '/api/events?withscheduling=true', o: () => ({ version: '1.0.0' }) },
   { name: 'filter title in 1.0.0', kind: 'not-in-version', quote: { text: FILTERS.title.row }, path: '/api/events?filter=title:x', o: () => ({ version: '1.0.0' }) },
   { name: 'an endpoint the spec does not have', kind: 'unknown-endpoint', quote: 'whole', path: '/api/events/{id}/comments', o: () => ({}) },
-  { name: 'POST /track on a server of version 1.6.0 (it has the endpoint from server version 1.9.0)', kind: 'not-in-version', quote: 'trackServer', path: '/api/events/{id}/track', o: () => ({ method: 'POST', body: multipart({ flavor: 'captions/source', overwriteExisting: 'false' }) }) },
   { name: 'POST /api/events/ (trailing slash)', kind: 'trailing-slash', quote: { text: 'POST /api/events' }, path: '/api/events/', o: () => ({ method: 'POST', body: multipart({ metadata: META, acl: ACL }) }) },
   { name: 'a part sent twice, as a field and as a file', kind: 'duplicate-part', quote: 'partMetadata', path: '/api/events', o: () => {
     const fd = multipart({ metadata: META, acl: ACL });
@@ -117,7 +116,7 @@ const NOTED: { name: string; kind: DepartureKind; quote: SpecSentence; path: str
   { name: 'scheduling end without seconds (outside RFC 3339, one instant still)', kind: 'lenient', quote: 'schedEnd', path: '/api/events', status: 201, o: () => ({ method: 'POST', body: multipart({ metadata: META, scheduling: JSON.stringify({ agent_id: 'ca-strict-noseconds', start: '2034-04-01T10:00:00Z', end: '2034-04-01T11:00Z' }) }) }) },
   { name: 'a stray comma in the sort list', kind: 'lenient', quote: 'sort', path: '/api/events?sort=title:ASC,', status: 200, o: () => ({}) },
   // Answered by the server as it answers GET /media (the reference server's own answer; not refused either way).
-  { name: 'GET /media at 1.6.0 (in every version by the addendum, left out of the spec of 1.0.0-1.6.0)', kind: 'not-described', quote: 'mediaLeftOut', path: '/api/events/{id}/media', o: () => ({}) },
+  { name: 'GET /media at 1.6.0 (in every version by the addendum, left out of the spec of 1.0.0-1.6.0)', kind: 'not-described', quote: 'mediaLeftOut', path: '/api/events/{id}/media', o: () => ({ version: '1.6.0' }) },
 ];
 
 async function scheduledEvent(base: string): Promise<string> {
@@ -189,6 +188,20 @@ describe('evconf serve --strict', () => {
     expect(acls.request.headers.authorization).toBe('Basic <redacted>');
     expect(res.text).not.toContain(ADMIN[1]);
     expect(res.text).not.toContain(Buffer.from(`${ADMIN[0]}:${ADMIN[1]}`).toString('base64'));
+  });
+});
+
+describe('evconf serve --strict --api-version 1.6.0', () => {
+  it('POST /track is refused naming the server version it needs (1.9.0; the addendum: "below 1.9.0 … Offer POST /api/events/{event_id}/track" is what a server must not do)', async () => {
+    const { url, close } = await startReferenceServer({ apiVersion: '1.6.0', strict: true, clientRecord: new ClientRecord(true) });
+    try {
+      const id = await createId(url, { fields: { title: 'Track' } });
+      const res = await call(url, `/api/events/${id}/track`, { method: 'POST', body: multipart({ flavor: 'captions/source', overwriteExisting: 'false' }) });
+      expect(res.status).toBe(400);
+      expect(((res.body as Sent).departures ?? []).map((d) => [d.kind, d.spec])).toEqual([['not-in-version', QUOTE.trackServer]]);
+    } finally {
+      await close();
+    }
   });
 });
 
