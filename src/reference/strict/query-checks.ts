@@ -62,7 +62,11 @@ function checkFilter(value: string, version: string): Departure[] {
       out.push(departure('filter-form', at, `${at} is not <FilterName>:<value>${why}`, 'filter', subject));
       return;
     }
-    const name = raw.slice(0, colon);
+    // Spaces around a filter name (`title:a, location:b`): the spec is silent; a lenient server trims them.
+    const name = raw.slice(0, colon).trim();
+    if (name !== raw.slice(0, colon) && FILTERS[name] !== undefined) {
+      out.push(departure('lenient', at, `${at} has spaces around the filter name '${name}'; the spec is silent on them, the double trims them: leave them out`, 'filter', { about: 'filter', name: 'spaces around a filter name', mark: raw }));
+    }
     const f = FILTERS[name];
     if (f === undefined) {
       const known = Object.keys(FILTERS).filter((n) => versionAtLeast(version, FILTERS[n].since)).join(', ');
@@ -94,6 +98,8 @@ function checkSort(value: string): Departure[] {
   const out = entries.flatMap((raw): Departure[] => {
     const entry = raw.trim();
     const at = `sort criterion '${raw}'`;
+    // Spaces around an entry (`title:ASC, start_date:DESC`): the spec is silent; a lenient server trims them.
+    const spaced: Departure[] = entry === raw ? [] : [departure('lenient', at, `${at} has spaces around it; the spec is silent on them, the double trims them: leave them out`, 'sort', { about: 'sort', name: 'spaces around a sort entry', mark: raw })];
     const colon = entry.lastIndexOf(':');
     const name = colon < 0 ? entry : entry.slice(0, colon);
     const found: Departure[] = [];
@@ -104,7 +110,7 @@ function checkSort(value: string): Departure[] {
     else if (!['ASC', 'DESC'].includes(entry.slice(colon + 1))) {
       found.push(departure('sort-suffix', at, `${at} must end with :ASC or :DESC, got ':${entry.slice(colon + 1)}'`, 'sort', { about: 'sort', name: entry, mark: entry }));
     }
-    return found;
+    return [...spaced, ...found];
   });
   return [...out, ...emptyEntryNote('sort', value, empties)];
 }

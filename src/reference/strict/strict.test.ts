@@ -115,6 +115,8 @@ const NOTED: { name: string; kind: DepartureKind; quote: SpecSentence; path: str
   { name: 'scheduling start written -00:00 (RFC 3339 §4.3: UTC, local offset unknown)', kind: 'lenient', quote: 'schedStart', path: '/api/events', status: 201, o: () => ({ method: 'POST', body: multipart({ metadata: META, scheduling: JSON.stringify({ agent_id: 'ca-strict-minus', start: '2034-03-01T10:00:00-00:00', end: '2034-03-01T11:00:00Z' }) }) }) },
   { name: 'scheduling end without seconds (outside RFC 3339, one instant still)', kind: 'lenient', quote: 'schedEnd', path: '/api/events', status: 201, o: () => ({ method: 'POST', body: multipart({ metadata: META, scheduling: JSON.stringify({ agent_id: 'ca-strict-noseconds', start: '2034-04-01T10:00:00Z', end: '2034-04-01T11:00Z' }) }) }) },
   { name: 'a stray comma in the sort list', kind: 'lenient', quote: 'sort', path: '/api/events?sort=title:ASC,', status: 200, o: () => ({}) },
+  { name: 'a space after the comma in the sort list', kind: 'lenient', quote: 'sort', path: `/api/events?${new URLSearchParams({ sort: 'title:ASC, start_date:DESC' })}`, status: 200, o: () => ({}) },
+  { name: 'a space after the comma in the filter list', kind: 'lenient', quote: 'filter', path: `/api/events?${new URLSearchParams({ filter: 'title:x, contributors:A' })}`, status: 200, o: () => ({ version: '1.6.0' }) },
   // Answered by the server as it answers GET /media (the reference server's own answer; not refused either way).
   { name: 'GET /media at 1.6.0 (in every version by the addendum, left out of the spec of 1.0.0-1.6.0)', kind: 'not-described', quote: 'mediaLeftOut', path: '/api/events/{id}/media', o: () => ({ version: '1.6.0' }) },
 ];
