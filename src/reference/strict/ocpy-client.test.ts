@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientRecord, startReferenceServer, type ClientReport } from '../index.js';
 import { replayWire, type WireReplayed } from '../wire-replay.js';
 import type { Departure } from './departure.js';
+import { renderClientReportHtml } from './html.js';
 import { QUOTE } from './spec-quotes.js';
 import { parsePartLines } from './wire-parts.js';
 
@@ -104,6 +105,9 @@ describe('ocpy-client (Python) replayed against evconf serve --strict', () => {
     expect(b.names).toEqual(['sign', 'withacl', 'withmetadata', 'withscheduling', 'withpublications', 'allowConflict']);
     expect(b.line).toBe(`not-boolean · parameter ${TF} (sign, withacl, withmetadata, withscheduling, withpublications, allowConflict) · 174× in 38 requests · GET ${E}, GET ${ID}, PUT ${ID}/scheduling · 1.1.0, 1.6.0`);
     expect([...new Set(b.groups.map((g) => g.spec))]).toEqual([QUOTE.flags, QUOTE.withscheduling, QUOTE.allowConflict]);
+    // The HTML marks the flag where the example carries it: in the query, or in the body for allowConflict.
+    const html = renderClientReportHtml(report);
+    expect([html.includes('<mark>sign=True</mark>'), html.includes('<mark>allowConflict = False</mark>')]).toEqual([true, true]);
   });
 
   it('the four departures the double used to miss are named, each quoting the sentence it breaks', () => {

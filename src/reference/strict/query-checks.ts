@@ -17,7 +17,8 @@ const FLAVOR = /^[^/\s]+\/[^/\s]+$/;
  * cause once, with the parameters it touched (the subject), instead of one problem per parameter.
  */
 export function booleanSubject(value: string, about: 'query parameter' | 'form parameter' | 'part', param: string): Subject {
-  const mark = `${param}=${value}`;
+  // Marked as the report's example shows it: `sign=True` in the query, `allowConflict = True` in the body.
+  const mark = about === 'query parameter' ? `${param}=${value}` : `${param} = ${value}`;
   const cause = (how: string): Subject => ({ about: 'parameter', name: `booleans written ${how}`, mark, param });
   if (/^(true|false)$/i.test(value)) {
     if (/^(TRUE|FALSE)$/.test(value)) return cause('TRUE/FALSE');
