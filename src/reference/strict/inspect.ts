@@ -194,17 +194,17 @@ export async function inspectRequest(req: SeenRequest): Promise<Inspection> {
     const msg = `${endpoint} is offered by servers of version ${route.serverSince} and newer, whatever version a request asks for; this server's version is ${serverVersion}`;
     return { entries: [], endpoint, departures: [departure('not-in-version', 'path', msg, route.serverQuote ?? 'versions', { about: 'endpoint', name: endpoint, mark: pathname })] };
   }
-  const notes: Departure[] = [];
+  const shape: Departure[] = [];
   if (route.describedSince && !versionAtLeast(req.version, route.describedSince)) {
     const msg = `the spec of ${req.version} does not describe ${endpoint} (the addendum does, for every version): a server of ${req.version} may not offer it; answered here as servers that have it answer`;
-    notes.push(departure('not-described', 'path', msg, route.describedQuote ?? 'whole', { about: 'endpoint', name: endpoint, mark: pathname }));
+    shape.push(departure('not-described', 'path', msg, route.describedQuote ?? 'whole', { about: 'endpoint', name: endpoint, mark: pathname }));
   }
   // The spec writes every path without a trailing slash: /api/events/ is another path, which a server need not route.
   if (/.\/$/.test(pathname)) {
     const msg = `the path '${pathname}' ends in '/'; the spec's path is ${endpoint.slice(endpoint.indexOf(' ') + 1)}: drop the trailing slash`;
-    notes.push(departure('trailing-slash', 'path', msg, { text: endpoint }, { about: 'endpoint', name: 'spec path with a trailing slash', mark: pathname }));
+    shape.push(departure('trailing-slash', 'path', msg, { text: endpoint }, { about: 'endpoint', name: 'spec path with a trailing slash', mark: pathname }));
   }
   const body = await checkBody(route, req, req.version, serverVersion);
   const path = rawCharacters(req.target, route, req.method);
-  return { entries: body.entries, endpoint, departures: [...notes, ...path, ...checkQuery(route, req.url.searchParams, req.version, serverVersion), ...body.departures] };
+  return { entries: body.entries, endpoint, departures: [...shape, ...path, ...checkQuery(route, req.url.searchParams, req.version, serverVersion), ...body.departures] };
 }
