@@ -17,12 +17,12 @@ import { blind4PublicationsList, publicationByEventId, publicationFirst, publica
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
 import { spec4AclRemoveRest, spec4Created, spec4CreateParts, spec4Deleted, spec4DeleteMetadataEarly, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
 import { spec5AclAddSkipped, spec5Filters, spec5GetBody, spec5MetadataApplying, spec5PageIndex, spec5PutEarly, spec5Removing, spec5Rrule, spec5SortKeys, spec5UpdateParts } from './spec5.js';
-import { precisionFilters, precisionGetBody, precisionSingleEnd, precisionSortKeys } from './precision.js';
+import { precisionFilters, precisionGetBody, precisionPlan, precisionSingleEnd, precisionSortKeys } from './precision.js';
 import { listRowsBody, listRowsPage } from './list-rows.js';
-import { secondCatalogCatalogs, secondCatalogFields, secondCatalogPutting, secondCatalogUpdated } from './second-catalog.js';
-import { partialWriteEpisode, partialWritePutFields, partialWriteSchedule, partialWriteUpdated } from './partial-writes.js';
-import { textAddRole, textFilters, textListBody, textPutFields, textRemoveRole } from './text-on-the-wire.js';
-import { recurrencePlan, recurrenceRrule } from './recurrence-edges.js';
+import { secondCatalogCatalogs, secondCatalogFields, secondCatalogPutFields, secondCatalogPutting, secondCatalogUpdated } from './second-catalog.js';
+import { partialWriteEpisode, partialWritePutFields, partialWritePutNext, partialWriteSchedule, partialWriteUpdated } from './partial-writes.js';
+import { textAddRole, textFilters, textGetBody, textListBody, textPutFields, textRemoveRole } from './text-on-the-wire.js';
+import { recurrenceMonthEnd, recurrencePlan, recurrenceRrule } from './recurrence-edges.js';
 import { errorPathGet, errorPathPublications } from './error-paths.js';
 import { flagsIgnored, sortBugs, sortEndDateIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
@@ -107,7 +107,7 @@ export const PATCHES: HookRegistry = {
     version: [getCurrentNamesOldest, opencastOldestGetNames],
     flags: [flagsIgnored('get')],
     status: [getStatus],
-    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody, precisionGetBody],
+    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody, precisionGetBody, textGetBody],
   },
   deleteEvent: {
     early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(spec3aDelete)],
@@ -131,7 +131,7 @@ export const PATCHES: HookRegistry = {
     singleEnd: [scheduleDurationIgnored, precisionSingleEnd],
     emptyAccepted: [scheduleEmptyAccepted],
     untilIgnored: [rruleUntilIgnored],
-    plan: [rruleFirstOnly, (ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan), recurrencePlan],
+    plan: [rruleFirstOnly, (ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan), recurrencePlan, recurrenceMonthEnd, precisionPlan],
     episode: [
       tap((ctx, e) => {
         if (ctx.app.bug('title-truncated-255')) truncateTitle(e);
@@ -191,6 +191,7 @@ export const PATCHES: HookRegistry = {
       (ctx, next, { cur, input }) => spec2Merge(ctx, cur, input, next),
       tap((ctx, next, { rec, input }) => spec3aPutNext(ctx, rec, input, next)),
       tap((ctx, next, { rec, input }) => spec4PutNext(ctx, rec, input, next)),
+      (ctx, next, { cur, input }) => partialWritePutNext(ctx, next, cur, input),
     ],
     allowConflictKnown: [(ctx, known) => known && allowConflictKnown(ctx)],
     allowConflictSent: [(ctx, sent, text) => sent || spec2AllowConflictPresent(ctx, text), allowConflictIgnored],
@@ -224,6 +225,7 @@ export const PATCHES: HookRegistry = {
       (ctx, fields) => putFields(ctx, fields), (ctx, fields) => spec2PutFields(ctx, fields), (ctx, fields) => spec3bPutFields(ctx, fields),
       (ctx, fields, { rec, type }) => spec4PutFields(ctx, rec, type, fields),
       (ctx, fields) => partialWritePutFields(ctx, fields), (ctx, fields) => textPutFields(ctx, fields),
+      (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
     ],
     lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
     clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],

@@ -22,6 +22,10 @@ export const LIST_ROW_MUTANTS = family({
     rule: 'events.list.withacl',
     description: 'GET /api/events?withacl=true shows every ACL entry with allow true: a deny entry (allow false) is listed as an allow; GET /api/events/{id}?withacl=true and GET …/acl show it as a deny.',
   },
+  'list-withacl-row-per-read-entry': {
+    rule: 'events.list.withacl',
+    description: 'GET /api/events?withacl=true joins the ACL: an event is listed once per ACL entry of action read (twice for two read roles), each row showing the whole ACL; without withacl, and for events with one read entry, each event is listed once.',
+  },
   'list-page-ties-reversed-after-first': {
     rule: 'events.list.pages',
     description: 'A sorted list breaks ties between equal sort keys by identifier ascending on the first page (no offset) but descending on later pages: with four events of one title, sort=title:ASC&limit=2 gives the same two events at offset 0 and at offset 2, and the other two on no page; lists without ties page right.',
@@ -39,7 +43,7 @@ export const LIST_ROW_MUTANTS = family({
 
 type Row = Record<string, unknown>;
 
-const BUGS = ['list-row-publications-from-previous-row', 'list-row-extra-catalog-from-previous-row', 'list-row-acl-deny-shown-allow', 'sort-presenter-row-per-presenter', 'sort-series-name-collapses-series'] as const;
+const BUGS = ['list-withacl-row-per-read-entry', 'list-row-publications-from-previous-row', 'list-row-extra-catalog-from-previous-row', 'list-row-acl-deny-shown-allow', 'sort-presenter-row-per-presenter', 'sort-series-name-collapses-series'] as const;
 
 /** The member a with* flag adds (its name is a latitude choice: acl or withacl, …). */
 function member(row: Row, name: string): string | undefined {
@@ -92,6 +96,13 @@ export function listRowsBody(ctx: Ctx, text: string): string {
       const key = member(row, 'acl');
       if (key && Array.isArray(row[key])) row[key] = (row[key] as Row[]).map((e) => ({ ...e, allow: true }));
     }
+  }
+  if (app.bug('list-withacl-row-per-read-entry') && flagOn(app, q.get('withacl'))) {
+    rows = rows.flatMap((row) => {
+      const key = member(row, 'acl');
+      const reads = key && Array.isArray(row[key]) ? (row[key] as Row[]).filter((e) => e.action === 'read').length : 0;
+      return Array.from({ length: Math.max(1, reads) }, () => row);
+    });
   }
   const sort = firstSort(ctx);
   if (app.bug('sort-presenter-row-per-presenter') && sort?.name === 'presenter') {

@@ -27,7 +27,20 @@ export const PARTIAL_WRITE_MUTANTS = family({
     rule: 'metadata.put.applies',
     description: 'PUT /api/events/{id}/metadata skips a field whose value is an empty array: subjects [] leaves the old subjects in place instead of emptying them; empty strings and non-empty lists are applied.',
   },
+  'scheduling-put-end-only-moves-start': {
+    rule: 'scheduling.put.applies',
+    description: 'PUT /api/events/{id}/scheduling with end but neither start nor duration keeps the old duration and moves the start: a 10:00-11:00 schedule given {end: 11:30} becomes 10:30-11:30 instead of 10:00-11:30; a PUT sending start too is right.',
+    since: '1.1.0',
+  },
 });
+
+// --- scheduling-put-end-only-moves-start (hook schedulingPut.next) ------------------------------------------------
+
+/** Bug site (handlers/scheduling.ts PUT, the merged schedule): an end alone moves the start by the old duration. */
+export function partialWritePutNext(ctx: Ctx, next: Schedule, cur: Schedule, input: ScheduleInput): Schedule {
+  if (!ctx.app.bug('scheduling-put-end-only-moves-start') || input.endMs === undefined || input.startMs !== undefined || input.durationMs !== undefined) return next;
+  return { ...next, startMs: input.endMs - (cur.endMs - cur.startMs) };
+}
 
 // --- update-scheduling-duration-without-start-ignored (hook updateParts.schedule) ---------------------------------
 

@@ -1,7 +1,7 @@
 import type { Ctx } from '../app.js';
 import { parseRange, type FilterGroup, type SortKey } from '../list-params.js';
 import type { ScheduleInput } from '../schedule.js';
-import type { EventRecord } from '../types.js';
+import type { EventRecord, Schedule } from '../types.js';
 import { atLeast } from '../version.js';
 import type { EventView } from '../view.js';
 import { family } from './types.js';
@@ -30,7 +30,21 @@ export const PRECISION_MUTANTS = family({
     rule: 'events.list.sort.end_date',
     description: 'sort=end_date orders by start + duration read as seconds instead of milliseconds (end = start + duration/1000 ms): an event 10:00-12:00 sorts before one 11:00-11:30 (ASC); events of equal duration, or ordered alike by start and by end, sort right.',
   },
+  'rrule-occurrence-end-duration-whole-minutes': {
+    rule: 'events.create.schedule-duration',
+    description: 'The events an rrule creates end at their start + the duration cut to whole minutes: FREQ=DAILY with duration 5_430_000 ms (90 min 30 s) gives occurrences of 90 min; a single schedule with that duration, and whole-minute durations, are right.',
+    since: '1.1.0',
+  },
 });
+
+// --- rrule-occurrence-end-duration-whole-minutes (hook createParts.plan) ------------------------------------------
+
+/** Bug site (handlers/create.ts, the planned schedules of an rrule): each end at start + whole minutes. */
+export function precisionPlan(ctx: Ctx, plan: Schedule[] | undefined, s: ScheduleInput | undefined): Schedule[] | undefined {
+  if (!plan || !s?.rrule || s.durationMs === undefined || !ctx.app.bug('rrule-occurrence-end-duration-whole-minutes')) return plan;
+  const minutes = Math.floor(s.durationMs / 60_000) * 60_000;
+  return plan.map((x) => ({ ...x, endMs: x.startMs + minutes }));
+}
 
 // --- schedule-end-duration-whole-minutes (hook createParts.singleEnd) ---------------------------------------------
 

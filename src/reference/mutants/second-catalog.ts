@@ -22,7 +22,22 @@ export const SECOND_CATALOG_MUTANTS = family({
     rule: 'metadata.get.status',
     description: 'GET /api/events/{id}/metadata (every catalog) keeps showing a catalog other than dublincore/episode as it was before its first PUT /metadata?type=<that catalog> (a cache of the catalog list filled by the create); GET …/metadata?type=<that catalog> shows the new values.',
   },
+  'metadata-put-second-extra-into-first': {
+    rule: 'metadata.put.applies',
+    description: 'PUT /api/events/{id}/metadata?type=<flavor> on an event with two catalogs besides dublincore/episode writes the fields into the first of them (a lookup of "the extra catalog" that takes the first): PUT ?type=custom/episode [{note: b}] leaves custom/episode as it was and adds note to license/episode; with one extra catalog, or PUT into the first, the write is right.',
+  },
 });
+
+// --- metadata-put-second-extra-into-first (hook metadataPut.fields) -----------------------------------------------
+
+/** Bug site (handlers/metadata.ts PUT, the fields to apply): fields for a later extra catalog land in the first. */
+export function secondCatalogPutFields(ctx: Ctx, fields: FieldInput[], rec: EventRecord, type: string): FieldInput[] {
+  if (type === EPISODE_FLAVOR || !ctx.app.bug('metadata-put-second-extra-into-first') || !rec.extraCatalogs.has(type)) return fields;
+  const first = [...rec.extraCatalogs.keys()][0];
+  if (first === type) return fields;
+  rec.extraCatalogs.set(first, applyExtra(rec.extraCatalogs.get(first), fields, first));
+  return [];
+}
 
 // --- update-extra-catalog-unsent-fields-cleared (hook updateParts.applied) ----------------------------------------
 

@@ -1,6 +1,7 @@
 import type { Ctx } from '../app.js';
 import type { FieldInput } from '../episode.js';
 import type { FilterGroup } from '../list-params.js';
+import { flagOn } from '../latitude/shape.js';
 import { atLeast } from '../version.js';
 import { family } from './types.js';
 
@@ -30,7 +31,30 @@ export const TEXT_ON_THE_WIRE_MUTANTS = family({
     rule: 'metadata.put.applies',
     description: 'PUT /api/events/{id}/metadata reads a "+" in the values as a space (the form parameter is form-decoded twice): title "C++ basics" is stored as "C   basics"; create and update (multipart) keep the "+".',
   },
+  'get-withmetadata-astral-replaced': {
+    rule: 'events.get.withmetadata',
+    description: 'GET /api/events/{id}?withmetadata=true shows each character outside the Basic Multilingual Plane in the catalogs as U+FFFD (a 3-byte UTF-8 column): a title holding U+1D11E shows U+FFFD in its place there, while the event\'s title member and GET …/metadata show it as sent.',
+  },
 });
+
+// --- get-withmetadata-astral-replaced (hook eventBody.body) -------------------------------------------------------
+
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
+const replaceAstral = (v: unknown): unknown => (typeof v === 'string' ? v.replace(ASTRAL, '\uFFFD') : Array.isArray(v) ? v.map(replaceAstral) : v);
+
+/** Bug site (handlers/event.ts GET, the body text): astral characters of the withmetadata catalogs replaced. */
+export function textGetBody(ctx: Ctx, text: string): string {
+  if (!ctx.app.bug('get-withmetadata-astral-replaced') || !flagOn(ctx.app, ctx.url.searchParams.get('withmetadata'))) return text;
+  const o = JSON.parse(text) as Record<string, unknown>;
+  for (const key of ['metadata', 'withmetadata']) {
+    if (!Array.isArray(o[key])) continue;
+    o[key] = (o[key] as Record<string, unknown>[]).map((c) => ({
+      ...c,
+      fields: Array.isArray(c.fields) ? (c.fields as Record<string, unknown>[]).map((f) => ({ ...f, value: replaceAstral(f.value) })) : c.fields,
+    }));
+  }
+  return JSON.stringify(o);
+}
 
 // --- acl-add-role-plus-as-space (hook aclWrite.addRole) -----------------------------------------------------------
 

@@ -71,6 +71,16 @@ const CASES: DeviationCase[] = [
     expected: [['A', 'B', 'C'], ['A', 'B', 'C']],
     wrong: [['A', 'C'], ['A', 'B', 'C']],
   },
+  {
+    mutant: 'list-withacl-row-per-read-entry',
+    run: async (b) => {
+      await mk(b, { title: 'A' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_A' }, { allow: true, action: 'read', role: 'ROLE_B' }, { allow: true, action: 'write', role: 'ROLE_ADMIN' }] });
+      await mk(b, { title: 'B' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_A' }, { allow: true, action: 'write', role: 'ROLE_ADMIN' }] });
+      return [await titles(b, '?sort=title:ASC&withacl=true'), await titles(b, '?sort=title:ASC')];
+    },
+    expected: [['A', 'B'], ['A', 'B']],
+    wrong: [['A', 'A', 'B'], ['A', 'B']],
+  },
 ];
 
 describeFamilyDeviations('planted bugs of list rows', LIST_ROW_MUTANTS, CASES);

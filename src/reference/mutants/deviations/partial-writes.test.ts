@@ -1,7 +1,7 @@
 import { FormData } from 'undici';
 import { PARTIAL_WRITE_MUTANTS } from '../partial-writes.js';
 import { describeFamilyDeviations, type DeviationCase } from '../deviation-cases.js';
-import { call, catalogs as catalogsPart } from '../../testkit.js';
+import { call, catalogs as catalogsPart, form } from '../../testkit.js';
 import { catalog, catalogs, EPISODE, get, H, mk, putMetadata } from './http.js';
 
 /** Partial writes: each mutant against a clean server (see deviation-cases.ts). */
@@ -55,6 +55,18 @@ const CASES: DeviationCase[] = [
     },
     expected: [204, [], ''],
     wrong: [204, ['x', 'y'], ''],
+  },
+  {
+    mutant: 'scheduling-put-end-only-moves-start',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' }, { scheduling: { agent_id: 'ag', start: H('10:00'), end: H('11:00') } });
+      const put = async (s: Record<string, string>) => (await call(b, `/api/events/${id}/scheduling`, { method: 'PUT', body: form({ scheduling: JSON.stringify({ agent_id: 'ag', ...s }) }) })).status;
+      const status = await put({ end: H('11:30') });
+      const s = (await call(b, `/api/events/${id}/scheduling`)).body;
+      return [status, s.start, s.end];
+    },
+    expected: [204, H('10:00'), H('11:30')],
+    wrong: [204, H('10:30'), H('11:30')],
   },
 ];
 

@@ -50,6 +50,18 @@ const CASES: DeviationCase[] = [
     expected: [['Short', 'Long'], ['Long', 'Short']],
     wrong: [['Long', 'Short'], ['Short', 'Long']],
   },
+  {
+    mutant: 'rrule-occurrence-end-duration-whole-minutes',
+    run: async (b) => {
+      const r = await create(b, { fields: { title: 'R' }, scheduling: { agent_id: 'ag', start: D(1, '10:00'), end: D(2, '11:00'), duration: 5_430_000, rrule: 'FREQ=DAILY' } });
+      const ends: string[] = [];
+      for (const { identifier } of r.body as { identifier: string }[]) ends.push((await call(b, `/api/events/${identifier}/scheduling`)).body.end);
+      const single = await create(b, { fields: { title: 'S' }, scheduling: { agent_id: 'ag', start: D(5, '10:00'), duration: 5_430_000 } });
+      return [r.status, ends.sort(), (await call(b, `/api/events/${single.body.identifier as string}/scheduling`)).body.end];
+    },
+    expected: [200, ['2030-01-01T11:30:30Z', '2030-01-02T11:30:30Z'], '2030-01-05T11:30:30Z'],
+    wrong: [200, ['2030-01-01T11:30:00Z', '2030-01-02T11:30:00Z'], '2030-01-05T11:30:30Z'],
+  },
 ];
 
 describeFamilyDeviations('planted bugs of precision and rounding', PRECISION_MUTANTS, CASES);

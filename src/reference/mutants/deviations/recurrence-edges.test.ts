@@ -34,6 +34,15 @@ const CASES: DeviationCase[] = [
     expected: [jan(7, 9, 21, 23), jan(8, 22)],
     wrong: [jan(7, 14, 21, 28), jan(8, 22)],
   },
+  {
+    mutant: 'rrule-bymonthday-clamped-to-month-end',
+    run: async (b) => {
+      const r = await create(b, { fields: { title: 'M' }, scheduling: { agent_id: 'ag', start: '2030-01-31T10:00:00Z', end: '2030-05-31T11:00:00Z', duration: 3_600_000, rrule: 'FREQ=MONTHLY;BYMONTHDAY=31' } });
+      return [r.status, await occurrenceDays(b, r.body)];
+    },
+    expected: [200, ['2030-01-31', '2030-03-31', '2030-05-31']],
+    wrong: [200, ['2030-01-31', '2030-02-28', '2030-03-31', '2030-04-30', '2030-05-31']],
+  },
 ];
 
 describeFamilyDeviations('planted bugs of RFC 5545 defaults and edges', RECURRENCE_EDGE_MUTANTS, CASES);

@@ -38,6 +38,16 @@ const CASES: DeviationCase[] = [
     expected: [204, 'CC-BY', 'CC-BY'],
     wrong: [204, 'CC0', 'CC-BY'],
   },
+  {
+    mutant: 'metadata-put-second-extra-into-first',
+    run: async (b) => {
+      const id = await mk(b, { title: 'A' }, { extra: [{ flavor: 'license/episode', fields: { license: 'CC0' } }, { flavor: 'custom/episode', fields: { note: 'a' } }] });
+      const status = await putMetadata(b, id, encodeURIComponent('custom/episode'), [{ id: 'note', value: 'b' }]);
+      return [status, await catalog(b, id, encodeURIComponent('custom/episode')), await catalog(b, id, LICENSE)];
+    },
+    expected: [204, { note: 'b' }, { license: 'CC0' }],
+    wrong: [204, { note: 'a' }, { license: 'CC0', note: 'b' }],
+  },
 ];
 
 describeFamilyDeviations('planted bugs of second catalogs', SECOND_CATALOG_MUTANTS, CASES);

@@ -1,7 +1,7 @@
 import { TEXT_ON_THE_WIRE_MUTANTS } from '../text-on-the-wire.js';
 import { describeFamilyDeviations, type DeviationCase } from '../deviation-cases.js';
 import { call, form } from '../../testkit.js';
-import { acl, catalog, EPISODE, get, mk, putMetadata, titles } from './http.js';
+import { acl, catalog, EPISODE, get, mk, putMetadata, titles, type Ev } from './http.js';
 
 /** Text on the wire, wrong in one place only: each mutant against a clean server (see deviation-cases.ts). */
 
@@ -62,6 +62,17 @@ const CASES: DeviationCase[] = [
     },
     expected: ['A+B', 204, 'C++ basics', ['x+y']],
     wrong: ['A+B', 204, 'C   basics', ['x+y']],
+  },
+  {
+    mutant: 'get-withmetadata-astral-replaced',
+    run: async (b) => {
+      const id = await mk(b, { title: 'Notes \u{1D11E} music' });
+      const e = await get(b, id, '?withmetadata=true');
+      const shown = ((e.metadata as Ev[]).find((c) => c.flavor === 'dublincore/episode')?.fields as Ev[]).find((f) => f.id === 'title')?.value;
+      return [shown, e.title, (await catalog(b, id, EPISODE)).title];
+    },
+    expected: ['Notes \u{1D11E} music', 'Notes \u{1D11E} music', 'Notes \u{1D11E} music'],
+    wrong: ['Notes \uFFFD music', 'Notes \u{1D11E} music', 'Notes \u{1D11E} music'],
   },
 ];
 
