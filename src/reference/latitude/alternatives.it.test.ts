@@ -383,6 +383,11 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     return (await p.call(`/api/events/${id}/acl`)).body;
   },
   'field-order': async (p) => (await episodeFieldsOf(p, await p.id())).slice(0, 2).map((f) => f.id),
+  // start + 1 h 0.7 s: the end cut, rounded, or with milliseconds; the whole-second start shows .000 or not.
+  'datetime-precision': async (p) => {
+    const body = (await p.call(`/api/events/${await p.id({ scheduling: sched('capture-agent-1', T0, { duration: 3_600_700 }) })}/scheduling`)).body;
+    return [body.start, body.end];
+  },
   'trailing-slash': async (p) => (await p.call('/api/events/')).status,
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
