@@ -1,0 +1,13 @@
+import { startReferenceServer } from './src/reference/index.js';
+import { call, catalogs, VIDEO } from './src/reference/testkit.js';
+import { FormData } from 'undici';
+const s = await startReferenceServer({ latitude: { choices: { 'datetime-precision': 'millis-when-non-zero' } } });
+const fd = new FormData();
+fd.append('metadata', catalogs({ title: 'P' }));
+fd.append('processing', JSON.stringify({ workflow: 'fast', configuration: {} }));
+fd.append(VIDEO.part, new Blob([new Uint8Array(VIDEO.bytes)], { type: VIDEO.type }), VIDEO.name);
+const t = Date.now();
+const r = await Promise.race([call(s.url, '/api/events', { method: 'POST', body: fd, auth: ['admin','pw'], version: '1.6.0' }), new Promise((res) => setTimeout(() => res('timeout'), 3000))]);
+console.log(Date.now()-t, JSON.stringify((r as any).status ?? r), (r as any).text);
+await s.close();
+process.exit(0);
