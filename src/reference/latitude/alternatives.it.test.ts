@@ -470,6 +470,23 @@ describe('latitude: the server stays consistent with what it shows', () => {
     const found = await p.list(`filter=${encodeURIComponent(`created:${created}`)}`);
     expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
   });
+
+  it.each([['seconds-cut'], ['millis-when-non-zero'], ['millis-always'], ['seconds-rounded']])('datetime-precision=%s: created, the created filter and a schedule\'s end keep one precision', async (alt) => {
+    const s = await startReferenceServer({ latitude: { choices: { 'datetime-precision': alt } } });
+    servers.push(s.close);
+    const p = new Probe(s.url);
+    const id = await p.id({ fields: { title: 'Created' } });
+    const created = (await p.call(`/api/events/${id}`)).body.created as string;
+    const found = await p.list(`filter=${encodeURIComponent(`created:${created}`)}`);
+    expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
+    expect(created).toMatch(alt.startsWith('seconds') ? /:\d{2}Z$/ : alt === 'millis-always' ? /\.\d{3}Z$/ : /:\d{2}(\.\d{3})?Z$/);
+    // start + 2^32 ms + 90 min: the end as kept, and the event's duration is the kept end minus the start.
+    const sid = await p.id({ scheduling: sched('capture-agent-1', T0, { duration: 4_300_367_296 }) });
+    const end = (await p.call(`/api/events/${sid}/scheduling`)).body.end as string;
+    const want = { 'seconds-cut': '04:32:47Z', 'millis-when-non-zero': '04:32:47.296Z', 'millis-always': '04:32:47.296Z', 'seconds-rounded': '04:32:47Z' }[alt];
+    expect(end.slice(11)).toBe(want);
+    expect(Date.parse(end) - T0).toBe(Number((await p.call(`/api/events/${sid}`)).body.duration));
+  });
 });
 
 describe('latitude: the dublincore/episode fields a server shows are accepted back unchanged', () => {
