@@ -1,7 +1,7 @@
 import { startReferenceServer } from './src/reference/index.js';
 import { call, catalogs, VIDEO } from './src/reference/testkit.js';
 import { FormData } from 'undici';
-const s = await startReferenceServer({ latitude: { choices: { 'datetime-precision': 'millis-when-non-zero' } } });
+const s = await startReferenceServer({ latitude: { choices: { 'datetime-precision': process.env.ALT! } } });
 const fd = new FormData();
 fd.append('metadata', catalogs({ title: 'P' }));
 fd.append('processing', JSON.stringify({ workflow: 'fast', configuration: {} }));
