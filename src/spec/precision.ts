@@ -85,11 +85,6 @@ export class PrecisionJudge {
     this.left = this.left.filter((p) => allowed.includes(p));
   }
 
-  /** Whether `shown` fits `expected` at any legal precision, whatever was fixed (to tell a contradiction apart). */
-  static anyPrecision(shown: unknown, expected: string | number): boolean {
-    return sameInstantAtAnyPrecision(shown, expected);
-  }
-
   /** The precision the compared answers show, when exactly one fits and none was fixed before. */
   get learned(): DatetimePrecision | undefined {
     return !this.fixed && this.left.length === 1 ? this.left[0] : undefined;
@@ -112,11 +107,6 @@ export class PrecisionJudge {
     const l = this.learned;
     return l ? { question: PRECISION_QUESTION, reading: l, where } : undefined;
   }
-}
-
-/** Words for a precision (messages, observations). */
-export function describePrecision(p: DatetimePrecision): string {
-  return SAYS[p];
 }
 
 /** A window evconf expects: the exact instants of a recording's start and end (ISO). */
