@@ -150,6 +150,13 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--out <file>', 'write the file here (default: print it)')
     .option('--until <YYYY-MM-DD>', 'give every entry this expiry day')
     .action(async (flags: Record<string, unknown>) => setCode(await (await import('./expectations.js')).expectationsCommand(flags, io)));
+  p.command('compare <results...>')
+    .description('compare two or more results files (servers, releases, days): the rule × version × run matrix, what differs, the load figures side by side; the first file is the baseline')
+    .option('--label <name>', 'a name for each run, in the order of the files (repeatable; default: its target)', collect)
+    .option('--format <list>', 'what to write: text,html,json (repeatable or comma list; default text,html); json without --json goes to stdout', collect)
+    .option('--html <file>', 'the HTML page (default reports/compare/index.html)')
+    .option('--json <file>', 'the differences as JSON, to this file')
+    .action(async (files: string[], flags: Record<string, unknown>) => setCode(await (await import('./compare.js')).compareCommand(files, flags, io)));
   p.command('report [results.json]')
     .description('re-render the HTML report and JUnit XML from a results file, or (--load) judge Artillery reports by the load budgets')
     .option('--html <file>', 'HTML output')
