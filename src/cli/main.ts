@@ -51,6 +51,8 @@ function runOptions(cmd: Command): Command {
     .option('--config <file>', 'YAML file with any of these flags')
     .option('--profile <name>', 'a configuration shipped with evconf, below --config: opencast (its settings and expectations/opencast.yaml)')
     .option('--expectations <file>', 'known deviations (YAML; repeatable): a failure they explain is "known" and does not fail the run', collect)
+    .option('--baseline <results.json>', 'a results file of an earlier run: print, annotate and fail (exit 1) only on what changed: new failures, throughput down beyond --baseline-tolerance')
+    .option('--baseline-tolerance <pct>', 'with --baseline: how far (percent) a load profile\'s requests/s may move before it counts (default 20)')
     .option('--strict-expectations', 'a fixed or stale expectation fails the run too (exit 1), so the file never rots')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
     .option('--quiet', 'print only the final summary and errors (no progress)')
