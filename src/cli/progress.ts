@@ -75,8 +75,6 @@ export function progressReporter(o: {
   heartbeatMs?: number;
   /** Whether the run's expectations explain a result (issue 22): it is then not counted as failed, and marked known. */
   known?: (r: CheckResult) => boolean;
-  /** The run's phases in order: a version done with the last one is no longer in flight. */
-  phases?: readonly string[];
 }): ProgressReporter {
   const now = o.now ?? Date.now;
   const interval = o.intervalMs ?? PLAIN_INTERVAL_MS;
@@ -87,7 +85,7 @@ export function progressReporter(o: {
   // Failures so far, counted from the results the engine reports (its own count is per phase for generated phases).
   let failedSoFar = 0;
   let counted = false;
-  // Plain lines: where each version stands (versions run side by side), and what the last line said.
+  // Plain lines: where each phase of each version stands (they run side by side), keyed `phase|version`.
   const versions = new Map<string, VersionProgress>();
   let failed = 0;
   let dirty = false;
@@ -105,13 +103,12 @@ export function progressReporter(o: {
     live = true;
   };
   /**
-   * Versions in flight: all but those done with the run's last phase (`phases`); when none is left, where each
-   * ended (the final line). A version between two phases shows the count it ended the first with.
+   * The phases of versions in flight (a version runs its generated phases beside its scenarios: each phase of each
+   * version counts on its own); when none is left, where each ended (the final line).
    */
-  const lastPhase = o.phases?.at(-1);
   const inFlight = () => {
     const all = [...versions.values()];
-    const going = all.filter((v) => v.done < v.total || (lastPhase !== undefined && v.phase !== lastPhase));
+    const going = all.filter((v) => v.done < v.total);
     return going.length ? going : all;
   };
   const printPlain = () => {
@@ -146,7 +143,7 @@ export function progressReporter(o: {
       }
       last = state;
       if (o.tty) return drawLive();
-      versions.set(state.version ?? '', { version: state.version ?? '', phase: state.phase, done: state.versionDone ?? state.done, total: state.versionTotal ?? state.total });
+      versions.set(`${state.phase}|${state.version ?? ''}`, { version: state.version ?? '', phase: state.phase, done: state.versionDone ?? state.done, total: state.versionTotal ?? state.total });
       failed = state.failed;
       dirty = true;
       // The first version to enter a phase prints at once; anything else waits for the interval.

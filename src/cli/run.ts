@@ -162,7 +162,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   process.on('SIGTERM', onSignal);
   const tty = Boolean(io.err.isTTY);
   // Live line on a TTY, plain lines every few seconds elsewhere (CI), nothing with --quiet (src/cli/progress.ts).
-  const progress = progressReporter({ err: io.err, tty, output: config.output, phases: config.phases, ...(expected ? { known: (r: CheckResult) => explains(expected, r) } : {}) });
+  const progress = progressReporter({ err: io.err, tty, output: config.output, ...(expected ? { known: (r: CheckResult) => explains(expected, r) } : {}) });
   let run: RunResult;
   let stalled: string | undefined;
   // The run's one stream of events (src/engine/run-events.ts), shown and saved as it goes.
