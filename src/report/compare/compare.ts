@@ -36,7 +36,7 @@ export const STATE_LABEL: Record<CellState, string> = {
 };
 
 export const KIND_LABEL: Record<DiffKind, string> = {
-  'newly-failing': 'newly failing', 'newly-passing': 'newly passing', known: 'a known deviation on one side', changed: 'changed otherwise',
+  'newly-failing': 'newly failing', 'newly-passing': 'newly passing', known: 'known on one side only', changed: 'changed otherwise',
   'one-side': 'checked on one side only', 'rule-changed': 'rule changed meaning',
 };
 
