@@ -5,6 +5,8 @@ import { baselineDiff, isNewFailure, regressed, renderBaselineMarkdown, renderBa
 import { compareRuns, pairChecks } from './compare.js';
 import { renderCompareHtml } from './html.js';
 import { compareJson, headline, renderCompareText } from './text.js';
+import { renderAnnotations } from '../github-annotations.js';
+import { renderStepSummary } from '../github-summary.js';
 
 /** The fixture with its results changed by `edit` (kept in order), its summary recounted. */
 function variant(edit: (results: CheckResult[]) => CheckResult[], extra: Partial<RunResult> = {}): RunResult {
@@ -154,5 +156,18 @@ describe('against a baseline (evconf run --baseline)', () => {
     const up = baselineDiff(withLoad(1), withLoad(1.5), { file: 'p', tolerancePct: 20 });
     expect(up.throughput.map((t) => [t.regression, Math.round(t.changePct)])).toEqual([[false, 50], [false, 50]]);
     expect(regressed(up)).toBe(false);
+  });
+
+  it('GitHub: the job summary shows the diff first; only the new failures are annotated as errors', () => {
+    const now = variant((rs) => rs.map((r) => (r.rule === 'events.get.unknown' && r.apiVersion === '1.5.0' ? { ...r, outcome: 'fail' } : r)));
+    const d = baselineDiff(reportFixture(), now, { file: 'prev/results.json', tolerancePct: 10 });
+    const md = renderStepSummary(now, { before: renderBaselineMarkdown(d) });
+    expect(md.indexOf('evconf against the baseline')).toBeLessThan(md.indexOf('## ✘ evconf:'));
+    expect(md.indexOf('evconf against the baseline')).toBeLessThan(20);
+    const errors = (text: string) => text.split('\n').filter((l) => l.startsWith('::error'));
+    expect(errors(renderAnnotations(now)).length).toBeGreaterThan(1);
+    const only = errors(renderAnnotations(now, { only: (r) => isNewFailure(d, r) }));
+    expect(only).toHaveLength(1);
+    expect(only[0]).toMatch(/title=events\.get\.unknown \[1\.5\.0\]/);
   });
 });
