@@ -1,6 +1,6 @@
 /**
  * Two or more runs side by side (`evconf compare`, `evconf run --baseline`): the matrix rule × version × run and
- * what differs. Pure: it reads results only (design §9, reporters are pure functions of the results).
+ * what differs. Pure: it reads results only, like every reporter (src/report is checked by .dependency-cruiser.cjs).
  *
  * Honesty between runs made by different evconf versions, seeds or version sets:
  * - a cell is what that run saw; a rule the run did not check there (no result, a skip, a version the run did not
