@@ -12,6 +12,7 @@ import type { Progress } from '../engine/run.js';
 import type { CheckResult } from '../model/index.js';
 import { renderProgressLine } from '../report/console.js';
 import { redactText } from '../report/redact.js';
+import { versionIndex } from '../verdicts/tally.js';
 
 /** Non-TTY progress lines are at most this often (the first version to enter a phase prints at once). */
 export const PLAIN_INTERVAL_MS = 5_000;
@@ -57,12 +58,13 @@ const phaseRank = (p: string) => {
 };
 
 /**
- * A plain (non-TTY) progress line naming every version in flight with its own count, grouped by phase:
+ * A plain (non-TTY) progress line naming every version in flight with its own count, grouped by phase, versions
+ * in spec order:
  * `evconf: scenarios 1.0.0 40/158, 1.3.0 81/160 · properties 1.6.0 0/1 · 3 failed so far (41 s)`.
  */
 export function plainLine(versions: readonly VersionProgress[], failed: number, elapsedMs: number): string {
   const phases = [...new Set(versions.map((v) => v.phase))].sort((a, b) => phaseRank(a) - phaseRank(b));
-  const groups = phases.map((ph) => `${ph} ${versions.filter((v) => v.phase === ph).map((v) => `${v.version ? `${v.version} ` : ''}${v.total > 0 ? `${v.done}/${v.total}` : `${v.done}`}`).join(', ')}`);
+  const groups = phases.map((ph) => `${ph} ${versions.filter((v) => v.phase === ph).sort((a, b) => versionIndex(a.version) - versionIndex(b.version)).map((v) => `${v.version ? `${v.version} ` : ''}${v.total > 0 ? `${v.done}/${v.total}` : `${v.done}`}`).join(', ')}`);
   return `evconf: ${groups.join(' · ')}${groups.length ? ' · ' : ''}${failed} failed so far (${Math.round(elapsedMs / 1000)} s)`;
 }
 
