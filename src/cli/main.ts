@@ -51,6 +51,8 @@ function runOptions(cmd: Command): Command {
     .option('--config <file>', 'YAML file with any of these flags')
     .option('--profile <name>', 'a configuration shipped with evconf, below --config: opencast (its settings and expectations/opencast.yaml)')
     .option('--expectations <file>', 'known deviations (YAML; repeatable): a failure they explain is "known" and does not fail the run', collect)
+    .option('--baseline <results.json>', 'a results file of an earlier run: print, annotate and fail (exit 1) only on what changed: new failures, throughput down beyond --baseline-tolerance')
+    .option('--baseline-tolerance <pct>', 'with --baseline: how far (percent) a load profile\'s requests/s may move before it counts (default 20)')
     .option('--strict-expectations', 'a fixed or stale expectation fails the run too (exit 1), so the file never rots')
     .option('--suites <dir>', 'scenario folder (default: the built-in suites)')
     .option('--quiet', 'print only the final summary and errors (no progress)')
@@ -150,6 +152,13 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--out <file>', 'write the file here (default: print it)')
     .option('--until <YYYY-MM-DD>', 'give every entry this expiry day')
     .action(async (flags: Record<string, unknown>) => setCode(await (await import('./expectations.js')).expectationsCommand(flags, io)));
+  p.command('compare <results...>')
+    .description('compare two or more results files (servers, releases, days): the rule × version × run matrix, what differs, the load figures side by side; the first file is the baseline')
+    .option('--label <name>', 'a name for each run, in the order of the files (repeatable; default: its target)', collect)
+    .option('--format <list>', 'what to write: text,html,json (repeatable or comma list; default text,html); json without --json goes to stdout', collect)
+    .option('--html <file>', 'the HTML page (default reports/compare/index.html)')
+    .option('--json <file>', 'the differences as JSON, to this file')
+    .action(async (files: string[], flags: Record<string, unknown>) => setCode(await (await import('./compare.js')).compareCommand(files, flags, io)));
   p.command('report [results.json]')
     .description('re-render the HTML report and JUnit XML from a results file, or (--load) judge Artillery reports by the load budgets')
     .option('--html <file>', 'HTML output')

@@ -9,7 +9,8 @@ import { appendFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ReportFormat } from '../config/formats.js';
 import type { RunResult } from '../model/index.js';
-import { renderAnnotations } from '../report/github-annotations.js';
+import { renderAnnotations, workflowCommand } from '../report/github-annotations.js';
+import { isNewFailure, renderBaselineMarkdown, throughputLine, type BaselineDiff } from '../report/compare/baseline.js';
 import { renderStepSummary } from '../report/github-summary.js';
 import { writeJsonNow, writeReports, REPORT_FILES, type ReportKind } from '../report/write.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
@@ -85,9 +86,19 @@ function annotationFile(file: string): string {
   return isAbsolute(shown) ? '' : shown;
 }
 
+/** Against a baseline: fixed rules and throughput moves as annotations (a drop beyond the tolerance as an error). */
+function baselineAnnotations(d: BaselineDiff): string[] {
+  const lines = d.fixed.map((c) => workflowCommand('notice', { title: `evconf: fixed since the baseline: ${c.rule} [${c.versions.join(', ')}]` }, `failed in the baseline (${d.file}), passes now`));
+  for (const t of d.throughput) {
+    lines.push(workflowCommand(t.regression ? 'error' : 'notice', { title: `evconf: throughput ${t.regression ? 'down' : 'up'} beyond ±${d.tolerancePct}%` }, `${throughputLine(t)} against the baseline ${d.file}`));
+  }
+  return lines;
+}
+
 /** With `github`: annotations on stdout, the Markdown summary appended to $GITHUB_STEP_SUMMARY. */
-export async function emitGithub(run: RunResult, files: readonly string[], io: Io, env: NodeJS.ProcessEnv): Promise<void> {
-  io.out.write(renderAnnotations(run, { fileOf: annotationFile }));
+export async function emitGithub(run: RunResult, files: readonly string[], io: Io, env: NodeJS.ProcessEnv, baseline?: BaselineDiff): Promise<void> {
+  // Against a baseline only the new failures are annotated as errors, with what else changed (src/report/compare/baseline.ts).
+  io.out.write(renderAnnotations(run, { fileOf: annotationFile, ...(baseline ? { only: (r) => isNewFailure(baseline, r), extra: baselineAnnotations(baseline) } : {}) }));
   const target = env.GITHUB_STEP_SUMMARY;
   if (!target) {
     io.err.write('evconf: GITHUB_STEP_SUMMARY is not set, so the Markdown job summary was not written (--format github)\n');
@@ -95,7 +106,7 @@ export async function emitGithub(run: RunResult, files: readonly string[], io: I
   }
   const reports = files.filter((f) => f.endsWith('.html') && !f.includes(`${sep}latest${sep}`)).map((f) => displayPath(f));
   try {
-    await appendFile(target, renderStepSummary(run, { reports }), 'utf8');
+    await appendFile(target, renderStepSummary(run, { reports, ...(baseline ? { before: renderBaselineMarkdown(baseline) } : {}) }), 'utf8');
   } catch (e) {
     io.err.write(`evconf: cannot append the job summary to GITHUB_STEP_SUMMARY (${target}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
   }
@@ -114,7 +125,7 @@ export function suspendWorkflowCommands(choice: { formats: readonly ReportFormat
 }
 
 /** Everything after the console summary: the reports line, then the GitHub output when chosen. */
-export async function finishOutputs(run: RunResult, choice: OutputChoice, files: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function finishOutputs(run: RunResult, choice: OutputChoice, files: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, baseline?: BaselineDiff): Promise<void> {
   io.out.write(`\n${reportsLine(files, choice.reportDir)}\n`);
-  if (choice.formats.includes('github')) await emitGithub(run, files, io, env);
+  if (choice.formats.includes('github')) await emitGithub(run, files, io, env, baseline);
 }

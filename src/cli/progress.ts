@@ -2,8 +2,9 @@
  * What `evconf run` writes to stderr while it runs (design §3; issue 12 item 2):
  *
  * - on a TTY: the live progress line, redrawn in place (as before);
- * - elsewhere (CI logs, pipes): plain lines `evconf: scenarios 1.6.0 142/300 done, 3 failed so far (41 s)`, at each
- *   phase or version change and otherwise at most every PLAIN_INTERVAL_MS, with a heartbeat when nothing moves;
+ * - elsewhere (CI logs, pipes): plain lines naming every version in flight with its own count,
+ *   `evconf: scenarios 1.0.0 40/158, 1.3.0 81/160 · properties 1.6.0 0/1 · 3 failed so far (41 s)`, at most one per
+ *   PLAIN_INTERVAL_MS, and at once when the first version enters a phase, with a heartbeat when nothing moves;
  * - `--quiet`: nothing but errors (the summary goes to stdout as always);
  * - `--verbose`: also one line per decided check (outcome, rule, version, message).
  */
@@ -11,8 +12,9 @@ import type { Progress } from '../engine/run.js';
 import type { CheckResult } from '../model/index.js';
 import { renderProgressLine } from '../report/console.js';
 import { redactText } from '../report/redact.js';
+import { versionIndex } from '../verdicts/tally.js';
 
-/** Non-TTY progress lines are at most this often (phase and version changes print at once). */
+/** Non-TTY progress lines are at most this often (the first version to enter a phase prints at once). */
 export const PLAIN_INTERVAL_MS = 5_000;
 /** With no progress at all for this long, the line is repeated so that a CI log shows the run is alive. */
 export const HEARTBEAT_MS = 30_000;
@@ -41,10 +43,29 @@ export function resultLine(r: CheckResult, known = false): string {
   return `  ${mark} ${r.rule} [${r.apiVersion}]${msg ? ` ${msg}` : ''}`;
 }
 
-/** A plain (non-TTY) progress line. */
-export function plainLine(p: Progress, elapsedMs: number): string {
-  const counts = p.total > 0 ? `${p.done}/${p.total} done` : `${p.done} done`;
-  return `evconf: ${p.phase}${p.version ? ` ${p.version}` : ''} ${counts}, ${p.failed} failed so far (${Math.round(elapsedMs / 1000)} s)`;
+/** Where one version stands: its phase and its own count in it. */
+export interface VersionProgress {
+  version: string;
+  phase: string;
+  done: number;
+  total: number;
+}
+
+const PHASE_ORDER = ['probe', 'scenarios', 'properties', 'stateful', 'load'];
+const phaseRank = (p: string) => {
+  const i = PHASE_ORDER.indexOf(p);
+  return i < 0 ? PHASE_ORDER.length : i;
+};
+
+/**
+ * A plain (non-TTY) progress line naming every version in flight with its own count, grouped by phase, versions
+ * in spec order:
+ * `evconf: scenarios 1.0.0 40/158, 1.3.0 81/160 · properties 1.6.0 0/1 · 3 failed so far (41 s)`.
+ */
+export function plainLine(versions: readonly VersionProgress[], failed: number, elapsedMs: number): string {
+  const phases = [...new Set(versions.map((v) => v.phase))].sort((a, b) => phaseRank(a) - phaseRank(b));
+  const groups = phases.map((ph) => `${ph} ${versions.filter((v) => v.phase === ph).sort((a, b) => versionIndex(a.version) - versionIndex(b.version)).map((v) => `${v.version ? `${v.version} ` : ''}${v.total > 0 ? `${v.done}/${v.total}` : `${v.done}`}`).join(', ')}`);
+  return `evconf: ${groups.join(' · ')}${groups.length ? ' · ' : ''}${failed} failed so far (${Math.round(elapsedMs / 1000)} s)`;
 }
 
 export function progressReporter(o: {
@@ -62,13 +83,17 @@ export function progressReporter(o: {
   const heartbeat = o.heartbeatMs ?? HEARTBEAT_MS;
   const started = now();
   let last: Progress | undefined;
-  let lastKey = '';
-  let lastPrinted: Progress | undefined;
-  let lastPrintAt = 0;
   let live = false;
   // Failures so far, counted from the results the engine reports (its own count is per phase for generated phases).
   let failedSoFar = 0;
   let counted = false;
+  // Plain lines: where each phase of each version stands (they run side by side), keyed `phase|version`.
+  const versions = new Map<string, VersionProgress>();
+  let failed = 0;
+  let dirty = false;
+  // Phases some version has entered: the first entry into each prints at once (the run's phase changes).
+  const seenPhases = new Set<string>();
+  let lastPrintAt = 0;
 
   const clearLive = () => {
     if (live) o.err.write('\r\x1b[K');
@@ -79,19 +104,28 @@ export function progressReporter(o: {
     o.err.write(`\r${renderProgressLine({ phase: last.phase, done: last.done, total: last.total, failed: last.failed, ...(last.version ? { version: last.version } : {}) })}\x1b[K`);
     live = true;
   };
-  const printPlain = (p: Progress) => {
-    o.err.write(`${plainLine(p, now() - started)}\n`);
-    lastPrinted = p;
-    lastPrintAt = now();
+  /**
+   * The phases of versions in flight (a version runs its generated phases beside its scenarios: each phase of each
+   * version counts on its own); when none is left, where each ended (the final line).
+   */
+  const inFlight = () => {
+    const all = [...versions.values()];
+    const going = all.filter((v) => v.done < v.total);
+    return going.length ? going : all;
   };
-  const same = (a: Progress | undefined, b: Progress) => a !== undefined && a.phase === b.phase && a.version === b.version && a.done === b.done && a.failed === b.failed;
+  const printPlain = () => {
+    const vs = inFlight();
+    o.err.write(`${plainLine(vs, failed, now() - started)}\n`);
+    lastPrintAt = now();
+    dirty = false;
+  };
 
-  // The timer catches up on progress that arrived within the interval, and keeps a quiet CI log alive.
+  // At most one line per interval; the timer prints what came within it, and keeps a quiet CI log alive.
   const timer = !o.tty && o.output !== 'quiet'
     ? setInterval(() => {
-      if (!last) return;
+      if (versions.size === 0) return;
       const since = now() - lastPrintAt;
-      if ((!same(lastPrinted, last) && since >= interval) || since >= heartbeat) printPlain(last);
+      if ((dirty && since >= interval) || since >= heartbeat) printPlain();
     }, Math.min(interval, 1_000))
     : undefined;
   timer?.unref();
@@ -109,15 +143,15 @@ export function progressReporter(o: {
         clearLive();
         for (const r of results) o.err.write(`${resultLine(r, o.known?.(r))}\n`);
       }
-      const previous = last;
       last = state;
       if (o.tty) return drawLive();
-      const key = `${state.phase}|${state.version ?? ''}`;
-      const changed = key !== lastKey;
-      // A phase or version that ends: its final count first (it may have come within the interval), then the new one.
-      if (changed && previous && !same(lastPrinted, previous)) printPlain(previous);
-      lastKey = key;
-      if (changed || now() - lastPrintAt >= interval) printPlain(state);
+      versions.set(`${state.phase}|${state.version ?? ''}`, { version: state.version ?? '', phase: state.phase, done: state.versionDone ?? state.done, total: state.versionTotal ?? state.total });
+      failed = state.failed;
+      dirty = true;
+      // The first version to enter a phase prints at once; anything else waits for the interval.
+      const starts = !seenPhases.has(state.phase);
+      seenPhases.add(state.phase);
+      if (starts || now() - lastPrintAt >= interval) printPlain();
     },
     line(text) {
       if (o.output === 'quiet') return;
@@ -132,7 +166,7 @@ export function progressReporter(o: {
     },
     finish() {
       if (timer) clearInterval(timer);
-      if (!o.tty && last && o.output !== 'quiet' && !same(lastPrinted, last)) printPlain(last);
+      if (!o.tty && o.output !== 'quiet' && dirty) printPlain();
       clearLive();
     },
   };

@@ -21,6 +21,8 @@ import { loadExpectations } from '../expectations/file.js';
 import { applyExpectations, explains, todayUtc } from '../expectations/apply.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { ScenarioFile } from '../model/index.js';
+import { baselineDiff, regressed, renderBaselineText, type BaselineDiff } from '../report/compare/baseline.js';
+import { readResults } from './compare.js';
 
 /** A settle step that waited longer than this is reported on stderr. */
 const LONG_SETTLE_MS = 2000;
@@ -96,6 +98,18 @@ export function exitStatus(run: RunResult, interrupted: boolean): number {
   return versionVerdicts(run).every((v) => v.verdict === 'conformant' || (x !== undefined && v.verdict === 'not-conformant' && !hasGaps(v))) ? 0 : 3;
 }
 
+/**
+ * The exit status against a baseline (--baseline): 1 only for what changed for the worse, a new failure or
+ * throughput down beyond the tolerance (and an interrupt); failures the baseline had too do not fail the run.
+ * A version with gaps (untested rules, cut short) still makes it incomplete (3).
+ */
+export function baselineExitStatus(run: RunResult, status: number, diff: BaselineDiff, interrupted: boolean): number {
+  if (interrupted || regressed(diff)) return 1;
+  if (status !== 1) return status;
+  // Old failures only: what is left is whether every version was checked completely (3 when not).
+  return versionVerdicts(run).every((v) => !hasGaps(v)) ? 0 : 3;
+}
+
 /** `evconf run`: the conformance suite (and with --load the load stage) against --base-url or the embedded reference server. Returns the exit code. */
 export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream; err: NodeJS.WriteStream }): Promise<number> {
   let config = given;
@@ -110,7 +124,10 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   }
   let inputs: ReturnType<typeof loadInputs>;
   let expected: ReturnType<typeof loadExpectations> | undefined;
+  let baseline: RunResult | undefined;
   try {
+    // The baseline is read before the first request too: a file that is no results file is one line and exit 2.
+    baseline = config.baseline !== undefined ? readResults(config.baseline, 'baseline') : undefined;
     inputs = loadInputs(config.suitesDir);
     checkOnly(config, inputs.book, inputs.suites);
     // Known deviations are validated before the first request: a broken file is one line and exit 2.
@@ -186,8 +203,11 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));
   const stopped = controller.signal.aborted ? String(controller.signal.reason) : stalled;
   if (stopped) io.out.write(`\nrun stopped early: ${stopped}; the skipped checks say so\n`);
+  // Against a baseline: only what changed is printed after the summary, annotated, and fails the run.
+  const diff = baseline ? baselineDiff(baseline, run, { file: config.baseline!, tolerancePct: config.baselineTolerancePct }) : undefined;
+  if (diff) io.out.write(`\n${renderBaselineText(diff)}`);
   resumeCommands();
-  await finishOutputs(run, config, written, io);
+  await finishOutputs(run, config, written, io, process.env, diff);
   // A run the stall guard ended has failed the rules it checked (1), else it is incomplete (3).
-  return exitStatus(run, interrupted);
+  return diff ? baselineExitStatus(run, exitStatus(run, interrupted), diff, interrupted) : exitStatus(run, interrupted);
 }

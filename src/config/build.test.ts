@@ -71,6 +71,8 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['expectations', ['file.yaml'], ['file.yaml'], ['--expectations', 'flag.yaml'], ['file.yaml', 'flag.yaml'], (c) => c.expectations],
   ['strict-expectations', true, true, ['--strict-expectations'], true, (c) => c.strictExpectations],
   ['profile', 'opencast', 'opencast', ['--profile', 'opencast'], 'opencast', (c) => c.profile],
+  ['baseline', 'file-baseline.json', 'file-baseline.json', ['--baseline', 'flag-baseline.json'], 'flag-baseline.json', (c) => c.baseline],
+  ['baseline-tolerance', 5, 5, ['--baseline-tolerance', '30'], 30, (c) => c.baselineTolerancePct],
 ];
 
 describe('config: a --config value wins over the default, a flag wins over the --config value', () => {

@@ -7,7 +7,7 @@ import { PROJECT_ROOT, SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
 import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_VERSION_CONCURRENCY, type RunConfig } from './types.js';
+import { DEFAULT_BASELINE_TOLERANCE_PCT, DEFAULT_CONCURRENCY, DEFAULT_VERSION_CONCURRENCY, type RunConfig } from './types.js';
 import { parseBudgetFlag } from '../load/budget-flag.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
@@ -19,7 +19,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
   'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds', 'quiet', 'verbose',
-  'expectations', 'strictExpectations', 'profile', 'versionConcurrency',
+  'expectations', 'strictExpectations', 'profile', 'versionConcurrency', 'baseline', 'baselineTolerance',
 ]);
 
 /** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys (issue 22). */
@@ -215,6 +215,8 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     strictExpectations: Boolean(pick('strictExpectations')),
     ...(profileName !== undefined ? { profile: String(profileName) as ProfileName } : {}),
     command: redactArgv(argv),
+    ...(pick('baseline') !== undefined ? { baseline: String(pick('baseline')) } : {}),
+    baselineTolerancePct: parseIntFlag(pick('baselineTolerance') ?? DEFAULT_BASELINE_TOLERANCE_PCT, '--baseline-tolerance', 0, 1000),
   };
   if (config.mutant && config.baseUrl) throw new UsageError('--mutant applies to the embedded reference server only; drop --base-url or --mutant');
   return Object.freeze(config);

@@ -77,7 +77,14 @@ export interface RunConfig {
   profile?: 'opencast';
   /** The command line, credentials redacted. */
   command: string;
+  /** --baseline: a results file this run is compared with; only what changed is reported and fails the run. */
+  baseline?: string;
+  /** --baseline-tolerance: how far (percent) a profile's requests/s may fall below the baseline's before it fails the run. */
+  baselineTolerancePct: number;
 }
+
+/** --baseline-tolerance unless given: throughput may fall 20% below the baseline's (loopback runs vary by about that much). */
+export const DEFAULT_BASELINE_TOLERANCE_PCT = 20;
 
 /** Scenarios (and 2 × as many generated cases) a version runs at once unless told otherwise (--concurrency). */
 export const DEFAULT_CONCURRENCY = 8;

@@ -8,6 +8,9 @@ export interface Progress {
   done: number;
   total: number;
   failed: number;
+  /** `done` and `total` count over every version of the run; these count the version's own (when they differ). */
+  versionDone?: number;
+  versionTotal?: number;
   /** The results decided since the previous report (`--verbose` prints them). */
   results?: readonly CheckResult[];
 }

@@ -292,7 +292,8 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
   const started = Date.now();
   const budget = phaseSignal(o, 'scenarios', version, state.stops);
   const signal = budget.signal;
-  if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results) });
+  let versionDone = 0;
+  if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), versionDone, versionTotal: todo.length });
   // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
   // the shared lock: deleting its events is no part of what an exclusive scenario needs to be alone for.
   const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>, locks?: ScenarioLocks): Promise<void> => {
@@ -313,7 +314,8 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     state.results.push(...res);
     state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
     progress.done++;
-    o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), results: res });
+    versionDone++;
+    o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), versionDone, versionTotal: todo.length, results: res });
   };
   const alone = (s: Scenario) => s.exclusive === true || (s.exclusive === 'shared-agent' && sharedAgent);
   let failure: unknown;

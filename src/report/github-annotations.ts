@@ -5,7 +5,7 @@
  * GitHub shows at most 10 error annotations per step, so failures are grouped by rule and message across
  * versions (one bug in seven versions is one annotation) and capped, the last saying how many were left out.
  */
-import type { RunResult } from '../model/index.js';
+import type { CheckResult, RunResult } from '../model/index.js';
 import { findings, type Finding } from './findings.js';
 import { redactRun } from './redact.js';
 import { versionVerdicts } from './tally.js';
@@ -33,9 +33,14 @@ export interface AnnotationOptions {
   max?: number;
   /** Maps a result's source file (relative to the evconf package) to the path an annotation should name. */
   fileOf?: (file: string) => string;
+  /** Only these failing results are annotated (e.g. the new failures against a baseline). */
+  only?: (r: CheckResult) => boolean;
+  /** Workflow commands to add before the verdict (e.g. what changed against a baseline). */
+  extra?: readonly string[];
 }
 
-function command(kind: 'error' | 'warning' | 'notice', props: Record<string, string | undefined>, message: string): string {
+/** One workflow command line (`::error title=…::message`), its properties and message escaped. */
+export function workflowCommand(kind: 'error' | 'warning' | 'notice', props: Record<string, string | undefined>, message: string): string {
   const p = Object.entries(props).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}=${escapeProperty(v!)}`).join(',');
   const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
   return `::${kind}${p ? ` ${p}` : ''}::${escapeData(text)}`;
@@ -50,7 +55,7 @@ function findingAnnotation(f: Finding, opts: AnnotationOptions): string {
   const shownCurl = curl.slice(0, MAX_CURL_LINES).map((l) => `$ ${l}`);
   if (curl.length > shownCurl.length) shownCurl.push(`(${curl.length - shownCurl.length} more requests in the report)`);
   const body = [`${r.level} ${r.endpoint}: ${r.message}`, ...shownCurl].join('\n');
-  return command('error', { file, line: file ? src?.[2] : undefined, title }, body);
+  return workflowCommand('error', { file, line: file ? src?.[2] : undefined, title }, body);
 }
 
 /**
@@ -61,13 +66,13 @@ function knownAnnotations(run: RunResult): string[] {
   const view = knownView(run);
   if (!view) return [];
   const shown = view.known.length > MAX_KNOWN_NOTICES ? view.known.slice(0, MAX_KNOWN_NOTICES - 1) : view.known;
-  const lines = shown.map((e) => command('notice', { title: `evconf known deviation: ${entryTitle(e)}` }, `${e.why}\ndocumented: ${e.documented} (${e.at})`));
+  const lines = shown.map((e) => workflowCommand('notice', { title: `evconf known deviation: ${entryTitle(e)}` }, `${e.why}\ndocumented: ${e.documented} (${e.at})`));
   if (shown.length < view.known.length) {
     const rest = view.known.slice(shown.length);
-    lines.push(command('notice', { title: `evconf: ${rest.length} more known deviations` }, rest.map((e) => e.rule).join(', ')));
+    lines.push(workflowCommand('notice', { title: `evconf: ${rest.length} more known deviations` }, rest.map((e) => e.rule).join(', ')));
   }
   const kind = run.expectations?.strict ? 'error' : 'warning';
-  for (const e of [...view.fixed, ...view.stale]) lines.push(command(kind, { title: `evconf expectation ${e.status}: ${e.rule}` }, entryAdvice(e)));
+  for (const e of [...view.fixed, ...view.stale]) lines.push(workflowCommand(kind, { title: `evconf expectation ${e.status}: ${e.rule}` }, entryAdvice(e)));
   return lines;
 }
 
@@ -75,14 +80,14 @@ function knownAnnotations(run: RunResult): string[] {
 export function renderAnnotations(input: RunResult, opts: AnnotationOptions = {}): string {
   const run = redactRun(input);
   const max = Math.max(1, opts.max ?? MAX_ERROR_ANNOTATIONS);
-  const all = findings(run);
+  const all = findings(opts.only ? { ...run, results: run.results.filter(opts.only) } : run);
   const shown = all.length > max ? all.slice(0, max - 1) : all;
   const lines = shown.map((f) => findingAnnotation(f, opts));
   if (shown.length < all.length) {
     const rest = all.slice(shown.length);
     const checks = rest.reduce((a, f) => a + f.checks, 0);
     const rules = [...new Set(rest.map((f) => f.first.rule))];
-    lines.push(command('error', { title: `evconf: ${rest.length} more failures not annotated` },
+    lines.push(workflowCommand('error', { title: `evconf: ${rest.length} more failures not annotated` },
       `${checks} more failing checks in ${rules.length} rules: ${rules.join(', ')}. The job summary and the HTML report list them all.`));
   }
   lines.push(...knownAnnotations(run));
@@ -94,8 +99,9 @@ export function renderAnnotations(input: RunResult, opts: AnnotationOptions = {}
     const stopped = (v as { stopped?: string }).stopped;
     const text = [stopped ? `run stopped early: ${stopped}` : '', ...groups.map((g) => `${g.rules.length} untested (${g.reason}): ${g.rules.join(', ')}`)]
       .filter(Boolean).join('\n');
-    lines.push(command('warning', { title: `evconf: API ${v.apiVersion} incomplete${n ? `, ${n} MUST rules not tested` : ''}` }, text || 'no check ran'));
+    lines.push(workflowCommand('warning', { title: `evconf: API ${v.apiVersion} incomplete${n ? `, ${n} MUST rules not tested` : ''}` }, text || 'no check ran'));
   }
-  lines.push(command('notice', { title: 'evconf verdict' }, `${headline(verdicts).text} (${run.target.baseUrl})`));
+  lines.push(...(opts.extra ?? []));
+  lines.push(workflowCommand('notice', { title: 'evconf verdict' }, `${headline(verdicts).text} (${run.target.baseUrl})`));
   return `${lines.join('\n')}\n`;
 }

@@ -96,6 +96,8 @@ function findingMd(f: Finding): string[] {
 export interface SummaryOptions {
   /** Where the full reports were written, shown at the end (e.g. `reports/<run id>/index.html`). */
   reports?: string[];
+  /** Markdown shown first (e.g. what changed against a baseline). */
+  before?: string;
 }
 
 /** The summary as Markdown, ending with a newline (appended to $GITHUB_STEP_SUMMARY). */
@@ -105,7 +107,7 @@ export function renderStepSummary(input: RunResult, opts: SummaryOptions = {}): 
   const icon = h.tone === 'good' ? '✔' : h.tone === 'bad' ? '✘' : '◌';
   const facts = [`target ${mdCode(run.target.baseUrl)}${run.target.reference ? ' (embedded reference server)' : ''}`,
     run.target.mutant ? `mutant ${mdCode(run.target.mutant)}` : '', `run ${mdCode(run.runId)}`, `seed ${run.seed}`, formatDuration(run.durationMs)].filter(Boolean);
-  const head = [`## ${icon} evconf: ${mdText(h.text)}`, '', facts.join(' · '), '', ...verdictTable(run), ...incompleteDetails(run), ...knownMd(run)];
+  const head = [...(opts.before ? [opts.before] : []), `## ${icon} evconf: ${mdText(h.text)}`, '', facts.join(' · '), '', ...verdictTable(run), ...incompleteDetails(run), ...knownMd(run)];
   const all = findings(run);
   const tail = opts.reports?.length ? ['', `Reports: ${opts.reports.map(mdCode).join(', ')}`] : [];
   if (all.length === 0) return `${[...head, '', run.expectations ? 'No new failure.' : 'No check failed.', ...tail].join('\n')}\n`;

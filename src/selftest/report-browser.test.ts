@@ -4,7 +4,6 @@
  * its name, where /usr/bin/chromium is not installed (CI installs it).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,35 +15,13 @@ import { renderJunit } from '../report/junit.js';
 import { renderJson } from '../report/json.js';
 import { book, lifecycle, selftestConfig, suites } from './harness.js';
 import { expectNavLands, layout, SECTION_ORDER } from './browser-nav.js';
+import { withMarkupTitles } from './markup-titles.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const exists = existsSync(CHROMIUM);
 const skipNote = exists ? '' : ' [SKIPPED: /usr/bin/chromium is not installed; apt-get install chromium]';
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
-const MARKUP = '<img src=x onerror=alert(document.domain)>';
 const PASSWORD = 'Br0wser-T3st-pw';
-
-/** Wraps a handler so every JSON title the server sends starts with markup (a hostile or careless server). */
-function withMarkupTitles(h: (req: IncomingMessage, res: ServerResponse) => void) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const fake = Object.create(res) as ServerResponse;
-    const chunks: Buffer[] = [];
-    let status = 200;
-    let headers: Record<string, unknown> = {};
-    fake.writeHead = ((s: number, h?: Record<string, unknown>) => { status = s; headers = { ...headers, ...(h ?? {}) }; return fake; }) as ServerResponse['writeHead'];
-    fake.setHeader = ((n: string, v: unknown) => { headers[n] = v; return fake; }) as ServerResponse['setHeader'];
-    fake.write = ((c: Buffer | string) => { chunks.push(Buffer.from(c)); return true; }) as ServerResponse['write'];
-    fake.end = ((c?: Buffer | string) => {
-      if (c) chunks.push(Buffer.from(c));
-      const body = Buffer.concat(chunks).toString('utf8').replaceAll('"title":"', `"title":"${MARKUP}`);
-      const out = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-length'));
-      res.writeHead(status, { ...out, 'content-length': Buffer.byteLength(body) } as Record<string, string | number>);
-      res.end(body);
-      return fake;
-    }) as ServerResponse['end'];
-    h(req, fake);
-  };
-}
 
 describe('self-test: the HTML report of a real failing run, in Chromium', () => {
   const srv = referenceServerForTests({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${PASSWORD}:ROLE_ADMIN,alice:${PASSWORD}x`) }, withMarkupTitles);

@@ -6,7 +6,7 @@ export const CLIENT_PARTS = ['client-dom.browser.js', 'client-evidence.browser.j
 
 const cache = new Map<string, string>();
 
-function asset(name: string): string {
+export function asset(name: string): string {
   let text = cache.get(name);
   if (text === undefined) {
     text = readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
