@@ -22,5 +22,14 @@ async function load() {
   return import('../dist/cli/main.js');
 }
 
+// A reader that closes the pipe early (`evconf rules | head -1`) ends the output, not the command: later writes to
+// that stream are dropped, the command runs to its end (reports written, cleanup done) and exits as it would.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e?.code !== 'EPIPE') throw e;
+    stream.write = () => true;
+  });
+}
+
 const { main } = await load();
 process.exitCode = await main(process.argv.slice(2));
