@@ -4,6 +4,7 @@ import { publicationObject, publicationSummary } from '../serialize.js';
 import { shownPublication } from '../latitude/shape.js';
 import { notFound } from '../types.js';
 import { hook } from '../hooks.js';
+import { hasFeature } from '../features.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
@@ -29,5 +30,5 @@ export function getPublication(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const p = rec.publications.find((x) => x.id === pid) ?? hook(ctx).publications.fallback(ctx, undefined, { rec, pid });
   if (!p) return hook(ctx).publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
-  return hook(ctx).publications.reply(ctx, json(200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p)))), p);
+  return hook(ctx).publications.reply(ctx, json(200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))))), p);
 }

@@ -1,4 +1,5 @@
 import { family } from './types.js';
+import { hasFeature } from '../features.js';
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { canRead } from '../auth.js';
 import { shownPublication } from '../latitude/shape.js';
@@ -68,7 +69,7 @@ export function spec2MissingPublication(ctx: Ctx, pid: string): Reply | undefine
   if (bug('spec2-publication-other-event')) {
     for (const rec of store.values()) {
       const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === pid) : undefined;
-      if (p) return json(200, shownPublication(ctx, publicationObject(p)));
+      if (p) return json(200, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))));
     }
   }
   return bug('spec2-publication-unknown-204') ? empty(204) : undefined;
@@ -216,7 +217,7 @@ export function publicationsEarly(ctx: Ctx, reply: Reply | undefined, endpoint: 
   // The publication is found by its id among every event the caller may read.
   for (const rec of ctx.app.store.values()) {
     const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === ctx.params[1]) : undefined;
-    if (p) return json(200, shownPublication(ctx, publicationObject(p)));
+    if (p) return json(200, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))));
   }
   return undefined;
 }
@@ -235,7 +236,7 @@ export function publicationFirst(ctx: Ctx, p: Publication | undefined, rec: Even
 /** Bug sites (hook publications.reply): the single publication answered 201, or without media. */
 export function publicationReply(ctx: Ctx, reply: Reply, p: Publication): Reply {
   if (ctx.app.bug('publication-get-no-media')) {
-    const { media: _media, ...rest } = publicationObject(p);
+    const { media: _media, ...rest } = publicationObject(p, hasFeature(ctx, 'publication-track-members'));
     return json(200, shownPublication(ctx, rest));
   }
   return ctx.app.bug('publication-get-201') ? { ...reply, status: 201 } : reply;
