@@ -7,7 +7,7 @@ import { SCHEDULING_MUTANTS, SPEC_SCHEDULING_MUTANTS, SPEC2_SCHEDULING_MUTANTS, 
 import { LOAD_MUTANTS } from './load.js';
 import { SORT_MUTANTS, SPEC_SORT_MUTANTS, SORT_END_DATE_MUTANTS } from './sort.js';
 import { GENERATED_MUTANTS } from './generated.js';
-import { PUBLICATION_MUTANTS, SPEC_PUBLICATION_MUTANTS, SPEC2_PUBLICATION_MUTANTS, SPEC3A_PUBLICATION_MUTANTS, SPEC4_RESTRICTED_MUTANTS, BLIND4_SINGLE_ONLY_MUTANTS } from './publications.js';
+import { PUBLICATION_VERSION_MUTANTS, PUBLICATION_MUTANTS, SPEC_PUBLICATION_MUTANTS, SPEC2_PUBLICATION_MUTANTS, SPEC3A_PUBLICATION_MUTANTS, SPEC4_RESTRICTED_MUTANTS, BLIND4_SINGLE_ONLY_MUTANTS } from './publications.js';
 import { AUTH_MUTANTS } from './auth.js';
 import { SPEC_FILTER_MUTANTS, SPEC2_LIST_MUTANTS, SPEC3B_LIST_MUTANTS, SPEC4_MULTI_MUTANTS, BLIND4_IDENTITY_MUTANTS, BLIND4_MULTIVALUE_MUTANTS } from './list-filter.js';
 import { SPEC_PAGING_MUTANTS, SPEC2_PAGING_MUTANTS, SPEC4_NUMBER_MUTANTS, BLIND4_NUMBER_MUTANTS } from './list-paging.js';
@@ -15,6 +15,8 @@ import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A
 import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
+import { MEDIA_MUTANTS } from './media.js';
+import { VERSION_MUTANTS } from './versions.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -68,7 +70,9 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   // Fifth round written from the spec alone (names spec5-*; definitions and bug sites: spec5.ts): blind spots of data, sequence and version.
   ...SPEC5_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
-  ...OPENCAST_MUTANTS };
+  ...OPENCAST_MUTANTS,
+  // The addendum for 1.7.0-1.11.0 (specs/events-api-1.7-1.11.md): GET /media, the version endpoints, the 1.7.0 track members.
+  ...MEDIA_MUTANTS, ...VERSION_MUTANTS, ...PUBLICATION_VERSION_MUTANTS };
 
 /** Names of all mutants (a literal union; names.test.ts checks the names the patches ask bug() for). */
 export type MutantName = keyof typeof ALL;
