@@ -11,6 +11,11 @@ export interface RunConfig {
   /** Undefined: start the embedded reference server. */
   baseUrl?: string;
   apiVersions: ApiVersion[];
+  /**
+   * How --api-version was given: absent (`default`: the versions the server lists, GET /api/version, else 1.6.0) or
+   * `all` (every version the server lists; the others reported "not offered"). Undefined: an explicit version list.
+   */
+  apiVersionChoice?: 'default' | 'all';
   auth?: Credentials;
   userAuth?: Credentials;
   userRoles: string[];

@@ -37,7 +37,7 @@ export interface RunOptions {
   config: RunConfig;
   book: RuleBook;
   suites: ScenarioFile[];
-  target: { baseUrl: string; reference: boolean; mutant?: string };
+  target: { baseUrl: string; reference: boolean; mutant?: string; notOffered?: { apiVersion: ApiVersion; reason: string }[]; listed?: string[] };
   runId: string;
   toolVersion: string;
   /** What the run tells as it goes (src/engine/run-events.ts): progress, settles, a stall, partial results, load lines. */
@@ -133,7 +133,10 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   const state: RunState = { started: Date.now(), results: [], observations: new Map(), leftovers: [], timing: [], capabilities: [], stops: new Map() };
   const facts: RunFacts = {
     config, book: o.book, phases, runId: o.runId, toolVersion: o.toolVersion,
-    target: { baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}) },
+    target: {
+      baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}),
+      ...(o.target.notOffered?.length ? { notOffered: o.target.notOffered } : {}), ...(o.target.listed ? { listed: o.target.listed } : {}),
+    },
   };
   const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
   const ctx: RunCtx = {

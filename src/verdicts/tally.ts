@@ -77,7 +77,10 @@ export function computeVerdicts(run: RunResult, ctx: VerdictContext = {}): Versi
     return !r || (versionIndex(r.since) <= versionIndex(v) && (!r.until || versionIndex(v) <= versionIndex(r.until)));
   };
   const allow = ctx.allowUntested ?? [];
-  return runVersions(run).map((apiVersion) => {
+  const zero = { total: 0, passed: 0, failed: 0, warned: 0, skipped: 0, errored: 0 };
+  const notOffered: VersionVerdict[] = (run.target.notOffered ?? [])
+    .map((n) => ({ apiVersion: n.apiVersion, ...zero, verdict: 'not-offered' as const, conformant: false, untested: [], notOffered: n.reason }));
+  const judged = runVersions(run).map((apiVersion) => {
     const mine = run.results.filter((r) => r.apiVersion === apiVersion && !isLoadRule(r.rule));
     const c = countOutcomes(mine);
     const checked = new Set(mine.filter((r) => r.outcome !== 'skip').map((r) => r.rule));
@@ -96,6 +99,7 @@ export function computeVerdicts(run: RunResult, ctx: VerdictContext = {}): Versi
       : c.total === 0 || stopped !== undefined || untested.some((u) => !u.allowed) ? 'incomplete' : 'conformant';
     return { apiVersion, ...c, verdict, conformant: verdict === 'conformant', untested, ...(stopped !== undefined ? { stopped } : {}) };
   });
+  return [...judged, ...notOffered].sort((a, b) => versionIndex(a.apiVersion) - versionIndex(b.apiVersion));
 }
 
 /**
