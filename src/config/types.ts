@@ -16,6 +16,12 @@ export interface RunConfig {
    * `all` (every version the server lists; the others reported "not offered"). Undefined: an explicit version list.
    */
   apiVersionChoice?: 'default' | 'all';
+  /**
+   * Versions of the run whose rules are identical run the generated stages' cases once in full (the first of them)
+   * and a share in the others (src/engine/version-groups.ts). Default on; the self-tests turn it off, since they prove
+   * a planted bug caught in every version.
+   */
+  shareGenerated?: boolean;
   auth?: Credentials;
   userAuth?: Credentials;
   userRoles: string[];

@@ -26,6 +26,7 @@ import { listenersOf, type Listeners, type Progress, type RunEvent } from './run
 import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
+import { generatedRuns, generatedShare } from './version-groups.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
 
 export { PHASES, type Phase, type Progress, type RunEvent };
@@ -243,7 +244,10 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       // --concurrency, or up to its ceiling while the server answers fast: scenarios and generated cases alike.
       concurrencyNow: scenarioLimit(o.config, waits),
     };
-    const genBase = { ...base, ...(o.signal ? { signal: o.signal } : {}) };
+    // Versions whose rules are identical share the generated stages' duplicated cases (src/engine/version-groups.ts).
+    const share = o.config.shareGenerated === false ? { first: true, size: 1 } : generatedShare(o.book, o.config.apiVersions, version);
+    const genConfig = share.first ? o.config : { ...o.config, runs: generatedRuns(o.config.runs, share) };
+    const genBase = { ...base, config: genConfig, ...(o.signal ? { signal: o.signal } : {}) };
     const phases = o.phases ?? o.config.phases ?? PHASES;
     const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
     const scenarios = startScenarioPhase(ctx, base, track);

@@ -8,6 +8,7 @@ import { getPublication, listPublications } from './handlers/publications.js';
 import { getScheduling, putScheduling } from './handlers/scheduling.js';
 import { updateEvent } from './handlers/update.js';
 import { getMedia } from './handlers/media.js';
+import { postTrack } from './handlers/track.js';
 import type { ApiVersion } from '../model/version.js';
 import { atLeast, servedVersions } from './version.js';
 
@@ -43,6 +44,7 @@ const ROUTES: RouteDef[] = [
   { pattern: ['api', 'events', ':p', 'acl', ':p', ':p'], methods: { DELETE: removeAce } },
   { pattern: ['api', 'events', ':p', 'metadata'], methods: { GET: getMetadata, PUT: putMetadata, DELETE: deleteMetadata } },
   { pattern: ['api', 'events', ':p', 'media'], methods: { GET: getMedia } },
+  { pattern: ['api', 'events', ':p', 'track'], methods: { POST: postTrack } },
   { pattern: ['api', 'events', ':p', 'publications'], methods: { GET: listPublications } },
   { pattern: ['api', 'events', ':p', 'publications', ':p'], methods: { GET: getPublication } },
   { pattern: ['api', 'events', ':p', 'scheduling'], methods: { GET: getScheduling, PUT: putScheduling }, since: '1.1.0' },

@@ -126,4 +126,49 @@ export const urlUnsignedCheck: CheckDef = {
   },
 };
 
-export const CHECKS_VERSIONS: CheckDef[] = [membersAbsentCheck, tracksListedCheck, versionsAscendingCheck, defaultSameCheck, listedAcceptedCheck, urlUnsignedCheck];
+/** track.post.200: "200 with an empty body". */
+export const emptyBodyCheck: CheckDef = {
+  name: 'empty-body',
+  doc: 'the response has no body (none, or zero bytes)',
+  params: { type: 'object', additionalProperties: false, properties: {} },
+  run(ctx) {
+    const body = ctx.exchange?.response?.body ?? '';
+    const text = typeof body === 'string' ? body : String(body);
+    return text.trim() === '' ? { pass: true, message: 'empty body' } : { pass: false, message: `a body of ${text.length} characters`, expected: 'an empty body', actual: text.slice(0, 200) };
+  },
+};
+
+/**
+ * track.post.adds / overwrite / tags / lang: the GET /media tracks of `flavor`: `count` of them; with `tags`, each
+ * carries every one of them exactly (not trimmed); with `tagCounts`, that many carry each tag.
+ */
+export const flavorTracksCheck: CheckDef = {
+  name: 'flavor-tracks',
+  doc: 'the GET /media body holds `count` tracks of `flavor`; each with every tag of `tags`; `tagCounts` of them with each tag',
+  params: {
+    type: 'object', required: ['flavor', 'count'], additionalProperties: false,
+    properties: {
+      flavor: { type: 'string' }, count: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } },
+      tagCounts: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+    },
+  },
+  run(ctx, p) {
+    const j = jsonOrFail(ctx);
+    if (isVerdict(j)) return j;
+    if (!Array.isArray(j.value)) return { pass: false, message: 'the body is not a JSON array', actual: toJson(j.value) };
+    const mine = objectsAt(j.value, 'items').filter((t) => t.flavor === p.flavor);
+    const tagsOf = (t: Record<string, unknown>) => (Array.isArray(t.tags) ? t.tags.map(String) : []);
+    const seen = mine.map((t) => ({ identifier: t.identifier ?? null, tags: tagsOf(t) }));
+    if (mine.length !== p.count) return { pass: false, message: `${mine.length} track(s) of flavor ${String(p.flavor)}, expected ${String(p.count)}`, expected: p.count as number, actual: toJson(seen) };
+    const want = (p.tags as string[] | undefined) ?? [];
+    const missing = mine.filter((t) => want.some((w) => !tagsOf(t).includes(w)));
+    if (missing.length > 0) return { pass: false, message: `track(s) of flavor ${String(p.flavor)} lack tags of ${JSON.stringify(want)}`, expected: want, actual: toJson(seen) };
+    for (const [tag, n] of Object.entries((p.tagCounts as Record<string, number> | undefined) ?? {})) {
+      const k = mine.filter((t) => tagsOf(t).includes(tag)).length;
+      if (k !== n) return { pass: false, message: `${k} track(s) of flavor ${String(p.flavor)} carry ${tag}, expected ${n}`, expected: toJson({ [tag]: n }), actual: toJson(seen) };
+    }
+    return { pass: true, message: `${mine.length} track(s) of flavor ${String(p.flavor)} as expected` };
+  },
+};
+
+export const CHECKS_VERSIONS: CheckDef[] = [membersAbsentCheck, tracksListedCheck, versionsAscendingCheck, defaultSameCheck, listedAcceptedCheck, urlUnsignedCheck, emptyBodyCheck, flavorTracksCheck];

@@ -1,4 +1,7 @@
-import { API_VERSIONS, type ApiVersion } from '../../model/index.js';
+import { API_VERSIONS, compareVersions, type ApiVersion } from '../../model/index.js';
+import type { MultipartPart } from '../../http/index.js';
+import { mediaPart } from '../../core/media.js';
+import { createEvent } from '../create.js';
 import { parseJsonBody } from '../../http/index.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { waitPublished } from './publications.js';
@@ -67,3 +70,88 @@ const readMedia: Action = async (env, params) => {
 };
 
 export const IMPL_VERSIONS: Record<string, Action> = { 'read-versions': readVersions, 'read-media': readMedia };
+
+/** The server version (GET /api/version/default, Accept: application/json), or undefined where the server has none. */
+async function serverVersionOf(env: Parameters<Action>[0]): Promise<ApiVersion | 'unknown-newer' | undefined> {
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/version/default', headers: { accept: 'application/json' } });
+  const parsed = ex.response?.status === 200 ? parseJsonBody(ex) : undefined;
+  const d = (parsed?.ok ? parsed.value : null) as { default?: unknown } | null;
+  if (typeof d?.default !== 'string') return undefined;
+  const v = d.default.replace(/^v/i, '');
+  if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
+  return /^\d+\.\d+\.\d+$/.test(v) && compareVersions(v, API_VERSIONS[API_VERSIONS.length - 1]) > 0 ? 'unknown-newer' : undefined;
+}
+
+const reaches = (server: ApiVersion | 'unknown-newer', min: ApiVersion) => server === 'unknown-newer' || !below(server, min);
+
+/**
+ * Whether the server release offers POST /api/events/{event_id}/track (addendum: "server release: Opencast 13.0 and
+ * later, server version 1.9.0 and above"; `from`) for the existing event `id`, once its processing has ended (409
+ * otherwise, rule 2). The server version is read from GET /api/version/default; a server without it is asked itself:
+ * a POST /track without parts (rule 6: "When flavor is missing and overwriteExisting is false, the endpoint does not
+ * reject the request") answering 404 or 405 for the existing event does not offer it. Value {id, tagged, untagged}:
+ * `tagged` is `id` where the server version reaches `tags` (the tags part and the lang: rule, 1.11.0), else
+ * Unavailable "not offered".
+ */
+const trackOffered: Action = async (env, params) => {
+  const from = required({ requiredFrom: params.from }, 'track-offered');
+  const tagsFrom = params.tags === undefined ? undefined : required({ requiredFrom: params.tags }, 'track-offered');
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error('action track-offered needs `id` (an event identifier)');
+  const { exchanges } = await waitPublished(env, id);
+  const server = await serverVersionOf(env);
+  if (server !== undefined && !reaches(server, from)) {
+    return { exchanges, value: new Unavailable(`not offered: POST /api/events/{event_id}/track is a server-release feature from server version ${from}; this server's is ${server} (GET /api/version/default)`) };
+  }
+  if (server === undefined) {
+    const probe = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'overwriteExisting', value: 'false' }] });
+    if (probe.response?.status === 404 || probe.response?.status === 405) {
+      return { exchanges: [...exchanges, probe], value: new Unavailable(`not offered: POST /api/events/{event_id}/track answered ${probe.response.status} for an existing event, and the server names no server version (GET /api/version/default)`) };
+    }
+  }
+  const tagged = tagsFrom === undefined || (server !== undefined && reaches(server, tagsFrom))
+    ? id : new Unavailable(`not offered: the tags part of POST /track comes with server version ${tagsFrom}; this server's is ${server ?? 'not named'}`);
+  return { exchanges, value: { id, tagged } };
+};
+
+/**
+ * POST /api/events/{id}/track with the parts given, in this order: flavor, overwriteExisting, tags (each when given),
+ * then `files` (default 1) parts named track holding evconf's media file. Value {status}.
+ */
+const postTrack: Action = async (env, params) => {
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error('action post-track needs `id` (an event identifier)');
+  const parts: MultipartPart[] = [];
+  for (const name of ['flavor', 'overwriteExisting', 'tags'] as const) {
+    if (params[name] !== undefined) parts.push({ name, value: String(params[name]) });
+  }
+  const files = params.files === undefined ? 1 : Number(params.files);
+  for (let i = 0; i < files; i++) parts.push({ ...mediaPart(), name: 'track', filename: `evconf-track-${i + 1}.wav` });
+  const ex = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: parts });
+  return { exchanges: [ex], value: { status: ex.response?.status ?? 0 } };
+};
+
+/**
+ * Rule 2 of POST /track (409 while a workflow is active): creates an event with media, sends POST /track right after
+ * the create, then reads the event. Only when it still reads RUNNING (so processing ran when the POST came) is the POST
+ * judged; else the value is Unavailable (processing ended first). The POST is the last exchange.
+ */
+const trackWhileProcessing: Action = async (env, params) => {
+  const from = required({ requiredFrom: params.from }, 'track-while-processing');
+  const server = await serverVersionOf(env);
+  if (server !== undefined && !reaches(server, from)) return { exchanges: [], value: new Unavailable(`not offered: POST /track comes with server version ${from}; this server's is ${server}`) };
+  const spec = { fields: { title: String(params.title ?? 'track-while-processing') }, media: true };
+  const out = await createEvent(env, spec);
+  const id = out.identifiers[0];
+  if (!id) return { exchanges: [out.exchange], value: new Unavailable(`the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})`) };
+  const post = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
+  const ev = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+  const parsed = parseJsonBody(ev);
+  const state = ((parsed.ok ? parsed.value : null) as { processing_state?: unknown } | null)?.processing_state;
+  if (state !== 'RUNNING') return { exchanges: [out.exchange, ev, post], value: new Unavailable(`processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged`) };
+  return { exchanges: [out.exchange, ev, post], value: { id, status: post.response?.status ?? 0 } };
+};
+
+IMPL_VERSIONS['track-offered'] = trackOffered;
+IMPL_VERSIONS['post-track'] = postTrack;
+IMPL_VERSIONS['track-while-processing'] = trackWhileProcessing;

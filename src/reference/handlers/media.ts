@@ -3,6 +3,7 @@ import { baseUrl, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent } from '../event-access.js';
 import { hasFeature } from '../features.js';
 import type { UploadedTrack } from '../types.js';
+import { flavorOf } from './track.js';
 
 /**
  * GET /api/events/{event_id}/media (addendum specs/events-api-1.7-1.11.md § GET /api/events/{event_id}/media, every
@@ -29,7 +30,7 @@ function mediaTrack(t: UploadedTrack, root: string, durationMs: number | undefin
     : { 'audio-1': { identifier: 'audio-1', format: 'PCM', channels: 1 } };
   const o: Record<string, unknown> = {
     identifier: t.id,
-    flavor: t.flavor ?? `${t.part}/source`,
+    flavor: flavorOf(t),
     mimetype: t.mediatype,
     size: t.size,
     checksum: `${t.checksum} (md5)`,

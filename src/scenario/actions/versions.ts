@@ -10,4 +10,14 @@ export const ACTIONS_VERSIONS: readonly string[] = [
    * Unavailable "not offered" when the server answers 404 for the existing event `id`.
    */
   'read-media',
+  /**
+   * Waits for event `id`'s processing to end, then finds out whether the server release has POST /track (server
+   * version `from`, read from GET /api/version/default; else asked); value {id, tagged} (`tagged`: `id` where the
+   * server version reaches `tags`), or an Unavailable "not offered".
+   */
+  'track-offered',
+  /** POST /api/events/{id}/track with `flavor`, `overwriteExisting`, `tags` (each when given) and `files` track parts; value {status}. */
+  'post-track',
+  /** Creates an event with media and sends POST /track at once; judged (value {id, status}) only when the event still reads RUNNING after it. */
+  'track-while-processing',
 ];
