@@ -171,4 +171,23 @@ export const flavorTracksCheck: CheckDef = {
   },
 };
 
-export const CHECKS_VERSIONS: CheckDef[] = [membersAbsentCheck, tracksListedCheck, versionsAscendingCheck, defaultSameCheck, listedAcceptedCheck, urlUnsignedCheck, emptyBodyCheck, flavorTracksCheck];
+/**
+ * track.post.409: the POST /track of the action track-while-processing, judged only when its value says processing
+ * still ran after it (a value without `status`, the action's Unavailable, is a skip with its reason).
+ */
+export const busyStatusCheck: CheckDef = {
+  name: 'busy-status',
+  doc: 'when the action saw the event still processing after its POST (its value has `status`), the POST answered one of `in`',
+  params: { type: 'object', required: ['in'], additionalProperties: false, properties: { in: { type: 'array', minItems: 1, items: { type: 'integer' } } } },
+  run(ctx, p) {
+    const v = ctx.value as { status?: unknown; reason?: unknown } | null;
+    if (!v || typeof v.status !== 'number') {
+      const why = `precondition: ${typeof v?.reason === 'string' ? v.reason : 'the event was not seen processing after the POST'}`;
+      return { pass: false, skip: why, message: why };
+    }
+    const ok = (p.in as number[]).includes(v.status);
+    return ok ? { pass: true, message: `status ${v.status} while processing ran` } : { pass: false, message: `expected status ${(p.in as number[]).join(' or ')} while processing ran, got ${v.status}`, expected: toJson(p.in), actual: v.status };
+  },
+};
+
+export const CHECKS_VERSIONS: CheckDef[] = [busyStatusCheck, membersAbsentCheck, tracksListedCheck, versionsAscendingCheck, defaultSameCheck, listedAcceptedCheck, urlUnsignedCheck, emptyBodyCheck, flavorTracksCheck];
