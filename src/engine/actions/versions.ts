@@ -1,4 +1,4 @@
-import { API_VERSIONS, compareVersions, type ApiVersion } from '../../model/index.js';
+import { API_VERSIONS, compareVersions, type ApiVersion, type Exchange } from '../../model/index.js';
 import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
 import { createEvent } from '../create.js';
@@ -140,17 +140,41 @@ const trackWhileProcessing: Action = async (env, params) => {
   const from = required({ requiredFrom: params.from }, 'track-while-processing');
   const server = await serverVersionOf(env);
   if (server !== undefined && !reaches(server, from)) return { exchanges: [], value: new Unavailable(`not offered: POST /track comes with server version ${from}; this server's is ${server}`) };
-  const spec = { fields: { title: String(params.title ?? 'track-while-processing') }, media: true };
+  // Several attempts side by side, each on an event of its own: on a busy machine a POST sent right after the create
+  // may still come after a short processing has ended; every attempt that saw processing run after its POST is judged.
+  const attempts = await Promise.all(Array.from({ length: TRACK_BUSY_ATTEMPTS }, (_, i) => busyAttempt(env, `${String(params.title ?? 'track-while-processing')}-${i + 1}`)));
+  const judged = attempts.filter((a) => a.status !== undefined);
+  const exchanges = attempts.flatMap((a) => a.exchanges);
+  if (judged.length === 0) return { exchanges, value: new Unavailable(attempts[0].why ?? 'no attempt saw processing run after its POST /track') };
+  // The worst answer is judged (last exchange): a 200 in any attempt that saw processing run is the server's fault.
+  const worst = judged.find((a) => a.status !== 409) ?? judged[0];
+  return { exchanges: [...exchanges.filter((e) => e !== worst.post), worst.post!], value: { id: worst.id, status: worst.status } };
+};
+
+/** Attempts of track-while-processing, side by side. */
+const TRACK_BUSY_ATTEMPTS = 3;
+
+async function busyAttempt(env: Parameters<Action>[0], title: string): Promise<{ exchanges: Exchange[]; id?: string; status?: number; post?: Exchange; why?: string }> {
+  const spec = { fields: { title }, media: true };
   const out = await createEvent(env, spec);
   const id = out.identifiers[0];
-  if (!id) return { exchanges: [out.exchange], value: new Unavailable(`the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})`) };
+  if (!id) return { exchanges: [out.exchange], why: `the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})` };
+  const sent = Date.now();
   const post = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
-  const ev = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
-  const parsed = parseJsonBody(ev);
-  const state = ((parsed.ok ? parsed.value : null) as { processing_state?: unknown } | null)?.processing_state;
-  if (state !== 'RUNNING') return { exchanges: [out.exchange, ev, post], value: new Unavailable(`processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged`) };
-  return { exchanges: [out.exchange, ev, post], value: { id, status: post.response?.status ?? 0 } };
-};
+  // A read shows the state of some moment up to the server's index lag L before it (learned, env.lag): RUNNING read
+  // by a request started L or more after the POST was sent proves processing ran when the POST came (it does not
+  // restart on its own). Reads go on while they show RUNNING and are too early; any other state ends the attempt.
+  const lagMs = 2 * (env.lag?.ms ?? 0);
+  for (;;) {
+    const started = Date.now();
+    const ev = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+    const parsed = parseJsonBody(ev);
+    const state = ((parsed.ok ? parsed.value : null) as { processing_state?: unknown } | null)?.processing_state;
+    if (state !== 'RUNNING') return { exchanges: [out.exchange, ev, post], why: `processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged` };
+    if (started - sent >= lagMs) return { exchanges: [out.exchange, ev, post], id, status: post.response?.status ?? 0, post };
+    await new Promise((r) => setTimeout(r, Math.min(50, lagMs)));
+  }
+}
 
 IMPL_VERSIONS['track-offered'] = trackOffered;
 IMPL_VERSIONS['post-track'] = postTrack;
