@@ -68,9 +68,11 @@ export const versionsAscendingCheck: CheckDef = {
     if (!Array.isArray(list)) return { pass: false, message: 'no versions array', actual: toJson(j.value) };
     const names = list.map(String);
     // What evconf knows: the listed ones must be the first N of API_VERSIONS in order; newer unknown ones may follow.
-    const known = names.filter((n) => (API_VERSIONS as readonly string[]).includes(n.replace(/^v/, '')));
+    // The notation ("v" first) is versions.list.schema's business: compared here without it.
+    const bare = names.map((n) => n.replace(/^v/, ''));
+    const known = bare.filter((n) => (API_VERSIONS as readonly string[]).includes(n));
     const expected = API_VERSIONS.slice(0, known.length).map((v) => `v${v}`);
-    const prefixOk = names.slice(0, known.length).join(',') === expected.join(',');
+    const prefixOk = bare.slice(0, known.length).join(',') === API_VERSIONS.slice(0, known.length).join(',');
     return prefixOk && known.length > 0
       ? { pass: true, message: `ascending from v1.0.0 without gaps: ${names.join(', ')}` }
       : { pass: false, message: `versions not ascending from v1.0.0 without gaps: ${names.join(', ')}`, expected, actual: names };

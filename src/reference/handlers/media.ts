@@ -14,10 +14,10 @@ import { flavorOf } from './track.js';
 export function getMedia(ctx: Ctx): Reply {
   if (ctx.app.bug('media-unknown-event-empty-list') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
   const rec = readableEvent(ctx);
-  if (ctx.app.bug('media-tracks-empty')) return json(200, []);
   const members = hasFeature(ctx, 'media-track-members');
   const root = `${baseUrl(ctx)}/assets/${encodeURIComponent(rec.id)}`;
-  const list = rec.tracks.map((t) => mediaTrack(t, root, rec.episode.durationMs, members, ctx));
+  // Planted bug media-ingested-tracks-missing: the tracks uploaded with the event (no flavor of POST /track) are left out.
+  const list = rec.tracks.filter((t) => !ctx.app.bug('media-ingested-tracks-missing') || t.flavor !== undefined).map((t) => mediaTrack(t, root, rec.episode.durationMs, members, ctx));
   return json(ctx.app.bug('media-answers-202') ? 202 : 200, list);
 }
 

@@ -40,9 +40,10 @@ export async function postTrack(ctx: Ctx): Promise<Reply> {
     return { id: randomUUID(), part: mediatype.startsWith('audio/') ? 'audio' : 'presenter', filename: f.filename, mediatype, size: f.bytes.length, checksum: md5(f.bytes), ...(flavor ? { flavor } : {}), tags: [...tags] };
   });
   let kept = rec.tracks;
-  if (overwrite && flavor && !ctx.app.bug('track-overwrite-keeps-existing')) {
+  if (overwrite && flavor) {
     const lang = withTags && !ctx.app.bug('track-overwrite-ignores-lang') ? tags.map((t) => t.trim()).find((t) => t.startsWith('lang:')) : undefined;
-    kept = rec.tracks.filter((t) => flavorOf(t) !== flavor || (lang !== undefined && !(t.tags ?? []).includes(lang)));
+    // Planted bug track-overwrite-keeps-existing: only the lang: branch removes anything.
+    if (lang !== undefined || !ctx.app.bug('track-overwrite-keeps-existing')) kept = rec.tracks.filter((t) => flavorOf(t) !== flavor || (lang !== undefined && !(t.tags ?? []).includes(lang)));
   }
   rec.tracks = [...kept, ...added];
   ctx.app.store.commit(rec);

@@ -14,9 +14,9 @@ export const MEDIA_MUTANTS = family({
     rule: 'media.get.schema',
     description: 'Media tracks leave size out (a Go `omitempty` of an unknown size). Addendum § Media track: "size | integer | always | File size in bytes; -1 when unknown".',
   },
-  'media-tracks-empty': {
+  'media-ingested-tracks-missing': {
     rule: 'media.get.tracks',
-    description: 'GET /media answers [] for every event, also one created with a media file (it reads a package that holds no tracks). Addendum: "all tracks of the event\'s current media package".',
+    description: 'GET /media leaves out the tracks uploaded with the event (it lists only those added by POST /track), so an event created with a media file lists none. Addendum: "all tracks of the event\'s current media package".',
   },
   'media-unknown-event-empty-list': {
     rule: 'media.get.404',

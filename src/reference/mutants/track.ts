@@ -15,7 +15,7 @@ export const TRACK_MUTANTS = family({
   },
   'track-overwrite-keeps-existing': {
     rule: 'track.post.overwrite',
-    description: 'overwriteExisting=true keeps the existing tracks of the flavor (it adds beside them). Addendum rule 5: "overwriteExisting=true removes the existing tracks whose flavor matches the given flavor."',
+    description: 'overwriteExisting=true without a lang: tag keeps the existing tracks of the flavor (it adds beside them; only the 16.0 lang: branch removes). Addendum rule 5: "overwriteExisting=true removes the existing tracks whose flavor matches the given flavor."',
   },
   'track-unparsable-flavor-accepted': {
     rule: 'track.post.400-flavor',
