@@ -122,7 +122,7 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
   const handler = wrap ? wrap(base) : base;
   const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
   return {
-    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion, { publications: (id) => app.store.get(id)?.publications }) : handler,
+    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion, { publications: (id) => app.store.get(id)?.publications, serverVersion: app.serverVersion }) : handler,
     ...(record ? { clientError: clientErrorRecorder(record, opts.apiVersion) } : {}),
     store: app.store,
     close: () => app.timers.clear(),

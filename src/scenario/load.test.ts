@@ -73,7 +73,7 @@ scenarios:
     expect(load(ok.replace('    title: t', '    title: t\n    exclusive: shared-agent'))().scenarios[0].exclusive).toBe('shared-agent');
   });
   it("reads a step's own version range (the step is not sent outside it)", () => {
-    const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0"'))();
+    const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0 <1.7.0"'))();
     expect(f.scenarios[0].steps[0].versions).toEqual(['1.6.0']);
     expect(f.scenarios[0].versions).toHaveLength(12);
   });

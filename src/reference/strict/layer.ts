@@ -83,7 +83,7 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
       send(res, 413, { error: `request body larger than ${MAX_BODY_BYTES} bytes` });
       return;
     }
-    const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned), target: req.url };
+    const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned, state?.serverVersion), target: req.url };
     const inspection = await inspectRequest(seen);
     const refused = strict && inspection.departures.some((d) => !RECORDED_ONLY.has(d.kind));
     // A departure of state is one only when the request reaches the server (a refused DELETE deletes nothing).

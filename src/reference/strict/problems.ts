@@ -1,4 +1,5 @@
 import { DEPARTURE_KINDS, type Departure, type DepartureKind, type SubjectKind } from './departure.js';
+import { compareVersions } from '../../model/version.js';
 import type { ExampleRequest } from './example.js';
 import { RECORDED_ONLY } from './stateful.js';
 
@@ -68,7 +69,8 @@ export class ProblemTable {
     const sorted = [...this.byKey.values()].sort((a, b) => b.count - a.count || a.order - b.order);
     return sorted.map(({ order: _order, ...p }, i) => {
       const endpoints = [...new Set(p.groups.map((g) => g.endpoint))];
-      const versions = [...new Set(p.groups.map((g) => g.version))].sort();
+      // Numeric order (1.2.0 < 1.10.0), never text.
+      const versions = [...new Set(p.groups.map((g) => g.version))].sort(compareVersions);
       // An endpoint problem names its endpoint already.
       const where = p.about === 'endpoint' ? '' : ` · ${endpoints.join(', ')}`;
       const line = `${p.kind} · ${p.about} ${p.subject} · ${p.count}×${where} · ${versions.join(', ')}`;

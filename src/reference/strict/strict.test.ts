@@ -49,7 +49,7 @@ const CASES: { name: string; kind: DepartureKind; quote: QuoteKey; path: string;
   { name: 'unknown filter startDate', kind: 'unknown-filter', quote: 'filter', path: '/api/events?filter=startDate:2030-01-01', o: () => ({}) },
   { name: 'filter value with an unescaped comma', kind: 'filter-form', quote: 'filter', path: `/api/events?filter=${encodeURIComponent('title:Hello, world')}`, o: () => ({}) },
   { name: 'start filter that is not <datetime>/<datetime>', kind: 'filter-form', quote: 'filterStart', path: '/api/events?filter=start:2030-01-01', o: () => ({}) },
-  { name: 'a version the server does not serve', kind: 'unsupported-version', quote: 'versions', path: '/api/events', o: () => ({ headers: { accept: 'application/v1.7.0+json' } }) },
+  { name: 'a version the server does not serve', kind: 'unsupported-version', quote: 'versions', path: '/api/events', o: () => ({ headers: { accept: 'application/v1.12.0+json' } }) },
   { name: 'withacl=1', kind: 'not-boolean', quote: 'flags', path: '/api/events?withacl=1', o: () => ({}) },
   { name: 'allowConflict=yes', kind: 'not-boolean', quote: 'allowConflict', path: '/api/events/{id}/scheduling', o: () => ({ method: 'PUT', body: form({ scheduling: JSON.stringify({ end: '2034-01-01T12:00:00Z' }), allowConflict: 'yes' }) }) },
   { name: 'limit=ten', kind: 'not-integer', quote: 'limit', path: '/api/events?limit=ten', o: () => ({}) },
