@@ -5,6 +5,7 @@ import { createEvent } from '../create.js';
 import { parseJsonBody } from '../../http/index.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { waitPublished } from './publications.js';
+import { waitOptions, waitProcessed } from '../../core/readiness.js';
 import type { Action } from './types.js';
 
 /**
@@ -86,8 +87,8 @@ const reaches = (server: ApiVersion | 'unknown-newer', min: ApiVersion) => serve
 
 /**
  * Whether the server release offers POST /api/events/{event_id}/track (addendum: "server release: Opencast 13.0 and
- * later, server version 1.9.0 and above"; `from`) for the existing event `id`, once its processing has ended (409
- * otherwise, rule 2). The server version is read from GET /api/version/default; a server without it is asked itself:
+ * later, server version 1.9.0 and above"; `from`) for the existing event `id`, once it is published and its processing
+ * has ended (409 otherwise, rule 2). The server version is read from GET /api/version/default; a server without it is asked itself:
  * a POST /track without parts (rule 6: "When flavor is missing and overwriteExisting is false, the endpoint does not
  * reject the request") answering 404 or 405 for the existing event does not offer it. Value {id, tagged, untagged}:
  * `tagged` is `id` where the server version reaches `tags` (the tags part and the lang: rule, 1.11.0), else
@@ -99,6 +100,8 @@ const trackOffered: Action = async (env, params) => {
   const id = params.id;
   if (typeof id !== 'string' || id === '') throw new Error('action track-offered needs `id` (an event identifier)');
   const { exchanges } = await waitPublished(env, id);
+  // Rule 2: a workflow still active (a publication may show before processing ends) answers 409: wait for its end.
+  await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
   const server = await serverVersionOf(env);
   if (server !== undefined && !reaches(server, from)) {
     return { exchanges, value: new Unavailable(`not offered: POST /api/events/{event_id}/track is a server-release feature from server version ${from}; this server's is ${server} (GET /api/version/default)`) };
@@ -151,6 +154,9 @@ const trackWhileProcessing: Action = async (env, params) => {
   return { exchanges: [...exchanges.filter((e) => e !== worst.post), worst.post!], value: { id: worst.id, status: worst.status } };
 };
 
+/** Rule 2: "If the event has a workflow in state INSTANTIATED, RUNNING, PAUSED or FAILING, the answer is 409". */
+const WORKFLOW_ACTIVE: ReadonlySet<string> = new Set(['INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
+
 /** Attempts of track-while-processing, side by side. */
 const TRACK_BUSY_ATTEMPTS = 3;
 
@@ -161,16 +167,16 @@ async function busyAttempt(env: Parameters<Action>[0], title: string): Promise<{
   if (!id) return { exchanges: [out.exchange], why: `the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})` };
   const sent = Date.now();
   const post = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
-  // A read shows the state of some moment up to the server's index lag L before it (learned, env.lag): RUNNING read
-  // by a request started L or more after the POST was sent proves processing ran when the POST came (it does not
-  // restart on its own). Reads go on while they show RUNNING and are too early; any other state ends the attempt.
+  // A read shows the state of some moment up to the server's index lag L before it (learned, env.lag): an active workflow state
+  // read by a request started L or more after the POST was sent proves processing ran when the POST came (it does not
+  // restart on its own). Reads go on while they show it and are too early; any other state ends the attempt.
   const lagMs = 2 * (env.lag?.ms ?? 0);
   for (;;) {
     const started = Date.now();
     const ev = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
     const parsed = parseJsonBody(ev);
     const state = ((parsed.ok ? parsed.value : null) as { processing_state?: unknown } | null)?.processing_state;
-    if (state !== 'RUNNING') return { exchanges: [out.exchange, ev, post], why: `processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged` };
+    if (typeof state !== 'string' || !WORKFLOW_ACTIVE.has(state)) return { exchanges: [out.exchange, ev, post], why: `processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged` };
     if (started - sent >= lagMs) return { exchanges: [out.exchange, ev, post], id, status: post.response?.status ?? 0, post };
     await new Promise((r) => setTimeout(r, Math.min(50, lagMs)));
   }
