@@ -136,7 +136,7 @@ const postTrack: Action = async (env, params) => {
 
 /**
  * Rule 2 of POST /track (409 while a workflow is active): creates an event with media, sends POST /track right after
- * the create, then reads the event. Only when it still reads RUNNING (so processing ran when the POST came) is the POST
+ * the create, then reads the event. Only when it still shows an active workflow state (so processing ran when the POST came) is the POST
  * judged; else the value is Unavailable (processing ended first). The POST is the last exchange.
  */
 const trackWhileProcessing: Action = async (env, params) => {

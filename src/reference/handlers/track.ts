@@ -9,6 +9,9 @@ import { badRequest, HttpError, notFound, type UploadedTrack } from '../types.js
 /** A flavor is type/subtype (addendum § POST /track: "Flavor, form type/subtype"; "An unparsable value gives 400"). */
 const FLAVOR = /^[^/\s]+\/[^/\s]+$/;
 
+/** Rule 2: "If the event has a workflow in state INSTANTIATED, RUNNING, PAUSED or FAILING, the answer is 409". */
+const ACTIVE: ReadonlySet<string> = new Set(['INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
+
 /** The flavor a track of the media package has (GET /media `flavor`). */
 export const flavorOf = (t: UploadedTrack): string => t.flavor ?? `${t.part}/source`;
 
@@ -24,7 +27,7 @@ export async function postTrack(ctx: Ctx): Promise<Reply> {
   if (!serverHas(ctx, 'track')) throw notFound(`no such resource: ${ctx.url.pathname}`);
   if (ctx.app.bug('track-unknown-event-200') && !ctx.app.store.get(ctx.params[0])) return empty(200);
   const rec = writableEvent(ctx);
-  if (rec.processingState === 'RUNNING' && !ctx.app.bug('track-ignores-running-workflow')) {
+  if (ACTIVE.has(rec.processingState) && !ctx.app.bug('track-ignores-running-workflow')) {
     throw new HttpError(409, `A workflow is running on event '${rec.id}'`);
   }
   const form = await readForm(ctx.req);
