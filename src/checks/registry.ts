@@ -15,12 +15,14 @@ import { CHECKS_AUTH } from './families/auth.js';
 import { CHECKS_SORT } from './families/sort.js';
 import { CHECKS_ROUND4 } from './families/round4.js';
 import { CHECKS_ROUND4_LISTS } from './families/round4-lists.js';
+import { CHECKS_VERSIONS } from './families/versions.js';
 
 const ALL: CheckDef[] = [
   statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, allListedUnlessRefusedCheck, memberEqualsCheck, containsIdsCheck,
   ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH, ...CHECKS_SORT,
   ...CHECKS_ROUND4,
   ...CHECKS_ROUND4_LISTS,
+  ...CHECKS_VERSIONS,
 ];
 
 /** Every check a scenario can name, by name (names are unique: a duplicate is a bug caught at start). */

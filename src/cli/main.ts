@@ -15,7 +15,7 @@ function runOptions(cmd: Command): Command {
   return cmd
     .description('run the conformance suite (without --base-url: against the embedded reference server)')
     .option('--base-url <url>', 'server under test, e.g. http://127.0.0.1:8080')
-    .option('--api-version <v>', 'X.Y.Z, a comma list, or "all" (default 1.6.0)')
+    .option('--api-version <v>', 'X.Y.Z, a comma list, or "all" (default: the versions the server lists, GET /api/version; 1.6.0 where it lists none)')
     .option('--auth <user:pass>', 'Basic credentials of an administrative user (or EVCONF_AUTH)')
     .option('--user-auth <user:pass>', 'a non-administrative user, for the role rules (or EVCONF_USER_AUTH)')
     .option('--user-roles <r1,r2>', "that user's roles (default ROLE_USER_<NAME>)")
@@ -121,6 +121,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--port <n>', 'port (0 = any free port)', '8080')
     .option('--host <host>', 'interface', '127.0.0.1')
     .option('--api-version <v>', 'pin one version (default: chosen per request from Accept)')
+    .option('--server-version <v>', 'the newest version served, also the default; a server release: 1.9.0 has POST /track, 1.10.0 lists v1.0.0..v1.10.0 (default 1.11.0)')
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],… (or EVCONF_SERVE_USERS)')
     .option('--mutant <name>', 'plant one named bug')
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))

@@ -3,6 +3,7 @@ import { UsageError } from '../config/errors.js';
 import type { RunConfig } from '../config/types.js';
 import type { Exchange, TransportErrorCode } from '../model/exchange.js';
 import { versionHeader } from '../core/clients.js';
+import { readDiscovery, type Discovery } from '../core/discovery.js';
 
 /**
  * Transport errors that prove nothing answers HTTP at that address: nobody accepts the connection, the name does
@@ -27,7 +28,7 @@ function probes(): { method: 'GET'; path: string; query?: Record<string, string>
  * fail with the transport errors as evidence (a server stalling on everything ends early, src/http/stall-guard.ts).
  * Credentials every probe refuses (401 everywhere) are a usage problem too.
  */
-export async function preflight(config: RunConfig, baseUrl: string): Promise<void> {
+export async function preflight(config: RunConfig, baseUrl: string): Promise<Discovery> {
   const client = createHttpClient({
     baseUrl,
     timeoutMs: Math.min(config.timeoutMs, 10_000),
@@ -36,12 +37,22 @@ export async function preflight(config: RunConfig, baseUrl: string): Promise<voi
     ...(config.auth ? { auth: config.auth } : {}),
   });
   let answers: Exchange[];
+  let discovery: Discovery = {};
   try {
-    answers = await Promise.all(probes().map((p) => client.send(p)));
+    // Version discovery (src/core/discovery.ts) goes with the probes: GET /api/version (and /default), not versioned.
+    const json = { accept: 'application/json' };
+    const [list, def, ...rest] = await Promise.all([
+      client.send({ method: 'GET', path: '/api/version', headers: json }),
+      client.send({ method: 'GET', path: '/api/version/default', headers: json }),
+      ...probes().map((p) => client.send(p)),
+    ]);
+    answers = rest;
+    verdict(answers, baseUrl);
+    discovery = readDiscovery(list, def);
   } finally {
     await client.close();
   }
-  verdict(answers, baseUrl);
+  return discovery;
 }
 
 /** Decides from the probes' exchanges; throws the one-line UsageError when the run cannot go on. */

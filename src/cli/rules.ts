@@ -26,10 +26,10 @@ export function rulesCommand(suitesDir: string, io: { out: NodeJS.WriteStream },
     io.out.write(`${JSON.stringify(rows, null, 2)}\n`);
   } else {
     const w = Math.max(...rows.map((r) => r.id.length));
-    io.out.write(`${'rule'.padEnd(w)}  level   range          ${API_VERSIONS.map((v) => v.padStart(6)).join('')}\n`);
+    io.out.write(`${'rule'.padEnd(w)}  level   range          ${API_VERSIONS.map((v) => v.padStart(7)).join('')}\n`);
     for (const r of rows) {
       const range = `${r.since}${r.until ? `–${r.until}` : '+'}`.padEnd(13);
-      const cells = API_VERSIONS.map((v) => String(r.checks[v] ?? '·').padStart(6)).join('');
+      const cells = API_VERSIONS.map((v) => String(r.checks[v] ?? '·').padStart(7)).join('');
       io.out.write(`${r.id.padEnd(w)}  ${r.level.padEnd(6)}  ${range}  ${cells}${r.uncovered.length ? '  UNCOVERED' : ''}\n`);
     }
     const unc = rows.filter((r) => r.uncovered.length);

@@ -8,9 +8,10 @@ import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
 import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
 import { progressReporter } from './progress.js';
-import type { CheckResult, RunResult } from '../model/index.js';
+import type { ApiVersion, CheckResult, RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
+import { resolveVersions } from '../core/discovery.js';
 import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
 import { unmatchedPatterns } from '../engine/select.js';
@@ -95,7 +96,7 @@ export function exitStatus(run: RunResult, interrupted: boolean): number {
   const x = run.expectations;
   if (interrupted || run.summary.errored > 0 || (x ? x.newFailures : run.summary.failed) > 0) return 1;
   if (x?.strict && x.fixed + x.stale > 0) return 1;
-  return versionVerdicts(run).every((v) => v.verdict === 'conformant' || (x !== undefined && v.verdict === 'not-conformant' && !hasGaps(v))) ? 0 : 3;
+  return versionVerdicts(run).every((v) => v.verdict === 'conformant' || v.verdict === 'not-offered' || (x !== undefined && v.verdict === 'not-conformant' && !hasGaps(v))) ? 0 : 3;
 }
 
 /**
@@ -165,6 +166,8 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   const progress = progressReporter({ err: io.err, tty, output: config.output, ...(expected ? { known: (r: CheckResult) => explains(expected, r) } : {}) });
   let run: RunResult;
   let stalled: string | undefined;
+  let notOffered: { apiVersion: ApiVersion; reason: string }[] = [];
+  let listed: string[] | undefined;
   // The run's one stream of events (src/engine/run-events.ts), shown and saved as it goes.
   const onEvent = (e: RunEvent): void => {
     switch (e.type) {
@@ -183,11 +186,15 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     }
   };
   try {
-    await preflight(config, baseUrl);
+    const discovery = await preflight(config, baseUrl);
+    const resolved = resolveVersions(config.apiVersionChoice, config.apiVersions, discovery);
+    config = { ...config, apiVersions: resolved.apiVersions };
+    notOffered = resolved.notOffered;
+    listed = discovery.raw;
     progress.line(`evconf ${TOOL_VERSION}: run ${runId} against ${baseUrl}${ref ? ' (embedded reference server)' : ''}, API ${config.apiVersions.join(', ')}, seed ${config.seed}`);
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
-      target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}) },
+      target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}), ...(notOffered.length ? { notOffered } : {}), ...(listed ? { listed } : {}) },
       onEvent, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
     });
   } finally {

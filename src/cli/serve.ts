@@ -4,7 +4,7 @@ import { startReferenceServer, parseUsers, ClientRecord, CLIENT_REPORT_PATH } fr
 import { renderClientReportHtml } from '../reference/strict/html.js';
 import { UsageError } from '../config/errors.js';
 import { parseIntFlag } from '../config/parse.js';
-import { isApiVersion, API_VERSIONS } from '../model/index.js';
+import { isApiVersion, API_VERSIONS, type ApiVersion } from '../model/index.js';
 import { agentsFlag, latitudeFlags, listLatitude, seriesFlag } from './latitude.js';
 import { SERVER_PROFILES, type ServerProfile } from '../reference/profiles/index.js';
 import { OPENCAST_AGENT, OPENCAST_DEVIATIONS, OPENCAST_LATITUDE } from '../reference/profiles/opencast.js';
@@ -36,6 +36,8 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
   const host = String(flags.host ?? '127.0.0.1');
   const version = flags.apiVersion as string | undefined;
   if (version !== undefined && !isApiVersion(version)) throw new UsageError(`--api-version must be one of ${API_VERSIONS.join(', ')} (got "${version}")`);
+  const serverVersion = flags.serverVersion as string | undefined;
+  if (serverVersion !== undefined && !isApiVersion(serverVersion)) throw new UsageError(`--server-version must be one of ${API_VERSIONS.join(', ')} (got "${serverVersion}")`);
   const strict = flags.strict === true;
   const profile = flags.profile === undefined ? undefined : String(flags.profile);
   if (profile !== undefined && !(SERVER_PROFILES as readonly string[]).includes(profile)) throw new UsageError(`--profile: unknown profile "${profile}"; the server knows ${SERVER_PROFILES.join(', ')}`);
@@ -50,6 +52,7 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
     server = await startReferenceServer({
       port, host, strict, ...(recording ? { clientRecord: record } : {}),
       ...(version ? { apiVersion: version } : {}),
+      ...(serverVersion ? { serverVersion: serverVersion as ApiVersion } : {}),
       // The users may come from the environment (EVCONF_SERVE_USERS), so that passwords stay off the command line
       // (evconf run starts its embedded server that way).
       ...(users ? { users: parseUsers(users) } : {}),

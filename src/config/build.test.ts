@@ -29,7 +29,7 @@ type Get = (c: RunConfig) => unknown;
  */
 const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['base-url', 'http://file.example:1', 'http://file.example:1', ['--base-url', 'http://flag.example:2'], 'http://flag.example:2', (c) => c.baseUrl],
-  ['api-version', 'all', 7, ['--api-version', '1.2.0'], 1, (c) => c.apiVersions.length],
+  ['api-version', 'all', 12, ['--api-version', '1.2.0'], 1, (c) => c.apiVersions.length],
   ['auth', 'fileuser:fp', 'fileuser', ['--auth', 'flaguser:gp'], 'flaguser', (c) => c.auth?.user],
   ['user-auth', 'fileu:fp', 'fileu', ['--user-auth', 'flagu:gp'], 'flagu', (c) => c.userAuth?.user],
   ['user-roles', 'ROLE_FILE', ['ROLE_FILE'], ['--user-roles', 'ROLE_FLAG,ROLE_B'], ['ROLE_FLAG', 'ROLE_B'], (c) => c.userRoles],
@@ -92,7 +92,7 @@ describe('config: a --config value wins over the default, a flag wins over the -
 
   it('camelCase keys read as the kebab-case ones', () => {
     expect(configOf({ apiVersion: 'all', reportDir: 'x' })).toMatchObject({ reportDir: 'x' });
-    expect(configOf({ apiVersion: 'all' }).apiVersions).toHaveLength(7);
+    expect(configOf({ apiVersion: 'all' }).apiVersions).toHaveLength(12);
   });
 
   it('YAML lists are taken where the flag takes a comma list', () => {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { parse } from 'yaml';
 import { parseApiVersionFlag } from '../spec/versions.js';
+import { DEFAULT_API_VERSION } from '../model/version.js';
 import { PROJECT_ROOT, SUITES_DIR } from '../spec/paths.js';
 import { UsageError } from './errors.js';
 import { parseFormats } from './formats.js';
@@ -155,8 +156,10 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   const expectations = [...headerList(profile.expectations), ...headerList(own.expectations), ...((flags.expectations as string[] | undefined) ?? [])];
   // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
   const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
-  const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
+  const versionFlag = pick('apiVersion');
+  const versions = parseApiVersionFlag(String(versionFlag ?? DEFAULT_API_VERSION));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);
+  const apiVersionChoice = versionFlag === undefined ? 'default' as const : String(versionFlag) === 'all' ? 'all' as const : undefined;
   const authRaw = (flags.auth as string | undefined) ?? env.EVCONF_AUTH ?? (file.auth as string | undefined);
   const userRaw = (flags.userAuth as string | undefined) ?? env.EVCONF_USER_AUTH ?? (file.userAuth as string | undefined);
   const userAuth = userRaw ? parseCredentials(userRaw, '--user-auth') : undefined;
@@ -172,6 +175,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   const agentId = parseId(pick('agentId'), '--agent-id');
   const seriesId = parseId(pick('seriesId'), '--series-id');
   const config: RunConfig = {
+    ...(apiVersionChoice ? { apiVersionChoice } : {}),
     ...(baseUrl !== undefined ? { baseUrl: parseBaseUrl(String(baseUrl)) } : {}),
     apiVersions: versions,
     ...(authRaw ? { auth: parseCredentials(authRaw, '--auth') } : {}),

@@ -11,6 +11,17 @@ export interface RunConfig {
   /** Undefined: start the embedded reference server. */
   baseUrl?: string;
   apiVersions: ApiVersion[];
+  /**
+   * How --api-version was given: absent (`default`: the versions the server lists, GET /api/version, else 1.6.0) or
+   * `all` (every version the server lists; the others reported "not offered"). Undefined: an explicit version list.
+   */
+  apiVersionChoice?: 'default' | 'all';
+  /**
+   * Versions of the run whose rules are identical run the generated stages' cases once in full (the first of them)
+   * and a share in the others (src/engine/version-groups.ts). Default on; the self-tests turn it off, since they prove
+   * a planted bug caught in every version.
+   */
+  shareGenerated?: boolean;
   auth?: Credentials;
   userAuth?: Credentials;
   userRoles: string[];

@@ -49,7 +49,7 @@ export function withStallGuard<T extends SignalOptions & { config: { timeoutMs: 
   const stalled = new AbortController();
   const guard = new StallGuard({ timeoutMs: o.config.timeoutMs, onStall: (reason) => { stalled.abort(reason); o.onStall?.(reason); } });
   const signal = o.signal ? AbortSignal.any([o.signal, stalled.signal]) : stalled.signal;
-  // Every phase of every version listens to it (7 versions × 3 phases by default): more than Node's 10 is by design,
+  // Every phase of every version listens to it (12 versions × 3 phases with --api-version all): more than Node's 10 is by design,
   // not a leak, and the warning would reach the user's terminal.
   setMaxListeners(RUN_SIGNAL_LISTENERS, signal);
   return { o: { ...o, signal }, guard };

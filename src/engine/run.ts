@@ -26,6 +26,7 @@ import { listenersOf, type Listeners, type Progress, type RunEvent } from './run
 import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
+import { generatedRuns, generatedShare } from './version-groups.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
 
 export { PHASES, type Phase, type Progress, type RunEvent };
@@ -37,7 +38,7 @@ export interface RunOptions {
   config: RunConfig;
   book: RuleBook;
   suites: ScenarioFile[];
-  target: { baseUrl: string; reference: boolean; mutant?: string };
+  target: { baseUrl: string; reference: boolean; mutant?: string; notOffered?: { apiVersion: ApiVersion; reason: string }[]; listed?: string[] };
   runId: string;
   toolVersion: string;
   /** What the run tells as it goes (src/engine/run-events.ts): progress, settles, a stall, partial results, load lines. */
@@ -133,7 +134,10 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   const state: RunState = { started: Date.now(), results: [], observations: new Map(), leftovers: [], timing: [], capabilities: [], stops: new Map() };
   const facts: RunFacts = {
     config, book: o.book, phases, runId: o.runId, toolVersion: o.toolVersion,
-    target: { baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}) },
+    target: {
+      baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}),
+      ...(o.target.notOffered?.length ? { notOffered: o.target.notOffered } : {}), ...(o.target.listed ? { listed: o.target.listed } : {}),
+    },
   };
   const total = config.apiVersions.reduce((n, v) => n + scenarios.filter((s) => s.versions.includes(v)).length, 0);
   const ctx: RunCtx = {
@@ -240,7 +244,10 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       // --concurrency, or up to its ceiling while the server answers fast: scenarios and generated cases alike.
       concurrencyNow: scenarioLimit(o.config, waits),
     };
-    const genBase = { ...base, ...(o.signal ? { signal: o.signal } : {}) };
+    // Versions whose rules are identical share the generated stages' duplicated cases (src/engine/version-groups.ts).
+    const share = o.config.shareGenerated === false ? { first: true, size: 1 } : generatedShare(o.book, o.config.apiVersions, version);
+    const genConfig = share.first ? o.config : { ...o.config, runs: generatedRuns(o.config.runs, share) };
+    const genBase = { ...base, config: genConfig, ...(o.signal ? { signal: o.signal } : {}) };
     const phases = o.phases ?? o.config.phases ?? PHASES;
     const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
     const scenarios = startScenarioPhase(ctx, base, track);

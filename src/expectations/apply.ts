@@ -51,6 +51,7 @@ function entryReport(e: ExpectationEntry, results: readonly CheckResult[], versi
 
 /** A version's verdict with the new and known failing checks counted, and the gaps a skip entry accepts. */
 function verdictWith(v: VersionVerdict, results: readonly CheckResult[], entries: readonly ExpectationEntry[]): VersionVerdict {
+  if (v.verdict === 'not-offered') return v;
   const mine = results.filter((r) => r.apiVersion === v.apiVersion && !isLoadRule(r.rule));
   const known = mine.filter((r) => r.outcome === 'fail' && r.expectation?.status === 'known');
   const knownRules = [...new Set(mine.filter((r) => failing(r) && r.expectation?.status === 'known').map((r) => r.rule))].sort();

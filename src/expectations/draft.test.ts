@@ -12,12 +12,16 @@ const check = (rule: string, apiVersion: ApiVersion, outcome: Outcome, message: 
 
 describe('evconf expectations --from (issue 22): a starting file from a run', () => {
   it('versions are written as all, a range or a list', () => {
-    expect(versionsText(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0'])).toBe('all');
-    expect(versionsText(['1.5.0', '1.6.0'])).toBe('>=1.5.0');
+    expect(versionsText(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0', '1.7.0', '1.8.0', '1.9.0', '1.10.0', '1.11.0'])).toBe('all');
+    expect(versionsText(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0'])).toBe('<=1.6.0');
+    expect(versionsText(['1.10.0', '1.11.0'])).toBe('>=1.10.0');
+    expect(versionsText(['1.9.0', '1.10.0'])).toBe('>=1.9.0 <=1.10.0');
+    expect(versionsText(['1.5.0', '1.6.0'])).toBe('>=1.5.0 <=1.6.0');
     expect(versionsText(['1.0.0', '1.1.0'])).toBe('<=1.1.0');
     expect(versionsText(['1.2.0', '1.3.0'])).toBe('>=1.2.0 <=1.3.0');
     expect(versionsText(['1.3.0'])).toBe('1.3.0');
     expect(versionsText(['1.6.0', '1.0.0'])).toEqual(['1.0.0', '1.6.0']);
+    expect(versionsText(['1.10.0', '1.2.0'])).toEqual(['1.2.0', '1.10.0']);
   });
 
   it('one entry per failing rule, a valid file, and with it the same run exits 0', () => {

@@ -66,7 +66,12 @@ export interface ResultSummary {
  * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none
  * failed; `not-conformant` when a rule failed or evconf erred; else `incomplete` (untested rules, with why).
  */
-export type Verdict = 'conformant' | 'not-conformant' | 'incomplete';
+/**
+ * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none failed;
+ * `not-conformant` when a rule failed or evconf erred; `incomplete` (untested rules, with why); `not-offered` when the
+ * server does not list the version (GET /api/version) and it was not run.
+ */
+export type Verdict = 'conformant' | 'not-conformant' | 'incomplete' | 'not-offered';
 
 export interface VersionVerdict extends ResultSummary {
   apiVersion: ApiVersion;
@@ -80,6 +85,11 @@ export interface VersionVerdict extends ResultSummary {
   untested: { rule: string; reason: string; allowed?: boolean }[];
   /** Why this version's run was cut short (interrupt, --max-duration, --phase-budget): never conformant then. */
   stopped?: string;
+  /**
+   * Verdict `not-offered`: the server does not offer this version (it lists its versions, GET /api/version, and this
+   * one is not among them; --api-version all), so nothing was run in it. Never a failure, never a gap.
+   */
+  notOffered?: string;
   /**
    * With expectations (--expectations): failing checks not expected (new), failing checks expected (known), and
    * the distinct rules of the known ones. A version whose failures are all known stays `not-conformant`, but its
@@ -137,7 +147,13 @@ export interface RunResult {
   durationMs: number;
   /** Wall time of each stage of each version, in the order run (versions run one after another). */
   timing?: StageTiming[];
-  target: { baseUrl: string; apiVersions: ApiVersion[]; reference: boolean; mutant?: string };
+  target: {
+    baseUrl: string; apiVersions: ApiVersion[]; reference: boolean; mutant?: string;
+    /** Versions asked for (--api-version all) that the server does not list (GET /api/version), with why: not run. */
+    notOffered?: { apiVersion: ApiVersion; reason: string }[];
+    /** What GET /api/version listed ("v1.0.0", ...) where the server has it; the run's default versions come from it. */
+    listed?: string[];
+  };
   seed: number;
   /** The command line as given (credentials redacted). */
   command?: string;

@@ -11,6 +11,12 @@ import type { Caller } from './types.js';
 export interface ReferenceOptions {
   /** Pinned: always serve this version, ignore Accept. */
   apiVersion?: ApiVersion;
+  /**
+   * The server version (addendum § Versions covered): the newest version served, also the default; the versions
+   * listed are 1.0.0 up to it, and the server-release features (POST /track from 1.9.0, its tags part from 1.11.0)
+   * follow it. Default: the newest version evconf knows (an Opencast 16.x).
+   */
+  serverVersion?: ApiVersion;
   /** None/empty = open server, every caller is an administrator. */
   users?: RefUser[];
   /** Name of a planted bug (see MUTANTS); undefined = correct server. */
@@ -85,6 +91,8 @@ export interface App {
   publicBaseUrl?: string;
   users: RefUser[];
   pinned?: ApiVersion;
+  /** See ReferenceOptions.serverVersion. */
+  serverVersion: ApiVersion;
 }
 
 export interface Ctx {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiVersion } from '../model/version.js';
 import { parseCatalogs, type MetadataInput } from './catalogs.js';
 import type { Form } from './form.js';
@@ -30,6 +31,7 @@ function tracksOf(form: Form): UploadedTrack[] {
     if (files.length === 0 && present(form.text(part))) throw badRequest(`part '${part}' must be a file`);
     for (const f of files) {
       out.push({
+        id: randomUUID(),
         part,
         filename: f.filename,
         mediatype: f.type === '' ? 'application/octet-stream' : f.type.split(';')[0].trim(),

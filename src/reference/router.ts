@@ -7,9 +7,10 @@ import { deleteMetadata, getMetadata, putMetadata } from './handlers/metadata.js
 import { getPublication, listPublications } from './handlers/publications.js';
 import { getScheduling, putScheduling } from './handlers/scheduling.js';
 import { updateEvent } from './handlers/update.js';
-import { API_VERSIONS, DEFAULT_API_VERSION } from '../model/version.js';
+import { getMedia } from './handlers/media.js';
+import { postTrack } from './handlers/track.js';
 import type { ApiVersion } from '../model/version.js';
-import { atLeast } from './version.js';
+import { atLeast, servedVersions } from './version.js';
 
 /** Route table of the API (spec § Endpoints). `:p` segments are path parameters. */
 
@@ -27,19 +28,23 @@ interface RouteDef {
  * the default, with a leading v). A pinned server (--api-version) serves one version, so it names only that one.
  */
 function versions(ctx: Ctx): Reply {
-  const served = ctx.app.pinned ? [ctx.app.pinned] : API_VERSIONS;
-  return json(200, { versions: served.map((v) => `v${v}`), default: `v${ctx.app.pinned ?? DEFAULT_API_VERSION}` });
+  const served = ctx.app.pinned ? [ctx.app.pinned] : servedVersions(ctx.app.serverVersion);
+  if (ctx.app.bug('version-list-descending')) served.reverse();
+  const v = ctx.app.bug('version-list-without-v') ? '' : 'v';
+  return json(200, { versions: served.map((x) => `${v}${x}`), default: `v${ctx.app.pinned ?? ctx.app.serverVersion}` });
 }
 
 const ROUTES: RouteDef[] = [
   { pattern: ['api', 'version'], methods: { GET: versions } },
-  { pattern: ['api', 'version', 'default'], methods: { GET: (ctx) => json(200, { default: `v${ctx.app.pinned ?? DEFAULT_API_VERSION}` }) } },
+  { pattern: ['api', 'version', 'default'], methods: { GET: (ctx) => json(200, { default: ctx.app.bug('version-default-oldest') ? 'v1.0.0' : `v${ctx.app.pinned ?? ctx.app.serverVersion}` }) } },
   { pattern: ['api', 'events'], methods: { GET: listEvents, POST: createEvent } },
   { pattern: ['api', 'events', ':p'], methods: { GET: getEvent, POST: updateEvent, DELETE: deleteEvent } },
   { pattern: ['api', 'events', ':p', 'acl'], methods: { GET: getAcl, PUT: putAcl } },
   { pattern: ['api', 'events', ':p', 'acl', ':p'], methods: { POST: addAce } },
   { pattern: ['api', 'events', ':p', 'acl', ':p', ':p'], methods: { DELETE: removeAce } },
   { pattern: ['api', 'events', ':p', 'metadata'], methods: { GET: getMetadata, PUT: putMetadata, DELETE: deleteMetadata } },
+  { pattern: ['api', 'events', ':p', 'media'], methods: { GET: getMedia } },
+  { pattern: ['api', 'events', ':p', 'track'], methods: { POST: postTrack } },
   { pattern: ['api', 'events', ':p', 'publications'], methods: { GET: listPublications } },
   { pattern: ['api', 'events', ':p', 'publications', ':p'], methods: { GET: getPublication } },
   { pattern: ['api', 'events', ':p', 'scheduling'], methods: { GET: getScheduling, PUT: putScheduling }, since: '1.1.0' },

@@ -1,4 +1,5 @@
 import type { ApiVersion } from '../model/version.js';
+import { versionHas } from './features.js';
 import { renderCatalogs } from './catalogs.js';
 import { isoSeconds } from './time.js';
 import type { EventRecord, Publication, Schedule } from './types.js';
@@ -137,9 +138,13 @@ export function publicationSummary(p: Publication): Pick<Publication, 'id' | 'ch
   return { id: p.id, channel: p.channel, mediatype: p.mediatype, url: p.url };
 }
 
-/** Full publication object (spec § Publication: the single-publication response). */
-export function publicationObject(p: Publication): Publication {
-  return p;
+/**
+ * Full publication object (spec § Publication: the single-publication response). `trackMembers`: the tracks carry
+ * is_master_playlist and is_live (addendum § Track inside a publication: "1.7.0 and above; absent below"; the
+ * simulation never makes a master playlist or a live stream).
+ */
+export function publicationObject(p: Publication, trackMembers = false): Publication {
+  return trackMembers ? { ...p, media: p.media.map((t) => ({ ...t, is_master_playlist: false, is_live: false })) } : p;
 }
 
 function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags: WithFlags, style: ShapeStyle): string {
@@ -150,7 +155,7 @@ function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags
     const cats = renderCatalogs(rec.episode, { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs }, rec.extraCatalogs);
     out += `,"${w}metadata":` + JSON.stringify(style.catalogs ? style.catalogs(cats) : cats);
   }
-  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(rec.publications.map(style.publicationSummaries ? publicationSummary : publicationObject));
+  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(rec.publications.map((p) => (style.publicationSummaries ? publicationSummary(p) : publicationObject(p, versionHas(version, 'publication-track-members')))));
   if (flags.scheduling && atLeast(version, '1.1.0') && (rec.schedule || !style.omitUnscheduled)) {
     out += `,"${w}scheduling":` + JSON.stringify(rec.schedule ? schedulingObject(rec.schedule, style) : null);
   }

@@ -12,13 +12,14 @@ import { clientErrorRecorder } from './strict/raw-request.js';
 import { ClientRecord } from './strict/record.js';
 import { HttpError } from './types.js';
 import { negotiateVersion } from './version.js';
+import { NEWEST_API_VERSION } from '../model/version.js';
 import { authFailure, datetimes, errorReply, jsonContentType, unsupportedVersion } from './latitude/wire.js';
 import { configureStore, latitudeApp } from './latitude/setup.js';
 import { LAG_MS } from './latitude/catalogue.js';
 import { refuseUnknownQuery } from './latitude/unknown-input.js';
 import { cacheHeaders, jsonText, methodNotAllowed, trailingSlashRefused, withCharset } from './latitude/http.js';
 
-/** The reference server (design §6): node:http, in memory, every version 1.0.0–1.6.0. */
+/** The reference server (design §6): node:http, in memory, every version 1.0.0–1.11.0 (up to its server version). */
 
 export interface ReferenceHandler {
   handler: Handler;
@@ -63,9 +64,10 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       }
       caller = who;
     }
-    const version = negotiateVersion(req.headers.accept, app.pinned) ?? unsupportedVersion(app);
+    const negotiated = negotiateVersion(req.headers.accept, app.pinned, app.serverVersion) ?? unsupportedVersion(app);
+    const version = negotiated === '1.8.0' && app.bug('version-listed-1.8.0-refused') ? undefined : negotiated;
     if (!version) {
-      write(app, res, errorReply(app, 406, `not acceptable: this server serves application/v1.0.0+json … application/v1.6.0+json`), contentType);
+      write(app, res, errorReply(app, 406, `not acceptable: this server serves application/v1.0.0+json … application/v${app.serverVersion}+json`), contentType);
       return;
     }
     contentType = jsonContentType(app, version);
@@ -106,6 +108,7 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
     indexLagMs: opts.indexLagMs ?? LAG_MS,
     users: opts.users ?? [],
     pinned: opts.apiVersion,
+    serverVersion: opts.serverVersion ?? NEWEST_API_VERSION,
   };
   // No bug and no latitude choice on: the hook points are the identity without asking each patch (every patch is
   // then a no-op; a few latitude choices are patches too).
@@ -119,7 +122,7 @@ export function createReferenceHandler(given: ReferenceOptions & ClientLayerOpti
   const handler = wrap ? wrap(base) : base;
   const record = opts.clientRecord ?? (opts.strict ? new ClientRecord(true) : undefined);
   return {
-    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion, { publications: (id) => app.store.get(id)?.publications }) : handler,
+    handler: record ? clientConformanceLayer(handler, record, opts.strict ?? false, opts.apiVersion, { publications: (id) => app.store.get(id)?.publications, serverVersion: app.serverVersion }) : handler,
     ...(record ? { clientError: clientErrorRecorder(record, opts.apiVersion) } : {}),
     store: app.store,
     close: () => app.timers.clear(),

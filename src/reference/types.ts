@@ -50,6 +50,12 @@ export interface Publication {
 
 /** An uploaded media file, kept as a description (the bytes are not stored). */
 export interface UploadedTrack {
+  /** Identifier of the track within the media package (GET /media `identifier`); given on upload. */
+  id?: string;
+  /** Flavor set by POST /api/events/{event_id}/track (else `<part>/source`). */
+  flavor?: string;
+  /** Tags set by POST /track (else none). */
+  tags?: string[];
   part: 'presenter' | 'presentation' | 'audio';
   filename: string;
   mediatype: string;

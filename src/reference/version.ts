@@ -1,28 +1,36 @@
-import { API_VERSIONS, DEFAULT_API_VERSION, isApiVersion, type ApiVersion } from '../model/version.js';
+import { API_VERSIONS, NEWEST_API_VERSION, isApiVersion, type ApiVersion } from '../model/version.js';
 
-/** True when `v` is `min` or newer. */
+/** True when `v` is `min` or newer (numeric: by place in API_VERSIONS, so 1.10.0 is newer than 1.9.0). */
 export function atLeast(v: ApiVersion, min: ApiVersion): boolean {
   return API_VERSIONS.indexOf(v) >= API_VERSIONS.indexOf(min);
 }
 
+/** The versions a server whose server version is `serverVersion` lists (addendum § Versions covered: from v1.0.0, no gaps). */
+export function servedVersions(serverVersion: ApiVersion = NEWEST_API_VERSION): ApiVersion[] {
+  return API_VERSIONS.filter((v) => atLeast(serverVersion, v));
+}
+
 /**
- * The API version of a request (design §6; spec § Versioning leaves selection "not shown"):
- * a pinned version wins; else `application/vX.Y.Z+json` in Accept; an Accept asking only for versions
- * this server does not serve → undefined (406); no Accept, application/json, application/* or *\/* → newest.
+ * The API version of a request (addendum § Versioning, "Accept and Content-Type"): a pinned version wins; no Accept, or
+ * application/json, application/* or *\/* anywhere → the server version; else the highest served version named anywhere
+ * in the header ("The server checks from the newest version downwards and ignores order and q-values"); an Accept
+ * naming only versions this server does not serve → undefined (406).
  */
-export function negotiateVersion(accept: string | undefined, pinned?: ApiVersion): ApiVersion | undefined {
+export function negotiateVersion(accept: string | undefined, pinned?: ApiVersion, serverVersion: ApiVersion = NEWEST_API_VERSION): ApiVersion | undefined {
   if (pinned) return pinned;
-  if (accept === undefined || accept.trim() === '') return DEFAULT_API_VERSION;
+  if (accept === undefined || accept.trim() === '') return serverVersion;
   const lower = accept.toLowerCase();
+  if (/(^|[\s,])(application\/json|application\/\*|\*\/\*)(\s*[;,]|\s*$)/.test(lower)) return serverVersion;
   const re = /application\/v(\d+\.\d+\.\d+)\+json/g;
   let sawVersioned = false;
+  let best: ApiVersion | undefined;
   for (let m = re.exec(lower); m; m = re.exec(lower)) {
     sawVersioned = true;
-    if (isApiVersion(m[1])) return m[1];
+    const v = m[1];
+    if (isApiVersion(v) && atLeast(serverVersion, v) && (best === undefined || atLeast(v, best))) best = v;
   }
-  if (!sawVersioned) return DEFAULT_API_VERSION;
-  const wildcard = /(^|[\s,])(application\/json|application\/\*|\*\/\*)(\s*[;,]|\s*$)/.test(lower);
-  return wildcard ? DEFAULT_API_VERSION : undefined;
+  if (best) return best;
+  return sawVersioned ? undefined : serverVersion;
 }
 
 export function contentTypeOf(v: ApiVersion): string {

@@ -23,6 +23,7 @@ function verdictLines(run: RunResult, c: Colors): string[] {
   const width = Math.max(...verdicts.map((v) => v.apiVersion.length));
   return verdicts.map((v) => {
     const gaps = v.untested.filter((u) => !u.allowed).length;
+    if (v.verdict === 'not-offered') return `${v.apiVersion.padEnd(width)}  ${c.dim('– not offered   ')}  ${v.notOffered ?? ''}`;
     const label = v.verdict === 'conformant' ? c.green('✔ conformant    ')
       : onlyKnown(v) ? c.yellow(`≈ ${knownText(v)}`)
         : v.verdict === 'not-conformant' ? c.red(c.bold('✘ not conformant')) : c.yellow(c.bold('◌ incomplete    '));

@@ -84,6 +84,16 @@ function suiteMs(run: RunResult, version: string): number | undefined {
   return runVersions(run).length === 1 ? run.durationMs : undefined;
 }
 
+/** A version the server does not offer (--api-version all): one skipped case that says so, so CI shows it. */
+function notOfferedSuite(run: RunResult, v: VersionVerdict): string {
+  return [
+    `  <testsuite name="evconf ${xmlAttr(v.apiVersion)}" tests="1" failures="0" errors="0" skipped="1" timestamp="${xmlAttr(run.startedAt)}">`,
+    `    <properties>\n      <property name="verdict" value="not-offered"/>\n    </properties>`,
+    `    <testcase classname="versions" name="API ${xmlAttr(v.apiVersion)} not offered"><skipped message="${xmlAttr(`not offered: ${v.notOffered ?? ''}`)}"/></testcase>`,
+    '  </testsuite>',
+  ].join('\n');
+}
+
 function suite(run: RunResult, version: string, verdict: VersionVerdict | undefined): string {
   const results = run.results.filter((r) => r.apiVersion === version);
   const names = caseNames(results);
@@ -107,6 +117,7 @@ export function renderJunit(input: RunResult): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evconf" ${counts(run.results, run.durationMs)}>`,
     ...runVersions(run).map((v) => suite(run, v, verdicts.find((x) => x.apiVersion === v))),
+    ...verdicts.filter((v) => v.verdict === 'not-offered').map((v) => notOfferedSuite(run, v)),
     '</testsuites>',
     '',
   ].join('\n');

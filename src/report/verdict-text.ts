@@ -37,12 +37,22 @@ export function verdictWords(v: VersionVerdict): VerdictWords {
   if (v.verdict === 'conformant') return { tone: 'good', icon: '✔', label: 'conformant' };
   if (onlyKnown(v)) return { tone: 'partial', icon: '≈', label: knownText(v) };
   if (v.verdict === 'incomplete') return { tone: 'partial', icon: '◌', label: 'incomplete' };
+  if (v.verdict === 'not-offered') return { tone: 'partial', icon: '–', label: 'not offered' };
   return { tone: 'bad', icon: '✘', label: 'not conformant' };
 }
 
 
 /** The run in one line: "Conformant in all 7 API versions", "Not conformant in 1 of 7 API versions; incomplete in 2", … */
-export function headline(verdicts: readonly VersionVerdict[]): { tone: Tone; text: string } {
+export function headline(all: readonly VersionVerdict[]): { tone: Tone; text: string } {
+  const offered = all.filter((v) => v.verdict !== 'not-offered');
+  const missing = all.length - offered.length;
+  const h = headlineOffered(offered);
+  if (missing === 0) return h;
+  const names = all.filter((v) => v.verdict === 'not-offered').map((v) => v.apiVersion).join(', ');
+  return { tone: h.tone, text: `${h.text}; not offered by the server: ${names}` };
+}
+
+function headlineOffered(verdicts: readonly VersionVerdict[]): { tone: Tone; text: string } {
   const n = verdicts.length;
   const bad = verdicts.filter((v) => v.verdict === 'not-conformant').length;
   const partial = verdicts.filter((v) => v.verdict === 'incomplete').length;

@@ -37,7 +37,7 @@ describe('scenario loader', () => {
   it('loads a valid file with positions', () => {
     const f = load(ok)();
     expect(f.scenarios[0].steps[0].expect[0].pos.line).toBe(10);
-    expect(f.scenarios[0].versions).toHaveLength(7);
+    expect(f.scenarios[0].versions).toHaveLength(12);
   });
   it('reads `shared: true` only on the last steps of an exclusive scenario', () => {
     const two = ok + `      - request: { method: GET, path: /api/events }
@@ -73,9 +73,9 @@ scenarios:
     expect(load(ok.replace('    title: t', '    title: t\n    exclusive: shared-agent'))().scenarios[0].exclusive).toBe('shared-agent');
   });
   it("reads a step's own version range (the step is not sent outside it)", () => {
-    const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0"'))();
+    const f = load(ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=1.6.0 <1.7.0"'))();
     expect(f.scenarios[0].steps[0].versions).toEqual(['1.6.0']);
-    expect(f.scenarios[0].versions).toHaveLength(7);
+    expect(f.scenarios[0].versions).toHaveLength(12);
   });
   it.each([
     ['a YAML syntax error', ok.replace('rules: [events.list.status]', 'rules: [events.list.status'), /x\.yaml:\d+:\d+: YAML syntax/],

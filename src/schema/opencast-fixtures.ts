@@ -28,7 +28,9 @@ export const ALL: readonly ApiVersion[] = API_VERSIONS;
 /** Versions with the 1.1.0 shapes (scheduling, conflicts, the seven new event members). */
 export const FROM_1_1: readonly ApiVersion[] = API_VERSIONS.filter((v) => v !== '1.0.0');
 /** Captured from stable.opencast.org: "v>=1.4.0 shape" (duration may be null). */
-export const FROM_1_4: readonly ApiVersion[] = ['1.4.0', '1.5.0', '1.6.0'];
+export const FROM_1_4: readonly ApiVersion[] = API_VERSIONS.filter((v) => API_VERSIONS.indexOf(v) >= API_VERSIONS.indexOf('1.4.0'));
+/** Versions with the addendum's 1.7.0 members (specs/events-api-1.7-1.11.md § Media track, § Track inside a publication). */
+export const FROM_1_7: readonly ApiVersion[] = API_VERSIONS.filter((v) => API_VERSIONS.indexOf(v) >= API_VERSIONS.indexOf('1.7.0'));
 
 export interface FixtureCase {
   file: string;
@@ -93,12 +95,13 @@ export const VALID_CASES: readonly FixtureCase[] = [
   { file: 'test-scheduling-get-expected.json', shape: 'scheduling', versions: FROM_1_1, about: 'GET .../scheduling body' },
   { file: 'test-scheduling-put-body.json', shape: 'scheduling-request', versions: FROM_1_1, about: 'PUT .../scheduling parameter' },
   { file: 'test-update-event-metadata-part.json', shape: 'catalogs-request', versions: ALL, about: 'update part metadata' },
+  // The addendum (specs/events-api-1.7-1.11.md): GET /media and the version endpoints.
+  { file: 'client-phplib-media.json', shape: 'media-track-list', versions: ALL, about: 'GET .../media (PHP client library)' },
+  { file: 'client-phplib-media.json', shape: 'media-track-members-1.7', versions: FROM_1_7, about: 'GET .../media tracks with the 1.7.0 members' },
+  { file: 'doc-media-list.json', shape: 'media-track-list', versions: ALL, about: 'GET .../media 200' },
+  { file: 'doc-media-list.json', shape: 'media-track-members-1.7', versions: FROM_1_7, about: 'GET .../media: has_video, has_audio, is_master_playlist, is_live' },
+  { file: 'doc-publication-single.json', shape: 'publication-track-members-1.7', versions: FROM_1_7, about: 'single publication: is_master_playlist/is_live in tracks' },
+  { file: 'doc-base-api-version.json', shape: 'version-list', versions: ALL, about: 'GET /api/version' },
+  { file: 'doc-base-api-version-default.json', shape: 'version-default', versions: ALL, about: 'GET /api/version/default' },
 ];
 
-/** Payloads of endpoints the spec does not describe: no shape to validate them against. */
-export const OUTSIDE_SPEC: readonly { file: string; why: string; wouldBe: string }[] = [
-  { file: 'client-phplib-media.json', why: 'GET /api/events/{id}/media is not in the spec', wouldBe: 'media' },
-  { file: 'doc-media-list.json', why: 'GET /api/events/{id}/media is not in the spec', wouldBe: 'media-list' },
-  { file: 'doc-base-api-version.json', why: 'GET /api/version is not in the spec', wouldBe: 'version' },
-  { file: 'doc-base-api-version-default.json', why: 'GET /api/version/default is not in the spec', wouldBe: 'version-default' },
-];

@@ -27,7 +27,8 @@ export function selftestConfig(versions: ApiVersion[], extra: Partial<RunConfig>
     // process with the run, and the self-test files run four at a time on two cores (its requests time out after 5 s).
     versionConcurrency: 3, concurrency: 8,
   }, {}, ['selftest']);
-  return { ...base, ...extra };
+  // A planted bug must be caught in every version it applies to: each version runs every generated case.
+  return { ...base, shareGenerated: false, ...extra };
 }
 
 /**

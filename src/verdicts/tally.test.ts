@@ -88,3 +88,29 @@ describe('tally', () => {
     expect(idMatches('auth.*', 'xauth.acl')).toBe(false);
   });
 });
+
+describe('not offered (addendum: endpoints and versions the server does not offer)', () => {
+  it('a version the server does not list is "not offered": listed among the verdicts, never a failure or a gap', async () => {
+    const { computeVerdicts, hasGaps } = await import('./tally.js');
+    const run = { target: { baseUrl: 'x', apiVersions: ['1.9.0'], reference: false, notOffered: [{ apiVersion: '1.10.0', reason: 'the server does not list v1.10.0' }] },
+      results: [{ id: '1.9.0/a/r', rule: 'r', apiVersion: '1.9.0', outcome: 'pass', message: '', level: 'MUST', endpoint: 'GET /api/events' }], coverage: [], rules: [] } as never;
+    const v = computeVerdicts(run);
+    expect(v.map((x) => [x.apiVersion, x.verdict])).toEqual([['1.9.0', 'conformant'], ['1.10.0', 'not-offered']]);
+    expect(v[1]).toMatchObject({ notOffered: 'the server does not list v1.10.0', total: 0 });
+    expect(hasGaps(v[0])).toBe(false);
+  });
+  it('a rule whose every check was skipped as "not offered" is listed as untested but accepted', async () => {
+    const { computeVerdicts } = await import('./tally.js');
+    const skip = (rule: string, message: string) => ({ id: `1.6.0/s/${rule}`, rule, apiVersion: '1.6.0', outcome: 'skip', message, level: 'MUST', endpoint: 'GET /api/events/{event_id}/media' });
+    const run = { target: { baseUrl: 'x', apiVersions: ['1.6.0'], reference: false },
+      results: [skip('media.get.status', 'precondition: not offered: GET /api/events/{event_id}/media answered 404'), skip('other', 'precondition: no agent'),
+        { ...skip('p', ''), outcome: 'pass' }],
+      coverage: [{ rule: 'media.get.status', apiVersion: '1.6.0', checks: 1 }, { rule: 'other', apiVersion: '1.6.0', checks: 1 }], rules: [] } as never;
+    const [v] = computeVerdicts(run);
+    expect(v.untested).toEqual([
+      { rule: 'media.get.status', reason: 'precondition: not offered: GET /api/events/{event_id}/media answered 404', allowed: true },
+      { rule: 'other', reason: 'precondition: no agent' },
+    ]);
+    expect(v.verdict).toBe('incomplete');
+  });
+});

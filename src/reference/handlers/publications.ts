@@ -4,11 +4,17 @@ import { publicationObject, publicationSummary } from '../serialize.js';
 import { shownPublication } from '../latitude/shape.js';
 import { notFound } from '../types.js';
 import { hook } from '../hooks.js';
+import { hasFeature } from '../features.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
  * id, channel, mediatype and url; media, attachments and metadata are "Only in the single-publication response".
  */
+
+/** Whether the tracks of a publication carry is_master_playlist and is_live (addendum § Track inside a publication: 1.7.0 and above). */
+function trackMembers(ctx: Ctx): boolean {
+  return hasFeature(ctx, 'publication-track-members') ? !ctx.app.bug('publication-track-members-missing') : ctx.app.bug('publication-track-members-below-1.7.0');
+}
 
 export function listPublications(ctx: Ctx): Reply {
   const early = hook(ctx).publications.early(ctx, undefined, 'list');
@@ -29,5 +35,5 @@ export function getPublication(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const p = rec.publications.find((x) => x.id === pid) ?? hook(ctx).publications.fallback(ctx, undefined, { rec, pid });
   if (!p) return hook(ctx).publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
-  return hook(ctx).publications.reply(ctx, json(200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p)))), p);
+  return hook(ctx).publications.reply(ctx, json(200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p, trackMembers(ctx))))), p);
 }

@@ -1,4 +1,5 @@
 import type { App, Ctx } from '../app.js';
+import { hasFeature } from '../features.js';
 import { isTrue } from '../input.js';
 import type { Publication } from '../types.js';
 import type { ShapeStyle } from '../serialize.js';
@@ -45,9 +46,12 @@ function signed(url: string): string {
  */
 export function shownPublication<T extends Partial<Publication>>(ctx: Ctx, p: T): T {
   let out: T = p;
-  if (ctx.app.lat('url-signing') === 'on' && flagOn(ctx.app, ctx.url.searchParams.get('sign'))) {
+  if (ctx.app.bug('publication-url-signed-below-1.7.0') && p.url && flagOn(ctx.app, ctx.url.searchParams.get('sign'))) out = { ...p, url: signed(p.url) };
+  else if (ctx.app.lat('url-signing') === 'on' && flagOn(ctx.app, ctx.url.searchParams.get('sign'))) {
     const item = <I extends { url: string }>(x: I): I => ({ ...x, url: signed(x.url) });
-    out = { ...p, ...(p.url ? { url: signed(p.url) } : {}) };
+    // Addendum § Publications, signing rule 2: "From 1.7.0, the url of the publication itself is signed too. Below 1.7.0 it stays unsigned."
+    const own = p.url && hasFeature(ctx, 'sign-publication-url');
+    out = { ...p, ...(own ? { url: signed(p.url!) } : {}) };
     if (p.media) out.media = p.media.map(item);
     if (p.attachments) out.attachments = p.attachments.map(item);
     if (p.metadata) out.metadata = p.metadata.map(item);

@@ -1,7 +1,6 @@
 import type { App, Reply } from '../app.js';
 import type { ApiVersion } from '../../model/version.js';
 import { contentTypeOf } from '../version.js';
-import { DEFAULT_API_VERSION } from '../../model/version.js';
 
 /** Latitude choices of the wire format: error bodies, JSON Content-Type, datetimes, auth failures. */
 
@@ -49,5 +48,5 @@ export function authFailure(app: App): Reply {
  * this server lacks gets 406 (undefined), or the default version.
  */
 export function unsupportedVersion(app: App): ApiVersion | undefined {
-  return app.lat('unsupported-version') === 'default' ? DEFAULT_API_VERSION : undefined;
+  return app.lat('unsupported-version') === 'default' ? app.serverVersion : undefined;
 }

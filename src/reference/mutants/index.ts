@@ -7,7 +7,7 @@ import { SCHEDULING_MUTANTS, SPEC_SCHEDULING_MUTANTS, SPEC2_SCHEDULING_MUTANTS, 
 import { LOAD_MUTANTS } from './load.js';
 import { SORT_MUTANTS, SPEC_SORT_MUTANTS, SORT_END_DATE_MUTANTS } from './sort.js';
 import { GENERATED_MUTANTS } from './generated.js';
-import { PUBLICATION_MUTANTS, SPEC_PUBLICATION_MUTANTS, SPEC2_PUBLICATION_MUTANTS, SPEC3A_PUBLICATION_MUTANTS, SPEC4_RESTRICTED_MUTANTS, BLIND4_SINGLE_ONLY_MUTANTS } from './publications.js';
+import { PUBLICATION_VERSION_MUTANTS, PUBLICATION_MUTANTS, SPEC_PUBLICATION_MUTANTS, SPEC2_PUBLICATION_MUTANTS, SPEC3A_PUBLICATION_MUTANTS, SPEC4_RESTRICTED_MUTANTS, BLIND4_SINGLE_ONLY_MUTANTS } from './publications.js';
 import { AUTH_MUTANTS } from './auth.js';
 import { SPEC_FILTER_MUTANTS, SPEC2_LIST_MUTANTS, SPEC3B_LIST_MUTANTS, SPEC4_MULTI_MUTANTS, BLIND4_IDENTITY_MUTANTS, BLIND4_MULTIVALUE_MUTANTS } from './list-filter.js';
 import { SPEC_PAGING_MUTANTS, SPEC2_PAGING_MUTANTS, SPEC4_NUMBER_MUTANTS, BLIND4_NUMBER_MUTANTS } from './list-paging.js';
@@ -22,6 +22,9 @@ import { PARTIAL_WRITE_MUTANTS } from './partial-writes.js';
 import { TEXT_ON_THE_WIRE_MUTANTS } from './text-on-the-wire.js';
 import { RECURRENCE_EDGE_MUTANTS } from './recurrence-edges.js';
 import { ERROR_PATH_MUTANTS } from './error-paths.js';
+import { MEDIA_MUTANTS } from './media.js';
+import { VERSION_MUTANTS } from './versions.js';
+import { TRACK_MUTANTS } from './track.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -79,7 +82,9 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...PRECISION_MUTANTS, ...LIST_ROW_MUTANTS, ...SECOND_CATALOG_MUTANTS, ...PARTIAL_WRITE_MUTANTS, ...TEXT_ON_THE_WIRE_MUTANTS,
   ...RECURRENCE_EDGE_MUTANTS, ...ERROR_PATH_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
-  ...OPENCAST_MUTANTS };
+  ...OPENCAST_MUTANTS,
+  // The addendum for 1.7.0-1.11.0 (specs/events-api-1.7-1.11.md): GET /media, the version endpoints, the 1.7.0 track members.
+  ...MEDIA_MUTANTS, ...TRACK_MUTANTS, ...VERSION_MUTANTS, ...PUBLICATION_VERSION_MUTANTS };
 
 /** Names of all mutants (a literal union; names.test.ts checks the names the patches ask bug() for). */
 export type MutantName = keyof typeof ALL;

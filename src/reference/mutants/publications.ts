@@ -1,4 +1,5 @@
 import { family } from './types.js';
+import { hasFeature } from '../features.js';
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { canRead } from '../auth.js';
 import { shownPublication } from '../latitude/shape.js';
@@ -68,7 +69,7 @@ export function spec2MissingPublication(ctx: Ctx, pid: string): Reply | undefine
   if (bug('spec2-publication-other-event')) {
     for (const rec of store.values()) {
       const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === pid) : undefined;
-      if (p) return json(200, shownPublication(ctx, publicationObject(p)));
+      if (p) return json(200, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))));
     }
   }
   return bug('spec2-publication-unknown-204') ? empty(204) : undefined;
@@ -216,7 +217,7 @@ export function publicationsEarly(ctx: Ctx, reply: Reply | undefined, endpoint: 
   // The publication is found by its id among every event the caller may read.
   for (const rec of ctx.app.store.values()) {
     const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === ctx.params[1]) : undefined;
-    if (p) return json(200, shownPublication(ctx, publicationObject(p)));
+    if (p) return json(200, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))));
   }
   return undefined;
 }
@@ -235,7 +236,7 @@ export function publicationFirst(ctx: Ctx, p: Publication | undefined, rec: Even
 /** Bug sites (hook publications.reply): the single publication answered 201, or without media. */
 export function publicationReply(ctx: Ctx, reply: Reply, p: Publication): Reply {
   if (ctx.app.bug('publication-get-no-media')) {
-    const { media: _media, ...rest } = publicationObject(p);
+    const { media: _media, ...rest } = publicationObject(p, hasFeature(ctx, 'publication-track-members'));
     return json(200, shownPublication(ctx, rest));
   }
   return ctx.app.bug('publication-get-201') ? { ...reply, status: 201 } : reply;
@@ -273,3 +274,28 @@ export function publicationsListBugs(ctx: Ctx, list: unknown[]): void {
 export function publicationByEventId(ctx: Ctx, rec: EventRecord, pid: string): Publication | undefined {
   return ctx.app.bug('spec-publication-by-event-id') && pid === rec.id ? rec.publications[0] : undefined;
 }
+
+/**
+ * Planted bugs of what the addendum (specs/events-api-1.7-1.11.md) changes in publications per requested version:
+ * § Track inside a publication (is_master_playlist, is_live from 1.7.0) and § Publications, signing rule 2 (the
+ * publication's own url is signed from 1.7.0 only). Bug sites: handlers/publications.ts (trackMembers) and
+ * latitude/shape.ts (shownPublication).
+ */
+export const PUBLICATION_VERSION_MUTANTS = family({
+  'publication-track-members-missing': {
+    rule: 'publications.track.members',
+    description: 'From 1.7.0 the tracks of a single publication still lack is_master_playlist and is_live. Addendum: "is_master_playlist | boolean | 1.7.0 and above".',
+    since: '1.7.0',
+  },
+  'publication-track-members-below-1.7.0': {
+    rule: 'publications.track.members-absent',
+    description: 'Below 1.7.0 the tracks of a single publication carry is_master_playlist and is_live. Addendum: "below 1.7.0 | ... Put is_master_playlist or is_live in publication tracks."',
+    until: '1.6.0',
+  },
+  'publication-url-signed-below-1.7.0': {
+    rule: 'publications.sign.url-unsigned',
+    description: 'With sign=true the url of the publication itself is signed below 1.7.0 too (the 1.7.0 behaviour at every version). Addendum: "Below 1.7.0 it stays unsigned."',
+    since: '1.1.0',
+    until: '1.6.0',
+  },
+});

@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { API_VERSIONS, type ApiVersion } from '../../model/version.js';
+import { NEWEST_API_VERSION, type ApiVersion } from '../../model/version.js';
 import { MAX_BODY_BYTES } from '../form.js';
 import type { Handler } from '../bug.js';
 import { negotiateVersion } from '../version.js';
 import { inspectRequest } from './inspect.js';
 import type { ClientRecord } from './record.js';
 import { RECORDED_ONLY, stateDepartures, type StateView } from './stateful.js';
-import { newestVersion } from './versions.js';
 
 /**
  * The client conformance layer (issue 13) in front of the reference server's handler: it buffers each request,
@@ -63,7 +62,7 @@ async function readAll(req: IncomingMessage): Promise<Buffer | undefined> {
 
 export function clientConformanceLayer(inner: Handler, record: ClientRecord, strict: boolean, pinned?: ApiVersion, state?: StateView): Handler {
   // The server version (addendum § Two terms): a pinned server serves that version alone, else the newest it serves.
-  const serverVersion = pinned ?? newestVersion(API_VERSIONS);
+  const serverVersion = pinned ?? state?.serverVersion ?? NEWEST_API_VERSION;
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
     if (url.pathname === CLIENT_REPORT_PATH) {
@@ -86,7 +85,7 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
       send(res, 413, { error: `request body larger than ${MAX_BODY_BYTES} bytes` });
       return;
     }
-    const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned), target: req.url, serverVersion };
+    const seen = { method: req.method ?? 'GET', url, headers: req.headers, body, version: negotiateVersion(req.headers.accept, pinned, serverVersion), target: req.url, serverVersion };
     const inspection = await inspectRequest(seen);
     const refused = strict && inspection.departures.some((d) => !RECORDED_ONLY.has(d.kind) && !d.advisory);
     // A departure of state is one only when the request reaches the server (a refused DELETE deletes nothing).

@@ -52,7 +52,8 @@ describe('opencast-php-library 2.0.0 replayed against evconf serve --strict', ()
   let report: ClientReport;
   beforeAll(async () => {
     // Processing and retraction at once: the library polled until published; the replay does not wait.
-    const server = await startReferenceServer({ processingDelayMs: 0, retractDelayMs: 0, strict: true, clientRecord: record });
+    // The recording is of a 10.x-era server (server version 1.6.0): the library asks it for its default version.
+    const server = await startReferenceServer({ processingDelayMs: 0, retractDelayMs: 0, strict: true, clientRecord: record, serverVersion: '1.6.0' });
     close = server.close;
     for (const r of recordings) done.push(...(await replayWire(server.url, r, recordings.flat())));
     report = record.report();

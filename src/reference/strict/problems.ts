@@ -85,6 +85,7 @@ export class ProblemTable {
     const sorted = [...this.byKey.values()].sort((a, b) => b.count - a.count || a.order - b.order);
     return sorted.map(({ order: _order, lastRequest: _last, ...p }, i) => {
       const endpoints = [...new Set(p.groups.map((g) => g.endpoint))];
+      // Numeric order (1.2.0 < 1.10.0), never text.
       const versions = [...new Set(p.groups.map((g) => g.version))].sort(compareVersions);
       // An endpoint problem names its endpoint already.
       const where = p.about === 'endpoint' && endpoints.length === 1 && endpoints[0] === p.subject ? '' : ` · ${endpoints.join(', ')}`;

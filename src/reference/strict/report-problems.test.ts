@@ -39,7 +39,7 @@ describe('evconf serve --strict: outside the spec, state, problems', () => {
     } finally {
       await plain.close();
     }
-    expect((await call(base, '/api/version')).body).toEqual({ versions: ['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0'], default: 'v1.6.0' });
+    expect((await call(base, '/api/version')).body).toEqual({ versions: ['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v1.10.0', 'v1.11.0'], default: 'v1.11.0' });
     const report = record.report();
     expect(report.outsideSpec).toEqual([
       { method: 'GET', path: '/api/version', count: 3, statuses: { 200: 3 } },

@@ -10,6 +10,8 @@ import { departure, type Departure } from './departure.js';
 /** What the layer may ask about the server's state: the publications an event has now (undefined = no such event). */
 export interface StateView {
   publications(eventId: string): readonly { channel: string }[] | undefined;
+  /** The server version of the server behind (addendum § Versioning: a request without a version gets it). */
+  serverVersion?: ApiVersion;
 }
 
 /**

@@ -1,0 +1,192 @@
+import { API_VERSIONS, compareVersions, type ApiVersion, type Exchange } from '../../model/index.js';
+import type { MultipartPart } from '../../http/index.js';
+import { mediaPart } from '../../core/media.js';
+import { createEvent } from '../create.js';
+import { parseJsonBody } from '../../http/index.js';
+import { Unavailable } from '../../core/unavailable.js';
+import { waitPublished } from './publications.js';
+import { waitOptions, waitProcessed } from '../../core/readiness.js';
+import type { Action } from './types.js';
+
+/**
+ * Actions of the addendum (specs/events-api-1.7-1.11.md): they find out whether the server offers an endpoint the
+ * addendum describes for every version but that the spec (1.0.0-1.6.0) does not name. Below `requiredFrom` a server
+ * answering 404 or 406 does not offer it: the value is then Unavailable with a reason starting "not offered:", so every check
+ * built on it is a skip with that reason (never a failure; the verdict accepts it, src/verdicts/tally.ts). From
+ * `requiredFrom` on the endpoint is judged whatever it answers.
+ */
+
+function required(params: Record<string, unknown>, action: string): ApiVersion {
+  const v = params.requiredFrom;
+  if (typeof v !== 'string' || !(API_VERSIONS as readonly string[]).includes(v)) throw new Error(`action ${action} needs \`requiredFrom\` (an API version)`);
+  return v as ApiVersion;
+}
+
+/**
+ * What a server that lacks the endpoint at this version answers: 404 (no such path), or 406 (addendum § GET
+ * /api/events/{event_id}/media, Opencast 2.3 to 5.x: "Accepts only application/json and application/v1.0.0+json").
+ */
+const NOT_OFFERED_STATUS = new Set([404, 406]);
+
+const below = (v: ApiVersion, min: ApiVersion) => API_VERSIONS.indexOf(v) < API_VERSIONS.indexOf(min);
+
+/**
+ * GET /api/version, asked with Accept: application/json (addendum § GET /api/version, rule 2: a version the server
+ * does not know is refused with 406, and rule 1: the answer is not versioned). Value {path, defaultPath, listed,
+ * default}: the paths below /api for the steps that judge them, the versions listed ("v1.0.0", ...) and the default.
+ */
+const readVersions: Action = async (env, params) => {
+  const from = required(params, 'read-versions');
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/version', headers: { accept: 'application/json' } });
+  const status = ex.response?.status;
+  if (NOT_OFFERED_STATUS.has(status ?? 0) && below(env.version, from)) {
+    return { exchanges: [ex], value: new Unavailable(`not offered: GET /api/version answered ${status} (the addendum's version endpoints are checked below ${from} only where the server has them)`) };
+  }
+  const parsed = parseJsonBody(ex);
+  const body = (parsed.ok ? parsed.value : null) as { versions?: unknown; default?: unknown } | null;
+  const listed = Array.isArray(body?.versions) ? body.versions.map(String) : [];
+  return { exchanges: [ex], value: { path: '/version', defaultPath: '/version/default', listed, default: typeof body?.default === 'string' ? body.default : '' } };
+};
+
+/**
+ * GET /api/events/{id}/media of an event created with media (addendum § GET /api/events/{event_id}/media). An empty
+ * list is read again once the event's processing has published it (the tracks of "the current media package" may
+ * come with ingest). Value {id}: the event's identifier.
+ */
+const readMedia: Action = async (env, params) => {
+  const from = required(params, 'read-media');
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error('action read-media needs `id` (an event identifier)');
+  const path = `/api/events/${encodeURIComponent(id)}/media`;
+  let ex = await env.clients.admin.send({ method: 'GET', path });
+  if (NOT_OFFERED_STATUS.has(ex.response?.status ?? 0) && below(env.version, from)) {
+    return { exchanges: [ex], value: new Unavailable(`not offered: GET /api/events/{event_id}/media answered ${ex.response?.status} for an existing event at ${env.version} (the addendum requires it from ${from}; below it is checked where the server has it)`) };
+  }
+  const parsed = parseJsonBody(ex);
+  if (ex.response?.status === 200 && parsed.ok && Array.isArray(parsed.value) && parsed.value.length === 0) {
+    await waitPublished(env, id);
+    ex = await env.clients.admin.send({ method: 'GET', path });
+  }
+  return { exchanges: [ex], value: { id } };
+};
+
+export const IMPL_VERSIONS: Record<string, Action> = { 'read-versions': readVersions, 'read-media': readMedia };
+
+/** The server version (GET /api/version/default, Accept: application/json), or undefined where the server has none. */
+async function serverVersionOf(env: Parameters<Action>[0]): Promise<ApiVersion | 'unknown-newer' | undefined> {
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/version/default', headers: { accept: 'application/json' } });
+  const parsed = ex.response?.status === 200 ? parseJsonBody(ex) : undefined;
+  const d = (parsed?.ok ? parsed.value : null) as { default?: unknown } | null;
+  if (typeof d?.default !== 'string') return undefined;
+  const v = d.default.replace(/^v/i, '');
+  if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
+  return /^\d+\.\d+\.\d+$/.test(v) && compareVersions(v, API_VERSIONS[API_VERSIONS.length - 1]) > 0 ? 'unknown-newer' : undefined;
+}
+
+const reaches = (server: ApiVersion | 'unknown-newer', min: ApiVersion) => server === 'unknown-newer' || !below(server, min);
+
+/**
+ * Whether the server release offers POST /api/events/{event_id}/track (addendum: "server release: Opencast 13.0 and
+ * later, server version 1.9.0 and above"; `from`) for the existing event `id`, once it is published and its processing
+ * has ended (409 otherwise, rule 2). The server version is read from GET /api/version/default; a server without it is asked itself:
+ * a POST /track without parts (rule 6: "When flavor is missing and overwriteExisting is false, the endpoint does not
+ * reject the request") answering 404 or 405 for the existing event does not offer it. Value {id, tagged, untagged}:
+ * `tagged` is `id` where the server version reaches `tags` (the tags part and the lang: rule, 1.11.0), else
+ * Unavailable "not offered".
+ */
+const trackOffered: Action = async (env, params) => {
+  const from = required({ requiredFrom: params.from }, 'track-offered');
+  const tagsFrom = params.tags === undefined ? undefined : required({ requiredFrom: params.tags }, 'track-offered');
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error('action track-offered needs `id` (an event identifier)');
+  const { exchanges } = await waitPublished(env, id);
+  // Rule 2: a workflow still active (a publication may show before processing ends) answers 409: wait for its end.
+  await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
+  const server = await serverVersionOf(env);
+  if (server !== undefined && !reaches(server, from)) {
+    return { exchanges, value: new Unavailable(`not offered: POST /api/events/{event_id}/track is a server-release feature from server version ${from}; this server's is ${server} (GET /api/version/default)`) };
+  }
+  if (server === undefined) {
+    const probe = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'overwriteExisting', value: 'false' }] });
+    if (probe.response?.status === 404 || probe.response?.status === 405) {
+      return { exchanges: [...exchanges, probe], value: new Unavailable(`not offered: POST /api/events/{event_id}/track answered ${probe.response.status} for an existing event, and the server names no server version (GET /api/version/default)`) };
+    }
+  }
+  const tagged = tagsFrom === undefined || (server !== undefined && reaches(server, tagsFrom))
+    ? id : new Unavailable(`not offered: the tags part of POST /track comes with server version ${tagsFrom}; this server's is ${server ?? 'not named'}`);
+  return { exchanges, value: { id, tagged } };
+};
+
+/**
+ * POST /api/events/{id}/track with the parts given, in this order: flavor, overwriteExisting, tags (each when given),
+ * then `files` (default 1) parts named track holding evconf's media file. Value {status}.
+ */
+const postTrack: Action = async (env, params) => {
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error('action post-track needs `id` (an event identifier)');
+  const parts: MultipartPart[] = [];
+  for (const name of ['flavor', 'overwriteExisting', 'tags'] as const) {
+    if (params[name] !== undefined) parts.push({ name, value: String(params[name]) });
+  }
+  const files = params.files === undefined ? 1 : Number(params.files);
+  for (let i = 0; i < files; i++) parts.push({ ...mediaPart(), name: 'track', filename: `evconf-track-${i + 1}.wav` });
+  const ex = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: parts });
+  return { exchanges: [ex], value: { status: ex.response?.status ?? 0 } };
+};
+
+/**
+ * Rule 2 of POST /track (409 while a workflow is active): creates an event with media, sends POST /track right after
+ * the create, then reads the event. Only when it still shows an active workflow state (so processing ran when the POST came) is the POST
+ * judged; else the value is Unavailable (processing ended first). The POST is the last exchange.
+ */
+const trackWhileProcessing: Action = async (env, params) => {
+  const from = required({ requiredFrom: params.from }, 'track-while-processing');
+  const server = await serverVersionOf(env);
+  if (server !== undefined && !reaches(server, from)) return { exchanges: [], value: new Unavailable(`not offered: POST /track comes with server version ${from}; this server's is ${server}`) };
+  // Several attempts side by side, each on an event of its own: on a busy machine a POST sent right after the create
+  // may still come after a short processing has ended; every attempt that saw processing run after its POST is judged.
+  // Rounds of attempts until one is judged (a busy machine delays some POSTs past a short processing).
+  const attempts: Awaited<ReturnType<typeof busyAttempt>>[] = [];
+  for (let round = 0; round < TRACK_BUSY_ROUNDS && !attempts.some((a) => a.status !== undefined) && !env.signal?.aborted; round++) {
+    attempts.push(...await Promise.all(Array.from({ length: TRACK_BUSY_ATTEMPTS }, (_, i) => busyAttempt(env, `${String(params.title ?? 'track-while-processing')}-${round + 1}-${i + 1}`))));
+  }
+  const judged = attempts.filter((a) => a.status !== undefined);
+  const exchanges = attempts.flatMap((a) => a.exchanges);
+  if (judged.length === 0) return { exchanges, value: new Unavailable(attempts[0]?.why ?? 'no attempt saw processing run after its POST /track') };
+  // The worst answer is judged (last exchange): a 200 in any attempt that saw processing run is the server's fault.
+  const worst = judged.find((a) => a.status !== 409) ?? judged[0];
+  return { exchanges: [...exchanges.filter((e) => e !== worst.post), worst.post!], value: { id: worst.id, status: worst.status } };
+};
+
+/** Rule 2: "If the event has a workflow in state INSTANTIATED, RUNNING, PAUSED or FAILING, the answer is 409". */
+const WORKFLOW_ACTIVE: ReadonlySet<string> = new Set(['INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
+
+/** Attempts of track-while-processing, side by side, per round; and rounds at most. */
+const TRACK_BUSY_ATTEMPTS = 3;
+const TRACK_BUSY_ROUNDS = 4;
+
+async function busyAttempt(env: Parameters<Action>[0], title: string): Promise<{ exchanges: Exchange[]; id?: string; status?: number; post?: Exchange; why?: string }> {
+  const spec = { fields: { title }, media: true };
+  const out = await createEvent(env, spec);
+  const id = out.identifiers[0];
+  if (!id) return { exchanges: [out.exchange], why: `the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})` };
+  const sent = Date.now();
+  const post = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
+  // A read shows the state of some moment up to the server's index lag L before it (learned, env.lag): an active workflow state
+  // read by a request started L or more after the POST was sent proves processing ran when the POST came (it does not
+  // restart on its own). Reads go on while they show it and are too early; any other state ends the attempt.
+  const lagMs = 2 * (env.lag?.ms ?? 0);
+  for (;;) {
+    const started = Date.now();
+    const ev = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
+    const parsed = parseJsonBody(ev);
+    const state = ((parsed.ok ? parsed.value : null) as { processing_state?: unknown } | null)?.processing_state;
+    if (typeof state !== 'string' || !WORKFLOW_ACTIVE.has(state)) return { exchanges: [out.exchange, ev, post], why: `processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged` };
+    if (started - sent >= lagMs) return { exchanges: [out.exchange, ev, post], id, status: post.response?.status ?? 0, post };
+    await new Promise((r) => setTimeout(r, Math.min(50, lagMs)));
+  }
+}
+
+IMPL_VERSIONS['track-offered'] = trackOffered;
+IMPL_VERSIONS['post-track'] = postTrack;
+IMPL_VERSIONS['track-while-processing'] = trackWhileProcessing;

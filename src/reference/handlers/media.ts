@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { baseUrl, json, type Ctx, type Reply } from '../app.js';
+import { readableEvent } from '../event-access.js';
+import { hasFeature } from '../features.js';
+import type { UploadedTrack } from '../types.js';
+import { flavorOf } from './track.js';
+
+/**
+ * GET /api/events/{event_id}/media (addendum specs/events-api-1.7-1.11.md § GET /api/events/{event_id}/media, every
+ * version): the tracks of the event's current media package, as media track objects (§ Media track): identifier,
+ * flavor, mimetype, size (always), checksum "<value> (md5)", duration when known, description "" (always), uri, tags
+ * and streams (always); from 1.7.0 has_video, has_audio, is_master_playlist and is_live. 404 for an unknown event.
+ */
+export function getMedia(ctx: Ctx): Reply {
+  if (ctx.app.bug('media-unknown-event-empty-list') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
+  const rec = readableEvent(ctx);
+  const members = hasFeature(ctx, 'media-track-members');
+  const root = `${baseUrl(ctx)}/assets/${encodeURIComponent(rec.id)}`;
+  // Planted bug media-ingested-tracks-missing: the tracks uploaded with the event (no flavor of POST /track) are left out.
+  const list = rec.tracks.filter((t) => !ctx.app.bug('media-ingested-tracks-missing') || t.flavor !== undefined).map((t) => mediaTrack(t, root, rec.episode.durationMs, members, ctx));
+  return json(ctx.app.bug('media-answers-202') ? 202 : 200, list);
+}
+
+function mediaTrack(t: UploadedTrack, root: string, durationMs: number | undefined, members: boolean, ctx: Ctx): Record<string, unknown> {
+  t.id ??= randomUUID();
+  const video = t.part !== 'audio' && !t.mediatype.startsWith('audio/');
+  const uri = `${root}/${t.id}/${encodeURIComponent(t.filename || `${t.part}.bin`)}`;
+  const streams: Record<string, unknown> = video
+    ? { 'video-1': { identifier: 'video-1', format: 'evconf' }, 'audio-1': { identifier: 'audio-1', format: 'evconf' } }
+    : { 'audio-1': { identifier: 'audio-1', format: 'PCM', channels: 1 } };
+  const o: Record<string, unknown> = {
+    identifier: t.id,
+    flavor: flavorOf(t),
+    mimetype: t.mediatype,
+    size: t.size,
+    checksum: `${t.checksum} (md5)`,
+    ...(durationMs !== undefined ? { duration: Math.round(durationMs) } : {}),
+    description: '',
+    'element-description': uri,
+    uri,
+    tags: [...(t.tags ?? [])],
+    streams,
+  };
+  if (members && !ctx.app.bug('media-track-members-missing')) Object.assign(o, { has_video: video, has_audio: true, is_master_playlist: false, is_live: false });
+  if (!members && ctx.app.bug('media-track-members-below-1.7.0')) Object.assign(o, { has_video: video, has_audio: true, is_master_playlist: false, is_live: false });
+  if (ctx.app.bug('media-track-size-missing')) delete o.size;
+  return o;
+}

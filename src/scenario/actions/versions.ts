@@ -1,0 +1,23 @@
+/** Names of the actions of the addendum's endpoints (implemented in src/engine/actions/versions.ts). */
+export const ACTIONS_VERSIONS: readonly string[] = [
+  /**
+   * GET /api/version with Accept: application/json; value {path, defaultPath, listed, default}, or below
+   * `requiredFrom` an Unavailable "not offered" when the server answers 404.
+   */
+  'read-versions',
+  /**
+   * GET /api/events/{id}/media (read again after processing when empty); value {path}, or below `requiredFrom` an
+   * Unavailable "not offered" when the server answers 404 for the existing event `id`.
+   */
+  'read-media',
+  /**
+   * Waits for event `id`'s processing to end, then finds out whether the server release has POST /track (server
+   * version `from`, read from GET /api/version/default; else asked); value {id, tagged} (`tagged`: `id` where the
+   * server version reaches `tags`), or an Unavailable "not offered".
+   */
+  'track-offered',
+  /** POST /api/events/{id}/track with `flavor`, `overwriteExisting`, `tags` (each when given) and `files` track parts; value {status}. */
+  'post-track',
+  /** Creates an event with media and sends POST /track at once; judged (value {id, status}) only when the event still reads RUNNING after it. */
+  'track-while-processing',
+];
