@@ -129,3 +129,38 @@ describe('opencast-php-library 2.0.0 replayed against evconf serve --strict', ()
     for (const line of [report.headline, ...report.problems.slice(0, 8).map((p) => p.line), ...report.advice.map((p) => `advice: ${p.line}`)]) expect(README.includes(line), line).toBe(true);
   });
 });
+
+/**
+ * The same recording against a double pinned to one version (`evconf serve --strict --api-version X`): GET /media is
+ * in every version from 1.7.0 by the addendum, POST /track on servers of version 1.9.0 and newer, so at 1.11.0 neither
+ * is a departure nor a note; at 1.6.0 (the spec of 1.0.0-1.6.0 leaves both out) the report names them.
+ */
+describe('opencast-php-library 2.0.0: /media and /track against a double pinned to 1.11.0 and to 1.6.0', () => {
+  const recordings = FILES.map((f) => parseWire(f, readFileSync(new URL(f, DIR), 'latin1')));
+  const mediaOrTrack = (p: { endpoints: string[] }) => p.endpoints.some((e) => /\/(media|track)$/.test(e));
+  async function replayPinned(apiVersion: '1.6.0' | '1.11.0'): Promise<{ report: ClientReport; done: WireReplayed[] }> {
+    const record = new ClientRecord(true);
+    const server = await startReferenceServer({ processingDelayMs: 0, retractDelayMs: 0, strict: true, clientRecord: record, apiVersion });
+    const done: WireReplayed[] = [];
+    try {
+      for (const r of recordings) done.push(...(await replayWire(server.url, r, recordings.flat())));
+    } finally {
+      await server.close();
+    }
+    return { report: record.report(), done };
+  }
+
+  it('1.11.0: the PHP client\'s /media and /track are answered, with no departure and no note', async () => {
+    const { report, done } = await replayPinned('1.11.0');
+    const sent = done.filter((d) => /\/(media|track)$/.test(d.target));
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(sent.filter((d) => d.status === 400)).toEqual([]);
+    expect([...report.problems, ...report.advice].filter(mediaOrTrack).map((p) => p.line)).toEqual([]);
+  }, 60_000);
+
+  it('1.6.0: the report names them (POST /track refused as not in the version, GET /media noted)', async () => {
+    const { report } = await replayPinned('1.6.0');
+    expect(report.problems.filter(mediaOrTrack).map(keyOf)).toContain('not-in-version · endpoint · POST /api/events/{event_id}/track');
+    expect(report.advice.filter(mediaOrTrack).map(keyOf)).toContain('not-described · endpoint · GET /api/events/{event_id}/media');
+  }, 60_000);
+});
