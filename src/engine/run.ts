@@ -225,7 +225,16 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     },
   };
   ctx.running.set(version, timing);
-  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits);
+  // What a write refused while the event was busy taught (src/core/busy-retry.ts): one observation per kind of write.
+  const onBusy = (n: { write: string; state: string; retried: number }) => {
+    const ob: Observation = {
+      topic: 'busy-refusal', apiVersion: version,
+      value: `${n.write} answered 403 while the event's processing_state was ${n.state}; sent again once it had ended: ${n.retried}`,
+      context: 'a write refused for a passing reason the server shows is waited out, so no check depends on when its write landed',
+    };
+    state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
+  };
+  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits, onBusy, o.signal);
   try {
     const probeStarted = Date.now();
     const caps = await ctx.lock.shared(() => probeVersion(ctx, version, clients));

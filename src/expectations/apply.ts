@@ -6,6 +6,7 @@
  */
 import type { ApiVersion, CheckResult, EntryReport, ExpectationEntry, ExpectationsSummary, RunResult, VersionVerdict } from '../model/index.js';
 import { hasGaps, idMatches, isLoadRule, runVersions, versionVerdicts } from '../verdicts/tally.js';
+import { differencesOf, everyDifferenceExplained } from './differences.js';
 
 export interface ApplyOptions {
   files: string[];
@@ -20,10 +21,19 @@ function applies(e: ExpectationEntry, r: CheckResult): boolean {
   return e.versions.includes(r.apiVersion) && idMatches(e.rule, r.rule);
 }
 
-/** The first entry that explains a result: same rule and version, the outcome it expects, the message it names. */
+/**
+ * The entry that explains a result: same rule and version, the outcome it expects, and (a failure) every difference
+ * its message names matched by an entry of that rule (src/expectations/differences.ts); the first entry that matches
+ * one of them is named. A skip: the first skip entry whose message (if any) matches.
+ */
 function explaining(entries: readonly ExpectationEntry[], r: CheckResult): ExpectationEntry | undefined {
-  return entries.find((e) => applies(e, r) && (e.expect === 'fail' ? failing(r) : r.outcome === 'skip') &&
-    (e.message === undefined || new RegExp(e.message).test(r.message)));
+  if (r.outcome === 'skip') return entries.find((e) => applies(e, r) && e.expect === 'skip' && (e.message === undefined || new RegExp(e.message).test(r.message)));
+  if (!failing(r)) return undefined;
+  const mine = entries.filter((e) => applies(e, r) && e.expect === 'fail');
+  if (!everyDifferenceExplained(r.message, mine.map((e) => e.message))) return undefined;
+  const { head, parts } = differencesOf(r.message);
+  return mine.find((e) => e.message === undefined || new RegExp(e.message).test(r.message) ||
+    parts.some((p) => new RegExp(e.message!).test(p) || (head !== undefined && new RegExp(e.message!).test(`${head}: ${p}`)))) ?? mine[0];
 }
 
 function entryReport(e: ExpectationEntry, results: readonly CheckResult[], versions: readonly ApiVersion[], today: string): EntryReport {

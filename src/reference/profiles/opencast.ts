@@ -72,6 +72,14 @@ export const OPENCAST_DEVIATIONS: readonly string[] = [
   'list-offset-index-always', //            9: offset is an index, also in 1.0.0
   'opencast-filter-repeat-last', //         10: the 1.5.0 OR rule is not implemented as documented
   'opencast-scheduled-state-empty', //      11: processing_state "" for a scheduled event
+  'opencast-scheduled-location-agent', //   Scheduling rules, real: location overwritten with agent_id
+  'opencast-unknown-numbers-absent', //     14 / Event duration/archive_version: archive_version omitted, duration null while unknown
+  'opencast-subject-filter-joined', //      Filter matching: subject matches the whole comma-joined string
+  'opencast-acl-locked-while-processing', // 17: ACL changes refused with 403 while a workflow runs
+  'opencast-update-part-by-part', //        18: updates applied part by part
+  'opencast-subjects-comma-split', //       19: a subject holding a comma comes back as two
+  'opencast-created-follows-start', //      20: DC created follows the start date
+  'opencast-metadata-put-as-text', //       21: PUT /metadata stores a value of another JSON type as its text
 ];
 
 /** The capture agent the Opencast profile names (profiles/opencast.yaml `agent-id`): registered on this server. */
