@@ -9,6 +9,8 @@ export interface VersionClients {
   admin: HttpClient;
   user?: HttpClient;
   none: HttpClient;
+  /** The administrator's client without the waiting out of busy refusals (src/core/busy-retry.ts): a check that judges a write during processing on purpose. */
+  direct?: HttpClient;
 }
 
 /** Splits a "Name: value" template and fills in {version}. */
@@ -57,5 +59,5 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
   const admin = busyRetrying(adminRaw, busy);
   const user = userRaw ? busyRetrying(userRaw, busy) : undefined;
   const all: HttpClient[] = [adminRaw, none, ...(userRaw ? [userRaw] : [])];
-  return { admin, none, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
+  return { admin, none, direct: adminRaw, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
 }

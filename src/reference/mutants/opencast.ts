@@ -52,9 +52,8 @@ export const OPENCAST_MUTANTS = family({
     description: 'Opencast: the subject filter is a term query on the one comma-joined subject string, so an event with two subjects matches neither alone (EventQueryBuilder; the index keeps subject as one keyword).',
   },
   'opencast-acl-locked-while-processing': {
-    rule: 'acl.put.overwrites',
+    rule: 'acl.put.while-processing',
     description: 'Opencast: an ACL change (PUT /acl, POST /acl/{action}, DELETE /acl/{action}/{role}, the acl part of an update) of an event whose workflow is running is refused with 403 and an empty body (IndexServiceImpl updateEventAcl: "Unable to update the ACL of this event as it is currently processing."; EventsEndpoint).',
-    selftest: { processingDelayMs: 3_000 },
   },
   'opencast-update-part-by-part': {
     rule: 'events.update.409',
