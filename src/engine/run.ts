@@ -3,6 +3,7 @@ import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from '../core/cleanup.js';
+import { sweepTagged } from '../core/sweep.js';
 import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
 import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
@@ -164,11 +165,35 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
     o.signal?.removeEventListener('abort', onStop);
     ctx.partial.teller?.stop();
   }
+  await sweepRun(ctx);
   if (o.signal?.aborted) for (const v of config.apiVersions) if (!state.stops.has(v)) state.stops.set(v, String(o.signal.reason ?? 'the run was stopped'));
   // On the run's own signal (interrupt, --max-duration): a server that stopped answering the conformance stages does
   // not keep the load stage from trying.
   if (config.load && !given.signal?.aborted) await runLoad(inner, state);
   return buildRunResult(facts, state);
+}
+
+/**
+ * The end-of-run sweep (src/core/sweep.ts): the run's own events, listed by its tag, are deleted until the index
+ * shows none, also after an interrupt; what could not be removed is reported in `leftovers` (and an observation).
+ */
+async function sweepRun(ctx: RunCtx): Promise<void> {
+  const { o, runTag, state } = ctx;
+  const version = o.config.apiVersions[o.config.apiVersions.length - 1];
+  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard);
+  try {
+    const swept = await sweepTagged(clients.admin, `evconf${runTag}`, { settleMs: o.config.settleMs });
+    const gone = new Set(swept.found.filter((id) => !swept.left.includes(id)));
+    state.leftovers = [...new Set([...state.leftovers.filter((id) => !gone.has(id)), ...swept.left])];
+    if (swept.found.length > 0 || swept.unlisted) {
+      const value = swept.unlisted ? `the sweep could not list the run's events: ${swept.unlisted}`
+        : `${swept.found.length} event(s) of the run were still listed at its end (not deleted by identifier: e.g. a create that did not name them all); ${swept.found.length - swept.left.length} deleted, ${swept.left.length} could not be removed`;
+      const ob: Observation = { topic: 'cleanup-sweep', apiVersion: version, value, context: `GET /api/events?filter=textFilter:evconf${runTag}` };
+      state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
+    }
+  } finally {
+    await clients.closeAll();
+  }
 }
 
 /**
