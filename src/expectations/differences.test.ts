@@ -45,3 +45,12 @@ describe('expectations are matched difference by difference', () => {
     expect(out.expectations!.newFailures).toBe(1);
   });
 });
+
+describe('notes the engine appends are not differences', () => {
+  it('a generated stage\'s note and a settled read\'s note are left out', () => {
+    expect(differencesOf('POST /api/events with both end and duration: expected status 400, got 201: {"identifier":"x"} (prop-invalid-writes: failed as the expectations say, not shrunk; the stage went on; seed 21)'))
+      .toEqual({ head: 'POST /api/events with both end and duration', parts: ['expected status 400, got 201: {"identifier":"x"}'] });
+    expect(differencesOf('after e1 = create: dublincore/episode: field location is "a", expected "" (did not hold; the answer stopped changing) (stateful-lifecycle falsified in case 1 of 100, shrunk 13 time(s); seed 21)'))
+      .toEqual({ head: 'after e1 = create', parts: ['dublincore/episode: field location is "a", expected ""'] });
+  });
+});

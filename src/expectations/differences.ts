@@ -11,6 +11,9 @@
 /** How a settled read ended, as the engine appends it: not a difference. */
 const SETTLE_NOTE = / \((did not hold|held on read|did not hold on any read|the answer stopped changing)[^()]*(\([^()]*\)[^()]*)*\)$/;
 
+/** Where a generated stage found it, as it appends it ("(prop-x: failed as …; seed 21)"): not a difference. */
+const CASE_NOTE = / \([^()]*(?:\([^()]*\)[^()]*)*seed -?\d+\)$/;
+
 export interface Differences {
   head?: string;
   parts: string[];
@@ -18,7 +21,11 @@ export interface Differences {
 
 /** The differences a failure's message names (at least one: the message itself). */
 export function differencesOf(message: string): Differences {
-  const text = message.replace(SETTLE_NOTE, '').trim();
+  let text = message.trim();
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text.replace(CASE_NOTE, '').replace(SETTLE_NOTE, '').trim();
+  }
   const colon = text.indexOf(': ');
   const head = colon > 0 ? text.slice(0, colon) : undefined;
   const body = colon > 0 ? text.slice(colon + 2) : text;
