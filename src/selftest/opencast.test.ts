@@ -19,7 +19,8 @@ const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v,
 // Each test is its own CLI process against its own server (waiting mostly): they run side by side.
 describe.concurrent('self-test: --profile opencast against evconf serve --profile opencast (issue 22)', () => {
   it.each(API_VERSIONS)('%s: exit 0, every documented deviation of the version known, no new failure', async (v) => {
-    const { code, stdout, run } = await runProfile(PROFILE(v), { profile: 'opencast' });
+    // Processing outlasts the first read (Opencast's workflows take minutes), so the ACL change during processing is made.
+    const { code, stdout, run } = await runProfile(PROFILE(v), { profile: 'opencast', processingDelayMs: 1500 });
     const x = run.expectations!;
     expect(code, stdout).toBe(0);
     expect(x.newFailures, stdout).toBe(0);
@@ -69,7 +70,7 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
   // Planted bugs of different families, none on a rule the profile expects to fail, each breaking only its own
   // rule in a full run: exit 1 and only that rule new.
   it.each(['acl-put-merges', 'metadata-delete-keeps'])('with mutant %s on top: exit 1, only its rule new', async (mutant) => {
-    const r = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant });
+    const r = await runProfile(PROFILE('1.6.0'), { profile: 'opencast', mutant, processingDelayMs: 1500 });
     expect(r.code).toBe(1);
     expect(fresh(r), r.stdout).toEqual([MUTANTS[mutant].rule]);
     expect(r.stdout).toMatch(new RegExp(`^New failures \\(\\d+\\)\\n {2}✘ ${MUTANTS[mutant].rule.replace(/\./g, '\\.')} MUST`, 'm'));
