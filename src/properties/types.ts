@@ -36,6 +36,11 @@ export interface PropertyDef<T> {
    * Unset: one case after the other.
    */
   casesOverlap?: boolean;
+  /**
+   * Its cases schedule in time windows of their own (none meets another case's), so on one shared capture agent
+   * (--agent-id) they still overlap each other; the property still takes turns with the other properties that schedule.
+   */
+  ownWindows?: boolean;
 }
 
 /** A property of any case type, as the registry holds it. */
