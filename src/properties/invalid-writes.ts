@@ -78,5 +78,7 @@ export const invalidWrites = defineProperty<InvalidInput>({
   // creation. Its schedule at START is on the case's own capture agent (CaseKit.agent: unique per case), and
   // conflicts are per agent; on the user's one agent (--agent-id) the cases run in turn (overlapping()).
   casesOverlap: true,
+  // Its schedules start at 2092-03-01 (START), a day no other property or stage uses.
+  ownRange: true,
   check: checkOne,
 });

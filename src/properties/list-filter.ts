@@ -220,6 +220,8 @@ export const listFilter = defineProperty<Case>({
   // reading is the run's (shared with the scenarios anyway): a reading fixed meanwhile is checked after the read.
   casesOverlap: true,
   ownWindows: true,
+  // Its schedules lie from 2091-06-01 on, within 90 days (EVENT_SPACING × events + CASE_SHIFT × CASE_WINDOWS): no other property's.
+  ownRange: true,
   needs: { agents: NEEDS.agents.map(ruleOf), series: NEEDS.series.map(ruleOf) },
   cases: (env) => {
     const names = filterNamesFor(env.version).filter((n) => !NOT_GENERATED.has(n) && applies(env, ruleOf(n)) && testable(env, n));

@@ -64,11 +64,11 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
   const all = options.properties ?? PROPERTIES;
   // Issue 21 item 2: properties work on events of their own (their own tag and capture agents) and mostly wait on
   // the server, so they run side by side. On one shared capture agent (--agent-id) those that schedule take turns,
-  // one property at a time (they would share its time windows); the others never touch it and still run beside
-  // them. Results keep the properties' order.
+  // one property at a time (they would share its time windows), unless their schedules lie in a range of their own
+  // (PropertyDef.ownRange); the others never touch it and still run beside them. Results keep the properties' order.
   const agentTurn = new Slots(1);
   const shared = !overlapping(env.caps);
-  const perProperty = await mapPool([...all.entries()], PROPERTY_CONCURRENCY, ([index, def]) => (shared && schedules(def)
+  const perProperty = await mapPool([...all.entries()], PROPERTY_CONCURRENCY, ([index, def]) => (shared && schedules(def) && !def.ownRange
     ? agentTurn.run(() => runProperty(env, def, index, options))
     : runProperty(env, def, index, options)));
   return perProperty.flat();
