@@ -9,8 +9,10 @@ import type { WaitOptions } from './readiness.js';
  * event's catalogs `locked` meanwhile. The spec names no such refusal (§ Errors: 403 is "Deleting the metadata
  * catalog dublincore/episode"), nor that writes during processing are accepted ("Transitions: not shown"), so a
  * check must not depend on when its write happened to land: a write refused with 403 while the event shows itself
- * busy (processing_state RUNNING or INSTANTIATED) is sent again once processing has ended, and what was learned is
- * reported (`onBusy`, an observation). A 403 of an event that is not busy is the answer, judged as it is.
+ * busy (processing_state RUNNING, or a catalog marked locked) is sent again once it no longer is, and what was
+ * learned is reported (`onBusy`, an observation). A 403 of an event that is not busy when read is sent once more at
+ * once (processing may have ended in between; a refused write changed nothing, so sending it again is harmless):
+ * a 403 again is the answer, judged as it is.
  */
 
 /** The event a write to /api/events/{id}[/acl|/metadata|…] changes, or undefined (not such a write). */
@@ -90,7 +92,15 @@ export function busyRetrying(client: HttpClient, o: BusyRetryOptions): HttpClien
       // At most three times: a server that stays busy is judged on its last answer.
       for (let tries = 0; tries < 3 && ex.response?.status === 403; tries++) {
         const state = await busyState(o.reader, id);
-        if (state === undefined) return ex;
+        if (state === undefined) {
+          // Not busy now: either a real refusal, or processing ended between the refusal and this read. Sent once
+          // more at once; a refusal that stays is the answer (the first exchange, as the evidence).
+          if (tries > 0) return ex;
+          const again = await client.send(spec);
+          if (again.response?.status === 403) return ex;
+          o.onBusy?.({ write: writeKind(spec), state: 'busy no longer when read', retried: again.response?.status ?? 0 });
+          return again;
+        }
         if (!(await untilIdle(o, id))) return ex;
         const again = await client.send(spec);
         o.onBusy?.({ write: writeKind(spec), state, retried: again.response?.status ?? 0 });
