@@ -21,7 +21,6 @@ import { probeServer } from '../core/probe.js';
 import { Exclusivity } from './exclusivity.js';
 import { PartialTeller } from './partial-teller.js';
 import { DEFAULT_VERSION_CONCURRENCY } from '../config/types.js';
-import { overlapping } from '../core/overlap.js';
 import { LagTracker } from '../core/settle.js';
 import { listenersOf, type Listeners, type Progress, type RunEvent } from './run-events.js';
 import { WaitLedger } from '../core/wait-ledger.js';
@@ -279,21 +278,15 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
     const scenarios = startScenarioPhase(ctx, base, track);
     const slots = generatedSlots(base.concurrencyNow);
-    if (overlapping(caps)) {
-      // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
-      // own (its own tag and capture agents): they run side by side, and the exclusive scenarios alone at the end.
-      // (Started as soon as the other scenarios end, between generated cases, they gained nothing: an exclusive
-      // scenario stops every case too, so the work stays in series.)
-      // Every stage ends before a failure of one is passed on (the clients close after them).
-      const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
-      const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
-      if (failed) throw failed.reason;
-      await scenarios.exclusive();
-    } else {
-      await scenarios.shared();
-      await scenarios.exclusive();
-      for (const p of generated) await runGeneratedPhase(ctx, p, genBase, track, slots);
-    }
+    // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
+    // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
+    // 2090-2094, src/engine/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
+    // exclusive scenarios alone at the end. Every stage ends before a failure of one is passed on (the clients
+    // close after them).
+    const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
+    const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (failed) throw failed.reason;
+    await scenarios.exclusive();
   } finally {
     await clients.closeAll();
   }

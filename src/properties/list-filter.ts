@@ -31,7 +31,7 @@ interface Case {
 }
 
 const DAY = 86_400_000;
-const BASE = Date.UTC(2091, 5, 1, 10);
+const BASE = Date.UTC(2097, 5, 1, 10);
 /**
  * A case's events start EVENT_SPACING apart, and each case is shifted by CASE_SHIFT × (its number mod CASE_WINDOWS)
  * (under EVENT_SPACING in all): cases in flight together never schedule in the same window, also on one capture agent
@@ -220,7 +220,7 @@ export const listFilter = defineProperty<Case>({
   // reading is the run's (shared with the scenarios anyway): a reading fixed meanwhile is checked after the read.
   casesOverlap: true,
   ownWindows: true,
-  // Its schedules lie from 2091-06-01 on, within 90 days (EVENT_SPACING × events + CASE_SHIFT × CASE_WINDOWS): no other property's.
+  // Its schedules lie from 2097-06-01 on, within 90 days (EVENT_SPACING × events + CASE_SHIFT × CASE_WINDOWS): no other property's.
   ownRange: true,
   needs: { agents: NEEDS.agents.map(ruleOf), series: NEEDS.series.map(ruleOf) },
   cases: (env) => {
