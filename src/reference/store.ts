@@ -163,9 +163,12 @@ export class EventStore {
     this.onApply?.(rec);
   }
 
-  /** The record as its reads see it: as last indexed when lagReads is on, else the record itself. */
+  /**
+   * The record as its reads see it: while a change of it waits to be indexed (lagReads), a copy as last indexed;
+   * else the record itself (the same object every read, as the planted bugs that remember a record expect).
+   */
   readCopy(id: string): EventRecord | undefined {
-    return (this.lagReads ? this.indexed.get(id) : undefined) ?? this.records.get(id);
+    return (this.lagReads && this.deferred.has(id) ? this.indexed.get(id) : undefined) ?? this.records.get(id);
   }
 
   /** Puts a copy of a record in place of the one with its id (or inserts it): a lagging store's update. */
