@@ -127,6 +127,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
     .option('--retract-delay <ms>', 'simulated time a retraction takes (DELETE of a published event)')
     .option('--list-delay <ms>', 'simulated time a list (GET /api/events) takes, as a production server\'s does (load demos)')
+    .option('--index-lag <ms>', 'how long the index lags writes where a latitude choice or profile makes it lag (default 300; e.g. --profile opencast --index-lag 1000)')
     .option('--strict', 'answer 400 to every request that departs from the spec, naming the departure and quoting the spec')
     .option('--client-report <file>', 'on SIGINT/SIGTERM write every departure seen (JSON, and HTML beside it); live at GET /__evconf/client-report')
     .option('--no-client-record', 'do not read requests as a client double (no departures recorded; cannot go with --strict or --client-report)')

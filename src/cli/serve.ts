@@ -62,6 +62,7 @@ export async function serveCommand(flags: Record<string, unknown>, io: { out: No
       ...(flags.agents !== undefined ? { agents: agentsFlag(flags.agents) } : {}),
       ...(flags.series !== undefined ? { series: seriesFlag(flags.series) } : {}),
       ...(flags.processingDelay !== undefined ? { processingDelayMs: parseIntFlag(flags.processingDelay, '--processing-delay', 0, 600_000) } : {}),
+      ...(flags.indexLag !== undefined ? { indexLagMs: parseIntFlag(flags.indexLag, '--index-lag', 0, 60_000) } : {}),
       ...(flags.listDelay !== undefined ? { listDelayMs: parseIntFlag(flags.listDelay, '--list-delay', 0, 60_000) } : {}),
       ...(flags.retractDelay !== undefined ? { retractDelayMs: parseIntFlag(flags.retractDelay, '--retract-delay', 0, 600_000) } : {}),
     });

@@ -49,6 +49,8 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['workflow', 'wf-file', 'wf-file', ['--workflow', 'wf-flag'], 'wf-flag', (c) => c.workflow],
   ['agent-prefix', 'file-', 'file-', ['--agent-prefix', 'flag-'], 'flag-', (c) => c.agentPrefix],
   ['concurrency', 2, 2, ['--concurrency', '3'], 3, (c) => c.concurrency],
+  // A ceiling only from a file (or profile): a --concurrency flag is exact, with no ceiling.
+  ['concurrency-ceiling', 6, 6, ['--concurrency', '3'], undefined, (c) => c.concurrencyCeiling],
   ['version-concurrency', 2, 2, ['--version-concurrency', '1'], 1, (c) => c.versionConcurrency],
   ['max-duration', 60000, 60000, ['--max-duration', '70000'], 70000, (c) => c.maxDurationMs],
   ['phase-budget', 20000, 20000, ['--phase-budget', '30000'], 30000, (c) => c.phaseBudgetMs],

@@ -20,7 +20,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'reportDir', 'seed', 'runs', 'only', 'timeout', 'settleMs', 'processingTimeout', 'workflow', 'agentPrefix',
   'concurrency', 'maxDuration', 'phaseBudget', 'load', 'loadEvents', 'loadDuration', 'mutant', 'suites', 'phases',
   'format', 'allowUntested', 'loadProfiles', 'budget', 'agentId', 'seriesId', 'fieldIds', 'quiet', 'verbose',
-  'expectations', 'strictExpectations', 'profile', 'versionConcurrency', 'baseline', 'baselineTolerance',
+  'expectations', 'strictExpectations', 'profile', 'versionConcurrency', 'baseline', 'baselineTolerance', 'concurrencyCeiling',
 ]);
 
 /** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys (issue 22). */
@@ -201,7 +201,10 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(seriesId ? { seriesId } : {}),
     fieldIds: parseFieldIds(file.fieldIds),
     concurrency: parseIntFlag(pick('concurrency') ?? DEFAULT_CONCURRENCY, '--concurrency', 1, 32),
-    ...(pick('concurrency') === undefined ? { concurrencyCeiling: 2 * DEFAULT_CONCURRENCY } : {}),
+    // A --concurrency flag is exact; a config file (or profile) may name a ceiling for while the server answers fast.
+    ...(flags.concurrency === undefined && file.concurrencyCeiling !== undefined
+      ? { concurrencyCeiling: parseIntFlag(file.concurrencyCeiling, 'concurrency-ceiling', 1, 64) }
+      : pick('concurrency') === undefined ? { concurrencyCeiling: 2 * DEFAULT_CONCURRENCY } : {}),
     versionConcurrency: parseIntFlag(pick('versionConcurrency') ?? DEFAULT_VERSION_CONCURRENCY, '--version-concurrency', 1, 7),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),

@@ -2,12 +2,15 @@ import type { ApiVersion } from '../model/index.js';
 import { createHttpClient, type FormEncoding, type HttpClient, type StallGuard } from '../http/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { WaitLedger } from './wait-ledger.js';
+import { busyRetrying, type BusyRetryOptions } from './busy-retry.js';
 
 /** Clients for one API version: as the administrator, as the ordinary user (if given), and anonymous. */
 export interface VersionClients {
   admin: HttpClient;
   user?: HttpClient;
   none: HttpClient;
+  /** The administrator's client without the waiting out of busy refusals (src/core/busy-retry.ts): a check that judges a write during processing on purpose. */
+  direct?: HttpClient;
 }
 
 /** Splits a "Name: value" template and fills in {version}. */
@@ -34,7 +37,7 @@ function timed(client: HttpClient, waits?: WaitLedger): HttpClient {
  * One client per identity for a version: the administrator, the ordinary user (if configured), nobody. With
  * `waits`, every request's duration is counted there.
  */
-export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard, waits?: WaitLedger): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard, waits?: WaitLedger, onBusy?: BusyRetryOptions['onBusy'], signal?: AbortSignal): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
   // One setting for the version's clients: the probe switches it when the server reads multipart forms only.
   const formEncoding: FormEncoding = { mode: 'urlencoded' };
   const base = {
@@ -48,9 +51,13 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
     // up to the ceiling they may reach while the server answers fast (src/engine/scenario-limit.ts).
     connections: Math.max(2, Math.max(config.concurrency, config.concurrencyCeiling ?? 0) * 4),
   };
-  const admin = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);
-  const user = config.userAuth ? timed(createHttpClient({ ...base, auth: config.userAuth }), waits) : undefined;
+  const adminRaw = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);
+  const userRaw = config.userAuth ? timed(createHttpClient({ ...base, auth: config.userAuth }), waits) : undefined;
   const none = timed(createHttpClient(base), waits);
-  const all: HttpClient[] = [admin, none, ...(user ? [user] : [])];
-  return { admin, none, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
+  // A write refused while the event shows itself busy is sent again once it is not (src/core/busy-retry.ts).
+  const busy: BusyRetryOptions = { reader: adminRaw, timeoutMs: config.processingTimeoutMs, ...(waits ? { waits } : {}), ...(onBusy ? { onBusy } : {}), ...(signal ? { signal } : {}) };
+  const admin = busyRetrying(adminRaw, busy);
+  const user = userRaw ? busyRetrying(userRaw, busy) : undefined;
+  const all: HttpClient[] = [adminRaw, none, ...(userRaw ? [userRaw] : [])];
+  return { admin, none, direct: adminRaw, ...(user ? { user } : {}), formEncoding, closeAll: async () => { await Promise.all(all.map((c) => c.close())); } };
 }

@@ -6,6 +6,7 @@
  */
 import type { ApiVersion, CheckResult, EntryReport, ExpectationEntry, ExpectationsSummary, RunResult, VersionVerdict } from '../model/index.js';
 import { hasGaps, idMatches, isLoadRule, runVersions, versionVerdicts } from '../verdicts/tally.js';
+import { differencesOf, everyDifferenceExplained } from './differences.js';
 
 export interface ApplyOptions {
   files: string[];
@@ -20,14 +21,31 @@ function applies(e: ExpectationEntry, r: CheckResult): boolean {
   return e.versions.includes(r.apiVersion) && idMatches(e.rule, r.rule);
 }
 
-/** The first entry that explains a result: same rule and version, the outcome it expects, the message it names. */
+/**
+ * The entry that explains a result: same rule and version, the outcome it expects, and (a failure) every difference
+ * its message names matched by an entry of that rule (src/expectations/differences.ts); the first entry that matches
+ * one of them is named. A skip: the first skip entry whose message (if any) matches.
+ */
+function explainingAll(entries: readonly ExpectationEntry[], r: CheckResult): ExpectationEntry[] {
+  if (r.outcome === 'skip') {
+    const e = entries.find((x) => applies(x, r) && x.expect === 'skip' && (x.message === undefined || new RegExp(x.message).test(r.message)));
+    return e ? [e] : [];
+  }
+  if (!failing(r)) return [];
+  const mine = entries.filter((e) => applies(e, r) && e.expect === 'fail');
+  if (!everyDifferenceExplained(r.message, mine.map((e) => e.message))) return [];
+  const { head, parts } = differencesOf(r.message);
+  const used = mine.filter((e) => e.message === undefined || new RegExp(e.message).test(r.message) ||
+    parts.some((p) => new RegExp(e.message!).test(p) || (head !== undefined && new RegExp(e.message!).test(`${head}: ${p}`))));
+  return used.length > 0 ? used : mine.slice(0, 1);
+}
+
 function explaining(entries: readonly ExpectationEntry[], r: CheckResult): ExpectationEntry | undefined {
-  return entries.find((e) => applies(e, r) && (e.expect === 'fail' ? failing(r) : r.outcome === 'skip') &&
-    (e.message === undefined || new RegExp(e.message).test(r.message)));
+  return explainingAll(entries, r)[0];
 }
 
 function entryReport(e: ExpectationEntry, results: readonly CheckResult[], versions: readonly ApiVersion[], today: string): EntryReport {
-  const mine = results.filter((r) => r.expectation?.entry === e.at && r.expectation.status === 'known');
+  const mine = results.filter((r) => r.expectation?.status === 'known' && (r.expectation.entry === e.at || (r.expectation.entries ?? []).includes(e.at)));
   const inRun = e.versions.filter((v) => versions.includes(v));
   const knownIn = inRun.filter((v) => mine.some((r) => r.apiVersion === v));
   // Checked and not failing as expected: a fail entry whose rule only passed there; a skip entry whose rule was checked.
@@ -72,8 +90,9 @@ export function applyExpectations(run: RunResult, entries: readonly ExpectationE
   const versions = runVersions(run);
   const marked = run.results.map((r): CheckResult => {
     const { expectation: _old, ...rest } = r;
-    const e = explaining(entries, rest);
-    return e ? { ...rest, expectation: { status: 'known', entry: e.at, why: e.why, documented: e.documented } } : rest;
+    const all = explainingAll(entries, rest);
+    const e = all[0];
+    return e ? { ...rest, expectation: { status: 'known', entry: e.at, why: e.why, documented: e.documented, ...(all.length > 1 ? { entries: all.map((x) => x.at) } : {}) } } : rest;
   });
   const reports = entries.map((e) => entryReport(e, marked, versions, opts.today));
   // A pass of a rule whose entry is fixed in that version says so too (the entry, its why and where it is documented).

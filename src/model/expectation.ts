@@ -33,6 +33,8 @@ export interface ResultExpectation {
   entry: string;
   why: string;
   documented: string;
+  /** Every entry that explained one of the failure's differences (`file:line`), when more than `entry` did. */
+  entries?: string[];
 }
 
 /**

@@ -10,7 +10,7 @@ import { defineProperty } from './types.js';
 import { isoUtc } from '../spec/datetime.js';
 
 const WRITE_KINDS = ['create-bad-json', 'create-end-and-duration', 'metadata-bad-json', 'scheduling-bad-json'] as const;
-const START = '2092-03-01T10:00:00Z';
+const START = '2098-03-01T10:00:00Z';
 
 /** Nothing with the case tag exists after a refused creation ("nothing is half-applied"). */
 async function nothingCreated(kit: CaseKit, rule: string): Promise<Verdict> {
@@ -78,5 +78,7 @@ export const invalidWrites = defineProperty<InvalidInput>({
   // creation. Its schedule at START is on the case's own capture agent (CaseKit.agent: unique per case), and
   // conflicts are per agent; on the user's one agent (--agent-id) the cases run in turn (overlapping()).
   casesOverlap: true,
+  // Its schedules start at 2098-03-01 (START), a day no other property or stage uses.
+  ownRange: true,
   check: checkOne,
 });

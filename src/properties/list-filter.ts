@@ -31,7 +31,15 @@ interface Case {
 }
 
 const DAY = 86_400_000;
-const BASE = Date.UTC(2091, 5, 1, 10);
+const BASE = Date.UTC(2097, 5, 1, 10);
+/**
+ * A case's events start EVENT_SPACING apart, and each case is shifted by CASE_SHIFT × (its number mod CASE_WINDOWS)
+ * (under EVENT_SPACING in all): cases in flight together never schedule in the same window, also on one capture agent
+ * (--agent-id), so they overlap there too (ownWindows). Each event lasts 30 min, under CASE_SHIFT.
+ */
+const EVENT_SPACING = 8 * DAY;
+const CASE_SHIFT = 35 * 60_000;
+const CASE_WINDOWS = 300;
 /** Not generated: its value is the title of a series, which the run does not create (opencast-reality.md). */
 const NOT_GENERATED = new Set(['series_name']);
 /**
@@ -71,7 +79,7 @@ function fieldsOf(kit: CaseKit, e: FilterableEvent): Record<string, string | str
 async function createAll(kit: CaseKit, events: FilterableEvent[], byStatus: boolean): Promise<string[] | Broken> {
   const scheduled = scheduledIn(kit.env);
   const specs = events.map((e, i) => {
-    const start = BASE + i * DAY;
+    const start = BASE + i * EVENT_SPACING + (kit.n % CASE_WINDOWS) * CASE_SHIFT;
     const scheduling = scheduled ? { agent_id: kit.agent(`${propertyAgent(kit.env, 'filter')}-${e.agent}`), start: isoUtc(start), duration: 1_800_000 } : undefined;
     // The metadata start equals the schedule's: whether the start filter reads the bibliographic or the technical
     // start, and what a server makes the bibliographic start of a scheduled event, then do not matter.
@@ -211,6 +219,9 @@ export const listFilter = defineProperty<Case>({
   // events only (`listed`), so another case's events in a range or series answer change nothing. The repeat
   // reading is the run's (shared with the scenarios anyway): a reading fixed meanwhile is checked after the read.
   casesOverlap: true,
+  ownWindows: true,
+  // Its schedules lie from 2097-06-01 on, within 90 days (EVENT_SPACING × events + CASE_SHIFT × CASE_WINDOWS): no other property's.
+  ownRange: true,
   needs: { agents: NEEDS.agents.map(ruleOf), series: NEEDS.series.map(ruleOf) },
   cases: (env) => {
     const names = filterNamesFor(env.version).filter((n) => !NOT_GENERATED.has(n) && applies(env, ruleOf(n)) && testable(env, n));

@@ -64,11 +64,11 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
   const all = options.properties ?? PROPERTIES;
   // Issue 21 item 2: properties work on events of their own (their own tag and capture agents) and mostly wait on
   // the server, so they run side by side. On one shared capture agent (--agent-id) those that schedule take turns,
-  // one property at a time (they would share its time windows); the others never touch it and still run beside
-  // them. Results keep the properties' order.
+  // one property at a time (they would share its time windows), unless their schedules lie in a range of their own
+  // (PropertyDef.ownRange); the others never touch it and still run beside them. Results keep the properties' order.
   const agentTurn = new Slots(1);
   const shared = !overlapping(env.caps);
-  const perProperty = await mapPool([...all.entries()], PROPERTY_CONCURRENCY, ([index, def]) => (shared && schedules(def)
+  const perProperty = await mapPool([...all.entries()], PROPERTY_CONCURRENCY, ([index, def]) => (shared && schedules(def) && !def.ownRange
     ? agentTurn.run(() => runProperty(env, def, index, options))
     : runProperty(env, def, index, options)));
   return perProperty.flat();
@@ -99,7 +99,7 @@ async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, optio
   const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, schedules(def)), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, schedules(def)) });
+    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

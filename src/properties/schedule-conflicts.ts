@@ -10,6 +10,20 @@ import { defineProperty } from './types.js';
 
 const CONFLICTS_AMONG = judgeBy('conflicts-among');
 
+const DAY_MS = 86_400_000;
+/** Cases in flight together get distinct days: the layout is moved to day 2 × (case number mod CASE_DAYS) of 2095. */
+const CASE_DAYS = 150;
+const YEAR_START = Date.UTC(2095, 0, 1);
+
+/** The case moved, as a whole, to the days of its own (its layout spans less than two days): another case's never meet it. */
+function ownDays(c: ScheduleOverlap, n: number): ScheduleOverlap {
+  const first = Date.parse(c.existing[0]?.start ?? c.candidate.start);
+  const delta = YEAR_START + (n % CASE_DAYS) * 2 * DAY_MS - Math.floor(first / DAY_MS) * DAY_MS;
+  const move = (x: string) => new Date(Date.parse(x) + delta).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const span = (sp: { start: string; end: string }) => ({ ...sp, start: move(sp.start), end: move(sp.end) });
+  return { ...c, existing: c.existing.map(span), candidate: span(c.candidate) };
+}
+
 /**
  * Overlapping schedules on one agent conflict, disjoint ones do not (spec § POST /api/events: "409: scheduling
  * conflict. The body is an array of conflict entries."; § Errors: 409 "Scheduling conflict on creation"). Times
@@ -21,21 +35,28 @@ export const scheduleConflicts = defineProperty<ScheduleOverlap>({
   runsFactor: 2.5,
   // The existing events and the candidate of a case share a capture agent of the case's own (CaseKit.agent: `c<n>`
   // per case), and conflicts are per agent (spec § Conflict entry), so another case's windows never meet them; on
-  // the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  // the user's one agent (--agent-id) each case lies on days of its own (ownDays), so they overlap there too.
   casesOverlap: true,
+  ownWindows: true,
+  // Its schedules lie in 2095, a year no other property or stage uses.
+  ownRange: true,
   rules: ['events.create.409', 'events.create.no-conflict'],
   needs: { agents: ['events.create.409', 'events.create.no-conflict'] },
-  cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3 }),
-  async check(kit: CaseKit, c) {
+  cases: (env) => scheduleOverlap({ agentPrefix: '', runId: propertyAgent(env, 'conflict'), maxExisting: 3, yearFrom: 2095, yearTo: 2095 }),
+  async check(kit: CaseKit, generated) {
+    const c = ownDays(generated, kit.n);
     const titles = c.existing.map((_, i) => kit.title(`existing ${i}`));
     const agent = kit.agent(c.agent_id);
-    for (const [i, s] of c.existing.entries()) {
+    // The existing events never overlap each other: created and read back side by side, so that a case waits for
+    // the server's index once, not once per event (the chain of dependent reads is one write long).
+    const made = await Promise.all(c.existing.map(async (s, i) => {
       const id = await mustCreate(kit, { fields: { title: titles[i] }, scheduling: { agent_id: agent, ...s } });
       if (typeof id !== 'string') return id;
       // The layout is only meaningful if the existing events hold exactly their spans.
-      const held = await kit.settle('events.create.schedule-single', () => scheduleIs(kit, id, { agent_id: agent, ...s }, 'events.create.schedule-single', `existing event ${i}`));
-      if (!held.ok) return held;
-    }
+      return kit.settle('events.create.schedule-single', () => scheduleIs(kit, id, { agent_id: agent, ...s }, 'events.create.schedule-single', `existing event ${i}`));
+    }));
+    const notHeld = made.find((m) => !m.ok);
+    if (notHeld) return notHeld;
     const r = await kit.api.create({ fields: { title: kit.title('candidate') }, scheduling: { agent_id: agent, ...c.candidate } });
     if (c.overlaps.length === 0) {
       // Counted only now that the case is known to be disjoint (issue 11 item 6).

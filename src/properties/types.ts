@@ -36,6 +36,16 @@ export interface PropertyDef<T> {
    * Unset: one case after the other.
    */
   casesOverlap?: boolean;
+  /**
+   * Its cases schedule in time windows of their own (none meets another case's), so on one shared capture agent
+   * (--agent-id) they still overlap each other; the property still takes turns with the other properties that schedule.
+   */
+  ownWindows?: boolean;
+  /**
+   * Its schedules lie in a time range no other property or stage uses (its own year, or its own fixed days), so on
+   * one shared capture agent it need not take turns with the other properties that schedule.
+   */
+  ownRange?: boolean;
 }
 
 /** A property of any case type, as the registry holds it. */

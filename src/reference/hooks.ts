@@ -213,6 +213,8 @@ export interface HookPoints {
     scheduleKept: Patch<boolean>;
     /** The record before it is committed. */
     updated: Patch<EventRecord, EventParts>;
+    /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
+    partByPart: Patch<boolean>;
     /** The status of the reply. */
     status: Patch<number>;
   };
@@ -332,6 +334,11 @@ export interface HookPoints {
     status: Patch<number>;
   };
   /** PUT, POST and DELETE of /api/events/{id}/acl. */
+  /**
+   * Is an ACL change of this event refused for now (403, the event is busy)? Asked by PUT /acl, POST /acl/{action},
+   * DELETE /acl/{action}/{role} and the acl part of an update; the core answers no.
+   */
+  aclLocked: Patch<boolean, EventRecord>;
   aclWrite: {
     /** A reply before the event is looked up (extra: the endpoint; undefined = go on). */
     early: Patch<Reply | undefined, AclWrite>;

@@ -55,6 +55,12 @@ export class EventStore {
    */
   defer?: (id: string, commit: () => void) => void;
   private readonly deferred = new Set<string>();
+  /**
+   * Latitude choice index-lag=lag-300ms-changes: reads of one event (its GET, /acl, /metadata, /publications) see the
+   * record as it was when its last change was indexed, as Opencast's reads go through its index; see readCopy.
+   */
+  lagReads = false;
+  private readonly indexed = new Map<string, EventRecord>();
   /** Told of every record as applied and of every removal (latitude choice list-lag keeps a lagging copy with them). */
   onApply?: (rec: EventRecord) => void;
   onRemove?: (id: string) => void;
@@ -152,8 +158,17 @@ export class EventStore {
       }
     }
     rec.json.clear();
+    if (this.lagReads) this.indexed.set(rec.id, { ...structuredClone({ ...rec, json: undefined }), json: new Map() });
     this.touch();
     this.onApply?.(rec);
+  }
+
+  /**
+   * The record as its reads see it: while a change of it waits to be indexed (lagReads), a copy as last indexed;
+   * else the record itself (the same object every read, as the planted bugs that remember a record expect).
+   */
+  readCopy(id: string): EventRecord | undefined {
+    return (this.lagReads && this.deferred.has(id) ? this.indexed.get(id) : undefined) ?? this.records.get(id);
   }
 
   /** Puts a copy of a record in place of the one with its id (or inserts it): a lagging store's update. */
@@ -168,6 +183,7 @@ export class EventStore {
     this.records.delete(id);
     this.hidden.delete(id);
     this.deferred.delete(id);
+    this.indexed.delete(id);
     this.views.delete(id);
     this.touch();
     this.onRemove?.(id);

@@ -40,7 +40,7 @@ function exchange(x: Exchange): Obj {
 function result(r: CheckResult): Obj {
   return ordered({
     ...r, exchanges: r.exchanges.map(exchange),
-    ...(r.expectation ? { expectation: ordered(r.expectation, ['status', 'entry', 'why', 'documented']) } : {}),
+    ...(r.expectation ? { expectation: ordered(r.expectation, ['status', 'entry', 'why', 'documented', 'entries']) } : {}),
   }, RESULT_KEYS);
 }
 

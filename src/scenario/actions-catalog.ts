@@ -10,6 +10,7 @@ import { ACTIONS_ROUND4 } from './actions/round4.js';
 import { ACTIONS_ROUND4_LISTS } from './actions/round4-lists.js';
 import { ACTIONS_DELETE_WHILE_PROCESSING } from './actions/delete-while-processing.js';
 import { ACTIONS_VERSIONS } from './actions/versions.js';
+import { ACTIONS_ACL_WHILE_PROCESSING } from './actions/acl-while-processing.js';
 
 /**
  * Names of the actions a scenario step may use (`action:`); the engine implements each one
@@ -23,4 +24,5 @@ export const ACTIONS: ReadonlySet<string> = new Set([
   ...ACTIONS_ROUND4_LISTS,
   ...ACTIONS_DELETE_WHILE_PROCESSING,
   ...ACTIONS_VERSIONS,
+  ...ACTIONS_ACL_WHILE_PROCESSING,
 ]);

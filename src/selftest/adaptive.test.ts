@@ -146,7 +146,11 @@ variant('an eventually consistent server (new events visible 300 ms after the 20
     expect(describeFailures(run)).toEqual([]);
     const reference = await startWrapped();
     const base = await runAgainst(reference, '1.6.0', { runs: 2 }).finally(() => reference.close());
-    const missingRules = [...checked(base)].filter((r) => !checked(run).has(r));
+    // acl.put.while-processing is made only while the event's processing runs: a server whose index lags longer than
+    // its processing leaves it skipped, with that reason (suites/acl/put-while-processing.yaml).
+    const missingRules = [...checked(base)].filter((r) => !checked(run).has(r) && r !== '1.6.0 acl.put.while-processing');
     expect(missingRules).toEqual([]);
+    expect(run.results.filter((r) => r.rule === 'acl.put.while-processing').map((r) => r.outcome === 'skip' ? r.message : r.outcome))
+      .toEqual([expect.stringMatching(/pass|processing had ended/)]);
   }, 180_000);
 });

@@ -55,11 +55,15 @@ export class EventModel {
   }
 }
 
-const SLOT_BASE = Date.UTC(2093, 0, 4, 8);
+// 2099: after every scenario's window on a shared capture agent (src/engine/time-base.ts), so the stages may overlap.
+const SLOT_BASE = Date.UTC(2099, 0, 4, 8);
 const HOUR = 3_600_000;
 
-/** Slot `s`: one hour starting at 2093-01-04T08:00Z + 2·s hours (slots never touch each other). */
-export function slotSpan(s: number): { start: string; end: string } {
-  const start = SLOT_BASE + s * 2 * HOUR;
+/**
+ * Slot `s`: one hour starting at 2099-01-04T08:00Z + 2·s hours (slots never touch each other); `offset` more slots
+ * for a sequence of its own windows (one capture agent shared by every sequence: they never conflict).
+ */
+export function slotSpan(s: number, offset = 0): { start: string; end: string } {
+  const start = SLOT_BASE + (s + offset) * 2 * HOUR;
   return { start: isoUtc(start), end: isoUtc(start + HOUR) };
 }

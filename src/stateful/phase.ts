@@ -22,8 +22,8 @@ import { knownFailure } from '../expectations/known.js';
 /**
  * Whether command sequences may run side by side (issue 21 item 2): each works on events of its own (its tag
  * `<tag>s<n>z`; list() reads textFilter:<its tag>), schedules them in the model's slots on a capture agent of its
- * own (CaseKit.agent: `c<n>` per sequence; conflicts are per agent), and changes ACLs and catalogs of its own
- * events only. On the user's one agent (--agent-id) they run in turn (overlapping()).
+ * own (CaseKit.agent: `c<n>` per sequence; conflicts are per agent) and in time windows of its own (slotOffset), and
+ * changes ACLs and catalogs of its own events only. So they run side by side also on the user's one agent (--agent-id).
  */
 const SEQUENCES_OVERLAP = true;
 
@@ -68,7 +68,9 @@ function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions,
     const c = ++n;
     return share(async () => {
       const kit = new CaseKit(env, `${env.tag}s${c}z`, settleMs, c, new Set(), failed);
-      const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent) });
+      // Every sequence schedules in windows of its own (2 slots past the last one of the sequence before), so that
+      // sequences on one capture agent (--agent-id) never conflict and need not wait for each other.
+      const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent), slotOffset: c * (slots + 2) });
       try {
         await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
         return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
@@ -126,7 +128,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, SEQUENCES_OVERLAP), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, SEQUENCES_OVERLAP) });
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, SEQUENCES_OVERLAP, false), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, SEQUENCES_OVERLAP, false) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

@@ -9,6 +9,8 @@ export interface RealOptions {
   extra?: { flavor: string; fields(label: string): Record<string, string> };
   /** Whether the version has scheduling (1.1.0+, from the rules). */
   scheduling: boolean;
+  /** The sequence's own schedule slots start this many slots later (model.ts slotSpan): sequences never share a window. */
+  slotOffset?: number;
 }
 
 /**

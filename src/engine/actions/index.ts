@@ -14,6 +14,7 @@ import { IMPL_ROUND4 } from './round4.js';
 import { IMPL_ROUND4_LISTS } from './round4-lists.js';
 import { IMPL_DELETE_WHILE_PROCESSING } from './delete-while-processing.js';
 import { IMPL_VERSIONS } from './versions.js';
+import { IMPL_ACL_WHILE_PROCESSING } from './acl-while-processing.js';
 
 export type { Action, ActionOutcome } from './types.js';
 
@@ -41,4 +42,5 @@ export const ACTION_IMPLS: Record<string, Action> = {
   ...IMPL_ROUND4_LISTS,
   ...IMPL_DELETE_WHILE_PROCESSING,
   ...IMPL_VERSIONS,
+  ...IMPL_ACL_WHILE_PROCESSING,
 };

@@ -2,11 +2,19 @@ import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
-import { badRequest, notFound } from '../types.js';
+import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
 import { hook } from '../hooks.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 
 /** Access policy endpoints (spec § Access policy). */
+
+/**
+ * An ACL change the server refuses for now (hook point aclLocked): 403 with an empty body, as Opencast answers an
+ * ACL change while the event's workflow runs (docs/opencast-behaviour.md, "ACL changes while processing").
+ */
+export function checkAclUnlocked(ctx: Ctx, rec: EventRecord): void {
+  if (hook(ctx).aclLocked(ctx, false, rec)) throw new HttpError(403, '');
+}
 
 /** GET /api/events/{id}/acl → 200 array of {allow, action, role}. */
 export function getAcl(ctx: Ctx): Reply {
@@ -22,6 +30,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'put');
   if (bugged) return bugged;
   const rec = writableEvent(ctx);
+  checkAclUnlocked(ctx, rec);
   const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
@@ -36,6 +45,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
   const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'add');
   if (bugged) return bugged;
   const rec = hook(ctx).aclWrite.addTo(ctx, writableEvent(ctx));
+  checkAclUnlocked(ctx, rec);
   const action = ctx.params[1];
   const role = hook(ctx).aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
@@ -64,6 +74,7 @@ export function removeAce(ctx: Ctx): Reply {
   const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'remove');
   if (bugged) return bugged;
   const rec = hook(ctx).authorize.writable(ctx, undefined, 'acl-remove') ?? writableEvent(ctx);
+  checkAclUnlocked(ctx, rec);
   const [, action, sentRole] = ctx.params;
   const role = hook(ctx).aclWrite.removeRole(ctx, sentRole);
   const rest = hook(ctx).aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });

@@ -12,6 +12,7 @@ import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
 import { hook } from '../hooks.js';
 import { aclDefault, aclStored } from '../latitude/acl.js';
 import { checkScheduling, checkSeries } from '../latitude/events.js';
+import { checkAclUnlocked } from './acl.js';
 import { episodeInput } from '../latitude/fields.js';
 import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
 import { conflictRules } from '../latitude/conflicts.js';
@@ -41,6 +42,24 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   for (const [flavor, fields] of parts.metadata?.extras ?? []) {
     extras.set(flavor, applyExtra(rec.extraCatalogs.get(flavor), fields, flavor));
   }
+  const applyMetadata = () => {
+    rec.episode = episode;
+    for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
+    hook(ctx).updateParts.applied(ctx, rec, parts);
+  };
+  // Hook point updateParts.partByPart: the metadata part, then the acl part, each applied (and visible) before the
+  // next part is checked, so a later part's refusal leaves the earlier ones in place (Opencast's updateEvent).
+  const partByPart = hook(ctx).updateParts.partByPart(ctx, false);
+  if (partByPart && parts.metadata) {
+    applyMetadata();
+    rec.archiveVersion++;
+    store.commit(rec);
+  }
+  if (parts.acl) checkAclUnlocked(ctx, rec);
+  if (partByPart && parts.acl) {
+    rec.acl = parts.acl;
+    store.commit(rec);
+  }
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
@@ -50,9 +69,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
     if (hook(ctx).updateParts.refused(ctx, conflicts.length, { rec, episode }) > 0) throw new HttpError(409, 'scheduling conflict', hook(ctx).updateParts.conflictBody(ctx, conflicts));
   }
   if (store.get(rec.id) !== rec) throw new HttpError(404, `event '${rec.id}' not found`);
-  rec.episode = episode;
-  for (const [flavor, c] of extras) rec.extraCatalogs.set(flavor, c);
-  hook(ctx).updateParts.applied(ctx, rec, parts);
+  if (!partByPart) applyMetadata();
   if (parts.acl) rec.acl = parts.acl;
   else rec.acl = hook(ctx).updateParts.unsentAcl(ctx, rec.acl);
   if (parts.processing) rec.processing = parts.processing;

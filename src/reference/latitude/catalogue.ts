@@ -19,7 +19,7 @@ export const CATALOGUE = {
     alternatives: [
       ['none', 'a created event is readable, listed and writable as soon as the 201 (or 200) is sent'],
       ['lag-300ms', 'a created event answers 404 to GET and to writes, and is absent from lists, for 300 ms after the 201 (an index that lags writes)'],
-      ['lag-300ms-changes', 'as lag-300ms, and a change shows in the event object and in lists (filters, sort) only 300 ms after it was accepted'],
+      ['lag-300ms-changes', 'as lag-300ms, and a change shows in the event object, its ACL, metadata and publications, and in lists (filters, sort) only 300 ms after it was accepted'],
     ],
   },
   'create-media': {

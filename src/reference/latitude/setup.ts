@@ -30,7 +30,10 @@ export function latitudeApp(opts: ReferenceOptions): LatitudeApp {
 
 /** Store settings: derived values (status-values, has-previews) and the titles of known series. */
 export function configureStore(app: App, opts: ReferenceOptions): void {
-  if (app.lat('index-lag') === 'lag-300ms-changes') app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, app.indexLagMs, commit);
+  if (app.lat('index-lag') === 'lag-300ms-changes') {
+    app.store.defer = (id, commit) => app.timers.after(`lag-change:${id}`, app.indexLagMs, commit);
+    app.store.lagReads = true;
+  }
   app.store.derive = {
     plainStatus: app.lat('status-values') === 'plain',
     noPreviews: app.lat('has-previews') === 'never',

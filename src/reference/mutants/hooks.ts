@@ -12,7 +12,7 @@ import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filt
 import { slowFilterScan } from './load.js';
 import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
-import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
+import { opencastAclLocked, opencastAclPart, opencastCreatedFollowsStart, opencastListedPublication, opencastNewRecord, opencastOldestGetNames, opencastOldestListNames, opencastPartByPart, opencastPutAsText, opencastRepeatLast, opencastScheduledState, opencastSubjectJoined, opencastSubjectsSplit, opencastUnknownNumbersGet, opencastUnknownNumbersList } from './opencast.js';
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEndRoundedUp, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
 import { spec4AclRemoveRest, spec4Created, spec4CreateParts, spec4Deleted, spec4DeleteMetadataEarly, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
@@ -67,7 +67,7 @@ export const PATCHES: HookRegistry = {
     repeatRefused: [filterRepeatRejected],
     repeatLast: [(ctx, last, { multiValued, from150 }) => last || opencastRepeatLast(ctx.app.bug, multiValued, from150)],
     groups: [
-      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters, spec5Filters, precisionFilters, textFilters,
+      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters, spec5Filters, precisionFilters, textFilters, opencastSubjectJoined,
     ],
     scan: [tap((ctx, filters) => {
       if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
@@ -98,7 +98,7 @@ export const PATCHES: HookRegistry = {
     run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
   },
   listReply: [listReply],
-  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody, textListBody],
+  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody, textListBody, opencastUnknownNumbersList],
   eventBody: {
     early: [getUnknown, errorPathGet],
     before: [(ctx) => getIdBugs(ctx)],
@@ -107,7 +107,7 @@ export const PATCHES: HookRegistry = {
     version: [getCurrentNamesOldest, opencastOldestGetNames],
     flags: [flagsIgnored('get')],
     status: [getStatus],
-    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody, precisionGetBody, textGetBody],
+    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet],
   },
   deleteEvent: {
     early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(spec3aDelete)],
@@ -151,7 +151,7 @@ export const PATCHES: HookRegistry = {
     refused: [tap(lateCreate)],
   },
   created: {
-    records: [tap(spec3aCreated), tap(spec4Created)],
+    records: [tap(spec3aCreated), tap(spec4Created), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec)))],
     stored: [tap(spec2Created)],
     asArray: [rruleSingle],
     named: [createNamedElsewhere],
@@ -173,7 +173,8 @@ export const PATCHES: HookRegistry = {
     applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts)), tap(secondCatalogUpdated), tap(partialWriteUpdated)],
     unsentAcl: [updateWipesAcl],
     scheduleKept: [updateScheduleIgnored],
-    updated: [tap((ctx, rec) => spec2Updated(ctx, rec)), tap(spec3aUpdated)],
+    updated: [tap((ctx, rec) => spec2Updated(ctx, rec)), tap(spec3aUpdated), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
+    partByPart: [opencastPartByPart],
     status: [updateStatus],
   },
   scheduleShown: {
@@ -226,14 +227,15 @@ export const PATCHES: HookRegistry = {
       (ctx, fields, { rec, type }) => spec4PutFields(ctx, rec, type, fields),
       (ctx, fields) => partialWritePutFields(ctx, fields), (ctx, fields) => textPutFields(ctx, fields),
       (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
+      (ctx, fields, { type }) => opencastPutAsText(ctx, fields, type),
     ],
     lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
     clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],
     applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => spec5MetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
     base: [(ctx, _episode, rec) => putBase(ctx, rec)],
-    episode: [(ctx, next, fields) => blind4PutEpisode(ctx, fields, next)],
+    episode: [(ctx, next, fields) => blind4PutEpisode(ctx, fields, next), (ctx, next, fields) => opencastSubjectsSplit(ctx, next, fields)],
     stored: [(ctx, next) => (ctx.app.bug('astral-mangled') ? mangleAstral(next) : next)],
-    done: [tap((ctx, rec, type) => spec4MetadataPut(ctx, rec, type))],
+    done: [tap((ctx, rec, type) => spec4MetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
   },
   metadataDelete: {
     unknown: [metadataDeleteUnknown],
@@ -250,6 +252,7 @@ export const PATCHES: HookRegistry = {
     body: [aclGetNoAllow],
     status: [aclGetStatus],
   },
+  aclLocked: [opencastAclLocked],
   aclWrite: {
     early: [aclWriteUnknown],
     status: [aclWriteStatus],

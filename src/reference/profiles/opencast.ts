@@ -1,16 +1,18 @@
 /**
- * The reference server in an Opencast mode (issue 22, `evconf serve --profile opencast`): it answers as real
- * Opencast does, per ../shared/docs/opencast-reality.md. Two kinds of named switches:
+ * The reference server in an Opencast mode (`evconf serve --profile opencast`): it answers as real Opencast does,
+ * per docs/opencast-behaviour.md (each fact with the Opencast source that shows it). Two kinds of named switches:
  * - `latitude`: legal choices (the spec leaves the room; src/reference/latitude/catalogue.ts) Opencast takes;
  *   the suite must accept every one of them;
  * - `deviations`: Opencast's documented departures from the spec, each a mutant (src/reference/mutants): what
  *   expectations/opencast.yaml lists as known.
  */
 
-/** Latitude choice → the alternative real Opencast takes, with where that is documented (opencast-reality.md). */
+/** Latitude choice → the alternative real Opencast takes, with where that is documented (its section of Opencast's behaviour). */
 export const OPENCAST_LATITUDE: Readonly<Record<string, string>> = {
   'index-lag': 'lag-300ms-changes', //          "The API reads an index updated asynchronously, so a GET right after POST can 404
-  //                                              and lists lag behind writes" (Events / callbacks)
+  //                                              and lists lag behind writes" (Events / callbacks); every read of one event
+  //                                              but its scheduling sees it as last indexed (docs/opencast-behaviour.md,
+  //                                              Index lag); `serve --index-lag MS` sets the lag (default 300 ms)
   'create-media': 'optional', //                 "Media is NOT required (ingest only logs a warning)" (Required on create)
   'capture-agents': 'registered', //             "agent must be a registered capture agent" (Scheduling rules, real)
   'processing-required': 'required', //          "processing (object with workflow) [is] required" (Required on create)
@@ -72,6 +74,14 @@ export const OPENCAST_DEVIATIONS: readonly string[] = [
   'list-offset-index-always', //            9: offset is an index, also in 1.0.0
   'opencast-filter-repeat-last', //         10: the 1.5.0 OR rule is not implemented as documented
   'opencast-scheduled-state-empty', //      11: processing_state "" for a scheduled event
+  'opencast-scheduled-location-agent', //   Scheduling rules, real: location overwritten with agent_id
+  'opencast-unknown-numbers-absent', //     14 / Event duration/archive_version: archive_version omitted, duration null while unknown
+  'opencast-subject-filter-joined', //      Filter matching: subject matches the whole comma-joined string
+  'opencast-acl-locked-while-processing', // 17: ACL changes refused with 403 while a workflow runs
+  'opencast-update-part-by-part', //        18: updates applied part by part
+  'opencast-subjects-comma-split', //       19: a subject holding a comma comes back as two
+  'opencast-created-follows-start', //      20: DC created follows the start date
+  'opencast-metadata-put-as-text', //       21: PUT /metadata stores a value of another JSON type as its text
 ];
 
 /** The capture agent the Opencast profile names (profiles/opencast.yaml `agent-id`): registered on this server. */

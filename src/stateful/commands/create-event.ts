@@ -28,7 +28,7 @@ export class CreateEvent implements fc.AsyncCommand<EventModel, Real> {
     const id = await mustCreate(r.kit, {
       fields: episode,
       processing: this.processing,
-      ...(slot !== undefined ? { scheduling: { agent_id: r.opts.agent, ...slotSpan(slot) } } : {}),
+      ...(slot !== undefined ? { scheduling: { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) } } : {}),
       ...(extra ? { extra } : {}),
     });
     if (typeof id !== 'string') return r.expect(id);
@@ -37,7 +37,7 @@ export class CreateEvent implements fc.AsyncCommand<EventModel, Real> {
     r.expect(await r.kit.settle('events.create.metadata', () => episodeIs(r.kit, e.id, e.episode, 'events.create.metadata', `after ${label} = create`)));
     r.expect(await r.kit.settle('events.create.acl', () => aclIs(r.kit, e.id, e.acl, 'events.create.acl', `after ${label} = create`)));
     if (slot !== undefined) {
-      const want = { agent_id: r.opts.agent, ...slotSpan(slot) };
+      const want = { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) };
       r.expect(await r.kit.settle('events.create.schedule-single', () => scheduleIs(r.kit, e.id, want, 'events.create.schedule-single', `after ${label} = create`)));
     }
   }

@@ -23,16 +23,16 @@ export class PutScheduling implements fc.AsyncCommand<EventModel, Real> {
     const slot = 'onto' in this.target && others.length > 0 ? others[this.target.onto % others.length].slot! : ('slot' in this.target ? this.target.slot : this.target.onto) % m.slots;
     const holder = m.holder(slot, e);
     r.step(`putScheduling(${e.label}, slot ${slot})${holder ? ` (held by ${holder.label})` : ''}`);
-    const res = await r.kit.api.putScheduling(e.id, { agent_id: r.opts.agent, ...slotSpan(slot) });
+    const res = await r.kit.api.putScheduling(e.id, { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) });
     if (holder) {
       r.kit.exercised.add('scheduling.put.409');
       r.expect(statusIs(r.kit.env, res, [409], 'scheduling.put.409', `PUT /scheduling onto the slot of ${holder.label} (same agent)`));
-      r.expect(await scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(e.slot!) }, 'scheduling.put.409', `after the refused putScheduling(${e.label})`));
+      r.expect(await scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(e.slot!, r.opts.slotOffset) }, 'scheduling.put.409', `after the refused putScheduling(${e.label})`));
       return;
     }
     r.expect(accepted(r.kit.env, res, 'scheduling.put.applies', 'PUT /api/events/{id}/scheduling'));
     e.slot = slot;
-    r.expect(await r.kit.settle('scheduling.put.applies', () => scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(slot) }, 'scheduling.put.applies', `after putScheduling(${e.label})`)));
+    r.expect(await r.kit.settle('scheduling.put.applies', () => scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) }, 'scheduling.put.applies', `after putScheduling(${e.label})`)));
   }
 
   toString(): string {
