@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../../../model/version.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
+import { BLIND4_MUTANTS } from '../index.js';
 import { call, create, createId, form, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
@@ -166,4 +167,4 @@ const CASES: Case[] = [
   },
 ];
 
-describeDeviations('mutants of issue 23, one per blind-spot class (blind4-*)', 'blind4-', CASES, 1);
+describeDeviations('mutants of issue 23, one per blind-spot class (blind4-*)', Object.keys(BLIND4_MUTANTS), CASES, 1);

@@ -1,6 +1,7 @@
 import type { ApiVersion } from '../../../model/version.js';
 import type { RefUser } from '../../index.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
+import { SPEC3B_MUTANTS } from '../index.js';
 import { call, createId, form, sleep, type Fields } from '../../testkit.js';
 
 /**
@@ -370,4 +371,4 @@ const METADATA: Case[] = [
 
 const CASES: Case[] = [...LIST, ...VERSIONS, ...ACL, ...METADATA];
 
-describeDeviations('mutants of the third spec-only round, author B (spec3b-*)', 'spec3b-', CASES, 25);
+describeDeviations('mutants of the third spec-only round, author B (spec3b-*)', Object.keys(SPEC3B_MUTANTS), CASES, 25);
