@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 4, "fast against slow servers": one version's conformance run (1.6.0, fixed seed) against the
+ * "Fast against slow servers": one version's conformance run (1.6.0, fixed seed) against the
  * reference server as it is (a), with media required on create and 300 ms processing (b), with a 300 ms index lag
  * on creates and changes (c), and a 2 s one (d), with one planted bug (f1, f2: a failing run); and `npm start` (every version plus a short load stage, embedded
  * server). Runs are interleaved (a b c d, a b c d …) so that the ratios compare runs made side by side. Every
@@ -25,7 +25,7 @@ export const SLOW_SERVERS: Record<'a' | 'b' | 'c' | 'd' | 'f1' | 'f2', { label: 
   b: { label: 'media required, 300 ms processing', options: { latitude: { choices: { 'create-media': 'required' } } } },
   c: { label: 'index lag 300 ms (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } } } },
   d: { label: 'index lag 2 s (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } }, indexLagMs: 2_000 } },
-  // A failing run costs about what a passing one does (issue 21: ≤ 1.2×): one planted bug that the generated cases
+  // A failing run costs about what a passing one does (≤ 1.2×): one planted bug that the generated cases
   // catch (they go on past it, and shrink it) and one that a scenario's read-after-write check catches.
   f1: { label: 'plain, one planted bug the properties catch (title-truncated-255)', options: { mutant: 'title-truncated-255' } },
   f2: { label: 'plain, one planted bug a scenario catches (spec-acl-third-add-lost)', options: { mutant: 'spec-acl-third-add-lost' } },
@@ -141,7 +141,7 @@ function whereTimeWent(t?: StageTiming): string {
 export function slowServerLines(f: SlowServerFigures): string[] {
   const show = (s: Spread, unit = '') => `median ${s.median}${unit} (min ${s.min}, max ${s.max})`;
   return [
-    `  fast against slow servers (issue 21): one version, 1.6.0, seed ${f.seed}`,
+    `  fast against slow servers: one version, 1.6.0, seed ${f.seed}`,
     ...(Object.keys(SLOW_SERVERS) as Key[]).flatMap((k) => [
       `  (${k}) ${SLOW_SERVERS[k].label}: ${show(f.wallSeconds[k], ' s')}`,
       ...f.runs[k].slice(-1).map((r) => `        ${whereTimeWent(r.timing)}`),

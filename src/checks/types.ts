@@ -26,7 +26,7 @@ export interface CheckContext {
   readings?: { get(question: string): { reading: string; where: string } | undefined };
 }
 
-/** A check's verdict; the engine turns it into a CheckResult (design §4). */
+/** A check's verdict; the engine turns it into a CheckResult (ARCHITECTURE.md § Contracts). */
 export interface CheckVerdict {
   pass: boolean;
   message: string;

@@ -67,7 +67,7 @@ describe('progress on stderr', () => {
     p.finish();
   });
 
-  it('--verbose with expectations: a failure they explain is marked known and not counted as failed (issue 22)', () => {
+  it('--verbose with expectations: a failure they explain is marked known and not counted as failed', () => {
     const s = sink();
     const p = progressReporter({ err: s.err, tty: false, output: 'verbose', now: () => Date.now(), known: (r) => r.rule === 'events.list.limit' });
     p.onProgress({ phase: 'scenarios', version: '1.6.0', done: 2, total: 2, failed: 2, results: [result('fail', 'events.list.limit'), result('fail', 'events.list.status')] });

@@ -34,7 +34,7 @@ describe('CLI: run against a separately started server', () => {
   const run = (url: string, json: string, extra: string[] = []) => runCli(['run', '--base-url', url, '--api-version', '1.3.0', '--auth', 'admin:pw',
     '--user-auth', 'alice:alicepw', '--json', json, '--settle-ms', '500', '--report-dir', mkdtempSync(join(tmpdir(), 'evconf-run-')), ...extra], { killAfterMs: 120_000 });
 
-  it('a clean server: exit 0 and the results JSON in the design §4 shape', async () => {
+  it('a clean server: exit 0 and the results JSON in the ARCHITECTURE.md § Contracts shape', async () => {
     const url = await serve(['--users', users]);
     const json = join(mkdtempSync(join(tmpdir(), 'evconf-json-')), 'out.json');
     const r = await run(url, json);

@@ -22,7 +22,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'expectations', 'strictExpectations', 'profile', 'versionConcurrency',
 ]);
 
-/** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys (issue 22). */
+/** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys. */
 export const PROFILES = ['opencast'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
@@ -151,9 +151,9 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   const profile = profileName !== undefined ? readProfile(String(profileName)) : {};
   // --profile is a config file below --config: its values lose to the user's file, the environment and the flags.
   const file: RunFlags = { ...profile, ...own };
-  // Expectations files add up: the profile's, then the config file's, then each --expectations (issue 22).
+  // Expectations files add up: the profile's, then the config file's, then each --expectations.
   const expectations = [...headerList(profile.expectations), ...headerList(own.expectations), ...((flags.expectations as string[] | undefined) ?? [])];
-  // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
+  // A flag given on the command line wins over the file; the file wins over the defaults below.
   const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
   const versions = parseApiVersionFlag(String(pick('apiVersion') ?? '1.6.0'));
   if (!Array.isArray(versions)) throw new UsageError(`--api-version: ${versions.error}`);

@@ -131,7 +131,7 @@ scenarios:
   });
 });
 
-describe('preconditions settle like expectations (issue 19 item 4)', () => {
+describe('preconditions settle like expectations', () => {
   it('until: a list read is read again until it shows what the later steps need; never → they skip with what it showed', async () => {
     let reads = 0;
     const s = await fake((_req, res) => {

@@ -119,7 +119,7 @@ function redactRecordOf(headers: Record<string, string>, variants: Variants): Re
 }
 
 /**
- * The curl line of an Exchange, written when first read (issue 21: most exchanges of a run, e.g. the reads of a
+ * The curl line of an Exchange, written when first read (most exchanges of a run, e.g. the reads of a
  * settling loop, are never shown, and writing and redacting a line for each cost about 2 s of a seven-version run).
  * `curl` is an own enumerable accessor, so it reads, spreads and serializes as a plain string member; the accessor
  * functions are shared by all exchanges and the maker (or the line once written) sits under a non-enumerable symbol.

@@ -6,8 +6,8 @@ import { PATCHES } from './mutants/hooks.js';
 import { MUTANTS, makeBug, resolveMutantName } from './mutants/index.js';
 
 /**
- * Public API of the reference server (design §6), and the one file that wires the planted bugs into it: the core
- * imports nothing from mutants/ and is built with the patches handed in here (issue 20 item 4).
+ * Public API of the reference server (ARCHITECTURE.md § The reference server), and the one file that wires the planted bugs into it: the core
+ * imports nothing from mutants/ and is built with the patches handed in here.
  */
 
 const PLANTED: Planted = { patches: PATCHES, makeBug, wrap: (name) => MUTANTS[resolveMutantName(name)]?.wrap };

@@ -6,7 +6,7 @@ export function atLeast(v: ApiVersion, min: ApiVersion): boolean {
 }
 
 /**
- * The API version of a request (design §6; spec § Versioning leaves selection "not shown"):
+ * The API version of a request (ARCHITECTURE.md § The reference server; spec § Versioning leaves selection "not shown"):
  * a pinned version wins; else `application/vX.Y.Z+json` in Accept; an Accept asking only for versions
  * this server does not serve → undefined (406); no Accept, application/json, application/* or *\/* → newest.
  */

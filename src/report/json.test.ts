@@ -14,7 +14,7 @@ describe('renderJson', () => {
     expect(text.endsWith('}\n')).toBe(true);
   });
 
-  it('uses the member order of design §4 regardless of input order', () => {
+  it('uses the member order of ARCHITECTURE.md § Contracts regardless of input order', () => {
     const shuffled = Object.fromEntries(Object.entries(run).reverse()) as unknown as RunResult;
     shuffled.results = run.results.map((r) => Object.fromEntries(Object.entries(r).reverse()) as unknown as typeof r);
     const again = renderJson(shuffled);

@@ -1,5 +1,5 @@
 /**
- * Defensive redaction for every report (design §1.5, §9: "credentials never appear in any report or log").
+ * Defensive redaction for every report (ARCHITECTURE.md, principle 5, § Reports: "credentials never appear in any report or log").
  * The http layer already redacts; this catches anything that slipped through: Authorization/Cookie header
  * values, credentials in curl/command lines (`-u`, `--auth`, `--user-auth`) and user:password in URLs.
  */

@@ -1,6 +1,6 @@
 /**
  * One compiled Ajv (JSON Schema 2020-12) per API version, built from the version's schema sets in specs/
- * (design §2 `schema/`; spec § Versioning: shape differences are data, not branches).
+ * (ARCHITECTURE.md § Layers `schema/`; spec § Versioning: shape differences are data, not branches).
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';

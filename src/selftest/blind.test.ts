@@ -16,7 +16,7 @@ const ARGS = ['--api-version', '1.6.0', '--phases', 'properties,stateful', '--ru
 /** Result id (`<version>/<stage>/<rule>`) → outcome. */
 const outcomes = (run: RunResult) => new Map(run.results.map((r) => [r.id, r.outcome]));
 
-describe('self-test: a failure does not blind the generated stages to the other rules (issue 23 item 7)', () => {
+describe('self-test: a failure does not blind the generated stages to the other rules', () => {
   it(`with ${MUTANT} (${BROKEN}) planted, every other rule of the generated stages has its outcome against the clean server`, async () => {
     expect(BROKEN).toBe('events.get.schema');
     const [clean, broken] = await Promise.all([runProfile(ARGS), runProfile(ARGS, { mutant: MUTANT })]);

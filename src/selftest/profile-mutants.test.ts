@@ -22,7 +22,7 @@ describe('the sample is what it says', () => {
 });
 
 // Each case is its own in-process run against its own server (waiting mostly): they run side by side.
-describe.concurrent(`self-test: a mutant on top of serve --profile opencast exits 1 with its rule new (issue 22; drawn with seed ${SEED})`, () => {
+describe.concurrent(`self-test: a mutant on top of serve --profile opencast exits 1 with its rule new (drawn with seed ${SEED})`, () => {
   it.each([...FIXED_SAMPLE.map((n) => [n, 'fixed']), ...DRAWN.map((n) => [n, `seed ${SEED}`])])('%s (%s)', async (name) => {
     const row = await runProfileMutant(name);
     expect(row, JSON.stringify(row)).toMatchObject({ caught: true, code: 1 });

@@ -23,7 +23,7 @@ async function strictRun(versions: ApiVersion[], choices: Record<string, string>
   return runAgainstReference(versions, { latitude: { choices }, only, phases: ['scenarios', 'stateful'], config: { settleMs: 3_000, runs: 2 } });
 }
 
-describe.concurrent('self-test: a strict server (issue 19)', () => {
+describe.concurrent('self-test: a strict server', () => {
   it.each([
     ['own-fields', { 'extra-catalog': 'own-fields', 'error-body': 'text' }],
     ['required-fields', { 'extra-catalog': 'required-fields', 'unknown-input': 'rejected-400' }],

@@ -28,7 +28,7 @@ const ON_PURPOSE: Record<string, { kinds: DepartureKind[]; why: string }> = {
 /**
  * Departures the suite makes wherever it deletes what it created (delete checks, the stateful stage, cleanup):
  * below 1.6.0 "the caller must retract published events before calling it", and the spec has no operation that
- * retracts. The double records them and never refuses them (src/reference/strict/stateful.ts, issue 24).
+ * retracts. The double records them and never refuses them (src/reference/strict/stateful.ts).
  */
 const DELETES_PUBLISHED: DepartureKind[] = ['delete-published'];
 const own = (k: DepartureKind) => DELETES_PUBLISHED.includes(k);

@@ -33,7 +33,7 @@ const transportEvidence = (r: CheckResult, code: RegExp) => r.exchanges.some((e)
 describe('self-test: servers that accept connections and then do not answer', () => {
   it('the single-event GET resets the connection: run, judged, events.get.* failing with the reset as evidence', async () => {
     // Without the properties phase: there, cases whose events cannot be read back take ~200 s in all (prop-pages
-    // ~100 s, passing) since the settle rework; an open item of issue 12, not hidden: the bound is for the rest.
+    // ~100 s, passing) since the settle rework; an open item, not hidden: the bound is for the rest.
     const { result } = await run('hostile-get-resets', ['--phases', 'scenarios,stateful']);
     const get = failing(result, /^events\.get\./);
     expect(get.length).toBeGreaterThan(0);

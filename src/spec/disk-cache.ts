@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from './paths.js';
 
 /**
  * Results of evconf's own start-up work (parsed scenario files, parsed spec files), kept between runs as JSON files
- * named `<kind>-<key>.json` (issue 21: a run's start is paid by every user at every run). The key must name all that
+ * named `<kind>-<key>.json` (a run's start is paid by every user at every run). The key must name all that
  * made the value; a cached value is exactly the JSON of the computed one. A folder that cannot be written is simply not
  * used. EVCONF_NO_CACHE=1 turns it off.
  */

@@ -1,5 +1,5 @@
 /**
- * The latitude catalogue (issue 10, "What to build" 1): places where specs/events-api.md is silent ("not shown"),
+ * The latitude catalogue ("What to build" 1): places where specs/events-api.md is silent ("not shown"),
  * gives no format or default, or reads two ways, each with the legal alternatives a conformant server may take.
  *
  * Every choice: `quote` stands verbatim in specs/events-api.md and is the sentence that leaves the room (a test

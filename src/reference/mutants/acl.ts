@@ -43,7 +43,7 @@ export const ACL_MUTANTS = family({
 });
 
 /**
- * Access policy and access mutants of the second spec-only round (spec § Access policy: PUT "The existing ACL is
+ * Access policy and access mutants (spec § Access policy: PUT "The existing ACL is
  * overwritten"; POST …/acl/{action} "Adds that permission; other entries are unaffected"; DELETE
  * …/acl/{action}/{role} "Removes that permission; other entries are unaffected"; § Authentication: "Each event has
  * an ACL that maps actions to roles. Each user has roles"). Bug sites: handlers/acl.ts, handlers/metadata.ts
@@ -135,7 +135,7 @@ export function spec2CreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
 }
 
 /**
- * Access policy and access mutants of the third spec-only round, author B (spec § Access policy: PUT "The existing
+ * Access policy and access mutants (spec § Access policy: PUT "The existing
  * ACL is overwritten"; POST …/acl/{action} "Form parameter role (string). Adds that permission; other entries are
  * unaffected"; DELETE …/acl/{action}/{role} "path: event_id, action, role (all strings). Removes that permission";
  * § Authentication: "Access is governed by roles. Each event has an ACL that maps actions to roles. Each user has
@@ -225,7 +225,7 @@ export function spec3bMetadataReadable(ctx: Ctx): EventRecord {
 }
 
 /**
- * Exact-identity mutants of the fourth spec-only round (spec § Filters: "agent_id | Capture agent identifier";
+ * Exact-identity mutants (spec § Filters: "agent_id | Capture agent identifier";
  * § Access policy: DELETE "Removes that permission; other entries are unaffected"; § Metadata catalog: "flavor |
  * Unique type of the catalog", GET ?type= "200 with an array of metadata fields of that catalog"). Bug sites:
  * mutants/sites.ts (list filters, ACL removal, metadata type).

@@ -25,16 +25,16 @@ export const SPEC2_MUTANTS = {
   ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
 };
 
-/** Third spec-only round, author A (mutant names spec3a-*): its families, spread into one object. */
+/** The event lifecycle (create, update, delete, processing state, publications, scheduling, with* flags), one object. */
 export const SPEC3A_MUTANTS = {
   ...SPEC3A_PUBLICATION_MUTANTS, ...SPEC3A_STATE_MUTANTS, ...SPEC3A_CREATE_MUTANTS, ...SPEC3A_UPDATE_MUTANTS,
   ...SPEC3A_DELETE_MUTANTS, ...SPEC3A_SCHEDULING_MUTANTS, ...SPEC3A_FLAG_MUTANTS,
 };
 
-/** Third spec-only round, author B (mutant names spec3b-*): its families, spread into one object. */
+/** What is read back after writes (lists, version members, ACL, metadata), spread into one object. */
 export const SPEC3B_MUTANTS = { ...SPEC3B_LIST_MUTANTS, ...SPEC3B_VERSION_MUTANTS, ...SPEC3B_ACL_MUTANTS, ...SPEC3B_METADATA_MUTANTS };
 
-/** Fourth spec-only round (mutant names spec4-*): its families, spread into one object (bug sites: sites.ts). */
+/** Data that discriminates one reading from another (numbers, shapes, identities, parts), one object (bug sites: sites.ts). */
 export const SPEC4_MUTANTS = {
   ...SPEC4_NUMBER_MUTANTS, ...SPEC4_STATE_SHAPE_MUTANTS, ...SPEC4_PARTIAL_MUTANTS, ...SPEC4_IDENTITY_MUTANTS,
   ...SPEC4_RESTRICTED_MUTANTS, ...SPEC4_MULTI_MUTANTS, ...SPEC4_DERIVED_MUTANTS, ...SPEC4_RECURRING_MUTANTS,
@@ -42,8 +42,8 @@ export const SPEC4_MUTANTS = {
 };
 
 /**
- * Issue 23 (no false passes, round 4): one mutant per blind-spot class, written to prove that the class's improved data
- * and checks catch it (mutant names blind4-*), spread into one object.
+ * One mutant per blind-spot class of suites/DISCRIMINATING-DATA.md, proving that the class's data and checks catch it,
+ * spread into one object.
  */
 export const BLIND4_MUTANTS = { ...BLIND4_NUMBER_MUTANTS, ...BLIND4_STATE_MUTANTS, ...BLIND4_COMPOSITE_MUTANTS, ...BLIND4_IDENTITY_MUTANTS, ...BLIND4_SINGLE_ONLY_MUTANTS, ...BLIND4_MULTIVALUE_MUTANTS, ...BLIND4_DERIVED_MUTANTS, ...BLIND4_OCCURRENCE_MUTANTS, ...BLIND4_MIXED_MUTANTS, ...BLIND4_DISTINCT_MUTANTS, ...BLIND4_UNKNOWN_MUTANTS };
 
@@ -58,21 +58,19 @@ export type { MutantDef, MutantSpec, Handler } from './types.js';
  * mostly belongs to, so a few of its mutants break a neighbouring family's rule.
  */
 const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS,
-  // Written from the spec alone (issue 11; names spec-*).
+  // Written from the spec alone (names spec-*).
   ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
   ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS,
-  // Caught by the checks strengthened for issue 11 (items 1, 3-6).
+  // Caught by strengthened checks: the sort's reported end, the Location of a create.
   ...SORT_END_DATE_MUTANTS, ...CREATE_LOCATION_MUTANTS,
   ...SPEC2_MUTANTS,
-  // Third round written from the spec alone (names spec3a-*, spec3b-*).
   ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS,
-  // Issue 23: one mutant per blind-spot class, caught by that class's improved data and checks (names blind4-*).
+  // One mutant per blind-spot class (suites/DISCRIMINATING-DATA.md).
   ...BLIND4_MUTANTS,
-  // Fourth round written from the spec alone (names spec4-*; bug sites: sites.ts).
   ...SPEC4_MUTANTS,
-  // Fifth round written from the spec alone (names spec5-*; definitions and bug sites: spec5.ts): blind spots of data, sequence and version.
+  // Bugs that show only with particular data, sequences or versions (definitions and bug sites: spec5.ts).
   ...SPEC5_MUTANTS,
-  // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
+  // Documented deviations of real Opencast: src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 
 /** Names of all mutants (a literal union; names.test.ts checks the names the patches ask bug() for). */

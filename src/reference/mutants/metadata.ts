@@ -51,7 +51,7 @@ export const METADATA_MUTANTS = family({
 });
 
 /**
- * Metadata mutants of the second spec-only round (spec § Metadata: PUT "Form parameter metadata (values: JSON array
+ * Metadata mutants (spec § Metadata: PUT "Form parameter metadata (values: JSON array
  * of objects with id and value)"; DELETE "query type (flavor string). Removes all fields and values of that catalog.
  * | 204; 403 (the catalog dublincore/episode cannot be deleted because it has mandatory fields)"). Bug sites:
  * handlers/metadata.ts putMetadata and deleteMetadata.
@@ -114,7 +114,7 @@ export function spec2DeleteMetadata(ctx: Ctx, rec: EventRecord, type: string): R
 }
 
 /**
- * Metadata mutants of the third spec-only round, author B (spec § Metadata: GET "200 with an array of metadata
+ * Metadata mutants (spec § Metadata: GET "200 with an array of metadata
  * catalogs (label, flavor, fields)"; GET with type "200 with an array of metadata fields of that catalog"; PUT "Form
  * parameter metadata (values: JSON array of objects with id and value). Fields not included are not updated."; DELETE
  * "Removes all fields and values of that catalog."; § Metadata catalog: "label | string | Translation key for the
@@ -207,7 +207,7 @@ export function spec3bDeleteType(ctx: Ctx, rec: EventRecord, type: string): stri
 }
 
 /**
- * An unknown event is 404 before any other refusal, fourth spec-only round (spec § Metadata: DELETE "204; 403 (the
+ * An unknown event is 404 before any other refusal (spec § Metadata: DELETE "204; 403 (the
  * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors: "404 | The event does
  * not exist"). Bug site: handlers/metadata.ts deleteMetadata (first), via mutants/sites.ts.
  *
@@ -233,7 +233,7 @@ export function unknownDeleteMetadata(ctx: Ctx): void {
 }
 
 /**
- * Issue 23, class 3 (composite values written in part): spec § Metadata, PUT /metadata "Fields not included are not
+ * Blind-spot class 3 of suites/DISCRIMINATING-DATA.md (composite values written in part): spec § Metadata, PUT /metadata "Fields not included are not
  * updated"; the start is startDate (format date) and startTime (format time with UTC designator). Bug site:
  * handlers/metadata.ts (the episode values a PUT stores).
  */
@@ -254,7 +254,7 @@ export function blind4PutEpisode(ctx: Ctx, fields: FieldInput[], next: EpisodeVa
 }
 
 /**
- * Issue 23, class 12 (an unknown event is 404 before anything else): spec § Metadata, DELETE …/metadata "204; 403 (the
+ * Blind-spot class 12 of suites/DISCRIMINATING-DATA.md (an unknown event is 404 before anything else): spec § Metadata, DELETE …/metadata "204; 403 (the
  * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors "404 | The event does
  * not exist". Bug site: handlers/metadata.ts (deleteMetadata, before the event is looked up).
  */

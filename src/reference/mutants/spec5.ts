@@ -12,7 +12,7 @@ import type { EventView } from '../view.js';
 import { family } from './types.js';
 
 /**
- * The fifth spec-only round (mutant names spec5-*): bugs that show only with particular data, parameters, sequences or
+ * Bugs that show only with particular data, parameters, sequences or
  * versions. Each helper below is one bug site, registered at its hook point in ./hooks.ts; every helper returns its
  * value unchanged (or does nothing) unless its bug is switched on.
  */

@@ -45,7 +45,7 @@ export interface Departure {
   message: string;
   /** The spec sentence the request breaks, verbatim from specs/events-api.md. */
   spec: string;
-  /** What departed (added in issue 24; `where` stays as it was). */
+  /** What departed (a later field; `where` stays as it was). */
   about: SubjectKind;
   subject: string;
   mark?: string;

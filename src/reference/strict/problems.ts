@@ -3,7 +3,7 @@ import type { ExampleRequest } from './example.js';
 import { RECORDED_ONLY } from './stateful.js';
 
 /**
- * The client report's grouping (issue 24): one problem per kind and subject (what departed: the part `acls`,
+ * The client report's grouping: one problem per kind and subject (what departed: the part `acls`,
  * the query parameter `includeInternalPublication`, the filter `is_part_of` …), split into groups by endpoint,
  * API version and spec sentence, each with its count and one full example request.
  */
