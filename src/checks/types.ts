@@ -22,7 +22,7 @@ export interface CheckContext {
   /** Saved values of earlier steps, given events and run variables (read only). */
   vars: Readonly<Record<string, unknown>>;
   shapes: ShapeValidator;
-  /** Readings this run has fixed for the version where the spec reads two ways (src/engine/readings.ts). */
+  /** Readings this run has fixed for the version where the spec reads two ways (src/spec/readings.ts). */
   readings?: { get(question: string): { reading: string; where: string } | undefined };
 }
 

@@ -84,7 +84,6 @@ export const DEFAULT_CONCURRENCY = 8;
 
 /**
  * API versions a run checks side by side unless told otherwise (--version-concurrency): all seven. A version mostly
- * waits on the server; side by side the waits overlap (seven versions against the embedded server, the
- * run's own process was busy 98% of the time with seven, and took 86 s against 112 s with three).
+ * waits on the server; side by side the waits overlap (README, How it is built).
  */
 export const DEFAULT_VERSION_CONCURRENCY = 7;

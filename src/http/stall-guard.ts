@@ -1,6 +1,5 @@
 /**
- * A server that stops answering must not cost one --timeout per remaining request ("the list never
- * answers" took 221 s with --timeout 1000). The guard watches every exchange of a run:
+ * A server that stops answering must not cost one --timeout per remaining request. The guard watches every exchange of a run:
  *
  * - per route (method + path shape, e.g. `GET /api/events/{id}/acl`): after ROUTE_STALL_LIMIT requests in a row got
  *   no answer within --timeout, further requests to that route are not sent; they fail at once with the code

@@ -45,8 +45,8 @@ function prune(dir: string, kind: string, keep: number): void {
 const YAML_VERSION = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
 
 /**
- * A YAML file of specs/ parsed, from the cache when its text was parsed before (rules.yaml took about 0.15 s to parse at
- * every start). Only for files of plain data (strings, numbers, booleans, lists, maps), which JSON keeps exactly.
+ * A YAML file of specs/ parsed, from the cache when its text was parsed before (parsing rules.yaml is a noticeable
+ * part of every start). Only for files of plain data (strings, numbers, booleans, lists, maps), which JSON keeps exactly.
  */
 export function readSpecYaml(file: string): unknown {
   const text = readFileSync(file, 'utf8');
