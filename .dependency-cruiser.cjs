@@ -31,7 +31,7 @@ module.exports = {
     {
       name: 'reporters-only-read',
       severity: 'error',
-      comment: 'Reporters read results (model) and verdicts; they never run anything (design: results are data).',
+      comment: 'Reporters read results (model) and verdicts; they never run anything (ARCHITECTURE.md: results are data).',
       from: { path: '^src/report/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/(engine|core|cases|properties|stateful|cli|http|reference)/' },
     },
