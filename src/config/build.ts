@@ -9,6 +9,7 @@ import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_VERSION_CONCURRENCY, type RunConfig } from './types.js';
 import { parseBudgetFlag } from '../load/budget-flag.js';
+import { REDACTED } from '../model/exchange.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
@@ -95,10 +96,10 @@ export function redactArgv(argv: string[]): string {
     const eq = a.indexOf('=');
     const flag = eq > 0 ? a.slice(0, eq) : a;
     if (SECRET_FLAGS.has(flag)) {
-      out.push(eq > 0 ? `${flag}=<redacted>` : a, ...(eq > 0 ? [] : ['<redacted>']));
+      out.push(eq > 0 ? `${flag}=${REDACTED}` : a, ...(eq > 0 ? [] : [REDACTED]));
       if (eq < 0) i++;
     } else if (flag === '--header' && eq < 0 && argv[i + 1]) {
-      out.push(a, `${argv[i + 1].split(':')[0]}: <redacted>`);
+      out.push(a, `${argv[i + 1].split(':')[0]}: ${REDACTED}`);
       i++;
     } else out.push(a);
   }

@@ -1,8 +1,9 @@
+import { REDACTED } from '../model/exchange.js';
 import type { Exchange, ExchangeResponse } from '../model/exchange.js';
 import type { BasicAuth } from './types.js';
 
-/** Design §1.5: evidence carries credentials redacted. This marker replaces every secret. */
-export const REDACTED = '<redacted>';
+/** Evidence carries credentials redacted (ARCHITECTURE.md, principle 5): this marker replaces every secret. */
+export { REDACTED };
 
 /** Header names whose values are always credentials. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];

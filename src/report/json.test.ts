@@ -26,6 +26,6 @@ describe('renderJson', () => {
   it('contains no credential', () => {
     expect(text).not.toContain(SECRET.split(' ')[1]);
     expect(text).not.toContain('s3cret');
-    expect(parsed.command).toBe('evconf run --api-version all --auth admin:[redacted] --seed 4242');
+    expect(parsed.command).toBe('evconf run --api-version all --auth admin:<redacted> --seed 4242');
   });
 });

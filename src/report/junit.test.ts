@@ -72,7 +72,7 @@ describe('renderJunit', () => {
     expect(xml).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(xml).not.toContain('\u0007');
     expect(xml).not.toContain(SECRET.split(' ')[1]);
-    expect(xml).toContain('Basic [redacted]');
+    expect(xml).toContain('Basic &lt;redacted&gt;');
   });
 
   it('times each suite by its version\'s wall time, not by the sum of its checks', () => {
