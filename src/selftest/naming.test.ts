@@ -52,10 +52,9 @@ describe('naming: the repository explains itself', () => {
   });
 
   it('no tracked file of src or test/fixtures holds an absolute path of a machine (/work/, /tmp/, /home/)', () => {
-    const files = tracked('src', 'test/fixtures').filter((f) => SOURCES.test(f) || /\.(txt|http|csv)$/.test(f));
+    const files = tracked('src', 'test/fixtures').filter((f) => (SOURCES.test(f) || /\.(txt|http|csv)$/.test(f)) && !f.endsWith('naming.test.ts'));
     expect(files.length).toBeGreaterThan(300);
-    // Written split so that this file does not match itself.
-    const re = new RegExp(['/wo' + 'rk/', '/tm' + 'p/', '/ho' + 'me/'].map((s) => `(^|[\\s'"\`(=:])${s}`).join('|'));
+    const re = /(^|[\s'"`(=:])\/(work|tmp|home)\//;
     expect(hits(files, re)).toEqual([]);
   });
 

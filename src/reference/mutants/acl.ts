@@ -90,7 +90,7 @@ export const SPEC2_ACL_MUTANTS = family({
 
 /** Bug site (handlers/acl.ts putAcl): the ACL a PUT stores. */
 export function spec2AclPut(ctx: Ctx, rec: EventRecord, sent: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec2-acl-put-second-merges') || nth(rec, 'spec2-acl-put') === 1) return sent;
+  if (!ctx.app.bug('spec2-acl-put-second-merges') || nth(rec, 'acl-put') === 1) return sent;
   const same = (a: AclEntry, b: AclEntry) => a.action === b.action && a.role === b.role;
   return [...rec.acl.filter((o) => !sent.some((s) => same(s, o))), ...sent];
 }
@@ -204,7 +204,7 @@ export function spec3bAclRemoveRole(ctx: Ctx, role: string): string {
 
 /** Bug site (handlers/acl.ts getAcl): the ACL a GET answers. */
 export function spec3bAclRead(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec3b-acl-read-stale-third') || nth(ctx.app, '3b:acl-read') % 3 !== 0) return acl;
+  if (!ctx.app.bug('spec3b-acl-read-stale-third') || nth(ctx.app, 'stale-acl-read') % 3 !== 0) return acl;
   const rec = ctx.app.store.get(ctx.params[0]);
   return (rec && aclOneBehind(rec)) ?? acl;
 }

@@ -273,7 +273,7 @@ export function spec3aDelete(ctx: Ctx): Reply | undefined {
   if (bug('spec3a-delete-retracted-stays') && atLeast(ctx.version, '1.6.0') && (store.get(id)?.publications.length ?? 0) > 0) {
     const rec = writableEvent(ctx);
     app.timers.cancel(`process:${rec.id}`);
-    app.timers.after(`spec3a-retract:${rec.id}`, Math.floor(app.retractDelayMs / 2), () => {
+    app.timers.after(`early-retract:${rec.id}`, Math.floor(app.retractDelayMs / 2), () => {
       if (store.get(rec.id) !== rec) return;
       rec.publications = [];
       store.commit(rec);

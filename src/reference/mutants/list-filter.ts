@@ -297,7 +297,7 @@ export function spec3bQuery(ctx: Ctx, q: ListQuery): ListQuery {
     return { ...q, skip: 0, filters: [...q.filters, only(`after-hidden:${[...rest].join(',')}`, (v) => rest.has(v.id))] };
   }
   if (bug('spec3b-auth-list-stale-acl')) {
-    const n = nth(ctx.app, '3b:list-read');
+    const n = nth(ctx.app, 'stale-list-read');
     if (!hashedStale(n, 11)) return q;
     const store = ctx.app.store;
     const readable = (v: EventView) => {

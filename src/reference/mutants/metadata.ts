@@ -81,7 +81,7 @@ export const SPEC2_METADATA_MUTANTS = family({
 
 /** Bug site (handlers/metadata.ts putMetadata, before applying): true when a buggy server loses this write. */
 export function spec2PutLost(ctx: Ctx, rec: EventRecord): boolean {
-  return ctx.app.bug('spec2-metadata-third-put-lost') && nth(rec, 'spec2-metadata-put') % 3 === 0;
+  return ctx.app.bug('spec2-metadata-third-put-lost') && nth(rec, 'metadata-put') % 3 === 0;
 }
 
 /** Bug site (handlers/metadata.ts putMetadata): the fields as a buggy server reads them. */
@@ -158,7 +158,7 @@ type Obj = Record<string, unknown>;
 export function spec3bCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, list: Obj[]): Obj[] {
   const { bug } = ctx.app;
   let out = list;
-  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, '3b:metadata-all'), 29)) {
+  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, 'stale-metadata-all'), 29)) {
     const old = metadataOneBehind(rec);
     if (old) out = renderCatalogs(old.episode, view, old.extras);
   }
@@ -211,7 +211,7 @@ export function spec3bDeleteType(ctx: Ctx, rec: EventRecord, type: string): stri
  * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors: "404 | The event does
  * not exist"). Bug site: handlers/metadata.ts deleteMetadata (first), via mutants/sites.ts.
  *
- * Dropped in triage: spec4-scheduling-put-unknown-400 (PUT …/scheduling of an unknown event answering 400 for a
+ * Dropped in triage: scheduling-put-unknown-400 (PUT …/scheduling of an unknown event answering 400 for a
  * missing or malformed scheduling parameter). The spec allows it: § Errors "400 | Invalid or inconsistent request
  * (event creation, metadata update, scheduling update)" describes that request as truly as "404 | The event does not
  * exist" does, and the spec orders neither before the other. (The 403 above differs: its reason, "the catalog
