@@ -197,7 +197,7 @@ export function spec3bPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
 /** Bug site (handlers/metadata.ts putMetadata): true when a buggy PUT rebuilds the extra catalog from the sent fields. */
 export function spec3bPutClears(ctx: Ctx, rec: EventRecord, type: string): boolean {
   if (!ctx.app.bug('spec3b-metadata-put-extra-second-clears') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return false;
-  return nth(rec, `3b:put:${type}`) >= 2;
+  return nth(rec, `put:${type}`) >= 2;
 }
 
 /** Bug site (handlers/metadata.ts deleteMetadata): the flavor a buggy DELETE removes. */
