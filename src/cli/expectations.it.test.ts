@@ -19,7 +19,7 @@ function file(text: string): string {
 const BOTH = (extra = '') => `- rule: events.create.schedule-both
   versions: ">=1.1.0"
   why: both end and duration are accepted
-  documented: docs/opencast-behaviour.md
+  documented: docs/opencast-notes.md
 ${extra}`;
 
 // Issue 22, "Done when": fixed and stale expectations, and --strict-expectations turning both into exit 1. Fast:

@@ -36,7 +36,7 @@ export class CleanupRegistry {
 
 /**
  * How long after its create a 404 to DELETE may only mean "not indexed yet" (ARCHITECTURE.md, principle 7: "a GET right after POST can
- * 404", docs/opencast-behaviour.md, Events / callbacks): bounded by the settle time.
+ * 404", docs/opencast-notes.md, Events / callbacks): bounded by the settle time.
  */
 export const RECENT_CREATE_MS = 3_000;
 

@@ -73,7 +73,7 @@ export function probeSlotStart(runTag: string, version: ApiVersion, k: number): 
   return PROBE_BASE + (hash(runTag) % PROBE_DAYS) * 24 * HOUR_MS + (v * PROBE_SLOTS + k) * HOUR_MS;
 }
 
-/** The capture-agent input a schedule names when the server wants inputs (docs/opencast-behaviour.md: usually "default"). */
+/** The capture-agent input a schedule names when the server wants inputs (docs/opencast-notes.md: usually "default"). */
 const DEFAULT_INPUTS = ['default'];
 
 const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
@@ -214,7 +214,7 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
       }
     };
     // "Whether inputs is required: not shown." (spec § Scheduling): a schedule refused without inputs is sent again
-    // with the input every capture agent has (docs/opencast-behaviour.md: usually ["default"]); when that one is accepted,
+    // with the input every capture agent has (docs/opencast-notes.md: usually ["default"]); when that one is accepted,
     // every scheduled create of the version carries it.
     let inputsNote: string | undefined;
     const attempt = async (id: string) => {

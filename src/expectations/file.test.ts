@@ -18,7 +18,7 @@ describe('expectations file: parsed and validated on load', () => {
 - rule: events.list.filter.*
   versions: [1.6.0, 1.5.0]
   why: last value wins
-  documented: docs/opencast-behaviour.md
+  documented: docs/opencast-notes.md
 - rule: metadata.put.400
   versions: all
   expect: skip

@@ -32,7 +32,7 @@ interface Case {
 
 const DAY = 86_400_000;
 const BASE = Date.UTC(2091, 5, 1, 10);
-/** Not generated: its value is the title of a series, which the run does not create (docs/opencast-behaviour.md). */
+/** Not generated: its value is the title of a series, which the run does not create (docs/opencast-notes.md). */
 const NOT_GENERATED = new Set(['series_name']);
 /**
  * Filters whose values many events of a server share (every scheduled event has the same status, a busy server

@@ -64,7 +64,7 @@ describe('reporters: known deviations', () => {
     const html = renderHtml(knownRun([entry('metadata.put.title')]));
     expect(html).toContain('<section id="sec-known" class="sec"><h2>Known deviations');
     expect(html).toContain('<a href="https://example.org/known-issues#1" rel="noreferrer noopener">https://example.org/known-issues#1</a>');
-    expect(html).toContain('docs/opencast-behaviour.md');
+    expect(html).toContain('docs/opencast-notes.md');
     expect(html).not.toContain(XSS);
     expect(html).toMatch(/<h1 class="headline partial">1 of 2 API versions: no new failures; 3 known deviations<\/h1>/);
     expect(html).toContain('<span class="v-text">no new failures; 3 known deviations</span>');

@@ -3,7 +3,7 @@ import { getPath } from '../evidence.js';
 /**
  * Which of the run's own events a list filter must and must not return (spec § GET /api/events, Filters).
  * The spec says "matches" without saying how; real servers match field filters exactly and textFilter as a
- * case-insensitive substring (docs/opencast-behaviour.md). So every event gets a three-valued verdict: `yes` when it
+ * case-insensitive substring (docs/opencast-notes.md). So every event gets a three-valued verdict: `yes` when it
  * matches under every reading (exact, substring, case-insensitive), `no` when it matches under none, `maybe`
  * otherwise; only `yes` and `no` are judged.
  */

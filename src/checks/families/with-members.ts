@@ -56,7 +56,7 @@ function hasCatalog(list: unknown[], flavor: string, values: Record<string, stri
 
 /**
  * Whether publication_status names a channel other than `internal`: a server may name its internal archive
- * channel there yet leave it out of the publications it includes (docs/opencast-behaviour.md, with* member names:
+ * channel there yet leave it out of the publications it includes (docs/opencast-notes.md, with* member names:
  * "channel `internal` excluded"), so an event published only there cannot show a publication.
  */
 export function isPublished(status: unknown): boolean {

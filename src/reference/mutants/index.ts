@@ -1,3 +1,4 @@
+import { FORMER_NAMES } from './former-names.js';
 import { EVENT_MUTANTS, SPEC_EVENT_MUTANTS, CREATE_LOCATION_MUTANTS } from './events.js';
 import { HOSTILE_MUTANTS } from './hostile.js';
 import { LIST_MUTANTS } from './list.js';
@@ -15,7 +16,6 @@ import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A
 import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
-import { FORMER_NAMES } from './former-names.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 

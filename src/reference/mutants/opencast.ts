@@ -1,7 +1,7 @@
 /**
- * Documented deviations of real Opencast (docs/opencast-behaviour.md, "Things in the seed that real
- * Opencast does differently"), each a named switch: the reference server's Opencast mode (src/reference/profiles)
- * turns them on together; each also stands alone as a mutant, proven caught by the rule it breaks.
+ * Documented deviations of real Opencast (docs/opencast-behaviour.md, each citing the Opencast source file), each a
+ * named switch: the reference server's Opencast mode (src/reference/profiles) turns them on together; each also
+ * stands alone as a mutant, proven caught by the rule it breaks.
  */
 import type { Ctx } from '../app.js';
 import type { ApiVersion } from '../../model/version.js';
@@ -27,7 +27,7 @@ export const OPENCAST_MUTANTS = family({
   },
   'opencast-publications-list-full': {
     rule: 'publications.list.schema',
-    description: 'Opencast: GET …/publications lists full publication objects (media, attachments, metadata), the members the spec keeps "Only in the single-publication response" (EE getPublications; docs/opencast-behaviour.md, Things… 3).',
+    description: 'Opencast: GET …/publications lists full publication objects (media, attachments, metadata), the members the spec keeps "Only in the single-publication response" (EE getPublications; docs/opencast-notes.md, Things… 3).',
   },
   'opencast-oldest-current-names': {
     rule: 'events.list.schema',
