@@ -3,7 +3,7 @@ import { startReferenceServer } from './index.js';
 import { call } from './testkit.js';
 import { negotiateVersion } from './version.js';
 
-describe('negotiateVersion (ARCHITECTURE.md § The reference server)', () => {
+describe('negotiateVersion (design §6)', () => {
   it('no Accept, application/json, */* → 1.6.0', () => {
     expect(negotiateVersion(undefined)).toBe('1.6.0');
     expect(negotiateVersion('application/json')).toBe('1.6.0');
