@@ -58,7 +58,7 @@ export type { MutantDef, MutantSpec, Handler } from './types.js';
  * mostly belongs to, so a few of its mutants break a neighbouring family's rule.
  */
 const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS,
-  // Written from the spec alone (names spec-*).
+  // Written from the spec alone, by authors who never saw the checks.
   ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
   ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS,
   // Caught by strengthened checks: the sort's reported end, the Location of a create.
