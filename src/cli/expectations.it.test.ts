@@ -22,7 +22,7 @@ const BOTH = (extra = '') => `- rule: events.create.schedule-both
   documented: docs/opencast-notes.md
 ${extra}`;
 
-// Issue 22, "Done when": fixed and stale expectations, and --strict-expectations turning both into exit 1. Fast:
+// Fixed and stale expectations, and --strict-expectations turning both into exit 1. Fast:
 // one rule, one version, the scenarios only.
 const FAST = ['--api-version', '1.6.0', '--phases', 'scenarios', '--only', 'events.create.schedule-both', '--allow-untested', '*', '--settle-ms', '800'];
 

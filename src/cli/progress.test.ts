@@ -11,7 +11,7 @@ const result = (outcome: CheckResult['outcome'], rule: string): CheckResult => (
   id: `1.6.0/s/${rule}`, rule, level: 'MUST', apiVersion: '1.6.0', endpoint: 'GET /api/events', outcome, message: `${rule} said so`, exchanges: [],
 });
 
-// Issue 12 item 2: CI logs are not TTYs; progress must still show there, in plain lines, every few seconds.
+// CI logs are not TTYs; progress must still show there, in plain lines, every few seconds.
 describe('progress on stderr', () => {
   beforeEach(() => { vi.useFakeTimers(); });
   afterEach(() => { vi.useRealTimers(); });

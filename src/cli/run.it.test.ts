@@ -27,7 +27,7 @@ function serve(args: string[]): Promise<string> {
 
 afterEach(() => { for (const c of children.splice(0)) c.kill('SIGTERM'); });
 
-// Issue 2, "Done when": run against a separately started `evconf serve --users …`, and exit 1 naming the rule
+// Run against a separately started `evconf serve --users …`, and exit 1 naming the rule
 // when that server has a planted bug.
 describe('CLI: run against a separately started server', () => {
   const users = 'admin:pw:ROLE_ADMIN,alice:alicepw';
@@ -40,7 +40,7 @@ describe('CLI: run against a separately started server', () => {
     const r = await run(url, json);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/1\.3\.0\s+✔ conformant/);
-    // Issue 12 item 2: stderr is a pipe here (as in CI): plain progress lines, one per phase at least, no TTY codes.
+    // Stderr is a pipe here (as in CI): plain progress lines, one per phase at least, no TTY codes.
     for (const phase of ['scenarios', 'properties', 'stateful']) expect(r.stderr).toMatch(new RegExp(`^evconf: ${phase} 1\\.3\\.0 \\d+/\\d+ done, 0 failed so far \\(\\d+ s\\)$`, 'm'));
     expect(r.stderr).not.toMatch(/\r|\x1b\[/);
     const out = JSON.parse(readFileSync(json, 'utf8')) as RunResult;

@@ -10,7 +10,7 @@ import { startChildServer } from '../load/child-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/evconf.mjs', import.meta.url));
 
-// Issue 13: `evconf serve --strict --client-report FILE` answers departures 400 and writes the record at SIGTERM.
+// `evconf serve --strict --client-report FILE` answers departures 400 and writes the record at SIGTERM.
 describe('CLI: evconf serve --strict --client-report', () => {
   it('answers a departure 400, serves the record live, and writes JSON + HTML when stopped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evconf-client-'));

@@ -14,7 +14,7 @@ import { Unavailable, UnavailableError } from '../core/unavailable.js';
 import type { ScenarioEnv } from './env.js';
 
 /**
- * Issue 19 item 1: a request built on a setup the server refused is never sent and never judged, in the engine,
+ * A request built on a setup the server refused is never sent and never judged, in the engine,
  * without any skip wiring in the scenario. Scenarios here are written the way an author would who never heard of
  * skips; the servers refuse.
  */

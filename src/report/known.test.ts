@@ -10,7 +10,7 @@ import { knownEntry as entry, knownRun, reportFixture, XSS } from './fixtures.js
 import { clientData } from './html/data.js';
 import { cellCounts } from './html/matrix.js';
 
-// Issue 22: console, JSON, JUnit, GitHub annotations and summary, and HTML all say the same about known deviations.
+// Console, JSON, JUnit, GitHub annotations and summary, and HTML all say the same about known deviations.
 describe('reporters: known deviations', () => {
   it('console: new failures apart from the known deviations, with why and where documented', () => {
     const text = renderSummary(knownRun(), { color: false });

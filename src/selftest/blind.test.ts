@@ -4,7 +4,7 @@ import { MUTANTS } from '../reference/index.js';
 import { runProfile } from './profile-run.js';
 
 /**
- * Issue 23 item 7 ("A known break must not blind the rest"): with one planted schema bug, the generated stages
+ * With one planted schema bug, the generated stages
  * (properties and stateful-lifecycle) still report every other rule they reach, with the same outcomes as against
  * the clean server. Before, a failure of events.get.schema ended the stage ("stateful-lifecycle stopped at a
  * failure of events.get.schema"): 10 rules of 1.6.0 went unchecked.

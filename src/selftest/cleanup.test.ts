@@ -6,7 +6,7 @@ import { parseUsers } from '../reference/index.js';
 import { referenceServerForTests } from './test-server.js';
 import { runCli } from './cli-process.js';
 
-// Issue 7 / ARCHITECTURE.md, principle 6: everything a run creates is deleted at the end, also after Ctrl-C, and nothing it did
+// Everything a run creates is deleted at the end, also after Ctrl-C, and nothing it did
 // not create is touched. The server here already holds events that are not evconf's.
 describe('self-test: cleanup guarantee', () => {
   let slow = false;

@@ -15,7 +15,7 @@ const SETTLE_MS = 500;
  */
 const BOUND_MS = 75_000;
 
-// Issue 7: against a hostile server evconf finishes within a bound, fails the affected rules with the transport
+// Against a hostile server evconf finishes within a bound, fails the affected rules with the transport
 // error as evidence (not `error`), keeps checking the rest, writes its reports and exits 1, without a stack trace.
 describe('self-test: hostile servers', () => {
   // hostile-all-late stalls on everything: nothing else can pass there; src/selftest/unanswering.test.ts covers it.

@@ -10,7 +10,7 @@ async function listed(url: string): Promise<unknown[]> {
   return (await res.json()) as unknown[];
 }
 
-// Issue 22, "Done when": `evconf run --profile opencast` against the reference server in its Opencast mode exits 0
+// `evconf run --profile opencast` against the reference server in its Opencast mode exits 0
 // in every version with every documented deviation reported as known; with one more planted bug on top it exits 1
 // and names only that bug's rule as new. The scenarios phase only, with a short settle time (the profile's 30 s is
 // for a real Opencast's index), so that a version takes well under a minute.

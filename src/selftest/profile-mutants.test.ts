@@ -3,7 +3,7 @@ import { MUTANTS } from '../reference/index.js';
 import { drawPool, drawSample, FIXED_SAMPLE, notTried, PROFILE_MASKED, runProfileMutant } from './profile-mutants.js';
 
 /**
- * Issue 22, "Done when": with a mutant planted on top of `serve --profile opencast`, `run --profile opencast` exits 1
+ * With a mutant planted on top of `serve --profile opencast`, `run --profile opencast` exits 1
  * and reports the mutant's rule as new. All of them (`npm run bench:profile-mutants`) take too long for CI: here a
  * fixed, varied sample of 8 (one per family) and 2 more drawn by a seed named in the test's title. The seed changes
  * with the day (so the draws cover the pool over time); EVCONF_PROFILE_MUTANT_SEED replays a given one.

@@ -7,7 +7,7 @@ import type { DepartureKind } from '../reference/strict/departure.js';
 import { describeFailures, runAgainstReference, suites } from './harness.js';
 
 /**
- * Issue 13: the suite passes the reference server under `evconf serve --strict`, and it never departs from the
+ * The suite passes the reference server under `evconf serve --strict`, and it never departs from the
  * spec by accident. Every check that sends invalid input on purpose is listed here with the departure kinds it
  * may cause and why; every other check must cause none.
  */

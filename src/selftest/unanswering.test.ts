@@ -6,7 +6,7 @@ import type { CheckResult, RunResult } from '../model/index.js';
 import { runCli } from './cli-process.js';
 
 /**
- * Issue 12 item 9: a server that accepts connections and then resets, stalls or answers late is not "unreachable"
+ * A server that accepts connections and then resets, stalls or answers late is not "unreachable"
  * (exit 2): it is run and judged (exit 1, the affected rules failing with the transport error as evidence), and
  * the whole run (every phase, --timeout 1000) stays bounded (BOUND_MS). Before the stall guard "the list never
  * answers" took 221 s.
