@@ -46,7 +46,7 @@ export interface RuleFailure<T> extends CaseFailureData<T> {
 }
 
 
-/** The outcome of a fast-check run as data (design house rule 5). */
+/** The outcome of a fast-check run as data. */
 export interface CasesOutcome<T> {
   kind: 'pass' | 'fail' | 'error';
   /** Generated cases run (fast-check's numRuns; shrink steps not counted). */
