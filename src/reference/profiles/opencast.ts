@@ -1,13 +1,13 @@
 /**
- * The reference server in an Opencast mode (`evconf serve --profile opencast`): it answers as real
- * Opencast does, per docs/opencast-notes.md. Two kinds of named switches:
+ * The reference server in an Opencast mode (`evconf serve --profile opencast`): it answers as real Opencast does,
+ * per docs/opencast-behaviour.md (each fact with the Opencast source that shows it). Two kinds of named switches:
  * - `latitude`: legal choices (the spec leaves the room; src/reference/latitude/catalogue.ts) Opencast takes;
  *   the suite must accept every one of them;
  * - `deviations`: Opencast's documented departures from the spec, each a mutant (src/reference/mutants): what
  *   expectations/opencast.yaml lists as known.
  */
 
-/** Latitude choice → the alternative real Opencast takes, with where that is documented (docs/opencast-notes.md). */
+/** Latitude choice → the alternative real Opencast takes, with where that is documented (its section of Opencast's behaviour). */
 export const OPENCAST_LATITUDE: Readonly<Record<string, string>> = {
   'index-lag': 'lag-300ms-changes', //          "The API reads an index updated asynchronously, so a GET right after POST can 404
   //                                              and lists lag behind writes" (Events / callbacks)
