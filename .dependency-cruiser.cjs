@@ -1,5 +1,5 @@
 /**
- * The architecture rules (issue 20 item 5), checked by a tool in `npm test` (`npm run lint:deps`), not by review.
+ * The architecture rules, checked by a tool in `npm test` (`npm run lint:deps`), not by review.
  * dependency-cruiser reads the TypeScript imports of src/ (type-only imports included).
  */
 module.exports = {
@@ -8,7 +8,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'No import circles: a module that needs another that needs it is one module, or the shared part moves down. ' +
-        'The reference server too: its planted bugs import the core they patch, the core imports none of them (issue 20 item 4).',
+        'The reference server too: its planted bugs import the core they patch, the core imports none of them.',
       from: { path: '^src/' },
       to: { circular: true },
     },
@@ -16,7 +16,7 @@ module.exports = {
       name: 'reference-core-without-mutants',
       severity: 'error',
       comment: 'The reference server core holds no planted bug and imports none: index.ts alone wires mutants/ in (the ' +
-        'patches of mutants/hooks.ts, handed to the server it builds; issue 20 item 4). Tests of the server may name bugs directly.',
+        'patches of mutants/hooks.ts, handed to the server it builds). Tests of the server may name bugs directly.',
       from: { path: '^src/reference/', pathNot: ['^src/reference/mutants/', '^src/reference/index\\.ts$', '\\.test\\.ts$'] },
       to: { path: '^src/reference/mutants/' },
     },
@@ -31,7 +31,7 @@ module.exports = {
     {
       name: 'reporters-only-read',
       severity: 'error',
-      comment: 'Reporters read results (model) and verdicts; they never run anything (design: results are data).',
+      comment: 'Reporters read results (model) and verdicts; they never run anything (ARCHITECTURE.md: results are data).',
       from: { path: '^src/report/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/(engine|core|cases|properties|stateful|cli|http|reference)/' },
     },
@@ -52,7 +52,7 @@ module.exports = {
     {
       name: 'core-below-the-stages',
       severity: 'error',
-      comment: 'src/core holds what more than one stage uses (pool, probe, settle, readiness, cleanup …, issue 20 item 1): ' +
+      comment: 'src/core holds what more than one stage uses (pool, probe, settle, readiness, cleanup …): ' +
         'it imports no stage, not the generated-case runner, not the orchestrator (src/engine), the CLI or the reporters.',
       from: { path: '^src/core/' },
       to: { path: '^src/(engine|cases|properties|stateful|load|cli|report)/' },
@@ -60,7 +60,7 @@ module.exports = {
     {
       name: 'cases-below-the-stages',
       severity: 'error',
-      comment: 'src/cases runs generated cases for the property and the stateful stage alike (issue 20 item 3): ' +
+      comment: 'src/cases runs generated cases for the property and the stateful stage alike: ' +
         'it imports core and what lies below, never a stage, the orchestrator, the CLI or the reporters.',
       from: { path: '^src/cases/' },
       to: { path: '^src/(engine|properties|stateful|load|cli|report)/' },
@@ -68,14 +68,14 @@ module.exports = {
     {
       name: 'properties-not-stateful',
       severity: 'error',
-      comment: 'The stages are peers (issue 20 item 3): what the property stage shares with the stateful stage is in src/cases or src/core.',
+      comment: 'The stages are peers: what the property stage shares with the stateful stage is in src/cases or src/core.',
       from: { path: '^src/properties/' },
       to: { path: '^src/stateful/' },
     },
     {
       name: 'stateful-not-properties',
       severity: 'error',
-      comment: 'The stages are peers (issue 20 item 3): what the stateful stage shares with the property stage is in src/cases or src/core.',
+      comment: 'The stages are peers: what the stateful stage shares with the property stage is in src/cases or src/core.',
       from: { path: '^src/stateful/' },
       to: { path: '^src/properties/' },
     },

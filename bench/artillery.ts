@@ -13,7 +13,7 @@ import { makeSeedPlan } from '../src/load/seed-plan.js';
 import { ratioSpread, spread, type Spread } from './stats.js';
 
 /**
- * (d) issue 25: the two load engines on the same data in the same run: a reference server (child process) with
+ * (d) the two load engines on the same data in the same run: a reference server (child process) with
  * `events` seeded, one query (title filter, limit 20), the same connections and duration; autocannon (evconf's
  * generator) and a local Artillery running the script evconf exports for that query, alternating. Twice: against the
  * reference server as it is, whose list answers in well under a millisecond (the client is the bottleneck: this

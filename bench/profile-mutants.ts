@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile-mutants`: the full sweep of the profile self-test over the mutants (issue 22, "Done when":
+ * `npm run bench:profile-mutants`: the full sweep of the profile self-test over the mutants ("Done when":
  * "with each mutant planted on top of serve --profile opencast: exit 1, the mutant's rule reported as new"). Every
  * scenario-level mutant runs on top of the Opencast mode (src/selftest/profile-mutants.ts); the figures are printed
  * and written to bench/profile-mutants.json. BENCH_CONCURRENCY (default 3) runs side by side; BENCH_PREFIX narrows

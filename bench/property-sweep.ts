@@ -2,7 +2,7 @@
  * Seed sweep of the property stage against the clean reference server: for each version given, runs the property
  * phase with run seeds FROM … FROM+COUNT-1 (the CLI's defaults otherwise, --runs 20) and prints, per version, how
  * many seeds were clean and the first failure of every other seed (with its replay command). A clean reference
- * server must pass every seed: a seed-dependent failure is a generated case on an unsettled edge (issue 10 item 4).
+ * server must pass every seed: a seed-dependent failure is a generated case on an unsettled edge.
  *
  *   node --import tsx bench/property-sweep.ts [--versions 1.0.0,1.6.0] [--from 1] [--count 200] [--only prop-filter] [--out FILE]
  *

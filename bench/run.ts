@@ -7,7 +7,7 @@
  *       with the reason, where Artillery is not installed), against a server whose list takes BENCH_LIST_DELAY ms
  *       (default 20, a production server's order: the server is the bottleneck); (d1) the same against the reference
  *       server as it is (a list in well under 1 ms: each client's own ceiling on this machine)
- *   (e) fast against slow servers (issue 21; bench/slow-servers.ts): one version against the reference server plain,
+ *   (e) fast against slow servers (bench/slow-servers.ts): one version against the reference server plain,
  *       with media required and 300 ms processing, with a 300 ms and a 2 s index lag, and `npm start`; ratios to
  *       plain (goals: ≤ 1.5 and ≤ 2). `npm run bench:slow` runs this part alone.
  * Options (environment): BENCH_REPS (default 3), BENCH_DURATION seconds per run (default 5), BENCH_EVENTS (10000),

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the no-false-alarm sweep. Runs the whole suite (scenarios, properties, stateful) against the reference
+ * The no-false-alarm sweep. Runs the whole suite (scenarios, properties, stateful) against the reference
  * server in latitude mode, over (version, latitude seed, run seed) triples drawn at random, for a bounded time,
  * and prints how many runs were clean (no fail, no error). Every unclean run is printed with the command that
  * replays it. Writes reports/sweep.json.

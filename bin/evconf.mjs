@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Entry point. An installed package runs the compiled JavaScript in dist/ (no TypeScript compiler at run time,
-// issue 12 item 6). A checkout (src/ beside bin/) runs its sources compiled by esbuild into a cache that follows every
-// edit (scripts/dev-build.mjs, issue 21), or through tsx when that cache is off or cannot be built; a stale dist/ is
+// Entry point. An installed package runs the compiled JavaScript in dist/ (no TypeScript compiler at run time).
+// A checkout (src/ beside bin/) runs its sources compiled by esbuild into a cache that follows every
+// edit (scripts/dev-build.mjs), or through tsx when that cache is off or cannot be built; a stale dist/ is
 // never run. Without tsx and esbuild (npm ci --omit=dev) it runs dist/ if built.
 import { existsSync } from 'node:fs';
 

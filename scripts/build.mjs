@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the package (issue 12 item 6): src/ → dist/ with tsc (tsconfig.build.json: no tests, no self-test), then the
+// Builds the package: src/ → dist/ with tsc (tsconfig.build.json: no tests, no self-test), then the
 // files the compiled modules read beside themselves (the HTML report's CSS and client script, the scenario schema).
 // Incremental: an unchanged tree rebuilds in a second or two; what has no source any more is removed from dist/.
 import { execFileSync } from 'node:child_process';

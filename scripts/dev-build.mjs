@@ -1,4 +1,4 @@
-// The compiled-code cache of a checkout (issue 21): bin/evconf.mjs runs src/ as JavaScript compiled by esbuild into
+// The compiled-code cache of a checkout: bin/evconf.mjs runs src/ as JavaScript compiled by esbuild into
 // node_modules/.cache/evconf/js-<digest>/, instead of through tsx's loader. tsx compiles each module in a loader
 // thread at every start and wraps every function in a naming helper: a one-version run spent about 1.5 s more CPU
 // and its start about 0.7 s more wall time. The digest covers every source and asset (their text), the tsconfig

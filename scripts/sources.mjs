@@ -14,7 +14,7 @@ export function walk(dir) {
   });
 }
 
-// Test support (helpers that import vitest, report fixtures) is not shipped (issue 20 item 6): tsconfig.build.json
+// Test support (helpers that import vitest, report fixtures) is not shipped: tsconfig.build.json
 // excludes the same files.
 const testSupport = (f) => f.endsWith('.test.ts') || /[\\/]testing\.ts$/.test(f) || /[\\/]report[\\/]fixtures[^\\/]*\.ts$/.test(f) || /[\\/]deviation-cases\.ts$/.test(f);
 

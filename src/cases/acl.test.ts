@@ -4,7 +4,7 @@ import type { CaseKit } from './case.js';
 import { replyOf } from './testing.js';
 
 /**
- * The generated stages judge ACLs with the checks registry (issue 20 item 2: acl-equals, acl-includes, schema acl):
+ * The generated stages judge ACLs with the checks registry (acl-equals, acl-includes, schema acl):
  * an entry sent without `allow` does not judge allow (spec § Access control list entry: "Default of allow when
  * omitted: not shown") but stands for one entry of its pair; an entry sent with it is judged exactly.
  */

@@ -4,7 +4,7 @@ import type { Exchange } from '../model/index.js';
 import { runCases, type CaseReport, type CasesOutcome } from './adapter.js';
 import { broken, OK } from './verdict.js';
 
-// Issue 21 item 2: generated cases that touch disjoint events run side by side (runCases' `concurrency`), with the
+// Generated cases that touch disjoint events run side by side (runCases' `concurrency`), with the
 // same outcome as one after the other.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

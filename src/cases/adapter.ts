@@ -14,7 +14,7 @@ export const SHRINK_SETTLE_MS = 0;
 
 /**
  * Whether a failure's evidence holds a request the server did not answer in time (or that was not sent for that),
- * or one on a route the run has given up on (`gaveUp`: the client's, issue 21 item 3; e.g. a GET that resets).
+ * or one on a route the run has given up on (`gaveUp`: the client's; e.g. a GET that resets).
  */
 function unanswered(exchanges: readonly Exchange[], gaveUp?: (ex: Exchange) => string | undefined): boolean {
   // A body that never ends (body-timeout) comes with the status and headers that did arrive: no answer either.
@@ -64,11 +64,11 @@ async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: Rul
 
 /**
  * The fast-check adapter. Every generated case is run with the full settle time, and a failure does not stop the
- * stage (issue 23 item 7): it is recorded (the first per rule) and the other cases go on judging the other rules;
+ * stage: it is recorded (the first per rule) and the other cases go on judging the other rules;
  * within a case, a failure noted on the way (CaseReport.noted) does not even end the case. Then each new failure
  * is shrunk on its own for its evidence (a broken verdict becomes a thrown CaseFailure so that fast-check
  * shrinks the case; only a failure of that rule counts) and confirmed with the full settle time. Failures the
- * expectations explain (issue 22) are recorded and not shrunk. A failure the server did not answer stops the
+ * expectations explain are recorded and not shrunk. A failure the server did not answer stops the
  * cases (each further case would wait as long) and is not shrunk.
  */
 export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions): Promise<CasesOutcome<T>> {

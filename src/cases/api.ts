@@ -44,7 +44,7 @@ export function createdIds(r: Reply): string[] {
 
 /**
  * The event endpoints as one small client that records every exchange of a case (the evidence of a failure)
- * and registers what it creates for cleanup (design §1.6). Never throws on an HTTP status.
+ * and registers what it creates for cleanup (ARCHITECTURE.md, principle 6). Never throws on an HTTP status.
  */
 export class EventApi {
   readonly exchanges: Exchange[] = [];
@@ -157,7 +157,7 @@ export class EventApi {
   /** DELETE /api/events/{id}; waits out 202 (bounded by --settle-ms); forgets the id once it is gone. */
   async remove(id: string, record = true): Promise<Reply> {
     let r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
-    // Disposal: a 404 for an event never seen readable may be an index that has not shown it yet (design §1.7): it
+    // Disposal: a 404 for an event never seen readable may be an index that has not shown it yet (ARCHITECTURE.md, principle 7): it
     // counts as gone only once a short wait has not shown it; if it shows up, it is deleted again (else it would be
     // left behind).
     if (r.status === 404 && !record && !this.seen.has(id) && (await this.appears(id))) r = await this.send({ method: 'DELETE', path: this.path(id) }, record);
@@ -169,7 +169,7 @@ export class EventApi {
         await sleep(100);
         const read = await this.send({ method: 'GET', path: this.path(id) }, false);
         gone = read.status === 404;
-        // A GET the server will not answer (issue 21 item 3): the event stays registered for the run's cleanup.
+        // A GET the server will not answer: the event stays registered for the run's cleanup.
         if (giveUp(read.ex)) break;
       }
     }

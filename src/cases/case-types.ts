@@ -15,14 +15,14 @@ export interface CaseReport {
    * exercised rule but the broken one). A rule whose check was under way when the case broke is not among them.
    */
   judged?: ReadonlySet<string>;
-  /** Failures the case recorded and went on past (issue 23 item 7): a shape fault that says nothing of the state. */
+  /** Failures the case recorded and went on past: a shape fault that says nothing of the state. */
   noted?: readonly { verdict: Broken; exchanges: Exchange[] }[];
   /** Readable steps of a command sequence (stateful stage); shown as the counterexample. */
   steps?: string[];
 }
 
 /**
- * Runs one case with the given settle time (design §1.7); must delete what it created before returning. `failed`:
+ * Runs one case with the given settle time (ARCHITECTURE.md, principle 7); must delete what it created before returning. `failed`:
  * the rules earlier cases already found failing (their reads need not wait out the settle window again).
  */
 export type CaseRunner<T> = (value: T, settleMs: number, failed?: ReadonlySet<string>) => Promise<CaseReport>;
@@ -46,7 +46,7 @@ export interface RuleFailure<T> extends CaseFailureData<T> {
 }
 
 
-/** The outcome of a fast-check run as data (design house rule 5). */
+/** The outcome of a fast-check run as data. */
 export interface CasesOutcome<T> {
   kind: 'pass' | 'fail' | 'error';
   /** Generated cases run (fast-check's numRuns; shrink steps not counted). */
@@ -59,7 +59,7 @@ export interface CasesOutcome<T> {
   failure?: CaseFailureData<T>;
   /**
    * Every new failure (not explained by the expectations), the first per rule, in the order found, each shrunk
-   * on its own (issue 23 item 7: a failure does not stop the stage; the other rules are still judged).
+   * on its own (a failure does not stop the stage; the other rules are still judged).
    */
   failures?: Map<string, RuleFailure<T>>;
   /** Why the run is an evconf error (kind 'error'). */
@@ -70,7 +70,7 @@ export interface CasesOutcome<T> {
   stopped?: string;
   /** Set when the cases stopped at a failure the server did not answer (each further case would wait as long). */
   halted?: string;
-  /** Failures an expectations file explains (issue 22), the first per rule: recorded, not shrunk. */
+  /** Failures an expectations file explains, the first per rule: recorded, not shrunk. */
   known?: Map<string, CaseFailureData<T>>;
 }
 
@@ -79,12 +79,12 @@ export interface RunCasesOptions {
   seed: number;
   numRuns: number;
   settleMs: number;
-  /** Failures the expectations explain (issue 22): recorded, never shrunk. */
+  /** Failures the expectations explain: recorded, never shrunk. */
   known?: (rule: string, message: string) => boolean;
   stop?: AbortSignal;
   gaveUp?: (ex: Exchange) => string | undefined;
   /**
-   * Generated cases in flight at once (issue 21 item 2: "generated cases that touch disjoint events run
+   * Generated cases in flight at once ("generated cases that touch disjoint events run
    * concurrently, bounded by --concurrency"). Default 1: one after the other inside fc.check. Above 1 only for cases
    * that work on events of their own (PropertyDef.casesOverlap): the values are drawn first with fc.sample (the
    * same values, in the same order, as fc.check draws for the seed) and their reports recorded in case order.

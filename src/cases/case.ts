@@ -14,9 +14,9 @@ import { agentFor } from '../core/capabilities.js';
 /**
  * Everything one generated case (or one command sequence) works with: a recording client, a tag unique to the
  * case (letters and digits, prefixed to titles so a textFilter finds exactly the case's events), and how long
- * reads may settle (design §1.7: real servers are eventually consistent).
+ * reads may settle (ARCHITECTURE.md, principle 7: real servers are eventually consistent).
  */
-/** A failure a case recorded and went on past (issue 23 item 7), with the case's exchanges up to it. */
+/** A failure a case recorded and went on past, with the case's exchanges up to it. */
 export interface NotedFailure {
   verdict: Broken;
   exchanges: Exchange[];
@@ -84,7 +84,7 @@ export class CaseKit {
    */
   async settle(rule: string, attempt: () => Promise<Verdict>): Promise<Verdict> {
     this.exercised.add(rule);
-    // A rule an earlier case found failing (issue 23 item 7: the cases go on past a failure): one read decides, so
+    // A rule an earlier case found failing (the cases go on past a failure): one read decides, so
     // that every further case that breaks it does not wait out the settle window again.
     const settleMs = this.failed.has(rule) ? 0 : this.settleMs;
     const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
@@ -96,7 +96,7 @@ export class CaseKit {
       settling: settleMs > 0,
       firstDelayMs: 25,
       maxDelayMs: 400,
-      // Only a read that did not hold is final once the server has shown it will not answer (issue 21 item 3).
+      // Only a read that did not hold is final once the server has shown it will not answer.
       giveUpOn: 'failing',
       cutOnAbort: false,
       giveUp: giveUpTest(env.clients.admin),
@@ -133,7 +133,7 @@ export class CaseKit {
 
   /**
    * Waits (bounded by settleMs, not recorded as evidence) until GET /api/events/{id} answers a 2xx: a created
-   * event may become readable late (design §1.7). Notes how long it took as the server's lag. False if never.
+   * event may become readable late (ARCHITECTURE.md, principle 7). Notes how long it took as the server's lag. False if never.
    */
   async visible(id: string): Promise<boolean> {
     const env = this.env;

@@ -18,7 +18,7 @@ function heldIn(report: CaseReport): string[] {
 
 /**
  * What the generated cases found, recorded case by case in case order: the first failure of a rule is the one of
- * the lowest case number, whether the cases ran one after the other or side by side (issue 21 item 2).
+ * the lowest case number, whether the cases ran one after the other or side by side.
  */
 export class Tally<T> {
   /** Rule → number of cases that checked it and found it holding. */
@@ -30,7 +30,7 @@ export class Tally<T> {
 
   constructor(private readonly opts: RunCasesOptions, private readonly unanswered: (exchanges: readonly Exchange[]) => boolean) {}
 
-  /** Whether one of the case's failures stops the cases: a new one the server did not answer (issue 12 item 9). */
+  /** Whether one of the case's failures stops the cases: a new one the server did not answer. */
   halts(report: CaseReport): string | undefined {
     return failuresOf(report).find((f) => !this.opts.known?.(f.verdict.rule, f.verdict.message) && this.unanswered(f.exchanges))?.verdict.rule;
   }
@@ -45,7 +45,7 @@ export class Tally<T> {
         continue;
       }
       if (!this.found.has(f.verdict.rule)) this.found.set(f.verdict.rule, { ...data, foundIn: n, numShrinks: 0 });
-      // A case that failed because the server gave no answer in time (issue 12 item 9): the cases stop, and it is
+      // A case that failed because the server gave no answer in time: the cases stop, and it is
       // not shrunk (the input is not what failed, and every shrink step would cost another --timeout).
       if (this.unanswered(f.exchanges)) this.halted ??= f.verdict.rule;
     }
@@ -81,7 +81,7 @@ export async function casesInTurn<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, o
 }
 
 /**
- * The cases side by side, at most opts.concurrency in flight (issue 21 item 2), for cases that touch disjoint
+ * The cases side by side, at most opts.concurrency in flight, for cases that touch disjoint
  * events. fc.sample draws the values fc.check would draw for the seed, in the same order (so `foundIn` still
  * replays the case for shrinking). No case starts once one has halted or thrown, or the run is stopped (those
  * running finish). The reports are then recorded in case order up to where the cases in turn would have stopped

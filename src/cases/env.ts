@@ -12,7 +12,7 @@ export type PhaseEnv = Pick<VersionEnv, 'version' | 'book' | 'tag' | 'agent'>
     clients: Pick<VersionEnv['clients'], 'admin'>;
     /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read; concurrency bounds the cases in flight (default 1). */
     config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs' | 'expectations' | 'concurrency'>>;
-    /** Everything created is registered here; a stage deletes what it created and forgets it (design §1.6). */
+    /** Everything created is registered here; a stage deletes what it created and forgets it (ARCHITECTURE.md, principle 6). */
     cleanup: Pick<VersionEnv['cleanup'], 'add' | 'forget'>;
   };
 

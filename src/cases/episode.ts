@@ -34,7 +34,7 @@ export async function episodeReadsBack(kit: CaseKit, id: string, expect: Values,
  * The event object shows the catalog values in its members (spec § Event: "A field marked * is a metadata field
  * of the catalog with flavor dublincore/episode"; check event-fields). A member the version's shape names but the
  * object lacks is a fault of the shape (events.get.schema): it is noted on the verdict and the other members are
- * still compared (issue 23 item 7: a missing member says nothing of the state the case goes on checking). A
+ * still compared (a missing member says nothing of the state the case goes on checking). A
  * different value breaks `rule`. Call it inside CaseKit.settle, which records what is noted.
  */
 export async function membersShow(kit: CaseKit, id: string, expect: Values, rule: string, what: string): Promise<Verdict> {

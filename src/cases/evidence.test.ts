@@ -13,7 +13,7 @@ const post = ex('POST', '/api/events', 201);
 const put = ex('PUT', '/api/events/e1/acl', 204);
 const get = ex('GET', '/api/events/e1/acl', 200);
 
-// Issue 12 item 4: a failure keeps the exchanges that led to it, the decisive one first; curl replays them in order.
+// A failure keeps the exchanges that led to it, the decisive one first; curl replays them in order.
 describe('evidence of a failure', () => {
   it('puts the decisive (last sent) exchange first and replays the whole sequence in the order sent', () => {
     const e = evidence([post, put, get]);

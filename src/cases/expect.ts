@@ -14,7 +14,7 @@ export function excerpt(r: Reply, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** The reply's status is one of `allowed`; a transport failure fails the rule with the error as evidence (design §1.4). */
+/** The reply's status is one of `allowed`; a transport failure fails the rule with the error as evidence (ARCHITECTURE.md, principle 4). */
 export function statusIs(env: Judging, r: Reply, allowed: number[], rule: string, what: string): Verdict {
   return STATUS(env, r, rule, { in: allowed }, what);
 }

@@ -7,7 +7,7 @@ import type { PhaseEnv } from './env.js';
 import { broken, OK, type Verdict } from './verdict.js';
 
 /**
- * The generated stages judge with the checks registry (issue 20 item 2): one rule, one judge, in every stage. A
+ * The generated stages judge with the checks registry: one rule, one judge, in every stage. A
  * registry check runs on one reply of a case; its verdict becomes the case's Verdict under the rule the call site
  * names.
  */

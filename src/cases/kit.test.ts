@@ -40,7 +40,7 @@ describe('fast-check adapter', () => {
   });
 });
 
-// Issue 23 item 7: a failure does not stop the stage; each failing rule is shrunk on its own; a noted failure does
+// A failure does not stop the stage; each failing rule is shrunk on its own; a noted failure does
 // not even end its case; a rule whose check was under way when a case broke is not counted as judged.
 describe('a failure does not blind the rest', () => {
   it('every case runs; two rules failing in different cases are each reported and shrunk to their own minimum', async () => {

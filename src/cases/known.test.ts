@@ -12,7 +12,7 @@ const env: PhaseEnv = {
   cleanup: { add: () => undefined, forget: () => undefined }, tag: 't', agent: 'agent-run-123',
 };
 
-// Issue 22: a failure an expectation explains does not stop a generated stage; its other rules are still checked.
+// A failure an expectation explains does not stop a generated stage; its other rules are still checked.
 describe('generated stages go on past a known failure', () => {
   // Odd cases break events.create.acl (the known deviation); even ones check events.update.metadata and pass.
   const run = async (n: number) => (n % 2 === 1

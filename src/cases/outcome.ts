@@ -10,9 +10,9 @@ export interface StageInfo {
 }
 
 /**
- * One result per rule from a fast-check outcome (design §4): each broken rule fails with seed, shrunk
+ * One result per rule from a fast-check outcome (ARCHITECTURE.md § Contracts): each broken rule fails with seed, shrunk
  * counterexample (readable steps for command sequences), the failing case's exchanges and the replay line; a
- * failure does not blind the others (issue 23 item 7): every other rule passes when a case checked it and found it
+ * failure does not blind the others: every other rule passes when a case checked it and found it
  * holding, else it is skipped with the reason.
  */
 export function outcomeResults(env: PhaseEnv, stage: StageInfo, out: CasesOutcome<unknown>, ms: number): CheckResult[] {
@@ -36,7 +36,7 @@ export function outcomeResults(env: PhaseEnv, stage: StageInfo, out: CasesOutcom
     }
     const k = out.known?.get(rule);
     if (k) {
-      // Issue 22: a failure the expectations explain, recorded where it was first seen (not shrunk); the stage went on.
+      // A failure the expectations explain, recorded where it was first seen (not shrunk); the stage went on.
       return ruleResult(env, {
         source, rule, outcome: 'fail', message: `${k.verdict.message} (${stage.id}: failed as the expectations say, not shrunk; the stage went on; seed ${seed})`,
         expected: k.verdict.expected, actual: k.verdict.actual, exchanges: k.exchanges, counterexample: stableCounterexample(k.steps ?? k.value, env), replay, durationMs: ms,

@@ -30,7 +30,7 @@ export interface ListRead {
 
 /**
  * GET /api/events?…: 200 and a JSON array (events.list.status, events.list.array). A transport failure fails the
- * list rule with the error as evidence (design §1.4): no response → events.list.status, a broken body →
+ * list rule with the error as evidence (ARCHITECTURE.md, principle 4): no response → events.list.status, a broken body →
  * events.list.array. A long but complete body is parsed whole by the client (only its evidence is cut).
  */
 export async function readList(kit: CaseKit, query: Record<string, string | undefined>, o: ListRead = {}): Promise<unknown[] | Broken> {
@@ -108,7 +108,7 @@ export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string
 }
 
 /**
- * mustCreate for several events (issue 21 item 2): the creates are sent one after the other (creation order stays
+ * mustCreate for several events: the creates are sent one after the other (creation order stays
  * the order given: the sort and paging data depend on it) and then awaited together, readable and, where media
  * was uploaded, processed, instead of one wait after each create. The identifiers in the order of `specs`.
  */

@@ -29,7 +29,7 @@ export function ruleResult(env: PhaseEnv, spec: ResultSpec): CheckResult {
   return checkResult({ ...spec, rule, version: env.version, idSource: spec.source, attach: 'evidence', seed: env.config.seed });
 }
 
-/** The base URL without credentials (never in a report; design §9). */
+/** The base URL without credentials (never in a report; ARCHITECTURE.md § Reports). */
 function withoutCredentials(url: string): string {
   return url.replace(/^(\w+:\/\/)[^/@]*@/, '$1');
 }

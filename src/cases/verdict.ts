@@ -2,9 +2,9 @@ import type { Exchange, Json } from '../model/index.js';
 import { toJson } from '../checks/evidence.js';
 
 /**
- * The outcome of one check inside a generated case: fine, or a named rule is broken (design house rule 5). Either
+ * The outcome of one check inside a generated case: fine, or a named rule is broken. Either
  * may carry `noted`: failures of other rules found on the way that do not change what the case knows of the
- * server's state (a member missing from an object read, issue 23 item 7); CaseKit.settle records those of the read
+ * server's state (a member missing from an object read); CaseKit.settle records those of the read
  * that decided, and the case goes on past them.
  */
 export type Verdict = Passed | Broken;

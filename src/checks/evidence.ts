@@ -1,7 +1,7 @@
 import type { ExchangeResponse, Json } from '../model/index.js';
 import type { CheckContext, CheckVerdict } from './types.js';
 
-/** The step's response, or a failing verdict carrying the transport error as evidence (design §1.4). */
+/** The step's response, or a failing verdict carrying the transport error as evidence (ARCHITECTURE.md, principle 4). */
 export function responseOrFail(ctx: CheckContext): ExchangeResponse | CheckVerdict {
   const ex = ctx.exchange;
   if (!ex) return { pass: false, message: 'no request was sent by this step' };

@@ -39,7 +39,7 @@ describe('all-listed-unless-refused (events.list.limit with a huge limit)', () =
   });
 });
 
-describe('slice-of with `refused` (an offset past 32 bits, issue 23)', () => {
+describe('slice-of with `refused` (an offset past 32 bits)', () => {
   const whole = [{ identifier: 'a' }, { identifier: 'b' }];
   const P2 = { list: whole, start: 2, count: 0, refused: [400, 404, 422] };
 

@@ -22,11 +22,11 @@ export interface CheckContext {
   /** Saved values of earlier steps, given events and run variables (read only). */
   vars: Readonly<Record<string, unknown>>;
   shapes: ShapeValidator;
-  /** Readings this run has fixed for the version where the spec reads two ways (src/engine/readings.ts). */
+  /** Readings this run has fixed for the version where the spec reads two ways (src/spec/readings.ts). */
   readings?: { get(question: string): { reading: string; where: string } | undefined };
 }
 
-/** A check's verdict; the engine turns it into a CheckResult (design §4). */
+/** A check's verdict; the engine turns it into a CheckResult (ARCHITECTURE.md § Contracts). */
 export interface CheckVerdict {
   pass: boolean;
   message: string;

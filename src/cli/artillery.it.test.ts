@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../spec/paths.js';
 import { runCli } from '../selftest/cli-process.js';
 import { main } from './main.js';
 
-// Issue 25: load beyond one machine with Artillery. The runs of Artillery itself need a local Artillery (an optional
+// Load beyond one machine with Artillery. The runs of Artillery itself need a local Artillery (an optional
 // peer dependency); without one they are skipped with that reason, and everything else runs.
 let artillery: string | undefined;
 try {

@@ -19,7 +19,7 @@ async function garbagePort(): Promise<{ port: number; close: () => void }> {
   return { port: (srv.address() as { port: number }).port, close: () => srv.close() };
 }
 
-// Issue 2/7: every bad input to evconf gives exit 2 and one line saying what and how to fix, within the timeout.
+// Every bad input to evconf gives exit 2 and one line saying what and how to fix, within the timeout.
 describe('CLI: bad input gives exit 2 and one line', () => {
   it.each([
     ['an unknown flag', ['run', '--bogus'], /unknown option '--bogus'/],

@@ -20,7 +20,7 @@ const cacheDir = join(copy, 'node_modules', '.cache', 'evconf');
 const builds = () => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((d) => /^js-[0-9a-f]+$/.test(d)) : []);
 const version = async (env: NodeJS.ProcessEnv = {}) => (await run(process.execPath, [join(copy, 'bin', 'evconf.mjs'), '--version'], { env: { ...process.env, ...env } })).stdout.trim();
 
-// Issue 21: a checkout runs its sources compiled once into a cache (not through tsx's loader at every start), and an
+// A checkout runs its sources compiled once into a cache (not through tsx's loader at every start), and an
 // edit takes effect at the next start without a build step.
 describe('a checkout runs its sources from the compiled-code cache', () => {
   it('builds once, reuses the build, and follows an edit', async () => {

@@ -19,14 +19,14 @@ function file(text: string): string {
 const BOTH = (extra = '') => `- rule: events.create.schedule-both
   versions: ">=1.1.0"
   why: both end and duration are accepted
-  documented: opencast-reality.md
+  documented: docs/opencast-notes.md
 ${extra}`;
 
-// Issue 22, "Done when": fixed and stale expectations, and --strict-expectations turning both into exit 1. Fast:
+// Fixed and stale expectations, and --strict-expectations turning both into exit 1. Fast:
 // one rule, one version, the scenarios only.
 const FAST = ['--api-version', '1.6.0', '--phases', 'scenarios', '--only', 'events.create.schedule-both', '--allow-untested', '*', '--settle-ms', '800'];
 
-describe('evconf run --expectations: fixed, stale, --strict-expectations (issue 22)', () => {
+describe('evconf run --expectations: fixed, stale, --strict-expectations', () => {
   it('an expectation whose rule passes now is fixed: exit 0, and 1 with --strict-expectations', async () => {
     const e = file(BOTH());
     const plain = await runProfile([...FAST, '--expectations', e]);
@@ -70,7 +70,7 @@ describe('evconf run --expectations: fixed, stale, --strict-expectations (issue 
   }, 60_000);
 });
 
-describe('evconf expectations --from (issue 22)', () => {
+describe('evconf expectations --from', () => {
   it('writes a valid starting file from a run that, given back, makes the same failures known', async () => {
     const first = await runProfile(FAST, { mutant: 'schedule-both-accepted' });
     expect(first.code).toBe(1);

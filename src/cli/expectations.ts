@@ -4,7 +4,7 @@ import { UsageError } from '../config/errors.js';
 import type { RunResult } from '../model/index.js';
 import { draftExpectations } from '../expectations/draft.js';
 
-/** `evconf expectations --from results.json [--out FILE] [--until DAY]`: a starting expectations file (issue 22). */
+/** `evconf expectations --from results.json [--out FILE] [--until DAY]`: a starting expectations file. */
 export async function expectationsCommand(flags: Record<string, unknown>, io: { out: NodeJS.WritableStream; err: NodeJS.WritableStream }): Promise<number> {
   const from = String(flags.from);
   let run: RunResult;

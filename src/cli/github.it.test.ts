@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 7, end to end: the CLI run as GitHub Actions runs it (GITHUB_ACTIONS=true, GITHUB_STEP_SUMMARY
+ * The CLI run as GitHub Actions runs it (GITHUB_ACTIONS=true, GITHUB_STEP_SUMMARY
  * naming a file) against the embedded server with a planted bug, and what --format chooses.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

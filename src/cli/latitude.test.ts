@@ -4,7 +4,7 @@ import { CATALOGUE, CHOICE_IDS } from '../reference/latitude/catalogue.js';
 import { resolveLatitude } from '../reference/latitude/select.js';
 import { serveCommand } from './serve.js';
 
-/** `evconf serve --list-latitude` (issue 10): every choice with its spec sentence and alternatives. */
+/** `evconf serve --list-latitude`: every choice with its spec sentence and alternatives. */
 
 async function serve(flags: Record<string, unknown>): Promise<{ code: number; out: string }> {
   let out = '';

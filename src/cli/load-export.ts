@@ -8,7 +8,7 @@ import { makeSeedPlan } from '../load/seed-plan.js';
 import { newLoadRunId } from '../load/stage.js';
 
 /**
- * `evconf load --seed-only` and `evconf load --export artillery` (issue 25): seed a server and leave the events for a
+ * `evconf load --seed-only` and `evconf load --export artillery`: seed a server and leave the events for a
  * load made elsewhere, write that load as Artillery scripts, or both. With --run-id, the scripts of a run seeded before
  * (no request is sent). Prints the run id alone on stdout; everything else goes to stderr.
  */

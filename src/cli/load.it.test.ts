@@ -6,7 +6,7 @@ import type { RunResult } from '../model/index.js';
 import { LOAD_COLUMNS } from '../report/load-table.js';
 import { runCli } from '../selftest/cli-process.js';
 
-// Issue 12 item 7: `evconf load` takes --config, --html and --junit, and its table has the columns of `run --load`.
+// `evconf load` takes --config, --html and --junit, and its table has the columns of `run --load`.
 describe('CLI: evconf load', () => {
   it('reads its flags from --config (a flag still wins), writes HTML, JUnit and JSON, prints the shared table', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evconf-load-'));

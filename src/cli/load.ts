@@ -9,7 +9,7 @@ import type { RunResult } from '../model/index.js';
 import { TOOL_VERSION } from './version.js';
 import { checkMutantName } from './mutant-name.js';
 
-/** `evconf load`: only the load stage (design §3, §8). Exit 0 = every budget met, 1 = one missed, 2 = could not run. */
+/** `evconf load`: only the load stage (ARCHITECTURE.md § Contracts, § Stages). Exit 0 = every budget met, 1 = one missed, 2 = could not run. */
 
 /**
  * Keys of a --config file that `evconf load` uses (the same file as `evconf run`'s; its other keys are accepted and

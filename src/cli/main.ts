@@ -3,13 +3,13 @@ import { UsageError } from '../config/errors.js';
 import { TOOL_VERSION } from './version.js';
 import { SUITES_DIR } from '../spec/paths.js';
 
-// Each command's module is loaded when that command runs: `evconf --help` loads only commander (issue 12 item 6).
+// Each command's module is loaded when that command runs: `evconf --help` loads only commander.
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /**
  * The options of `evconf run`. None has a commander default: a default would hide the --config file's value
- * (issue 12 item 1); the defaults live in buildRunConfig (src/config/build.ts), after flag > environment > file.
+ *; the defaults live in buildRunConfig (src/config/build.ts), after flag > environment > file.
  */
 function runOptions(cmd: Command): Command {
   return cmd

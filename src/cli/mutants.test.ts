@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../reference/index.js';
 import { mutantsCommand } from './mutants.js';
 
-// Issue 12 item 7: `evconf mutants` prints column headers above its rows.
+// `evconf mutants` prints column headers above its rows.
 describe('evconf mutants', () => {
   it('prints a header line naming each column, then one row per mutant', () => {
     let text = '';

@@ -5,7 +5,7 @@ import { verdict } from './preflight.js';
 const status = (s: number): Exchange => ({ request: { method: 'GET', url: 'x', headers: {} }, response: { status: s, headers: {}, body: '', truncated: false, bodyBytes: 0 }, durationMs: 1, curl: '' });
 const err = (code: TransportErrorCode): Exchange => ({ request: { method: 'GET', url: 'x', headers: {} }, error: { code, message: `${code} happened` }, durationMs: 1, curl: '' });
 
-// Issue 12 item 9: exit 2 (a UsageError) only when nothing answers HTTP at all; a broken server is run and judged.
+// Exit 2 (a UsageError) only when nothing answers HTTP at all; a broken server is run and judged.
 describe('preflight verdict', () => {
   it.each<[string, Exchange[]]>([
     ['one probe answered, the others reset', [status(200), err('socket-closed'), err('socket-closed')]],

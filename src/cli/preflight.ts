@@ -22,7 +22,7 @@ function probes(): { method: 'GET'; path: string; query?: Record<string, string>
 }
 
 /**
- * Before any check: does anything answer HTTP at the base URL (issue 12 item 9)? Exit 2 (a UsageError, one line)
+ * Before any check: does anything answer HTTP at the base URL? Exit 2 (a UsageError, one line)
  * only when nothing does: connection refused, name not found, bytes that are not HTTP. A server that is there but
  * broken (resets, stalls, answers late on some or all paths) is not "unreachable": the run goes on and its rules
  * fail with the transport errors as evidence (a server stalling on everything ends early, src/http/stall-guard.ts).

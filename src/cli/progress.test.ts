@@ -11,7 +11,7 @@ const result = (outcome: CheckResult['outcome'], rule: string): CheckResult => (
   id: `1.6.0/s/${rule}`, rule, level: 'MUST', apiVersion: '1.6.0', endpoint: 'GET /api/events', outcome, message: `${rule} said so`, exchanges: [],
 });
 
-// Issue 12 item 2: CI logs are not TTYs; progress must still show there, in plain lines, every few seconds.
+// CI logs are not TTYs; progress must still show there, in plain lines, every few seconds.
 describe('progress on stderr', () => {
   beforeEach(() => { vi.useFakeTimers(); });
   afterEach(() => { vi.useRealTimers(); });
@@ -114,7 +114,7 @@ describe('progress on stderr', () => {
     p.finish();
   });
 
-  it('--verbose with expectations: a failure they explain is marked known and not counted as failed (issue 22)', () => {
+  it('--verbose with expectations: a failure they explain is marked known and not counted as failed', () => {
     const s = sink();
     const p = progressReporter({ err: s.err, tty: false, output: 'verbose', now: () => Date.now(), known: (r) => r.rule === 'events.list.limit' });
     p.onProgress({ phase: 'scenarios', version: '1.6.0', done: 2, total: 2, failed: 2, results: [result('fail', 'events.list.limit'), result('fail', 'events.list.status')] });

@@ -1,5 +1,5 @@
 /**
- * What `evconf run` writes to stderr while it runs (design §3; issue 12 item 2):
+ * What `evconf run` writes to stderr while it runs (ARCHITECTURE.md § Contracts):
  *
  * - on a TTY: the live progress line, redrawn in place (as before);
  * - elsewhere (CI logs, pipes): plain lines naming every version in flight with its own count,
@@ -35,7 +35,7 @@ const MARK: Record<CheckResult['outcome'], string> = { pass: 'pass', fail: 'FAIL
 
 /**
  * One verbose line per check: `FAIL events.list.limit [1.6.0] limit=2 returned 3 events`; a failure the run's
- * expectations explain (issue 22) is marked `known`, as every report shows it.
+ * expectations explain is marked `known`, as every report shows it.
  */
 export function resultLine(r: CheckResult, known = false): string {
   const msg = redactText(r.message.replace(/\s+/g, ' ')).slice(0, 200);
@@ -75,7 +75,7 @@ export function progressReporter(o: {
   now?: () => number;
   intervalMs?: number;
   heartbeatMs?: number;
-  /** Whether the run's expectations explain a result (issue 22): it is then not counted as failed, and marked known. */
+  /** Whether the run's expectations explain a result: it is then not counted as failed, and marked known. */
   known?: (r: CheckResult) => boolean;
 }): ProgressReporter {
   const now = o.now ?? Date.now;

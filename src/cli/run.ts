@@ -53,7 +53,7 @@ function embeddedCredentials(config: RunConfig): { users: RefUser[]; config: Run
 
 /**
  * The embedded reference server. In a child process (`evconf serve`) where the users can travel in its environment,
- * so that the server and the run each have a core (issue 21: `npm start` was one process at 100% of one core); in
+ * so that the server and the run each have a core (`npm start` was one process at 100% of one core); in
  * this process otherwise. An unknown --mutant is a usage error before anything starts.
  */
 async function startEmbedded(config: RunConfig, signal: AbortSignal, users: RefUser[]): Promise<{ url: string; close(): Promise<void> }> {
@@ -89,7 +89,7 @@ function checkOnly(config: RunConfig, book: RuleBook, suites: ScenarioFile[]): v
 /**
  * The exit status (README § Exit status): 1 when a rule failed (a load budget counts), evconf erred or the run was
  * interrupted; 3 when a version is incomplete (untested MUST rules, or cut by --phase-budget / --max-duration);
- * else 0: every version conformant. With expectations (issue 22) only a failure they do not explain counts, a
+ * else 0: every version conformant. With expectations only a failure they do not explain counts, a
  * version whose failures are all known passes, and under --strict-expectations a fixed or stale entry fails too.
  */
 export function exitStatus(run: RunResult, interrupted: boolean): number {

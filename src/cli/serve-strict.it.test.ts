@@ -10,7 +10,7 @@ import { startChildServer } from '../load/child-server.js';
 
 const BIN = fileURLToPath(new URL('../../bin/evconf.mjs', import.meta.url));
 
-// Issue 13: `evconf serve --strict --client-report FILE` answers departures 400 and writes the record at SIGTERM.
+// `evconf serve --strict --client-report FILE` answers departures 400 and writes the record at SIGTERM.
 describe('CLI: evconf serve --strict --client-report', () => {
   it('answers a departure 400, serves the record live, and writes JSON + HTML when stopped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evconf-client-'));
@@ -33,7 +33,7 @@ describe('CLI: evconf serve --strict --client-report', () => {
       const body = await bad.json() as { departures: { kind: string; spec: string }[] };
       expect(body.departures.map((d) => [d.kind, d.spec])).toEqual([['unknown-sort', QUOTE.sortNames]]);
       expect((await fetch(`${url}/api/events?sort=start_date:ASC`, { headers: auth })).status).toBe(200);
-      // Outside /api/events (issue 24): answered as without --strict, listed as outside the spec.
+      // Outside /api/events: answered as without --strict, listed as outside the spec.
       expect((await fetch(`${url}/api/version/default`, { headers: auth })).status).toBe(200);
       const live = await (await fetch(`${url}/__evconf/client-report`)).json() as ClientReport;
       expect([live.requests, live.departures]).toEqual([3, 1]);

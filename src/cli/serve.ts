@@ -24,7 +24,7 @@ export function writeClientReport(record: ClientRecord, file: string): void {
 
 /**
  * `evconf serve`: the reference server in the foreground until SIGINT/SIGTERM. Every request is read by the
- * client conformance layer (issue 13): --strict answers departures 400; --client-report FILE writes them at exit.
+ * client conformance layer: --strict answers departures 400; --client-report FILE writes them at exit.
  */
 export async function serveCommand(flags: Record<string, unknown>, io: { out: NodeJS.WriteStream }): Promise<number> {
   const latitude = latitudeFlags(flags);

@@ -9,7 +9,7 @@ const dir = () => mkdtempSync(join(tmpdir(), 'evconf-verdict-'));
 const base = (d: string) => ['run', '--api-version', '1.6.0', '--settle-ms', '400', '--report-dir', d, '--json', join(d, 'out.json')];
 const results = (d: string) => JSON.parse(readFileSync(join(d, 'out.json'), 'utf8')) as RunResult;
 
-// Issue 11 item 4: a verdict that counts what was tested, and an exit status that says so.
+// A verdict that counts what was tested, and an exit status that says so.
 describe('CLI: verdicts and exit status', () => {
   it('--only with a typo selects nothing: exit 2 with one line saying which pattern', async () => {
     const r = await runCli(['run', '--only', 'events.lst.*,acl-put'], { killAfterMs: 60_000 });

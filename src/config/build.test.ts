@@ -25,7 +25,7 @@ type Get = (c: RunConfig) => unknown;
 
 /**
  * Every key the config file takes: [kebab key, file value, what the file gives, flag args, what the flag gives, read].
- * The file value always differs from the default, and the flag value from both (issue 12 item 1).
+ * The file value always differs from the default, and the flag value from both.
  */
 const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['base-url', 'http://file.example:1', 'http://file.example:1', ['--base-url', 'http://flag.example:2'], 'http://flag.example:2', (c) => c.baseUrl],
@@ -69,7 +69,7 @@ const KEYS: [string, unknown, unknown, string[], unknown, Get][] = [
   ['series-id', 'series-file', 'series-file', ['--series-id', 'series-flag'], 'series-flag', (c) => c.seriesId],
   // No flag: a map is given in the file only, so the flag arguments leave it as the file says.
   ['field-ids', { isPartOf: 'series' }, { isPartOf: 'series' }, [], { isPartOf: 'series' }, (c) => c.fieldIds],
-  // Expectations files add up (issue 22): the file's, then each --expectations.
+  // Expectations files add up: the file's, then each --expectations.
   ['expectations', ['file.yaml'], ['file.yaml'], ['--expectations', 'flag.yaml'], ['file.yaml', 'flag.yaml'], (c) => c.expectations],
   ['strict-expectations', true, true, ['--strict-expectations'], true, (c) => c.strictExpectations],
   ['profile', 'opencast', 'opencast', ['--profile', 'opencast'], 'opencast', (c) => c.profile],
@@ -114,7 +114,7 @@ describe('config: a --config value wins over the default, a flag wins over the -
   });
 });
 
-describe('config: --profile (issue 22)', () => {
+describe('config: --profile', () => {
   it('opencast: its settings and expectations file, below --config and the flags', () => {
     const c = configOf(undefined, ['--profile', 'opencast']);
     expect(c.profile).toBe('opencast');

@@ -10,6 +10,7 @@ import { parseFormats } from './formats.js';
 import { parseBaseUrl, parseCredentials, parseHeader, parseIntFlag } from './parse.js';
 import { DEFAULT_BASELINE_TOLERANCE_PCT, DEFAULT_CONCURRENCY, DEFAULT_VERSION_CONCURRENCY, type RunConfig } from './types.js';
 import { parseBudgetFlag } from '../load/budget-flag.js';
+import { REDACTED } from '../model/exchange.js';
 
 /** The flags of `evconf run` as commander hands them over (camelCase keys). */
 export type RunFlags = Record<string, unknown>;
@@ -23,7 +24,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'expectations', 'strictExpectations', 'profile', 'versionConcurrency', 'baseline', 'baselineTolerance', 'concurrencyCeiling',
 ]);
 
-/** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys (issue 22). */
+/** Profiles that ship with evconf (`--profile NAME`): profiles/NAME.yaml, a config file of the same keys. */
 export const PROFILES = ['opencast'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
@@ -96,10 +97,10 @@ export function redactArgv(argv: string[]): string {
     const eq = a.indexOf('=');
     const flag = eq > 0 ? a.slice(0, eq) : a;
     if (SECRET_FLAGS.has(flag)) {
-      out.push(eq > 0 ? `${flag}=<redacted>` : a, ...(eq > 0 ? [] : ['<redacted>']));
+      out.push(eq > 0 ? `${flag}=${REDACTED}` : a, ...(eq > 0 ? [] : [REDACTED]));
       if (eq < 0) i++;
     } else if (flag === '--header' && eq < 0 && argv[i + 1]) {
-      out.push(a, `${argv[i + 1].split(':')[0]}: <redacted>`);
+      out.push(a, `${argv[i + 1].split(':')[0]}: ${REDACTED}`);
       i++;
     } else out.push(a);
   }
@@ -152,9 +153,9 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
   const profile = profileName !== undefined ? readProfile(String(profileName)) : {};
   // --profile is a config file below --config: its values lose to the user's file, the environment and the flags.
   const file: RunFlags = { ...profile, ...own };
-  // Expectations files add up: the profile's, then the config file's, then each --expectations (issue 22).
+  // Expectations files add up: the profile's, then the config file's, then each --expectations.
   const expectations = [...headerList(profile.expectations), ...headerList(own.expectations), ...((flags.expectations as string[] | undefined) ?? [])];
-  // A flag given on the command line wins over the file; the file wins over the defaults below (issue 12 item 1).
+  // A flag given on the command line wins over the file; the file wins over the defaults below.
   const pick = (k: string) => (flags[k] !== undefined ? flags[k] : commaList(file[k]));
   const versionFlag = pick('apiVersion');
   const versions = parseApiVersionFlag(String(versionFlag ?? DEFAULT_API_VERSION));

@@ -1,5 +1,5 @@
 /**
- * `--format`: what a run writes and prints (issue 12 item 7). Report files `json` (results.json), `junit`
+ * `--format`: what a run writes and prints. Report files `json` (results.json), `junit`
  * (report.xml) and `html` (index.html) go to the report folder and its `latest/` copy; `github` prints workflow
  * commands (annotations) on stdout and appends a Markdown summary to $GITHUB_STEP_SUMMARY. Repeatable or a comma
  * list. Default: json, junit and html, plus github when GITHUB_ACTIONS=true. Explicit paths (--json, --junit,

@@ -6,7 +6,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Everything a run needs, validated and frozen (design §3). */
+/** Everything a run needs, validated and frozen (ARCHITECTURE.md § Contracts). */
 export interface RunConfig {
   /** Undefined: start the embedded reference server. */
   baseUrl?: string;
@@ -52,12 +52,12 @@ export interface RunConfig {
   fieldIds: Record<string, string>;
   concurrency: number;
   /**
-   * How far a version's scenarios may go past `concurrency` while the server answers fast (issue 21): without
+   * How far a version's scenarios may go past `concurrency` while the server answers fast: without
    * --concurrency, 2 × the default; with it, exactly what was given (src/engine/scenario-limit.ts).
    */
   concurrencyCeiling?: number;
   /**
-   * API versions run side by side (--version-concurrency; issue 21 item 2). One at a time when a shared capture
+   * API versions run side by side (--version-concurrency). One at a time when a shared capture
    * agent (--agent-id) is given: the versions reuse its time windows.
    */
   versionConcurrency?: number;
@@ -80,7 +80,7 @@ export interface RunConfig {
   /** Reference server only: run it with this planted bug (self-test and demos). */
   mutant?: string;
   suitesDir: string;
-  /** Expectations files (--expectations, `expectations:`, the profile's): known deviations (issue 22). */
+  /** Expectations files (--expectations, `expectations:`, the profile's): known deviations. */
   expectations: string[];
   /** --strict-expectations: a fixed or stale expectation fails the run too (exit 1). */
   strictExpectations: boolean;
@@ -102,7 +102,6 @@ export const DEFAULT_CONCURRENCY = 8;
 
 /**
  * API versions a run checks side by side unless told otherwise (--version-concurrency): all seven. A version mostly
- * waits on the server; side by side the waits overlap (issue 21: seven versions against the embedded server, the
- * run's own process was busy 98% of the time with seven, and took 86 s against 112 s with three).
+ * waits on the server; side by side the waits overlap (README, How it is built).
  */
 export const DEFAULT_VERSION_CONCURRENCY = 7;

@@ -2,7 +2,7 @@ import type { Capabilities, CatalogFieldDef, LearnedCatalog } from '../model/ind
 import { Unavailable } from './unavailable.js';
 
 /**
- * The catalogs besides dublincore/episode that evconf writes (issue 19 item 2). spec § Metadata catalog: "Further
+ * The catalogs besides dublincore/episode that evconf writes. spec § Metadata catalog: "Further
  * configurable catalogs exist, for example license/episode." — which ones, and which fields they have, is the
  * server's configuration. The probe learns them (src/core/probe.ts): the catalogs a new event shows, with each
  * field's id, type, readOnly, required and collection; where it shows none, whether evconf's own catalogs are kept.

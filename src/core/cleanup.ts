@@ -3,7 +3,7 @@ import { mapPool } from './pool.js';
 import { giveUpTest } from './readiness.js';
 
 /**
- * Everything a run created, so that it can be deleted at the end (design §1.6): also after a failure or Ctrl-C.
+ * Everything a run created, so that it can be deleted at the end (ARCHITECTURE.md, principle 6): also after a failure or Ctrl-C.
  * Deletion waits out 202 (spec § DELETE: "202 (retraction of publications has started)") with bounded polling.
  */
 export class CleanupRegistry {
@@ -35,14 +35,14 @@ export class CleanupRegistry {
 }
 
 /**
- * How long after its create a 404 to DELETE may only mean "not indexed yet" (design §1.7: "a GET right after POST can
- * 404", opencast-reality.md, Events / callbacks): bounded by the settle time.
+ * How long after its create a 404 to DELETE may only mean "not indexed yet" (ARCHITECTURE.md, principle 7: "a GET right after POST can
+ * 404", docs/opencast-notes.md, Events / callbacks): bounded by the settle time.
  */
 export const RECENT_CREATE_MS = 3_000;
 
 /**
  * Where the server has shown its lag: a young event's 404 is doubted for 4 × that lag, at least this long (a server
- * that showed no lag does not cost every scenario that deleted its own event 3 s of polling; issue 21).
+ * that showed no lag does not cost every scenario that deleted its own event 3 s of polling).
  */
 export const YOUNG_404_FLOOR_MS = 300;
 

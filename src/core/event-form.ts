@@ -39,7 +39,7 @@ export function withInputs(scheduling: Record<string, unknown>, caps: Capabiliti
 
 /**
  * The multipart body of POST /api/events (spec § POST /api/events: parts acl, metadata, processing,
- * presenter, scheduling). Sends every part real servers require (opencast-reality: acl, metadata, processing).
+ * presenter, scheduling). Sends every part real servers require (docs/opencast-notes.md: acl, metadata, processing).
  */
 export function eventCreateParts(spec: EventSpec, opts: FormOptions): MultipartPart[] {
   const fields: Record<string, string | string[]> = { ...spec.fields, title: taggedTitle(opts.tag, spec.fields.title as string | undefined) };

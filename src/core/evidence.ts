@@ -4,7 +4,7 @@ import type { Exchange } from '../model/index.js';
 export const MAX_EVIDENCE_EXCHANGES = 12;
 
 /**
- * The evidence of a failure from the exchanges that led to it, in the order they were sent (issue 12 item 4):
+ * The evidence of a failure from the exchanges that led to it, in the order they were sent:
  * `exchanges` puts the decisive one (the last sent, the read that showed the fault) first, then the others in
  * the order they were sent; `curl` replays the whole sequence, one command per line, in the order sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Which dublincore/episode field ids a server uses (adaptive setup, design §1.2).
+ * Which dublincore/episode field ids a server uses (adaptive setup, ARCHITECTURE.md, principle 2).
  *
  * spec § Metadata catalog: "Field ids used in the samples: title, subjects, description, startDate (format date),
  * startTime (format time with UTC designator), license". The ids of the other catalog fields (presenter*,

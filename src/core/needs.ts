@@ -2,11 +2,11 @@ import { Unavailable } from './unavailable.js';
 import { missing, seriesFor, type Capabilities } from './capabilities.js';
 
 /**
- * What a step, action or given event needs from the server beyond the spec's required inputs (issue 20 item 1): a
+ * What a step, action or given event needs from the server beyond the spec's required inputs: a
  * capture agent it may schedule on (`agents`), several agents of the scenario's own (`several-agents`: overlapping
  * schedules, or one agent id that is a prefix of another) and series ids (`series`). Declared where the need arises
  * (an action's registry entry, a given event's scheduling, a scenario variable), never found by reading the text.
- * What the probe learned the server legally refuses is adapted to the same way in every stage (design §1.2): here as
+ * What the probe learned the server legally refuses is adapted to the same way in every stage (ARCHITECTURE.md, principle 2): here as
  * an Unavailable value (src/core/unavailable.ts), so only what is built on it is skipped, with the reason.
  */
 export type Need = 'agents' | 'several-agents' | 'series';
@@ -36,7 +36,7 @@ export function unmetNeed(needs: readonly Need[], caps: Capabilities | undefined
 
 /**
  * The further capture agents a scenario may name besides {{agent}}: {{agents.<name>}} is `<agent>-<name>`, an agent
- * of the scenario's own (so one may be a prefix of the other: events.list.filter.agent_id, issue 23 class 4).
+ * of the scenario's own (so one may be a prefix of the other: events.list.filter.agent_id).
  */
 export const OWN_AGENTS = ['second', 'long', 'seasons', 'b', 'c', 'd'] as const;
 

@@ -1,8 +1,8 @@
 import type { Capabilities } from './capabilities.js';
 
 /**
- * Whether work of one version that uses events of its own (stages, properties) may run side by side (issue 21
- * item 2). Not on a server that takes only the user's one capture agent (--agent-id): the scenarios get disjoint
+ * Whether work of one version that uses events of its own (stages, properties) may run side by side.
+ * Not on a server that takes only the user's one capture agent (--agent-id): the scenarios get disjoint
  * time windows on it, the generated stages' schedules do not, so they would refuse each other's slots.
  */
 export function overlapping(caps: Capabilities | undefined): boolean {
@@ -10,7 +10,7 @@ export function overlapping(caps: Capabilities | undefined): boolean {
 }
 
 /**
- * Generated cases of one property (or of the stateful stage) in flight at once (issue 21 item 2): where the cases
+ * Generated cases of one property (or of the stateful stage) in flight at once: where the cases
  * work on events of their own (PropertyDef.casesOverlap) and `overlapping`, --concurrency (at least 1), within the
  * version's case slots (generatedSlots in src/engine/run.ts: 2 × --concurrency, within the client's connections),
  * which serve every property in the order asked: the property with the most cases (the filter property, five times

@@ -3,7 +3,7 @@ import { parseJsonBody } from '../http/index.js';
 import { catalogDefs, describeCatalog, OWN_CATALOGS, writableFields } from './catalogs.js';
 
 /**
- * The probe's catalog question (issue 19 item 2). spec § Metadata catalog: "Further configurable catalogs exist,
+ * The probe's catalog question. spec § Metadata catalog: "Further configurable catalogs exist,
  * for example license/episode." Which catalogs a server has, and their fields, is its configuration:
  * 1. the catalogs a new event shows (GET /metadata of the probe's event) are the server's own: learned with each
  *    field's id, type, readOnly, required and collection;

@@ -13,7 +13,7 @@ import { relative } from 'node:path';
 import { PROJECT_ROOT } from '../spec/paths.js';
 
 /**
- * The capability probe (design §1.2): at the start of each version, learn once what the server needs in order to be
+ * The capability probe (ARCHITECTURE.md, principle 2): at the start of each version, learn once what the server needs in order to be
  * tested, so that every stage adapts the same way. Each question is one create (registered for cleanup):
  * - can it create an event from metadata, acl and processing alone? If not (4xx), does the shipped media file help?
  *   (spec § POST /api/events: "It creates events from metadata, an access control list, processing instructions and
@@ -66,14 +66,14 @@ function hash(text: string): number {
  * The start of the probe's k-th schedule (k < PROBE_SLOTS) in a version: an hour of its own per version and try, on
  * a day drawn from the run, so that the probe never schedules where it scheduled before, on the shared capture agent
  * too (--agent-id): not where an earlier version's probe did (its delete may not be visible yet in a lagging index,
- * design §1.7), nor where another run's did (mostly).
+ * ARCHITECTURE.md, principle 7), nor where another run's did (mostly).
  */
 export function probeSlotStart(runTag: string, version: ApiVersion, k: number): number {
   const v = Math.max(0, API_VERSIONS.indexOf(version));
   return PROBE_BASE + (hash(runTag) % PROBE_DAYS) * 24 * HOUR_MS + (v * PROBE_SLOTS + k) * HOUR_MS;
 }
 
-/** The capture-agent input a schedule names when the server wants inputs (opencast-reality: usually "default"). */
+/** The capture-agent input a schedule names when the server wants inputs (docs/opencast-notes.md: usually "default"). */
 const DEFAULT_INPUTS = ['default'];
 
 const refused = (status: number) => status >= 400 && status < 500 && status !== 409;
@@ -214,7 +214,7 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
       }
     };
     // "Whether inputs is required: not shown." (spec § Scheduling): a schedule refused without inputs is sent again
-    // with the input every capture agent has (opencast-reality: usually ["default"]); when that one is accepted,
+    // with the input every capture agent has (docs/opencast-notes.md: usually ["default"]); when that one is accepted,
     // every scheduled create of the version carries it.
     let inputsNote: string | undefined;
     const attempt = async (id: string) => {

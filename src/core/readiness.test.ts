@@ -6,7 +6,7 @@ import { WaitLedger } from './wait-ledger.js';
 const answered = (status: number): Exchange => ({ request: { method: 'GET', url: 'http://x/api/events/e', headers: {} }, response: { status, headers: {}, body: '', truncated: false, bodyBytes: 0 }, durationMs: 1, curl: '' });
 const failed = (code: TransportErrorCode): Exchange => ({ request: { method: 'GET', url: 'http://x/api/events/e', headers: {} }, error: { code, message: `${code}!` }, durationMs: 1, curl: '' });
 
-describe('giveUpTest: when a wait stops reading (issue 21 item 3)', () => {
+describe('giveUpTest: when a wait stops reading', () => {
   it('never on an HTTP answer, whatever its status (404 = not indexed yet, 500 = judged by the checks)', () => {
     const giveUp = giveUpTest({ gaveUp: () => 'route given up' });
     expect(giveUp(answered(404))).toBeUndefined();
@@ -28,7 +28,7 @@ describe('giveUpTest: when a wait stops reading (issue 21 item 3)', () => {
   });
 });
 
-describe('untilReadable: the one readable-wait of every stage (issue 20 item 1)', () => {
+describe('untilReadable: the one readable-wait of every stage', () => {
   const client = (replies: Exchange[]) => {
     let n = 0;
     return { send: async () => replies[Math.min(n++, replies.length - 1)] };
@@ -58,7 +58,7 @@ describe('untilReadable: the one readable-wait of every stage (issue 20 item 1)'
   });
 });
 
-describe('the waits count as idle while they sleep between polls (WaitLedger.idle; issue 21: they let more work in)', () => {
+describe('the waits count as idle while they sleep between polls (WaitLedger.idle: they let more work in)', () => {
   /** A client that answers `replies` in turn and records the ledger's idle count at each read. */
   const watched = (replies: Exchange[], waits: WaitLedger) => {
     const seen: number[] = [];

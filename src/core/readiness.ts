@@ -14,7 +14,7 @@ export function waitOptions(env: WaitOptions): WaitOptions {
 }
 
 /**
- * Waiting for a created event before writing to it (design §1.7: real servers read from an index that lags writes;
+ * Waiting for a created event before writing to it (ARCHITECTURE.md, principle 7: real servers read from an index that lags writes;
  * a GET right after the 201 may answer 404, and a write to the event may too). Shared by every stage.
  */
 
@@ -36,7 +36,7 @@ function idleSleeps(waits: WaitLedger | undefined): { sleep(ms: number): Promise
 }
 
 /**
- * A wait's guard against a broken GET (issue 12): true once two reads in a row failed with the same transport error
+ * A wait's guard against a broken GET: true once two reads in a row failed with the same transport error
  * (a reset, a stall), which waiting longer cannot mend, unlike "not indexed yet". Feed it every exchange.
  */
 export function repeatedTransportError(): (ex: Exchange) => boolean {
@@ -50,7 +50,7 @@ export function repeatedTransportError(): (ex: Exchange) => boolean {
 }
 
 /**
- * A wait's give-up test (issue 21 item 3): why the server has shown it will not answer this read, or undefined.
+ * A wait's give-up test: why the server has shown it will not answer this read, or undefined.
  * It has when two reads of this wait in a row failed with the same transport error, or when the run's stall guard
  * has given up on the read's route (its last requests, from any wait or step, got no HTTP response; or it is no
  * longer sent). Waiting longer cannot mend that, unlike "not indexed yet". Feed it every exchange of the wait.
@@ -93,10 +93,10 @@ export interface ReadableOptions extends WaitOptions {
 }
 
 /**
- * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), within
+ * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; ARCHITECTURE.md, principle 7), within
  * `settleMs`, unless the server shows it will not answer (giveUpTest: counted in waits.gaveUp) or the signal stops
  * it. Any 2xx is enough here: whether it is exactly 200 is the business of events.get.status. On a 2xx the lag is
- * noted (lag, waits.readable). The one readable-wait of every stage (issue 20 item 1).
+ * noted (lag, waits.readable). The one readable-wait of every stage.
  */
 export async function untilReadable(client: Pick<HttpClient, 'send' | 'gaveUp'>, id: string, o: ReadableOptions): Promise<Readability> {
   const started = Date.now();

@@ -1,7 +1,7 @@
 import type { ApiVersion } from '../model/index.js';
 
 /**
- * The ids of results (design §4; issue 20 item 1: one id scheme for every stage): `<version>/<source>/<rule>[#n]`.
+ * The ids of results (ARCHITECTURE.md § Contracts: one id scheme for every stage): `<version>/<source>/<rule>[#n]`.
  * `source` is where the check comes from: a scenario id, a property or stateful stage id, `load/<profile>`.
  */
 export function resultId(version: ApiVersion, source: string, rule: string): string {

@@ -14,8 +14,8 @@ const carried = (attach: Attach, outcome: Outcome, exchanges: Exchange[]) => {
   return { exchanges: r.exchanges.map((x) => x.curl), curl: r.curl };
 };
 
-describe('checkResult (issue 20 item 1: one way to build a result)', () => {
-  it('builds the id <version>/<source>/<rule> and reports an unmet SHOULD rule as warn (design §1.4)', () => {
+describe('checkResult (one way to build a result)', () => {
+  it('builds the id <version>/<source>/<rule> and reports an unmet SHOULD rule as warn (ARCHITECTURE.md, principle 4)', () => {
     const r = checkResult({ rule: SHOULD, version: '1.0.0', idSource: 'load/p', outcome: 'fail', message: 'm', attach: 'evidence' });
     expect(r).toMatchObject({ id: '1.0.0/load/p/r.should', rule: 'r.should', level: 'SHOULD', apiVersion: '1.0.0', endpoint: 'GET /api/events', outcome: 'warn' });
     expect(made('evidence', 'fail', []).outcome).toBe('fail');

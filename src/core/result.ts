@@ -12,7 +12,7 @@ import { resultId } from './result-id.js';
  */
 export type Attach = 'evidence' | 'load';
 
-/** The fields of a result besides its rule, outcome, message and evidence (design §4). */
+/** The fields of a result besides its rule, outcome, message and evidence (ARCHITECTURE.md § Contracts). */
 export type ResultExtras = Pick<CheckResult, 'source' | 'seed' | 'counterexample' | 'replay' | 'durationMs' | 'reads' | 'settledMs'>;
 
 /** One check of one rule, as a stage judged it. */
@@ -51,7 +51,7 @@ function attached(attach: Attach, outcome: Outcome, sequence: readonly Exchange[
   }
 }
 
-/** The one way a stage builds a CheckResult (design §4; issue 20 item 1). Its id has no `#n` yet (numberRepeats). */
+/** The one way a stage builds a CheckResult (ARCHITECTURE.md § Contracts). Its id has no `#n` yet (numberRepeats). */
 export function checkResult(spec: ResultInput): CheckResult {
   const { rule } = spec;
   const outcome = outcomeFor(rule.level, spec.outcome);

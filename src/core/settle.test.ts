@@ -118,7 +118,7 @@ function loop(mode: SettleMode, seq: { holds: boolean; answer?: string; unanswer
   return vi.runAllTimersAsync().then(() => out).then((o) => ({ o: o!, waits: waits.summary(), lag: lag.ms, at }));
 }
 
-describe('settleLoop: the one settle loop of every stage (issue 20 item 1)', () => {
+describe('settleLoop: the one settle loop of every stage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });

@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import type { WaitLedger } from './wait-ledger.js';
 
 /**
- * Settling reads on an eventually consistent server (design §1.7) without being fooled by it (issue 11 item 3):
+ * Settling reads on an eventually consistent server (ARCHITECTURE.md, principle 7) without being fooled by it:
  *
  * - a positive expectation ("the write shows") passes only on a STABLE read: after it first holds, the next read
  *   gives the same answer and holds too (a server that answers wrongly on every second request fails); where the
@@ -119,7 +119,7 @@ export function decideSettle(mode: SettleMode, reads: readonly SettleRead[], o: 
  * - `holds`: judged; the read goes to decideSettle;
  * - `now`: decided by this read alone whatever follows (evconf's own error, a value built on a refused setup);
  * - `skip`: a skip that depends on the answer (e.g. "no object to check: 404"): like a failure, final only once W
- *   has passed and two skipping reads in a row gave the same answer (issue 19 item 4), or at --settle-ms.
+ *   has passed and two skipping reads in a row gave the same answer, or at --settle-ms.
  */
 export type TrackView = { holds: boolean } | { now: true } | { skip: true };
 
@@ -193,7 +193,7 @@ interface TrackState {
 }
 
 /**
- * The settle loop every stage uses (issue 20 item 1): reads until each track is decided by decideSettle, or by a
+ * The settle loop every stage uses: reads until each track is decided by decideSettle, or by a
  * read the server did not answer (giveUp), bounded by settleMs (then a positive that has just started to hold gets
  * one confirming read). A read that has just held is confirmed at once (CONFIRM_DELAY_MS); otherwise the loop backs
  * off, reading again right after the window W. Notes the lag of a stable pass that did not hold at first, and
@@ -216,7 +216,7 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
     const final = !settling || Date.now() >= deadline || Boolean(o.signal?.aborted);
     // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
     const cutShort = o.cutOnAbort && settling && Boolean(o.signal?.aborted) && Date.now() < deadline;
-    // The server has shown it will not answer this read (issue 21 item 3): reading again cannot change the answer.
+    // The server has shown it will not answer this read: reading again cannot change the answer.
     const unanswered = settling && r.exchange ? o.giveUp?.(r.exchange) : undefined;
     if (unanswered && o.giveUpOn === 'any') o.waits?.gaveUp();
     let endedByGiveUp = false;

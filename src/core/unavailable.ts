@@ -4,15 +4,15 @@ import type { Exchange } from '../model/index.js';
  * A value a step could not produce because the server refused or did not do what it was set up to do (a refused
  * create, a catalog the server does not keep, a capability it lacks). It stands in the scenario variables where the
  * value would have been: any request, action or expectation whose placeholders reach it is not sent and not judged,
- * but skipped with `reason` (issue 19 item 1). The engine does this itself; no scenario author wires it by hand.
+ * but skipped with `reason`. The engine does this itself; no scenario author wires it by hand.
  *
  * A placeholder that names nothing at all stays an evconf `error` (a scenario file naming a capture no step saves).
  */
 export class Unavailable {
   /**
    * `unanswered`: the value is missing because the server did not answer (a reset, a stall) the request that was to
-   * produce it, once it had shown it will not (issue 21 item 3). What is built on it then fails with that exchange
-   * as evidence (design §1.4: a server that resets fails the rule being checked) instead of being skipped.
+   * produce it, once it had shown it will not. What is built on it then fails with that exchange
+   * as evidence (ARCHITECTURE.md, principle 4: a server that resets fails the rule being checked) instead of being skipped.
    */
   constructor(readonly reason: string, readonly unanswered?: Exchange) {}
 

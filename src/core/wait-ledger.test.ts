@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stats, WaitLedger } from './wait-ledger.js';
 
-describe('WaitLedger (issue 21 item 1: timing as data)', () => {
+describe('WaitLedger (timing as data)', () => {
   it('summarizes each kind of wait as count, total, median and maximum', () => {
     const w = new WaitLedger();
     for (const ms of [3, 1, 2, 10]) w.request(ms);

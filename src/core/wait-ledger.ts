@@ -1,7 +1,7 @@
 import type { VersionWaits, WaitStats } from '../model/index.js';
 
 /**
- * What one version's run waited for (issue 21 item 1: timing as data): every request, every wait until a created
+ * What one version's run waited for (timing as data): every request, every wait until a created
  * event read 2xx (the server's index lag), every wait for processing, every settled check. The waits report here
  * through the env (ScenarioEnv.waits, PhaseEnv.waits), as they report the lag to the LagTracker; the engine puts
  * the summary in results.json `timing`.
@@ -54,7 +54,7 @@ export class WaitLedger {
    * A wait that only polls the server (until an event is readable, until its processing ends) has begun to sleep
    * between reads; the returned function ends it (once). While it lasts it counts in idleWaits: the work holding it
    * sends next to nothing, so the engine lets that much more work of the version in (src/engine/scenario-limit.ts;
-   * issue 21: a server that processes media for minutes must not make the run the sum of those minutes).
+   * a server that processes media for minutes must not make the run the sum of those minutes).
    */
   idle(): () => void {
     this.idleNow++;

@@ -30,7 +30,7 @@ export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<Cr
 }
 
 /**
- * The Unavailable standing for the event a create did not make (issue 19 item 1, issue 21 item 3), or undefined
+ * The Unavailable standing for the event a create did not make, or undefined
  * when it made one: the server did not answer the POST (a timeout, the stall guard, a reset: what is built on it
  * fails with the unanswered POST as evidence, as for a saved request the server did not answer, src/engine/step.ts
  * savedValue), refused it, or answered a 2xx naming no event (what is built on it is skipped with why).
@@ -50,7 +50,7 @@ export function notCreated(out: CreateOutcome): Unavailable | undefined {
 
 /**
  * What the body and the Location header of a create each name, apart (events.create.location must not compare the
- * header with an identifier read from the header itself; issue 11 item 6). A missing Location gives a placeholder
+ * header with an identifier read from the header itself). A missing Location gives a placeholder
  * that names no event, so a GET of it answers 404. A create the server did not answer names nothing at all: both
  * are then the Unavailable of notCreated (what is built on them fails with the unanswered POST as evidence).
  */
@@ -78,13 +78,13 @@ export function createdVars(env: ScenarioEnv, out: CreateOutcome): { identifier:
 
 /**
  * Whether a created event became readable. When not: `unanswered` holds the read the server did not answer once it
- * had shown it will not (issue 21 item 3: the rules that needed the event fail with it as evidence); without it,
+ * had shown it will not (the rules that needed the event fail with it as evidence); without it,
  * the wait ran out (--settle-ms, or the stage was stopped: `why` says which), which judges nothing.
  */
 export type Visibility = { visible: true } | { visible: false; why: string; unanswered?: Exchange };
 
 /**
- * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; design §1.7), and, for an event
+ * Waits until GET /api/events/{id} answers a 2xx (real servers index asynchronously; ARCHITECTURE.md, principle 7), and, for an event
  * evconf uploaded media for, until its processing is over (a server may refuse changes while the workflow runs).
  * Gives up at once when the server shows it will not answer the GET (src/core/readiness.ts giveUpTest).
  */
@@ -96,7 +96,7 @@ export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<Eve
     if (spec && sendsMedia(spec, env.caps)) await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
     return { visible: true };
   }
-  // The server has shown it will not answer this GET (a reset, a stall): not "not indexed yet" (issues 12, 21).
+  // The server has shown it will not answer this GET (a reset, a stall): not "not indexed yet" (21).
   if (seen.by === 'gave-up') return { visible: false, why: `GET /api/events/${id} got no answer: ${seen.why}`, unanswered: seen.exchange };
   if (seen.by === 'stopped') return { visible: false, why: `not run: ${String(env.signal?.reason ?? 'the run was stopped')}` };
   return { visible: false, why: `created event ${id} never became readable within --settle-ms` };
@@ -109,7 +109,7 @@ export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<Even
 
 /**
  * For a setup that goes on with the event: undefined when it may (readable; or its GET is one the server will not
- * answer, which is then pushed to `exchanges`: the reads that follow fail with it as evidence, issue 21 item 3),
+ * answer, which is then pushed to `exchanges`: the reads that follow fail with it as evidence),
  * else why not (--settle-ms ran out, or the stage was stopped: a skip, never a failure).
  */
 export async function usableEvent(env: ScenarioEnv, id: string, spec: Pick<EventSpec, 'media' | 'scheduling'> | undefined, exchanges: Exchange[]): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 /**
- * A run-wide readers–writer lock (issue 21 item 2). Work that may write to the server while others do (a scenario,
+ * A run-wide readers–writer lock. Work that may write to the server while others do (a scenario,
  * a generated stage) holds it shared; an `exclusive` scenario (src/model/scenario.ts: a wrong answer that lasts only
  * until the server's next write, anywhere, must not be hidden by another's write) holds it alone. Waiters are served
  * in order, so an exclusive scenario waits only for the work already running and new work waits behind it.

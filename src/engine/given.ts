@@ -12,7 +12,7 @@ export function givenNeeds(g: GivenEvent): readonly Need[] {
 }
 
 /**
- * The given event as it is sent, or the Unavailable standing for it (issue 20 item 1): what it needs was refused by
+ * The given event as it is sent, or the Unavailable standing for it: what it needs was refused by
  * the server, or it is built on an Unavailable value. It is then not created, and what the scenario builds on it
  * ({{given.N.…}}) is skipped with the reason, while the rest of the scenario runs.
  */
@@ -31,14 +31,14 @@ function givenSpec(g: GivenEvent, vars: Record<string, unknown>, env: ScenarioEn
  * Creates the scenario's given events; returns their variables (an Unavailable for one that could not be made for
  * want of what it needs) or, as an Unavailable, why the scenario cannot run: a create the server refused (its rules
  * are skipped with why), or one it did not answer (`unanswered`: its rules fail with the POST as evidence, as for a
- * write step the server did not answer; issue 21 item 3). An event whose GET the server will not answer is used all
+ * write step the server did not answer). An event whose GET the server will not answer is used all
  * the same: the steps that read it fail with the transport error as evidence (the unanswered GET leads their
  * evidence), and the rest is judged as the server answers it.
  */
 export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<unknown[] | Unavailable> {
   const made: ({ spec: EventSpec; identifiers: string[] } | Unavailable)[] = [];
   // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
-  // together (issue 21 item 2): readable, and processed where media was uploaded.
+  // together: readable, and processed where media was uploaded.
   for (const [i, g] of scenario.given.entries()) {
     const spec = givenSpec(g, vars, env);
     if (Unavailable.is(spec)) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../model/index.js';
 import { longestFirst } from './run.js';
 
-// Issue 21: the scenario pool starts the scenarios with the most settling steps first (a long one started last is
+// The scenario pool starts the scenarios with the most settling steps first (a long one started last is
 // the stage's tail); equal costs keep the files' order.
 const scenario = (id: string, settling: number, plain = 1): Scenario => ({
   id, steps: [...Array.from({ length: settling }, () => ({ settle: true })), ...Array.from({ length: plain }, () => ({}))],

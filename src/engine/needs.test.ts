@@ -16,7 +16,7 @@ import { runScenario } from './scenario.js';
 import type { ScenarioEnv } from './env.js';
 
 /**
- * Issue 20 item 1: what a scenario needs from the server (capture agents, several of them, series ids) is declared
+ * What a scenario needs from the server (capture agents, several of them, series ids) is declared
  * by the action, the given event or the variable that needs it, and a need the server refused makes exactly what is
  * built on it skip with the probe's reason ("precondition: …"); the rest of the scenario runs and is judged.
  */

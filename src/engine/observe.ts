@@ -2,7 +2,7 @@ import type { CheckContext } from '../checks/types.js';
 import type { ScenarioEnv } from './env.js';
 
 /**
- * Observers record behaviour the spec leaves "not shown" (design §1.2): information, never a failure.
+ * Observers record behaviour the spec leaves "not shown" (ARCHITECTURE.md, principle 2): information, never a failure.
  * Each returns the value seen, or undefined when there is nothing to say.
  */
 /** Members of the event object in any version (spec § Event and its oldest variant). */

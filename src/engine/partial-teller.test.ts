@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PartialTeller } from './partial-teller.js';
 
-describe('PartialTeller (issue 21: partial results at most once a gap)', () => {
+describe('PartialTeller (partial results at most once a gap)', () => {
   beforeEach(() => { vi.useFakeTimers(); });
   afterEach(() => { vi.useRealTimers(); });
 

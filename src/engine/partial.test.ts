@@ -5,7 +5,7 @@ import { book, CREDENTIALS, lifecycle, selftestConfig, SELFTEST_USERS, suites } 
 import { runConformance } from './run.js';
 
 /**
- * Issue 21 item 3: a run killed before its end (SIGTERM, then SIGKILL) must still leave its results. The engine
+ * A run killed before its end (SIGTERM, then SIGKILL) must still leave its results. The engine
  * tells the results so far at each phase end and once when the run is stopped; the CLI writes them at once.
  */
 let server: Awaited<ReturnType<typeof startReferenceServer>>;

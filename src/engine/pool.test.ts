@@ -47,7 +47,7 @@ describe('Slots', () => {
   });
 });
 
-// Issue 21 item 2: a version's generated cases are bounded by --concurrency, never below one per stage.
+// A version's generated cases are bounded by --concurrency, never below one per stage.
 describe('generatedSlots', () => {
   it('is 2 × --concurrency, at least the properties in flight and the stateful stage', () => {
     expect(generatedSlots(8).size).toBe(16);

@@ -16,7 +16,7 @@ export interface Progress {
 }
 
 /**
- * What the orchestrator tells while it runs: one stream (issue 20 item 3; hurl's runner emits events, its reporters
+ * What the orchestrator tells while it runs: one stream (hurl's runner emits events, its reporters
  * read them). The run's results are its return value; these only let a caller show and save the run as it goes.
  * - `progress`: a phase of a version moved on, with the results decided since;
  * - `settle`: a read-after-write step settled (the CLI prints those that waited long);

@@ -5,7 +5,7 @@ import type { Capabilities } from '../core/capabilities.js';
 import { coverage, summarize } from './summary.js';
 import { computeVerdicts } from '../verdicts/tally.js';
 
-/** The conformance phases, in the order they run for each version (design §2 engine). */
+/** The conformance phases, in the order they run for each version (ARCHITECTURE.md § Layers engine). */
 export const PHASES = ['scenarios', 'properties', 'stateful'] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -33,9 +33,9 @@ export interface RunFacts {
 }
 
 /**
- * The canonical RunResult (design §4) of what `s` holds. With `partial` (why the run has not ended), every version
+ * The canonical RunResult (ARCHITECTURE.md § Contracts) of what `s` holds. With `partial` (why the run has not ended), every version
  * counts as cut short (never conformant) and the record says so: it is written at each phase end and on an
- * interrupt, so that a run killed before its end still leaves its results (issue 21 item 3).
+ * interrupt, so that a run killed before its end still leaves its results.
  * The load stage's results follow the conformance results (by id) in the order the stage decided them; the summary
  * counts both, the verdicts judge the conformance checks only (load budgets are not conformance, src/verdicts).
  */

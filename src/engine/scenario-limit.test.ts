@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WaitLedger } from '../core/wait-ledger.js';
 import { FAST_MS, scenarioLimit } from './scenario-limit.js';
 
-describe('scenarioLimit (issue 21: more scenarios at once only while the server answers fast)', () => {
+describe('scenarioLimit (more scenarios at once only while the server answers fast)', () => {
   it('--concurrency until 64 requests are known, the ceiling while their median is fast, back when it is not', () => {
     const waits = new WaitLedger();
     const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits);

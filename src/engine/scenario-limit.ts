@@ -5,7 +5,7 @@ import type { WaitLedger } from '../core/wait-ledger.js';
 export const FAST_MS = 20;
 
 /**
- * How many scenarios of a version may run at once, asked before each one starts (issue 21): --concurrency, and up to
+ * How many scenarios of a version may run at once, asked before each one starts: --concurrency, and up to
  * the ceiling (config.concurrencyCeiling) while the median of the version's latest requests is at most FAST_MS. A
  * server that takes its time, or a run whose own process is busy (every version side by side), gets no more than
  * --concurrency; a fast one has its settle windows overlap twice as much (one version against the reference server,

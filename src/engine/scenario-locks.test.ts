@@ -11,7 +11,7 @@ import { runScenario, type ScenarioLocks } from './scenario.js';
 import type { ScenarioEnv } from './env.js';
 
 /**
- * An exclusive scenario holds the run alone only for the steps that read and compare (issue 21): its given events
+ * An exclusive scenario holds the run alone only for the steps that read and compare: its given events
  * and its leading await-processing steps run under the shared lock, so that creating and processing them does not
  * stop every other version's work.
  */

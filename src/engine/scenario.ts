@@ -11,7 +11,7 @@ import { catalogVars } from '../core/catalogs.js';
 /**
  * Results for every applicable expectation of a scenario from `fromStep` on, all with one outcome and reason: a skip
  * or evconf's error; or a failure (a SHOULD rule warns) when the rest is built on what the server did not answer,
- * with that exchange leading the evidence `sequence` (design §1.4; issue 21 item 3).
+ * with that exchange leading the evidence `sequence` (ARCHITECTURE.md, principle 4).
  */
 export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error' | 'fail', message: string, fromStep = 0, sequence: Exchange[] = []): CheckResult[] {
   return scenario.steps.slice(fromStep).filter((st) => !st.versions || st.versions.includes(env.version)).flatMap((st) => st.expect)
@@ -27,7 +27,7 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
     run: { tag: env.tag },
     version: env.version,
     // agent, agents.<name>, series.a|b|ab: Unavailable where the server refused them (src/core/needs.ts), so what
-    // is built on them is skipped with the probe's reason and the rest of the scenario runs (issue 20 item 1).
+    // is built on them is skipped with the probe's reason and the rest of the scenario runs.
     ...needVars(env.caps, env.agent, env.tag),
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
@@ -42,7 +42,7 @@ function baseVars(env: ScenarioEnv): Record<string, unknown> {
 }
 
 /**
- * The exchanges of a step that may lead to a later failure (its evidence, issue 12 item 4): every write, and the
+ * The exchanges of a step that may lead to a later failure (its evidence): every write, and the
  * reads whose value a later step uses (`save`). Other reads of earlier steps are left out.
  */
 function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
@@ -53,7 +53,7 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
  * The locks an `exclusive` scenario runs under (src/engine/exclusivity.ts): its given events and its leading
  * `await-processing` steps under `before` (shared: they only create and wait on the scenario's own events), the rest
  * under `alone`, but for its last steps marked `shared` (under `before` again). A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
- * that compare; while the events are created and processed, other work may go on (issue 21: an exclusive scenario
+ * that compare; while the events are created and processed, other work may go on (an exclusive scenario
  * stops the whole run, every version's, for as long as it holds the lock).
  */
 export interface ScenarioLocks {
@@ -102,7 +102,7 @@ export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: 
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
       // A write (or action) that was not sent leaves the event as it was: the later steps read its effect, so they
-      // are skipped with the same reason rather than judged against a write that never happened (issue 19 item 1).
+      // are skipped with the same reason rather than judged against a write that never happened.
       if (out.notSent !== undefined && (step.action || step.request?.method !== 'GET')) {
         if (out.unanswered) return [...results, ...allWith(scenario, env, 'fail', out.notSent, k + 1, [...history, out.unanswered])];
         return [...results, ...allWith(scenario, env, 'skip', out.notSent, k + 1)];

@@ -42,7 +42,7 @@ async function performOnce(step: Step, vars: Record<string, unknown>, env: Scena
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
     const params = interpolate(step.action.params, vars);
-    // What the action declares it needs (src/core/needs.ts; issue 20 item 1): refused by the server, the action is not
+    // What the action declares it needs (src/core/needs.ts): refused by the server, the action is not
     // run, exactly as if it were built on an Unavailable value.
     const unmet = unmetNeed(actionNeeds(impl, params), env.caps);
     if (unmet) throw new UnavailableError(unmet, `action ${step.action.name}`);
@@ -230,7 +230,7 @@ function doneOf(end: TrackEnd, i: number, reads: Read[], env: ScenarioEnv): Done
 
 /**
  * The verdict of a read the server did not answer, once it has shown it will not (giveUpTest): the rule fails with
- * the transport error as evidence (design §1.4), whatever the check would have made of the missing answer.
+ * the transport error as evidence (ARCHITECTURE.md, principle 4), whatever the check would have made of the missing answer.
  */
 function unansweredVerdict(v: Evaluation, ex: Exchange, why: string): Evaluation {
   const e = ex.error;
@@ -245,7 +245,7 @@ function unansweredVerdict(v: Evaluation, ex: Exchange, why: string): Evaluation
 
 /**
  * What a step saves: its value; for a request the server refused (4xx/5xx) or did not answer, an Unavailable
- * naming the refusal, so that no later request is built on an error body (issue 19 item 1).
+ * naming the refusal, so that no later request is built on an error body.
  */
 function savedValue(step: Step, p: Performed): unknown {
   if (!step.save || !step.request) return p.value;
@@ -253,7 +253,7 @@ function savedValue(step: Step, p: Performed): unknown {
   const status = ex?.response?.status;
   if (status !== undefined && status < 400) return p.value;
   const what = `${ex?.request.method ?? step.request.method} ${ex ? pathOf(ex.request.url) : step.request.path}`;
-  // No answer at all (a reset, a stall): what is built on it fails with this exchange as evidence (issue 21 item 3).
+  // No answer at all (a reset, a stall): what is built on it fails with this exchange as evidence.
   if (status === undefined && ex?.error) return new Unavailable(`the server did not answer ${what} (${ex.error.code}: ${ex.error.message}), which step "${step.save}" was to save`, ex);
   const answer = status === undefined ? (ex?.error?.code ?? 'no response') : `${status}${ex?.response?.body ? `: ${ex.response.body.replace(/\s+/g, ' ').slice(0, 120)}` : ''}`;
   return new Unavailable(`the server refused ${what} (${answer}), which step "${step.save}" was to save`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runAgainstReference } from '../selftest/harness.js';
 
 /**
- * results.json `timing` (issue 21 item 1): each version's conformance entry keeps its wall time and adds the
+ * results.json `timing`: each version's conformance entry keeps its wall time and adds the
  * phases and what the run waited for, collected from the waits themselves.
  */
 describe('timing of a run, by phase and by what it waited for', () => {

@@ -14,7 +14,7 @@ import { Unavailable, UnavailableError } from '../core/unavailable.js';
 import type { ScenarioEnv } from './env.js';
 
 /**
- * Issue 19 item 1: a request built on a setup the server refused is never sent and never judged, in the engine,
+ * A request built on a setup the server refused is never sent and never judged, in the engine,
  * without any skip wiring in the scenario. Scenarios here are written the way an author would who never heard of
  * skips; the servers refuse.
  */
@@ -131,7 +131,7 @@ scenarios:
   });
 });
 
-describe('preconditions settle like expectations (issue 19 item 4)', () => {
+describe('preconditions settle like expectations', () => {
   it('until: a list read is read again until it shows what the later steps need; never → they skip with what it showed', async () => {
     let reads = 0;
     const s = await fake((_req, res) => {

@@ -13,7 +13,7 @@ const ANY = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 /**
  * The value a placeholder names. On the way down, an Unavailable value (a setup the server refused) throws
- * UnavailableError with its reason: whatever is built on it is skipped, not sent (issue 19 item 1).
+ * UnavailableError with its reason: whatever is built on it is skipped, not sent.
  */
 function lookup(vars: Record<string, unknown>, path: string): unknown {
   let cur: unknown = vars;

@@ -21,7 +21,7 @@ const entry = (rule: string, versions: ApiVersion[], extra: Partial<ExpectationE
   ({ rule, versions, expect: 'fail', why: `why ${rule}`, documented: 'https://example.org/doc', at: `e.yaml:${rule}`, ...extra });
 const opts = { files: ['e.yaml'], strict: false, today: '2026-06-01' };
 
-describe('expectations (issue 22): results sorted into passed, new, known, fixed, stale', () => {
+describe('expectations: results sorted into passed, new, known, fixed, stale', () => {
   const results = [
     check('a.or', '1.5.0', 'fail', 'matching events not listed'), check('a.or', '1.6.0', 'fail', 'matching events not listed'), check('a.or', '1.6.0', 'pass'),
     check('b.new', '1.6.0', 'fail'), check('c.ok', '1.5.0', 'pass'), check('c.ok', '1.6.0', 'pass'),

@@ -1,5 +1,5 @@
 /**
- * Sorts a run's results by an expectations file (issue 22): passed, failed (new: not expected), known (failed or
+ * Sorts a run's results by an expectations file: passed, failed (new: not expected), known (failed or
  * skipped as expected), fixed (expected to fail, now passes) and stale (an entry that matched nothing, or is past
  * its `until`). Pure: a RunResult in, a RunResult out, with `expectation` on each result it explains, the
  * `expectations` summary and the verdicts' new/known counts. Reporters only read what this writes.

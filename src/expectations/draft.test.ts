@@ -10,7 +10,7 @@ import { computeVerdicts } from '../verdicts/tally.js';
 const check = (rule: string, apiVersion: ApiVersion, outcome: Outcome, message: string = outcome): CheckResult =>
   ({ id: `${apiVersion}/s/${rule}`, rule, level: 'MUST', apiVersion, endpoint: 'GET /api/events', outcome, message, exchanges: [] });
 
-describe('evconf expectations --from (issue 22): a starting file from a run', () => {
+describe('evconf expectations --from: a starting file from a run', () => {
   it('versions are written as all, a range or a list', () => {
     expect(versionsText(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0', '1.7.0', '1.8.0', '1.9.0', '1.10.0', '1.11.0'])).toBe('all');
     expect(versionsText(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0', '1.5.0', '1.6.0'])).toBe('<=1.6.0');

@@ -1,5 +1,5 @@
 /**
- * A starting expectations file from a run (issue 22, `evconf expectations --from results.json`): one entry per
+ * A starting expectations file from a run (`evconf expectations --from results.json`): one entry per
  * failing rule with the versions it failed in and its message, so adopting evconf on a server that is not
  * conformant yet takes one command. `why` and `documented` are to be filled in: the draft says so in each entry.
  */

@@ -4,7 +4,7 @@ import { parseExpectations } from './file.js';
 const RULES = ['events.delete.204', 'events.list.filter.or', 'events.list.filter.and', 'metadata.put.400'];
 const parse = (text: string) => parseExpectations('x.yaml', text, RULES);
 
-describe('expectations file (issue 22): parsed and validated on load', () => {
+describe('expectations file: parsed and validated on load', () => {
   it('reads every key, a range, a list and all, with the line of each entry', () => {
     const list = parse(`
 - rule: events.delete.204
@@ -18,7 +18,7 @@ describe('expectations file (issue 22): parsed and validated on load', () => {
 - rule: events.list.filter.*
   versions: [1.6.0, 1.5.0]
   why: last value wins
-  documented: opencast-reality.md
+  documented: docs/opencast-notes.md
 - rule: metadata.put.400
   versions: all
   expect: skip

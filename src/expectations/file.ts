@@ -1,5 +1,5 @@
 /**
- * Expectations files (issue 22): a YAML list of known deviations, validated on load. A broken file is one line
+ * Expectations files: a YAML list of known deviations, validated on load. A broken file is one line
  * naming file:line:col and what to fix (UsageError, exit status 2).
  *
  * ```yaml

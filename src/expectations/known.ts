@@ -1,5 +1,5 @@
 /**
- * Whether an expectations file explains a failure found inside a generated stage (issue 22): the property and
+ * Whether an expectations file explains a failure found inside a generated stage: the property and
  * stateful stages then record it and go on with their other cases instead of stopping at it, so that one known
  * deviation does not leave the stage's other rules unchecked. The same matching as src/expectations/apply.ts
  * (rule with *, the version, the message pattern); the run's results are sorted by apply.ts afterwards.

@@ -15,7 +15,7 @@ export interface FilterableEvent {
   license: string;
   rightsHolder: string;
   source: string;
-  /** At most one subject: real servers match `subject` against the joined list (opencast-reality.md). */
+  /** At most one subject: real servers match `subject` against the joined list (docs/opencast-notes.md). */
   subjects: string[];
   contributor: string[];
   isPartOf: string;

@@ -1,4 +1,4 @@
-/** fast-check arbitraries (design §7): pure, seeded, no I/O, no clock, one per file. */
+/** fast-check arbitraries (ARCHITECTURE.md § Stages): pure, seeded, no I/O, no clock, one per file. */
 export { unicodeText, type UnicodeTextConstraints } from './unicode-text.js';
 export { episodeCatalog, EPISODE_FIELD_IDS, type EpisodeCatalog, type EpisodeCatalogConstraints, type EpisodeFieldId } from './episode-catalog.js';
 export { aclEntry, type AclEntry, type AclEntryConstraints } from './acl-entry.js';

@@ -44,7 +44,7 @@ export interface InvalidInputConstraints {
 }
 
 const word = fc.stringMatching(/^[a-z][a-z_]{2,11}$/);
-/** Filter names real servers accept although the spec does not list them (opencast-reality.md: `presenters`). */
+/** Filter names real servers accept although the spec does not list them (docs/opencast-notes.md: `presenters`). */
 const UNDOCUMENTED_FILTERS = ['presenters'];
 
 function arbitraryOf(kind: InvalidKind, version: ApiVersion): fc.Arbitrary<InvalidInput> {

@@ -88,7 +88,7 @@ async function closeAgent(agent: Agent): Promise<void> {
 }
 
 /**
- * An HTTP client over one undici Agent (design §2 `http/`). `send` turns every outcome into an
+ * An HTTP client over one undici Agent (ARCHITECTURE.md § Layers `http/`). `send` turns every outcome into an
  * Exchange: any status, and transport failures as typed codes; bounded by timeoutMs and maxBodyBytes.
  */
 export function createHttpClient(opts: HttpClientOptions): HttpClient {

@@ -51,7 +51,7 @@ function headerArgs(req: ExchangeRequest, multipart: boolean): string[] {
 }
 
 /**
- * One shell line that reproduces the request (design §1.5). Credentials appear only as placeholders:
+ * One shell line that reproduces the request (ARCHITECTURE.md, principle 5). Credentials appear only as placeholders:
  * Basic auth as `-u "$EVCONF_USER:$EVCONF_PASS"`, other secret headers as `<redacted>`.
  * File parts become `-F name=@file;type=…` (the user supplies the file).
  */

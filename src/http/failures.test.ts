@@ -16,7 +16,7 @@ async function track(s: Promise<TestServer>): Promise<TestServer> {
 
 /**
  * One request against `url` with a short deadline; asserts it came back bounded: within the deadline plus a margin a
- * busy shared machine cannot exceed (issue 20 item 6: no timing-dependent unit tests; a hang would exceed it by far).
+ * busy shared machine cannot exceed (no timing-dependent unit tests; a hang would exceed it by far).
  */
 async function sendOnce(url: string, opts: { timeoutMs?: number; maxBodyBytes?: number } = {}): Promise<Exchange> {
   const timeoutMs = opts.timeoutMs ?? 400;

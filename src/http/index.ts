@@ -1,4 +1,4 @@
-/** The HTTP client layer (design §2 `http/`): request → Exchange, redaction, curl lines, typed transport errors. */
+/** The HTTP client layer (ARCHITECTURE.md § Layers `http/`): request → Exchange, redaction, curl lines, typed transport errors. */
 export { createHttpClient } from './client.js';
 export { toCurl, shellQuote } from './curl.js';
 export { parseJsonBody } from './json-body.js';

@@ -7,7 +7,7 @@ import type { MultipartPart } from './types.js';
  * %0A, %0D, %22; line breaks of names and string values become CRLF; a file part carries its Content-Type, else
  * application/octet-stream; the body ends `--boundary--` CRLF), apart from the boundary. Written here because that
  * path costs about 0.4 ms of CPU per request through web streams and Blob reads, about 4 s of a seven-version run
- * (issue 21); src/http/multipart.test.ts holds it equal to undici's output and to what undici parses back.
+ *; src/http/multipart.test.ts holds it equal to undici's output and to what undici parses back.
  */
 
 const escape = (s: string) => s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');

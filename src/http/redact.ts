@@ -1,8 +1,9 @@
+import { REDACTED } from '../model/exchange.js';
 import type { Exchange, ExchangeResponse } from '../model/exchange.js';
 import type { BasicAuth } from './types.js';
 
-/** Design §1.5: evidence carries credentials redacted. This marker replaces every secret. */
-export const REDACTED = '<redacted>';
+/** Evidence carries credentials redacted (ARCHITECTURE.md, principle 5): this marker replaces every secret. */
+export { REDACTED };
 
 /** Header names whose values are always credentials. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
@@ -119,7 +120,7 @@ function redactRecordOf(headers: Record<string, string>, variants: Variants): Re
 }
 
 /**
- * The curl line of an Exchange, written when first read (issue 21: most exchanges of a run, e.g. the reads of a
+ * The curl line of an Exchange, written when first read (most exchanges of a run, e.g. the reads of a
  * settling loop, are never shown, and writing and redacting a line for each cost about 2 s of a seven-version run).
  * `curl` is an own enumerable accessor, so it reads, spreads and serializes as a plain string member; the accessor
  * functions are shared by all exchanges and the maker (or the line once written) sits under a non-enumerable symbol.

@@ -16,7 +16,7 @@ function send(g: StallGuard, method: string, path: string, outcome: Exchange): b
   return true;
 }
 
-describe('StallGuard (issue 12 item 9)', () => {
+describe('StallGuard', () => {
   it('names routes by method and path shape', () => {
     expect(routeOf('get', '/api/events?limit=1')).toBe('GET /api/events');
     expect(routeOf('GET', '/api/events/')).toBe('GET /api/events');
@@ -93,7 +93,7 @@ describe('StallGuard (issue 12 item 9)', () => {
   });
 });
 
-describe('StallGuard.gaveUp (issue 21 item 3)', () => {
+describe('StallGuard.gaveUp', () => {
   it('a route whose last requests got no HTTP response at all (resets included) is given up on; an answer revives it', () => {
     const g = new StallGuard({ timeoutMs: 1000 });
     for (let i = 0; i < UNANSWERED_LIMIT - 1; i++) send(g, 'GET', `/api/events/e${i}`, failed('socket-closed'));

@@ -1,6 +1,5 @@
 /**
- * A server that stops answering must not cost one --timeout per remaining request (issue 12 item 9: "the list never
- * answers" took 221 s with --timeout 1000). The guard watches every exchange of a run:
+ * A server that stops answering must not cost one --timeout per remaining request. The guard watches every exchange of a run:
  *
  * - per route (method + path shape, e.g. `GET /api/events/{id}/acl`): after ROUTE_STALL_LIMIT requests in a row got
  *   no answer within --timeout, further requests to that route are not sent; they fail at once with the code
@@ -14,7 +13,7 @@
  * "No answer" is a timeout (connect, headers or body). A response of any status, a reset or a refused connection
  * is an answer of sorts: it resets the counts and is judged by the checks as it is.
  *
- * Waits (readable, processed, settle, await-gone; issue 21 item 3) ask `gaveUp`: once UNANSWERED_LIMIT requests in a
+ * Waits (readable, processed, settle, await-gone) ask `gaveUp`: once UNANSWERED_LIMIT requests in a
  * row to a route got no HTTP response at all (resets and closed connections included), or the route or server is
  * closed as above, polling that route again cannot mend it, so a wait stops at its first unanswered read.
  */

@@ -1,7 +1,7 @@
 import type { Exchange } from '../model/exchange.js';
 import type { StallGuard } from './stall-guard.js';
 
-/** Options of one HTTP client (design §1.6: every request has a timeout and a size cap). */
+/** Options of one HTTP client (ARCHITECTURE.md, principle 6: every request has a timeout and a size cap). */
 export interface HttpClientOptions {
   /** e.g. http://127.0.0.1:8080; a trailing slash is ignored; user:pass@ in it becomes `auth`. */
   baseUrl: string;

@@ -2,7 +2,7 @@ import type { ApiVersion, CheckResult, Exchange, Json, LoadBudget, Outcome, Rule
 import type { BudgetKey } from './budget-flag.js';
 import { checkResult } from '../core/result.js';
 
-/** Budgets of a profile → CheckResults with the load.* rule ids (design §8; specs/rules.yaml, kind budget). */
+/** Budgets of a profile → CheckResults with the load.* rule ids (ARCHITECTURE.md § Stages; specs/rules.yaml, kind budget). */
 
 export const LOAD_RULES = ['load.p99', 'load.rps', 'load.errors', 'load.correct'] as const;
 export type LoadRuleId = (typeof LOAD_RULES)[number];
@@ -135,7 +135,7 @@ export function evaluateBudgets(input: BudgetInput): CheckResult[] {
 }
 
 /**
- * A load.* result of one profile (src/core/result.ts: a SHOULD rule that is not met warns; design §1.4). Evidence
+ * A load.* result of one profile (src/core/result.ts: a SHOULD rule that is not met warns; ARCHITECTURE.md, principle 4). Evidence
  * only where a person has to act on it; every result carries the curl line of the profile.
  */
 function budgetResult(of: Pick<BudgetInput, 'profile' | 'apiVersion' | 'exchanges' | 'source'>, rule: LoadRuleId, level: RuleLevel, v: Verdict): CheckResult {

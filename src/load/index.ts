@@ -1,4 +1,4 @@
-/** The load stage (design §8): profiles → autocannon → LoadResult; budgets → load.* CheckResults. */
+/** The load stage (ARCHITECTURE.md § Stages): profiles → autocannon → LoadResult; budgets → load.* CheckResults. */
 export { runLoadStage, advisoryBudgets, type LoadStageOptions, type LoadStageResult } from './stage.js';
 export { loadVersion, type LoadConfig } from './load-config.js';
 export { parseBudgetFlag, BUDGET_KEYS, type BudgetKey } from './budget-flag.js';

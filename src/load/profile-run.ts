@@ -36,7 +36,7 @@ export const SATURATION_PCT = 90;
 const SAMPLE = { every: 97, max: 40 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Asks once per query, polling until the answer is right or settleMs pass (real servers index late, design §1.7). */
+/** Asks once per query, polling until the answer is right or settleMs pass (real servers index late, ARCHITECTURE.md, principle 7). */
 export async function probe(ctx: ProfileContext, q: PreparedQuery, v: ApiVersion): Promise<Exchange> {
   const deadline = Date.now() + ctx.settleMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {

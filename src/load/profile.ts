@@ -1,7 +1,7 @@
 import type { ApiVersion, LoadBudget } from '../model/index.js';
 
 /**
- * One list query of a load profile, as written in suites/load/profiles.yaml (design §8). Values may hold
+ * One list query of a load profile, as written in suites/load/profiles.yaml (ARCHITECTURE.md § Stages). Values may hold
  * placeholders such as `${title.3}` that name values of this run's seeded events (see placeholders.ts).
  */
 export interface QueryTemplate {
@@ -34,7 +34,7 @@ export interface LoadProfile {
   source: string;
 }
 
-/** Upper bounds (design §1.6: load is bounded in duration and count). */
+/** Upper bounds (ARCHITECTURE.md, principle 6: load is bounded in duration and count). */
 export const LOAD_LIMITS = {
   maxDurationS: 60,
   maxEvents: 20_000,

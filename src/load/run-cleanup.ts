@@ -6,7 +6,7 @@ import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 /**
  * `evconf cleanup --run-id ID`: deletes the events a load run seeded and left (`evconf load --seed-only`, for an
  * Artillery run elsewhere). They are found by the run's tag: listed with a textFilter on it, and deleted only where
- * the title starts with the tag (design §1.6: evconf never touches data it did not create).
+ * the title starts with the tag (ARCHITECTURE.md, principle 6: evconf never touches data it did not create).
  */
 
 /** The tag of a load run's seeded events (stage.ts: `evconf-load-<run id>`). */

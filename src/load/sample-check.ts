@@ -39,7 +39,7 @@ export function filterMatches(item: Item, f: FilterTerm, v: ApiVersion): boolean
   return undefined;
 }
 
-/** Code-point order (real servers sort keyword fields by code point; opencast-reality.md "Sort"). */
+/** Code-point order (real servers sort keyword fields by code point; docs/opencast-notes.md "Sort"). */
 import { compareCodePoints } from '../checks/families/sort-order.js';
 import { agreedOrder } from './collation.js';
 

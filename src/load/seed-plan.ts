@@ -1,6 +1,6 @@
 import { isoUtc } from '../spec/datetime.js';
 /**
- * What the load stage seeds (design §8): N events tagged with the run, with varied titles, locations, series,
+ * What the load stage seeds (ARCHITECTURE.md § Stages): N events tagged with the run, with varied titles, locations, series,
  * text keywords and start dates, so that every filter and sort of the profiles has work and a known answer.
  */
 

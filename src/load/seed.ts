@@ -7,7 +7,7 @@ import { episodeFields, type SeedPlan } from './seed-plan.js';
 import type { Capabilities } from '../model/index.js';
 
 /**
- * Seeding of the load stage's events through the API (design §1.6: everything evconf creates is
+ * Seeding of the load stage's events through the API (ARCHITECTURE.md, principle 6: everything evconf creates is
  * tagged with the run and deleted at the end, also after a failure or Ctrl-C: see deleteEvents in src/core/cleanup.ts).
  * Seeding is bounded in concurrency.
  */

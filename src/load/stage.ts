@@ -22,7 +22,7 @@ import { artilleryContext, artilleryDir, seedOnly } from './artillery/stage-part
 import { loadRunTag } from './run-cleanup.js';
 
 /**
- * The load stage (design §8): seed, run every profile, turn budgets into load.* results, delete what was seeded (on
+ * The load stage (ARCHITECTURE.md § Stages): seed, run every profile, turn budgets into load.* results, delete what was seeded (on
  * its own reference server: stop the server, whose events live in its memory).
  */
 
@@ -40,7 +40,7 @@ export interface LoadStageOptions {
   signal?: AbortSignal;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
-  /** What makes the load (default autocannon, in a process of its own; artillery: a local Artillery, issue 25). */
+  /** What makes the load (default autocannon, in a process of its own; artillery: a local Artillery). */
   engine?: 'autocannon' | 'artillery';
   /** Seed and stop: the events stay on the server (for Artillery runs elsewhere; `evconf cleanup --run-id` removes them). */
   seedOnly?: boolean;

@@ -39,7 +39,7 @@ export interface LearnedCatalog {
 
 /**
  * What evconf needs from a server in order to test it, learned once per version by the probe (src/core/probe.ts)
- * or given by the user (--agent-id, --series-id, fieldIds), and used the same way by every stage (design §1.2:
+ * or given by the user (--agent-id, --series-id, fieldIds), and used the same way by every stage (ARCHITECTURE.md, principle 2:
  * "What a server legally refuses … is learned once and adapted to, the same way in every stage"). JSON-safe data.
  */
 export interface Capabilities {
@@ -72,7 +72,7 @@ export interface Capabilities {
    */
   formEncoding?: 'multipart';
   /**
-   * The catalogs besides dublincore/episode that evconf may write (learned by the probe, issue 19 item 2), and why
+   * The catalogs besides dublincore/episode that evconf may write (learned by the probe), and why
    * there are none or fewer than a check needs. Absent: not probed (evconf's own catalogs are assumed to be kept).
    */
   catalogs?: { list: LearnedCatalog[]; note: string };

@@ -1,3 +1,10 @@
+/**
+ * The one marker that replaces a credential wherever evconf writes one down: evidence (src/http/redact.ts, knowing the
+ * run's secrets), reports (src/report/redact.ts, by pattern, also for a results file from elsewhere) and the recorded
+ * command line (src/config/build.ts).
+ */
+export const REDACTED = '<redacted>';
+
 /** One HTTP request and what came back (or the transport failure). JSON-safe data only. */
 export interface ExchangeRequest {
   method: string;

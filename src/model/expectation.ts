@@ -1,7 +1,7 @@
 import type { ApiVersion } from './version.js';
 
 /**
- * Known deviations (issue 22): an expectations file lists rules a server is known to break, so that a run fails
+ * Known deviations: an expectations file lists rules a server is known to break, so that a run fails
  * only on change. An entry expects its rule's checks to fail (or to be skipped) in some versions.
  */
 export interface ExpectationEntry {

@@ -1,4 +1,4 @@
-/** Result of one load profile (design §4 `load`). */
+/** Result of one load profile (ARCHITECTURE.md § Contracts `load`). */
 export interface LoadBudget {
   p99Ms?: number;
   minRps?: number;

@@ -10,7 +10,7 @@ export type Outcome = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
 /** Any JSON value (results must survive JSON.parse(JSON.stringify(x))). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** One check of one rule in one version (design §4). */
+/** One check of one rule in one version (ARCHITECTURE.md § Contracts). */
 export interface CheckResult {
   /** Unique within the run: `<apiVersion>/<source>/<rule>[#n]`, source a scenario, property or stage id or `load/<profile>` (src/core/result-id.ts). */
   id: string;
@@ -63,7 +63,7 @@ export interface ResultSummary {
 }
 
 /**
- * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none
+ * A version's verdict (ARCHITECTURE.md, principle 4): `conformant` only when every MUST rule that applies was checked and none
  * failed; `not-conformant` when a rule failed or evconf erred; else `incomplete` (untested rules, with why).
  */
 /**
@@ -108,7 +108,7 @@ export interface WaitStats {
   maxMs: number;
 }
 
-/** What one version's conformance run waited for (issue 21 item 1). */
+/** What one version's conformance run waited for. */
 export interface VersionWaits {
   /** Every HTTP request of the version: how long each took. */
   requests: WaitStats;
@@ -118,7 +118,7 @@ export interface VersionWaits {
   processed: WaitStats;
   /** Settled read-after-write checks: how long each read again; and the settle window W they used. */
   settle: WaitStats & { windowP50Ms: number; windowMaxMs: number };
-  /** Waits that stopped because the server showed it would not answer (issue 21 item 3). */
+  /** Waits that stopped because the server showed it would not answer. */
   gaveUp: number;
 }
 
@@ -139,7 +139,7 @@ export interface StageTiming {
   waits?: VersionWaits;
 }
 
-/** The canonical record of a run (design §4); reporters read only this. */
+/** The canonical record of a run (ARCHITECTURE.md § Contracts); reporters read only this. */
 export interface RunResult {
   tool: { name: 'evconf'; version: string };
   runId: string;
@@ -171,9 +171,9 @@ export interface RunResult {
    * been killed after it. The final record of a run never has it.
    */
   partial?: string;
-  /** The verdict of each version (issue 11 item 4), as every reporter shows it (src/report/tally.ts computes it). */
+  /** The verdict of each version, as every reporter shows it (src/report/tally.ts computes it). */
   verdicts?: VersionVerdict[];
-  /** Known deviations (--expectations): every entry and what it matched, with the counts (issue 22). */
+  /** Known deviations (--expectations): every entry and what it matched, with the counts. */
   expectations?: ExpectationsSummary;
   /** Rules known to the run (for the matrix and coverage in reports). */
   rules?: { id: string; level: RuleLevel; since: ApiVersion; until?: ApiVersion; section: string; endpoint: string; quote: string }[];

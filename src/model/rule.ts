@@ -3,7 +3,7 @@ import type { ApiVersion } from './version.js';
 export type RuleLevel = 'MUST' | 'SHOULD';
 /**
  * normative: the spec states it; not-shown: the spec leaves it open, evconf only observes;
- * budget: a performance budget of the load stage (design §8), set by the user, not by the spec.
+ * budget: a performance budget of the load stage (ARCHITECTURE.md § Stages), set by the user, not by the spec.
  */
 export type RuleKind = 'normative' | 'not-shown' | 'budget';
 

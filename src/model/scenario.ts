@@ -50,7 +50,7 @@ export interface Step {
   save?: string;
   /**
    * A precondition read (`until:` in YAML, a check without a rule): the step settles until the check holds on a
-   * stable read, as an expectation would (issue 19 item 4: a read that may still change decides nothing on one
+   * stable read, as an expectation would (a read that may still change decides nothing on one
    * read). If it never holds within --settle-ms, what the step saves is Unavailable with the check's message, and
    * the steps built on it are skipped with it. Never a result of its own.
    */
@@ -61,7 +61,7 @@ export interface Step {
    * In an `exclusive` scenario: this step and every step after it do not need the run alone (`shared: true` in YAML
    * on each of them), e.g. reads meant to hold however other checks' requests interleave with them, or an event of
    * its own created once the comparisons are done. They run under the shared lock: never while another scenario is
-   * alone, but beside the run's other work (issue 21: a 1.5 s read window held every version's run alone).
+   * alone, but beside the run's other work (a 1.5 s read window held every version's run alone).
    */
   shared?: boolean;
   pos: SourcePos;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startTarget } from '../cases/testing.js';
 import { PROPERTIES } from './registry.js';
 
-/** Generated cases of the properties stay off what the spec leaves open (issue 10, What to build 4). */
+/** Generated cases of the properties stay off what the spec leaves open (What to build 4). */
 
 const prop = (id: string) => PROPERTIES.find((p) => p.id === id)!;
 

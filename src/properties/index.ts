@@ -1,4 +1,4 @@
-/** The property stage (design §7): generated cases per rule, shrunk counterexamples, replayable by seed. */
+/** The property stage (ARCHITECTURE.md § Stages): generated cases per rule, shrunk counterexamples, replayable by seed. */
 export { runPropertyPhase, selectedRules, type PropertyPhaseOptions } from './runner.js';
 export { PROPERTIES } from './registry.js';
 export { defineProperty, type AnyProperty, type PropertyDef } from './types.js';

@@ -13,7 +13,7 @@ const FILES: Record<string, string> = {
   'prop-filter': 'list-filter.ts', 'prop-pages': 'list-pages.ts', 'prop-metadata-roundtrip': 'metadata-roundtrip.ts', 'prop-rrule': 'rrule-occurrences.ts', 'prop-conflicts': 'schedule-conflicts.ts',
 };
 
-// Issue 21 item 2: generated cases that touch disjoint events run concurrently, bounded by --concurrency.
+// Generated cases that touch disjoint events run concurrently, bounded by --concurrency.
 describe('casesInFlight', () => {
   it('--concurrency where the cases are disjoint, at least one', () => {
     expect(casesInFlight(undefined, 8, true)).toBe(8);

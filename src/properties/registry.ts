@@ -9,7 +9,7 @@ import { rruleOccurrences } from './rrule-occurrences.js';
 import { scheduleConflicts } from './schedule-conflicts.js';
 import type { AnyProperty } from './types.js';
 
-/** Every property of the property stage (design §7), in run order. */
+/** Every property of the property stage (ARCHITECTURE.md § Stages), in run order. */
 export const PROPERTIES: readonly AnyProperty[] = [
   metadataRoundtrip, aclPut, aclAddRemove, rruleOccurrences, scheduleConflicts, listFilter, listPages, invalidWrites, invalidQueries,
 ];

@@ -11,7 +11,7 @@ import { runConformance } from '../engine/run.js';
 import { book, lifecycle, selftestConfig, suites } from '../selftest/harness.js';
 
 /**
- * Repeated contributors/identifier below 1.5.0 (issue 10 item 2): the spec makes a repeat an OR only from 1.5.0,
+ * Repeated contributors/identifier below 1.5.0: the spec makes a repeat an OR only from 1.5.0,
  * so a server that ANDs repeats is legal below it, but one that switches between the readings is not. The
  * reference server ORs; these servers put a proxy in front of it that answers repeats its own way.
  */

@@ -56,13 +56,13 @@ async function checkCase(def: AnyProperty, rules: string[], kit: CaseKit, value:
 }
 
 /**
- * The property stage for one API version (design §7): every property whose rules apply to the version (and
+ * The property stage for one API version (ARCHITECTURE.md § Stages): every property whose rules apply to the version (and
  * match --only), with `config.runs` cases from `config.seed`. A failure is a result of the rule it breaks, with
  * the shrunk counterexample, the failing case's exchanges and the command line that replays it.
  */
 export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOptions = {}): Promise<CheckResult[]> {
   const all = options.properties ?? PROPERTIES;
-  // Issue 21 item 2: properties work on events of their own (their own tag and capture agents) and mostly wait on
+  // Properties work on events of their own (their own tag and capture agents) and mostly wait on
   // the server, so they run side by side. On one shared capture agent (--agent-id) those that schedule take turns,
   // one property at a time (they would share its time windows), unless their schedules lie in a range of their own
   // (PropertyDef.ownRange); the others never touch it and still run beside them. Results keep the properties' order.

@@ -59,7 +59,7 @@ export const scheduleConflicts = defineProperty<ScheduleOverlap>({
     if (notHeld) return notHeld;
     const r = await kit.api.create({ fields: { title: kit.title('candidate') }, scheduling: { agent_id: agent, ...c.candidate } });
     if (c.overlaps.length === 0) {
-      // Counted only now that the case is known to be disjoint (issue 11 item 6).
+      // Counted only now that the case is known to be disjoint.
       kit.exercised.add('events.create.no-conflict');
       if (r.ids.length > 0) return OK;
       return broken('events.create.no-conflict', `a schedule disjoint from every other on its agent was refused with ${r.status ?? r.ex.error?.code}`, { status: 201 }, { status: r.status ?? null, body: r.ex.response?.body.slice(0, 300) ?? '' });

@@ -4,7 +4,7 @@ import type { PhaseEnv } from '../cases/env.js';
 import type { Verdict } from '../cases/verdict.js';
 
 /**
- * A property (design §7): generated cases of one behaviour, tied to the rules of specs/rules.yaml it checks.
+ * A property (ARCHITECTURE.md § Stages): generated cases of one behaviour, tied to the rules of specs/rules.yaml it checks.
  * It runs in a version when at least one of its rules applies there; `cases` and `check` get those rules only.
  */
 export interface PropertyDef<T> {
@@ -29,7 +29,7 @@ export interface PropertyDef<T> {
    */
   needs?: Partial<Record<'agents' | 'series', readonly string[]>>;
   /**
-   * Whether its generated cases may run side by side (issue 21 item 2: "generated cases that touch disjoint events
+   * Whether its generated cases may run side by side ("generated cases that touch disjoint events
    * run concurrently, bounded by --concurrency"): set only where each case works on events of its own (its own tag,
    * its own capture agent per case) and judges only what it wrote or reads filtered to its own events, with no state
    * it shares with the other cases (a capture agent's time window, a conflict, a series, server-wide list contents).

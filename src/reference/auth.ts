@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { Caller, EventRecord } from './types.js';
 
-/** Optional Basic authentication and ACL-based access (spec § Authentication; opencast-reality.md). */
+/** Optional Basic authentication and ACL-based access (spec § Authentication; docs/opencast-notes.md). */
 
 export interface RefUser {
   name: string;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * The types the server core shares with its planted bugs, declared outside the bugs' own folder so that the core
- * imports nothing from there (issue 20 item 4); the bugs' types module re-exports them.
+ * imports nothing from there; the bugs' types module re-exports them.
  */
 
 /**

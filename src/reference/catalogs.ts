@@ -66,7 +66,7 @@ export function extraFields(c: ExtraCatalog): Record<string, unknown>[] {
   }));
 }
 
-/** All catalogs of an event: {label, title, flavor, fields} (catalog name under both keys; opencast-reality.md). */
+/** All catalogs of an event: {label, title, flavor, fields} (catalog name under both keys; docs/opencast-notes.md). */
 export function renderCatalogs(
   episode: EpisodeValues,
   view: EpisodeView,

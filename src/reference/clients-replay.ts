@@ -4,7 +4,7 @@ import { call, createId, until, VIDEO, type Res } from './testkit.js';
 
 /**
  * Turns the described client requests of test/fixtures/clients/requests.json into concrete requests
- * (test helper for clients.test.ts; design §6 "Accepts what real clients send").
+ * (test helper for clients.test.ts; ARCHITECTURE.md § The reference server "Accepts what real clients send").
  */
 
 export interface ClientRequest {

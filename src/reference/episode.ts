@@ -1,7 +1,7 @@
 import { badRequest, type EpisodeValues } from './types.js';
 import { hms, isoDate, isoSeconds, isoTime, parseDate, parseDateTime, parseDuration, parseTimeOfDay, toSeconds } from './time.js';
 
-/** The dublincore/episode catalog (spec § Metadata catalog; field ids from opencast-reality.md). */
+/** The dublincore/episode catalog (spec § Metadata catalog; field ids from docs/opencast-notes.md). */
 export const EPISODE_FLAVOR = 'dublincore/episode';
 export const EPISODE_LABEL = 'EVENTS.EVENTS.DETAILS.CATALOG.EPISODE';
 

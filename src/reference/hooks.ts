@@ -12,7 +12,7 @@ import type { EventView } from './view.js';
 import type { ApiVersion } from '../model/version.js';
 
 /**
- * The hook points of the reference server (issue 20 item 4). The core imports nothing from mutants/: the server is
+ * The hook points of the reference server. The core imports nothing from mutants/: the server is
  * built with a registry of patches (`Planted`, handed in by index.ts), and the core calls a named point of the
  * server answering, e.g. `hook(ctx).listBody(ctx, text)`; the point applies the patches mutants/hooks.ts registers
  * for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value unchanged unless its planted
@@ -427,7 +427,7 @@ function hookPoints(registry: HookRegistry): HookPoints {
 }
 
 /**
- * The registry with every point's pipeline empty: a server with no planted bug on (issue 21: every patch would
+ * The registry with every point's pipeline empty: a server with no planted bug on (every patch would
  * return its value unchanged, but some scan the whole store first, e.g. for conflicts a buggy create would report).
  */
 export function withoutPatches(registry: HookRegistry): HookRegistry {

@@ -3,14 +3,14 @@ import type { ReferenceOptions } from './app.js';
 import type { Planted } from './hooks.js';
 import * as core from './server.js';
 import { PATCHES } from './mutants/hooks.js';
-import { MUTANTS, makeBug } from './mutants/index.js';
+import { MUTANTS, makeBug, resolveMutantName } from './mutants/index.js';
 
 /**
- * Public API of the reference server (design §6), and the one file that wires the planted bugs into it: the core
- * imports nothing from mutants/ and is built with the patches handed in here (issue 20 item 4).
+ * Public API of the reference server (ARCHITECTURE.md § The reference server), and the one file that wires the planted bugs into it: the core
+ * imports nothing from mutants/ and is built with the patches handed in here.
  */
 
-const PLANTED: Planted = { patches: PATCHES, makeBug, wrap: (name) => MUTANTS[name]?.wrap };
+const PLANTED: Planted = { patches: PATCHES, makeBug, wrap: (name) => MUTANTS[resolveMutantName(name)]?.wrap };
 
 /** A request handler plus its store; throws for an unknown mutant name (see server.ts). */
 export function createReferenceHandler(opts: ReferenceOptions & ClientLayerOptions): core.ReferenceHandler {
@@ -27,7 +27,7 @@ export { parseUsers } from './auth.js';
 export type { ReferenceOptions } from './app.js';
 export type { ReferenceHandler, StartedReferenceServer } from './server.js';
 export { EventStore } from './store.js';
-export { MUTANTS, makeBug, isMutantName, type MutantDef, type MutantName } from './mutants/index.js';
+export { MUTANTS, makeBug, isMutantName, resolveMutantName, type MutantDef, type MutantName } from './mutants/index.js';
 export type { Handler } from './bug.js';
 export { measureListSpeed } from './perf.js';
 export { ClientRecord, type ClientReport } from './strict/record.js';

@@ -26,7 +26,7 @@ function parseAllow(v: unknown, where: string, dflt: boolean | 'required'): bool
 }
 
 /**
- * An ACL (spec § Access control list entry); `allow` optional, default true (opencast-reality.md) unless
+ * An ACL (spec § Access control list entry); `allow` optional, default true (docs/opencast-notes.md) unless
  * `dflt` says otherwise (latitude choices acl-allow-default, put-acl-allow).
  */
 export function parseAcl(v: unknown, name: string, dflt: boolean | 'required' = true): AclEntry[] {

@@ -9,7 +9,7 @@ import type { EventView } from './view.js';
 
 export type FilterName = IndexedFilter | 'identifier' | 'textFilter' | 'start' | 'technical_start';
 
-/** Filters of the oldest description (plus the undocumented `presenters`, opencast-reality.md). */
+/** Filters of the oldest description (plus the undocumented `presenters`, docs/opencast-notes.md). */
 const OLDEST = new Set(['contributors', 'location', 'series', 'subject', 'textFilter', 'presenters']);
 const ALL = new Set<string>([...INDEXED_FILTERS, 'identifier', 'textFilter', 'start', 'technical_start', 'series']);
 /** Multi-valued filters: a repeated keyword is always an OR ("May occur multiple times"). */

@@ -4,7 +4,7 @@ import { OPEN_CALLER } from './auth.js';
 import { seedMany } from './seed.js';
 import { EventStore } from './store.js';
 
-/** Server time of the list query the design budgets (design §6: filter + sort + limit 20 over 10 000 events). */
+/** Server time of the list query the design budgets (ARCHITECTURE.md § The reference server: filter + sort + limit 20 over 10 000 events). */
 
 export const SPEED_QUERY = { filter: 'title:Event 7', sort: 'start_date:DESC', limit: 20 } as const;
 

@@ -3,7 +3,7 @@ import type { App } from './app.js';
 import type { EventRecord, FileItem, Publication, Track } from './types.js';
 import { earlyPublicationMs, processesAtOnce, styledPublication } from './latitude/publish.js';
 
-/** Processing simulation (design §6): RUNNING → SUCCEEDED after a delay; media gives a publication. */
+/** Processing simulation (ARCHITECTURE.md § The reference server): RUNNING → SUCCEEDED after a delay; media gives a publication. */
 
 export const PUBLICATION_CHANNEL = 'engage-player';
 

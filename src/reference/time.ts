@@ -1,4 +1,4 @@
-/** Date/time formats (opencast-reality.md "Date/time formats"): datetimes YYYY-MM-DDTHH:MM:SSZ in UTC. */
+/** Date/time formats (docs/opencast-notes.md "Date/time formats"): datetimes YYYY-MM-DDTHH:MM:SSZ in UTC. */
 
 /**
  * The texts of recent instants (isoSeconds, isoDate): the server formats the same few thousand creation and start

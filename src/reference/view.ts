@@ -35,7 +35,7 @@ export interface EventView {
   fullText: string;
 }
 
-/** processing_state → status (1.1.0+; opencast-reality.md "status values"). */
+/** processing_state → status (1.1.0+; docs/opencast-notes.md "status values"). */
 export function statusOf(rec: EventRecord): string {
   // "" is a scheduled event's processing_state in Opencast (mutant opencast-scheduled-state-empty); its status stays SCHEDULED.
   if (rec.schedule && (rec.processingState === 'INSTANTIATED' || rec.processingState === '')) return 'EVENTS.EVENTS.STATUS.SCHEDULED';

@@ -1,4 +1,4 @@
-/** Console summary and TTY progress line (design §3: progress on a TTY; NO_COLOR/non-TTY give plain lines). */
+/** Console summary and TTY progress line (ARCHITECTURE.md § Contracts: progress on a TTY; NO_COLOR/non-TTY give plain lines). */
 import pc from 'picocolors';
 import type { CheckResult, LoadResult, RunResult } from '../model/index.js';
 import { exchangeLine } from './evidence.js';
@@ -93,7 +93,7 @@ function findingSection(title: string, results: CheckResult[], mark: string, c: 
 }
 
 /**
- * Known deviations (issue 22): one line per expectation that explained failures, with why and where it is
+ * Known deviations: one line per expectation that explained failures, with why and where it is
  * documented; then the fixed and stale ones, each with what to do about it.
  */
 function knownSection(run: RunResult, c: Colors): string[] {

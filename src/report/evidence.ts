@@ -1,4 +1,4 @@
-/** Plain-text evidence of a check (design §1.5) shared by the JUnit and console reporters. */
+/** Plain-text evidence of a check (ARCHITECTURE.md, principle 5) shared by the JUnit and console reporters. */
 import type { CheckResult, Exchange, Json } from '../model/index.js';
 
 export function prettyJson(v: Json | undefined): string {

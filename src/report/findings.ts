@@ -1,6 +1,6 @@
 /**
  * Failing and erring checks grouped by outcome, rule and message across versions: what the summaries list. A
- * failure an expectation explains (issue 22: `expectation.status` known) is not a finding: reports list it
+ * failure an expectation explains (`expectation.status` known) is not a finding: reports list it
  * under "Known deviations" (src/report/known.ts).
  */
 import type { CheckResult, RunResult } from '../model/index.js';

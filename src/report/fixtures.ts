@@ -144,7 +144,7 @@ export const knownEntry = (rule: string, extra: Partial<ExpectationEntry> = {}):
 });
 
 /**
- * The fixture (1.6.0: limit, title and textfilter fail; an evconf error) with two of its failures expected (issue 22):
+ * The fixture (1.6.0: limit, title and textfilter fail; an evconf error) with two of its failures expected:
  * events.list.limit and events.list.textfilter known, metadata.put.title the one new failure.
  */
 export function knownRun(extra: ExpectationEntry[] = [], strict = false): RunResult {
@@ -152,6 +152,6 @@ export function knownRun(extra: ExpectationEntry[] = [], strict = false): RunRes
   // Without the evconf error and the load failure, so that the known ones are the only failures left but one.
   const base = withSummary({ ...fixture, results: fixture.results.filter((r) => r.outcome !== 'error' && !r.rule.startsWith('load.')) });
   const run = { ...base, verdicts: computeVerdicts(base, { allowUntested: ['acl.user.read', 'publications.*', 'events.list.uncovered'] }) };
-  return applyExpectations(run, [knownEntry('events.list.limit'), knownEntry('events.list.textfilter', { documented: 'docs/opencast-reality.md' }), ...extra],
+  return applyExpectations(run, [knownEntry('events.list.limit'), knownEntry('events.list.textfilter', { documented: 'docs/opencast-notes.md' }), ...extra],
     { files: ['ex.yaml'], strict, today: '2026-01-02' });
 }

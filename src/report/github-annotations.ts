@@ -1,5 +1,5 @@
 /**
- * GitHub Actions workflow commands (issue 12 item 7): failures as `::error` annotations on stdout, incomplete
+ * GitHub Actions workflow commands: failures as `::error` annotations on stdout, incomplete
  * versions as `::warning`, the run's headline as `::notice`. Escaping follows GitHub's workflow-command rules:
  * in data `%`, CR and LF become %25, %0D, %0A; in properties also `:` and `,` become %3A and %2C.
  * GitHub shows at most 10 error annotations per step, so failures are grouped by rule and message across
@@ -59,7 +59,7 @@ function findingAnnotation(f: Finding, opts: AnnotationOptions): string {
 }
 
 /**
- * Known deviations (issue 22) as `::notice` (never `::error`: they do not fail the job), one per expectation;
+ * Known deviations as `::notice` (never `::error`: they do not fail the job), one per expectation;
  * fixed and stale expectations as `::warning`, or `::error` under --strict-expectations (then they fail the job).
  */
 function knownAnnotations(run: RunResult): string[] {

@@ -1,5 +1,5 @@
 /**
- * The Markdown job summary for GitHub Actions ($GITHUB_STEP_SUMMARY, issue 12 item 7): the headline, a verdict
+ * The Markdown job summary for GitHub Actions ($GITHUB_STEP_SUMMARY): the headline, a verdict
  * per version (incomplete ones with their untested rules and why), then the failures with rule, message and the
  * curl lines that replay them. Text from the server is escaped so that it renders as text (no markup, no image
  * fetched, no link made up by a server); curl lines sit in code fences longer than any backtick run inside.
@@ -64,7 +64,7 @@ function incompleteDetails(run: RunResult): string[] {
   return out;
 }
 
-/** Known deviations (issue 22): why and where documented per expectation, then the fixed and stale ones. */
+/** Known deviations: why and where documented per expectation, then the fixed and stale ones. */
 function knownMd(run: RunResult): string[] {
   const view = knownView(run);
   if (!view) return [];

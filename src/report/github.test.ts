@@ -34,7 +34,7 @@ describe('GitHub workflow commands', () => {
     const limit = errors[0];
     expect(limit.props).toMatchObject({ file: 'suites/events/list.yaml', line: '31' });
     expect(limit.message).toContain('MUST GET /api/events: limit=2 returned 3 events');
-    expect(limit.message).toContain("\n$ curl -sS -H 'Accept: application/v1.6.0+json' -H 'Authorization: Basic [redacted]'");
+    expect(limit.message).toContain("\n$ curl -sS -H 'Accept: application/v1.6.0+json' -H 'Authorization: Basic <redacted>'");
     expect(cmds.at(-1)).toMatchObject({ kind: 'notice', props: { title: 'evconf verdict' }, message: 'Not conformant in 1 of 2 API versions (http://127.0.0.1:8080)' });
     const all = lines.join('\n');
     expect(all).not.toContain(SECRET.split(' ')[1]);
@@ -69,7 +69,7 @@ describe('GitHub job summary (Markdown)', () => {
     expect(md).toContain('| 1.6.0 | ✘ not conformant |');
     expect(md).toContain('### Failures (5 checks, 5 distinct)');
     expect(md).toContain('#### ✘ `events.list.limit` · MUST · `GET /api/events` · API 1.6.0');
-    expect(md).toContain("```sh\ncurl -sS -H 'Accept: application/v1.6.0+json' -H 'Authorization: Basic [redacted]' 'http://127.0.0.1:8080/api/events?limit=2'\n```");
+    expect(md).toContain("```sh\ncurl -sS -H 'Accept: application/v1.6.0+json' -H 'Authorization: Basic <redacted>' 'http://127.0.0.1:8080/api/events?limit=2'\n```");
     expect(md).toContain('#### ⚠ evconf error in `events.create.status`');
     expect(md.trimEnd().split('\n').at(-1)).toBe('Reports: `reports/run-1/index.html`');
     expect(md.indexOf('| 1.6.0 |')).toBeLessThan(md.indexOf('### Failures'));

@@ -1,4 +1,4 @@
-/** Reporters (design §9): pure functions of RunResult, plus the one writer. */
+/** Reporters (ARCHITECTURE.md § Reports): pure functions of RunResult, plus the one writer. */
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
 export { renderProgressLine, renderSummary } from './console.js';

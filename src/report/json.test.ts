@@ -14,7 +14,7 @@ describe('renderJson', () => {
     expect(text.endsWith('}\n')).toBe(true);
   });
 
-  it('uses the member order of design §4 regardless of input order', () => {
+  it('uses the member order of ARCHITECTURE.md § Contracts regardless of input order', () => {
     const shuffled = Object.fromEntries(Object.entries(run).reverse()) as unknown as RunResult;
     shuffled.results = run.results.map((r) => Object.fromEntries(Object.entries(r).reverse()) as unknown as typeof r);
     const again = renderJson(shuffled);
@@ -26,6 +26,6 @@ describe('renderJson', () => {
   it('contains no credential', () => {
     expect(text).not.toContain(SECRET.split(' ')[1]);
     expect(text).not.toContain('s3cret');
-    expect(parsed.command).toBe('evconf run --api-version all --auth admin:[redacted] --seed 4242');
+    expect(parsed.command).toBe('evconf run --api-version all --auth admin:<redacted> --seed 4242');
   });
 });

@@ -1,4 +1,4 @@
-/** Canonical JSON report (design §4): pretty, stable member order, credentials redacted. */
+/** Canonical JSON report (ARCHITECTURE.md § Contracts): pretty, stable member order, credentials redacted. */
 import type { CheckResult, Exchange, LoadResult, RunResult } from '../model/index.js';
 import { redactRun } from './redact.js';
 

@@ -1,5 +1,5 @@
 /**
- * JUnit XML (design §9): one <testsuite> per API version, one <testcase> per CheckResult; each suite carries its
+ * JUnit XML (ARCHITECTURE.md § Reports): one <testsuite> per API version, one <testcase> per CheckResult; each suite carries its
  * version's verdict (property `verdict`, and in <system-out> the untested rules with why).
  */
 import type { CheckResult, RunResult } from '../model/index.js';
@@ -38,7 +38,7 @@ function caseNames(results: readonly CheckResult[]): string[] {
   });
 }
 
-/** A failure an expectation explains (issue 22) is reported as skipped, with the reason and where it is documented. */
+/** A failure an expectation explains is reported as skipped, with the reason and where it is documented. */
 function knownBody(r: CheckResult): string {
   const x = r.expectation!;
   const msg = xmlAttr(oneLine(`known deviation: ${x.why} (documented: ${x.documented}; ${x.entry})`));

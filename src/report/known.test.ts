@@ -10,8 +10,8 @@ import { knownEntry as entry, knownRun, reportFixture, XSS } from './fixtures.js
 import { clientData } from './html/data.js';
 import { cellCounts } from './html/matrix.js';
 
-// Issue 22: console, JSON, JUnit, GitHub annotations and summary, and HTML all say the same about known deviations.
-describe('reporters: known deviations (issue 22)', () => {
+// Console, JSON, JUnit, GitHub annotations and summary, and HTML all say the same about known deviations.
+describe('reporters: known deviations', () => {
   it('console: new failures apart from the known deviations, with why and where documented', () => {
     const text = renderSummary(knownRun(), { color: false });
     expect(text).toMatch(/^1\.6\.0\s+✘ not conformant\s+\d+ passed, 1 new failures, 2 known/m);
@@ -64,7 +64,7 @@ describe('reporters: known deviations (issue 22)', () => {
     const html = renderHtml(knownRun([entry('metadata.put.title')]));
     expect(html).toContain('<section id="sec-known" class="sec"><h2>Known deviations');
     expect(html).toContain('<a href="https://example.org/known-issues#1" rel="noreferrer noopener">https://example.org/known-issues#1</a>');
-    expect(html).toContain('docs/opencast-reality.md');
+    expect(html).toContain('docs/opencast-notes.md');
     expect(html).not.toContain(XSS);
     expect(html).toMatch(/<h1 class="headline partial">1 of 2 API versions: no new failures; 3 known deviations<\/h1>/);
     expect(html).toContain('<span class="v-text">no new failures; 3 known deviations</span>');

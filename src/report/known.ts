@@ -1,5 +1,5 @@
 /**
- * Known deviations as every reporter shows them (issue 22): the entries of the expectations files by what the run
+ * Known deviations as every reporter shows them: the entries of the expectations files by what the run
  * made of them (known, fixed, stale), with the versions and checks. Reads only `run.expectations`.
  */
 import type { EntryReport, RunResult } from '../model/index.js';

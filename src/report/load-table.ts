@@ -1,4 +1,4 @@
-/** The load table, one row per profile: the same columns in `evconf run --load` and `evconf load` (issue 12). */
+/** The load table, one row per profile: the same columns in `evconf run --load` and `evconf load`. */
 import type pc from 'picocolors';
 import type { LoadResult } from '../model/index.js';
 import { formatMs } from './tally.js';

@@ -1,11 +1,12 @@
 /**
- * Defensive redaction for every report (design §1.5, §9: "credentials never appear in any report or log").
+ * Defensive redaction for every report (ARCHITECTURE.md, principle 5, § Reports: "credentials never appear in any report or log").
  * The http layer already redacts; this catches anything that slipped through: Authorization/Cookie header
  * values, credentials in curl/command lines (`-u`, `--auth`, `--user-auth`) and user:password in URLs.
  */
+import { REDACTED } from '../model/exchange.js';
 import type { CheckResult, Exchange, LoadResult, RunResult } from '../model/index.js';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const PLACEHOLDER = /^(\[redacted\]|<redacted>|redacted|\*+|\$\{?[A-Z_][A-Z0-9_]*\}?|<[a-z_-]+>|\.\.\.|…)$/i;
 const SCHEME = /^(Basic|Bearer|Digest|Negotiate|NTLM|Token|ApiKey|AWS4-HMAC-SHA256)\s+(.+)$/i;
@@ -18,7 +19,7 @@ function maskHeaderValue(name: string, value: string, force = false): string {
   return force || name.toLowerCase().endsWith('cookie') || !/\s/.test(v) ? REDACTED : value;
 }
 
-/** Header record with secret values replaced (names kept, scheme kept: "Basic [redacted]"). */
+/** Header record with secret values replaced (names kept, scheme kept: "Basic <redacted>"). */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {

@@ -1,5 +1,5 @@
 /**
- * Rules of a stage that did not run (issue 12 item 5): the `load.*` budgets are judged only by the load stage,
+ * Rules of a stage that did not run: the `load.*` budgets are judged only by the load stage,
  * which runs with `--load`, at one API version (the newest of the run). Elsewhere those rules are "not run",
  * never "uncovered" (a rule without a check) nor a gap in conformance.
  */

@@ -1,2 +1,2 @@
-/** The verdicts and summary of a run moved below the engine (src/verdicts/tally.ts, issue 20 item 3); reporters read them here too. */
+/** The verdicts and summary of a run moved below the engine (src/verdicts/tally.ts); reporters read them here too. */
 export * from '../verdicts/tally.js';

@@ -22,7 +22,7 @@ const TIMING: StageTiming = {
   },
 };
 
-describe('timing in the reports (issue 21 item 1)', () => {
+describe('timing in the reports', () => {
   it('rows say the phases, the index lag, processing, settle windows, waits given up and the stage budget', () => {
     const rows = Object.fromEntries(timingRows(TIMING));
     expect(rows['wall time']).toBe('33.1 s: probe 400 ms · scenarios 24.0 s · properties 6.1 s (stopped)');

@@ -1,5 +1,5 @@
 /**
- * Where a version's time went (issue 21 item 1), from results.json `timing`: the phases, and what the run waited
+ * Where a version's time went, from results.json `timing`: the phases, and what the run waited
  * for. Pure: the console prints `timingLine`, the HTML report shows `timingRows` as one small table per version.
  */
 import type { RunResult, StageTiming, WaitStats } from '../model/index.js';

@@ -1,7 +1,7 @@
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The words every reporter uses for a version's verdict (design §1.4, issue 11 item 4): conformant, not
+ * The words every reporter uses for a version's verdict (ARCHITECTURE.md, principle 4): conformant, not
  * conformant, incomplete (MUST rules that apply were not checked, with why). HTML, JUnit and the GitHub summary
  * read them from here so they say the same thing.
  */
@@ -22,7 +22,7 @@ export interface VerdictWords {
   label: string;
 }
 
-/** A not-conformant version whose every failure an expectation explains (issue 22): its run does not fail. */
+/** A not-conformant version whose every failure an expectation explains: its run does not fail. */
 export function onlyKnown(v: VersionVerdict): boolean {
   return v.verdict === 'not-conformant' && v.newFailures === 0 && v.errored === 0;
 }

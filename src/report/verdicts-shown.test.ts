@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 4 / issue 12: every reporter of this module shows the same per-version verdict, and an
+ * Every reporter of this module shows the same per-version verdict, and an
  * incomplete version (MUST rules that apply were not checked) says which rules and why.
  */
 import { describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ async function put(path: string, text: string): Promise<string> {
 
 /**
  * Writes results.json to `paths` at once, synchronously (tmp file and rename): a partial record of a run that may be
- * killed before it ends (RunResult.partial; issue 21 item 3). The run's final reports overwrite it.
+ * killed before it ends (RunResult.partial). The run's final reports overwrite it.
  */
 export function writeJsonNow(run: RunResult, paths: readonly string[]): void {
   const text = renderJson(run);

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../spec/paths.js';
 import { CACHE_DIR, cachedJson } from '../spec/disk-cache.js';
 
 /**
- * The loaded scenario files, kept between runs (issue 21: parsing 300 kB of YAML with positions took 1.3–1.7 s of
+ * The loaded scenario files, kept between runs (parsing 300 kB of YAML with positions took 1.3–1.7 s of
  * every run's start). A cache entry is used only when everything that made it is unchanged: the YAML texts (by
  * path), the rule book, and evconf's own code and specs (every file of the tree this module runs from and of
  * specs/, by path, size and mtime). Only files that loaded without error are kept; a folder that cannot be written is simply not cached.

@@ -15,7 +15,7 @@ import { cachedSuites, suitesKey, type SuiteText } from './cache.js';
 
 /**
  * The validators a scenario file is checked with, compiled on first use: a run whose scenario files all come from the
- * cache (scenario/cache.ts) never needs them (compiling them took about 0.3 s of every start, issue 21).
+ * cache (scenario/cache.ts) never needs them, and compiling them is a noticeable part of a start.
  */
 let validators: { file: ValidateFunction; params: Map<string, ValidateFunction>; topics: Set<string> } | undefined;
 function compiled(): NonNullable<typeof validators> {

@@ -1,7 +1,7 @@
 /**
  * Test data: real or documented Opencast payloads that break the spec, with the exact violations the schemas must
  * report. The schemas follow the spec; these cases prove they are not loosened to fit the real server
- * (docs/opencast-reality.md §"Things in the seed that real Opencast does differently", cited as §Things… N).
+ * (docs/opencast-notes.md §"Things in the seed that real Opencast does differently", cited as §Things… N).
  */
 import type { ApiVersion } from '../model/version.js';
 import type { SchemaViolation } from './violations.js';
@@ -36,18 +36,18 @@ const CURRENT_NAMES = ['presenter', 'contributor', 'start'];
 
 const NEW_IN_1_1 = ['language', 'rightsholder', 'license', 'is_part_of', 'series', 'source', 'status'];
 const OLDEST_NAMES = ['presenters', 'start_time', 'contributors'];
-const noLabel = 'real catalogs are named by "title", not "label" (opencast-reality §Things… 2)';
+const noLabel = 'real catalogs are named by "title", not "label" (docs/opencast-notes.md §Things… 2)';
 
 export const DEVIATIONS: readonly Deviation[] = [
   {
-    name: 'real duration is null when unknown, the spec allows string or number only (opencast-reality §Things… 14)',
+    name: 'real duration is null when unknown, the spec allows string or number only (docs/opencast-notes.md §Things… 14)',
     file: 'client-phplib-event-list.json',
     shape: 'event-list',
     versions: FROM_1_4,
     violations: [nullDuration('/0/duration')],
   },
   {
-    name: 'real duration is null in a single event too (opencast-reality §Things… 14)',
+    name: 'real duration is null in a single event too (docs/opencast-notes.md §Things… 14)',
     file: 'client-phplib-event-single.json',
     shape: 'event',
     versions: FROM_1_4,
@@ -84,7 +84,7 @@ export const DEVIATIONS: readonly Deviation[] = [
     violations: [...missing('/0', ...NEW_IN_1_1), ...missing('/1', ...NEW_IN_1_1)],
   },
   {
-    name: 'the current docs\' event list uses presenter/contributor/start, not the oldest names of 1.0.0 (opencast-reality §Things… 1)',
+    name: 'the current docs\' event list uses presenter/contributor/start, not the oldest names of 1.0.0 (docs/opencast-notes.md §Things… 1)',
     file: 'doc-event-list-example.json',
     shape: 'event-list',
     versions: ['1.0.0'],
@@ -98,7 +98,7 @@ export const DEVIATIONS: readonly Deviation[] = [
     violations: missing('', ...NEW_IN_1_1),
   },
   {
-    name: 'the current docs\' single event uses presenter/contributor/start, not the oldest names of 1.0.0 (opencast-reality §Things… 1)',
+    name: 'the current docs\' single event uses presenter/contributor/start, not the oldest names of 1.0.0 (docs/opencast-notes.md §Things… 1)',
     file: 'doc-event-single-example.json',
     shape: 'event',
     versions: ['1.0.0'],

@@ -32,7 +32,7 @@ describe('deviations of Opencast payloads from the spec', () => {
     ]);
   });
 
-  it('deviation: a real scheduled event has processing_state "" which is not one of the seven states (opencast-reality §Things… 11)', () => {
+  it('deviation: a real scheduled event has processing_state "" which is not one of the seven states (docs/opencast-notes.md §Things… 11)', () => {
     const event = { ...(readFixture('client-moodle-event-single.json') as object), processing_state: '' };
     const [violation, ...rest] = getValidator('1.6.0').validate('event', event);
     expect(rest).toEqual([]);
@@ -46,7 +46,7 @@ describe('deviations of Opencast payloads from the spec', () => {
     expect(getValidator('1.6.0').validate('scheduling', { ...scheduling, inputs: 'default' })[0]).toMatchObject({ path: '/inputs' });
   });
 
-  it('deviation: real servers accept both end and duration for one event, the spec calls it invalid (opencast-reality §Things… 6)', () => {
+  it('deviation: real servers accept both end and duration for one event, the spec calls it invalid (docs/opencast-notes.md §Things… 6)', () => {
     const both = { ...(readFixture('doc-scheduling-single.json') as object), duration: 3_600_000 };
     const violations = getValidator('1.6.0').validate('scheduling-request', both);
     expect(violations).toHaveLength(1);

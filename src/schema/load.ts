@@ -1,5 +1,5 @@
 /**
- * Loads specs/versions.yaml and the JSON Schemas of every schema set in specs/schemas/<set>/ (design §2 `specs/`).
+ * Loads specs/versions.yaml and the JSON Schemas of every schema set in specs/schemas/<set>/ (ARCHITECTURE.md § Layers `specs/`).
  * One file per shape; the file name (without .json) is the shape name and must equal the schema's `$id`.
  */
 import { readFileSync, readdirSync } from 'node:fs';

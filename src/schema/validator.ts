@@ -1,6 +1,6 @@
 /**
  * One compiled Ajv (JSON Schema 2020-12) per API version, built from the version's schema sets in specs/
- * (design §2 `schema/`; spec § Versioning: shape differences are data, not branches).
+ * (ARCHITECTURE.md § Layers `schema/`; spec § Versioning: shape differences are data, not branches).
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
@@ -33,7 +33,7 @@ interface Compiled {
 
 /**
  * One Ajv with the version's schema sets added. Each shape is compiled when first validated against: a run uses
- * some of them, and compiling all at start was about 200 ms of client CPU per run (getValidator). createValidator
+ * some of them, and compiling all at start costs client CPU on every run (getValidator). createValidator
  * (`eager`) still compiles all at once, so a schema that does not compile fails there.
  */
 function compileSets(sets: SchemaSets, version: ApiVersion, eager: boolean): Compiled {

@@ -47,7 +47,7 @@ describe('event: oldest variant (1.0.0) vs 1.1.0', () => {
   });
 
   // spec § Event: "In this variant the members for presenters, contributors and the start are named presenters,
-  // contributors and start_time, not presenter, contributor and start" (issue 11 item 3: both sets at once passed).
+  // contributors and start_time, not presenter, contributor and start" (both sets at once passed).
   it('an event carrying both sets of names fails in every version, naming the member of the other variant', () => {
     const both = { ...legacy, presenter: legacy.presenters, contributor: legacy.contributors, start: legacy.start_time };
     expect(v10.validate('event', both).map((v) => [v.path, v.keyword]).sort()).toEqual([['/contributor', 'not'], ['/presenter', 'not'], ['/start', 'not']]);

@@ -1,4 +1,4 @@
-/** Turns ajv errors into SchemaViolation data (design §1.2: results are data). */
+/** Turns ajv errors into SchemaViolation data (ARCHITECTURE.md, principle 2: results are data). */
 import type { ErrorObject } from 'ajv';
 
 /** One way a payload breaks a shape. */

@@ -5,7 +5,7 @@ import { createReferenceHandler, parseUsers, type Handler } from '../reference/i
 import { readForm, type Form } from '../reference/form.js';
 
 /**
- * Legal variants of the reference server for the tests of adaptive setup (issue 10 items 3 and 8): each wraps the
+ * Legal variants of the reference server for the tests of adaptive setup: each wraps the
  * reference handler and makes one choice the spec leaves open, as a real server may.
  * - media required: POST /api/events without a media part and without a schedule answers 400 (the spec describes a
  *   create "from metadata, an access control list, processing instructions and uploaded media tracks").
@@ -108,7 +108,7 @@ export function knownSeriesOnly(series: readonly string[]): Wrap {
 
 /**
  * New events become visible `lagMs` after the response that created them: until then GET, writes and sub-resources
- * of the event answer 404 and lists leave it out (an index that lags writes, design §1.7).
+ * of the event answer 404 and lists leave it out (an index that lags writes, ARCHITECTURE.md, principle 7).
  */
 export function indexLag(lagMs: number): Wrap {
   const hiddenUntil = new Map<string, number>();

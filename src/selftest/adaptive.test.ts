@@ -6,7 +6,7 @@ import { book, CREDENTIALS, describeFailures, lifecycle, selftestConfig, suites 
 import { indexLag, inputsRequired, knownSeriesOnly, mediaRequired, registeredAgentsOnly, startWrapped, type WrappedServer, type Wrap } from './adaptive-servers.js';
 
 /**
- * Adaptive setup (issue 10 items 3 and 8): against legal variants of the reference server (media required,
+ * Adaptive setup: against legal variants of the reference server (media required,
  * registered capture agents only, known series only, an index that lags writes) the whole suite gives no failure,
  * and what the server legally refuses turns the dependent checks into skips with the reason, in every stage.
  */
@@ -26,7 +26,7 @@ const AGENT_RULES = [
 ];
 const checked = (r: RunResult) => new Set(r.results.filter((x) => x.outcome === 'pass').map((x) => `${x.apiVersion} ${x.rule}`));
 const skips = (r: RunResult) => r.results.filter((x) => x.outcome === 'skip');
-/** No failure, and every skip says why (issue 20 item 1: a refused need skips what is built on it, with the reason). */
+/** No failure, and every skip says why (a refused need skips what is built on it, with the reason). */
 function expectNoFailureAndReasons(r: RunResult): void {
   expect(describeFailures(r)).toEqual([]);
   expect(skips(r).filter((x) => !x.message.trim()).map((x) => x.id)).toEqual([]);
@@ -99,7 +99,7 @@ variant('a server that schedules only on registered capture agents', [registered
     // The layouts that need a second agent: sorts by end_date and start_date of scheduled events (overlapping
     // schedules), a move to another agent, an overlap on another agent that is no conflict, a move onto another
     // agent's recording (scheduling.put.409), schedules at fixed summer and winter dates (scheduling.get.values), an
-    // agent id and one it is a prefix of (events.list.filter.agent_id, issue 23 class 4), and a recording of 50 days
+    // agent id and one it is a prefix of (events.list.filter.agent_id), and a recording of 50 days
     // that would span the other scenarios' windows on the one agent (events.create.schedule-duration, class 1).
     const needSecondAgent = ['events.list.sort.end_date', 'events.list.sort.start_date', 'scheduling.put.204', 'scheduling.put.applies', 'events.create.no-conflict',
       'scheduling.put.409', 'scheduling.get.values', 'events.list.filter.agent_id', 'events.create.schedule-duration'];

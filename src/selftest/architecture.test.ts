@@ -16,7 +16,7 @@ async function cruise(cwd: string): Promise<Violation[]> {
   return (JSON.parse(out.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-// Issue 20 item 5: the layering is checked by a tool (`npm run lint:deps`, part of `npm test`), not by review.
+// The layering is checked by a tool (`npm run lint:deps`, part of `npm test`), not by review.
 describe('architecture rules (.dependency-cruiser.cjs)', () => {
   it('src/ keeps every rule', async () => {
     expect((await cruise(root)).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Browser checks of the report's order and navigation (issue 12 item 5), shared by the fixture and real-run
+ * Browser checks of the report's order and navigation, shared by the fixture and real-run
  * browser tests: verdicts, then the rule × version matrix, then failures, the full result list last; every nav
  * link lands on its section and it stays there after lazy rendering has had time to run.
  */

@@ -3,7 +3,7 @@ import { startReferenceServer } from '../reference/index.js';
 import { runConformance } from '../engine/run.js';
 import { book, lifecycle, selftestConfig, suites } from './harness.js';
 
-// Issue 7, bounded runs: each phase of each version has a budget; what it has not started by then is skipped with
+// Each phase of each version has a budget; what it has not started by then is skipped with
 // the reason (never passed), and the run goes on with the next phase and version.
 describe('self-test: --phase-budget bounds every phase', () => {
   it('an exhausted budget skips what is left, with the reason, in every phase', async () => {

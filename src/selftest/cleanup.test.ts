@@ -6,7 +6,7 @@ import { parseUsers } from '../reference/index.js';
 import { referenceServerForTests } from './test-server.js';
 import { runCli } from './cli-process.js';
 
-// Issue 7 / design §1.6: everything a run creates is deleted at the end, also after Ctrl-C, and nothing it did
+// Everything a run creates is deleted at the end, also after Ctrl-C, and nothing it did
 // not create is touched. The server here already holds events that are not evconf's.
 describe('self-test: cleanup guarantee', () => {
   let slow = false;
@@ -14,7 +14,7 @@ describe('self-test: cleanup guarantee', () => {
   const srv = referenceServerForTests({ processingDelayMs: 50, retractDelayMs: 50, users: parseUsers('admin:pw-admin:ROLE_ADMIN,alice:pw-alice') },
     (h) => (req, res) => (slow ? void setTimeout(() => h(req, res), 25) : h(req, res)));
   const ref = srv.ref;
-  // Reports go to a temporary folder, removed afterwards: `npm test` leaves nothing behind in reports/ (issue 12).
+  // Reports go to a temporary folder, removed afterwards: `npm test` leaves nothing behind in reports/.
   const reportDir = mkdtempSync(join(tmpdir(), 'evconf-selftest-cleanup-'));
   afterAll(() => rmSync(reportDir, { recursive: true, force: true }));
   const args = () => ['run', '--base-url', srv.url, '--api-version', 'all', '--auth', 'admin:pw-admin', '--user-auth', 'alice:pw-alice', '--settle-ms', '800', '--runs', '3', '--report-dir', reportDir];

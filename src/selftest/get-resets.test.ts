@@ -8,7 +8,7 @@ import { singleGetResets } from './broken-servers.js';
 import { runCli } from './cli-process.js';
 
 /**
- * Issue 21 item 3: against a server whose single-event GET resets every connection (and which needs media on
+ * Against a server whose single-event GET resets every connection (and which needs media on
  * create, so that every setup also waits for processing), one version with the default flags was still running
  * after 400 s, and SIGTERM then SIGKILL 5 s later left no results file. Every wait now gives up once the server has
  * shown it will not answer: the run ends by itself, well within BOUND_MS (generous: the machine is shared), with

@@ -11,11 +11,11 @@ const SETTLE_MS = 500;
 /**
  * The bound: every list request may cost one --timeout, the suite sends a few dozen of them with --concurrency 4,
  * plus start-up and cleanup. Most hostile servers finish in under 15 s; hostile-get-resets takes 40-50 s on a busy
- * machine (its generated cases each meet the reset; a known cost, see the issue 12 note). 75 s is far below a hang.
+ * machine (its generated cases each meet the reset; a known cost). 75 s is far below a hang.
  */
 const BOUND_MS = 75_000;
 
-// Issue 7: against a hostile server evconf finishes within a bound, fails the affected rules with the transport
+// Against a hostile server evconf finishes within a bound, fails the affected rules with the transport
 // error as evidence (not `error`), keeps checking the rest, writes its reports and exits 1, without a stack trace.
 describe('self-test: hostile servers', () => {
   // hostile-all-late stalls on everything: nothing else can pass there; src/selftest/unanswering.test.ts covers it.

@@ -5,7 +5,7 @@ import { alternativesOf, CHOICE_IDS } from '../reference/latitude/catalogue.js';
 import { describeFailures, latitudeUserConfig, runAgainstReference } from './harness.js';
 
 /**
- * Issue 10: a conformant server always passes. The whole suite (default phases) against the reference server in
+ * A conformant server always passes. The whole suite (default phases) against the reference server in
  * latitude mode, where every place the spec leaves open takes a seed-drawn legal alternative
  * (src/reference/latitude/catalogue.ts). The fixed seeds cover every version between them and draw every alternative
  * of every choice at least once (a test says which is missing when a choice is added); one fresh latitude seed and

@@ -41,7 +41,7 @@ function sh(cmd: string, args: string[], cwd: string): Promise<{ code: number | 
   });
 }
 
-// Issue 12 item 6, "Done when": a project that installs the packed tarball runs `npx evconf run --base-url … --config`
+// A project that installs the packed tarball runs `npx evconf run --base-url … --config`
 // against a server started separately, and gets the verdict the checkout gets, with progress lines in its log.
 describe('the packed package, installed into another project', () => {
   it('ships compiled JavaScript only, installs without install scripts, and runs like the checkout', async () => {

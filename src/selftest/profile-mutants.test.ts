@@ -3,7 +3,7 @@ import { MUTANTS } from '../reference/index.js';
 import { drawPool, drawSample, FIXED_SAMPLE, notTried, PROFILE_MASKED, runProfileMutant } from './profile-mutants.js';
 
 /**
- * Issue 22, "Done when": with a mutant planted on top of `serve --profile opencast`, `run --profile opencast` exits 1
+ * With a mutant planted on top of `serve --profile opencast`, `run --profile opencast` exits 1
  * and reports the mutant's rule as new. All of them (`npm run bench:profile-mutants`) take too long for CI: here a
  * fixed, varied sample of 8 (one per family) and 2 more drawn by a seed named in the test's title. The seed changes
  * with the day (so the draws cover the pool over time); EVCONF_PROFILE_MUTANT_SEED replays a given one.
@@ -22,7 +22,7 @@ describe('the sample is what it says', () => {
 });
 
 // Each case is its own in-process run against its own server (waiting mostly): they run side by side.
-describe.concurrent(`self-test: a mutant on top of serve --profile opencast exits 1 with its rule new (issue 22; drawn with seed ${SEED})`, () => {
+describe.concurrent(`self-test: a mutant on top of serve --profile opencast exits 1 with its rule new (drawn with seed ${SEED})`, () => {
   it.each([...FIXED_SAMPLE.map((n) => [n, 'fixed']), ...DRAWN.map((n) => [n, `seed ${SEED}`])])('%s (%s)', async (name) => {
     const row = await runProfileMutant(name);
     expect(row, JSON.stringify(row)).toMatchObject({ caught: true, code: 1 });

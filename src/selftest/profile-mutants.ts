@@ -1,5 +1,5 @@
 /**
- * The profile self-test over the mutants (issue 22, "Done when"): with a mutant planted on top of `evconf serve
+ * The profile self-test over the mutants ("Done when"): with a mutant planted on top of `evconf serve
  * --profile opencast`, `evconf run --profile opencast` exits 1 and reports the mutant's rule as new (not as one of
  * Opencast's known deviations). Shared by the sampled CI test (profile-mutants.test.ts) and the full sweep
  * (`npm run bench:profile-mutants`, bench/profile-mutants.ts).

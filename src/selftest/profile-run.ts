@@ -1,6 +1,6 @@
 /**
  * `evconf run` in-process (the CLI's own runCommand, flags parsed as on the command line) against a reference server
- * of the test's own, optionally in a profile's mode with a planted mutant (issue 22).
+ * of the test's own, optionally in a profile's mode with a planted mutant.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

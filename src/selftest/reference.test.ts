@@ -12,7 +12,7 @@ describe('self-test: the suite against the clean reference server', () => {
     const uncovered = run.coverage.filter((c) => c.checks === 0 && book.get(c.rule)?.level === 'MUST' && book.get(c.rule)?.kind === 'normative');
     expect(uncovered.map((c) => c.rule)).toEqual([]);
     expect(run.leftovers ?? []).toEqual([]);
-    // Issue 11 item 4: the clean reference run is "conformant", with no untested MUST rule (no accepted gap either).
+    // The clean reference run is "conformant", with no untested MUST rule (no accepted gap either).
     expect(run.verdicts?.map((x) => [x.apiVersion, x.verdict, x.untested])).toEqual([[v, 'conformant', []]]);
   });
 });

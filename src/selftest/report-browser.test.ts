@@ -1,5 +1,5 @@
 /**
- * Issue 6, end to end: the HTML report of a REAL run — a reference server with a planted bug whose titles also
+ * The HTML report of a REAL run — a reference server with a planted bug whose titles also
  * carry markup — opened in Debian's Chromium (playwright-core, no browser download). Skipped, with the reason in
  * its name, where /usr/bin/chromium is not installed (CI installs it).
  */
@@ -68,7 +68,7 @@ describe('self-test: the HTML report of a real failing run, in Chromium', () => 
       // The server's markup is shown as text, never as an element.
       expect(await page.locator('body').textContent()).toContain('<img src=x onerror=');
       expect(await page.locator('img[src="x"]').count()).toBe(0);
-      // Issue 12 item 5: verdicts, then the matrix (on the first screen), then failures; the full list last.
+      // Verdicts, then the matrix (on the first screen), then failures; the full list last.
       const { order, matrixTop, viewport } = await layout(page);
       // A "left behind" section appears before the results only when cleanup could not delete an event (a delete
       // that timed out on a loaded machine): it says so, and is no part of the order under test.
@@ -95,7 +95,7 @@ describe('self-test: the HTML report of a real failing run, in Chromium', () => 
   }, 180_000);
 });
 
-// Issue 12 "Done when": the failing ACL case (acl-put-merges) shows the PUT, then the GET that read the ACL back,
+// The failing ACL case (acl-put-merges) shows the PUT, then the GET that read the ACL back,
 // with the curl sequence that replays them in that order.
 describe('self-test: the evidence of a failing read-after-write check, in Chromium', () => {
   const srv = referenceServerForTests({ mutant: 'acl-put-merges', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${PASSWORD}:ROLE_ADMIN`) });

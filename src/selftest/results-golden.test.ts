@@ -6,7 +6,7 @@ import { runAgainstReference } from './harness.js';
 import { resultsShape } from './results-shape.js';
 
 /**
- * Issue 20 ("behaviour preserved"): the results file of a fixed-seed run against the reference server, apart from
+ * The results file of a fixed-seed run against the reference server, apart from
  * timings and ids (src/selftest/results-shape.ts), is the one recorded in test/fixtures/results/. A refactoring
  * that changes which results a user gets, their outcomes, the verdicts, the coverage or what the probe learned fails
  * here. A deliberate change (a new check, a scenario edited) records the file again:

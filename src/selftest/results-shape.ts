@@ -1,7 +1,7 @@
 import type { RunResult } from '../model/index.js';
 
 /**
- * A results file with what changes from run to run taken out (issue 20: "results JSON unchanged … apart from
+ * A results file with what changes from run to run taken out ("results JSON unchanged … apart from
  * timings and ids"): no run id, times, durations, exchanges or messages (they quote read counts and milliseconds),
  * and the run's own tags and event identifiers replaced. What stays is what a user's CI reads: every result's id,
  * rule, level, version, endpoint, outcome and source; the summary, the verdicts, the coverage, the rules, what the

@@ -25,7 +25,7 @@ function forms(): string[] {
     b64(`admin:${ADMIN_PW}`).replace(/=+$/, ''), encodeURIComponent(ADMIN_PW)];
 }
 
-// Issue 7: credentials from flags and environment are redacted everywhere (console, JSON, JUnit, HTML, curl lines).
+// Credentials from flags and environment are redacted everywhere (console, JSON, JUnit, HTML, curl lines).
 describe('self-test: secrets never leave evconf', () => {
   // A planted bug, so that failing results carry full exchanges and curl lines.
   const srv = referenceServerForTests({ mutant: 'list-limit-off-by-one', processingDelayMs: 50, retractDelayMs: 50, users: parseUsers(`admin:${ADMIN_PW}:ROLE_ADMIN,alice:${USER_PW}`) });

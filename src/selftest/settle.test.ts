@@ -5,7 +5,7 @@ import { describeFailures, runAgainstReference } from './harness.js';
 const only = (results: CheckResult[], rule: string) => results.filter((r) => r.rule === rule && r.outcome !== 'skip');
 const line = (r: CheckResult) => r.exchanges.map((x) => `${x.request.method} ${new URL(x.request.url).pathname}`);
 
-// Issue 11 item 3 / issue 12 items 3-4: settling reads cannot be fooled, failing ones are fast, and the evidence
+// Settling reads cannot be fooled, failing ones are fast, and the evidence
 // holds the exchanges that led to the failure, the decisive one first.
 describe('self-test: settle against eventually consistent and unreliable servers', () => {
   it('a server with a 300 ms index lag (new events invisible, changed ones read stale) still passes', async () => {

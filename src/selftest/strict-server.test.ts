@@ -3,7 +3,7 @@ import type { ApiVersion, CheckResult, RunResult } from '../model/index.js';
 import { describeFailures, runAgainstReference } from './harness.js';
 
 /**
- * Issue 19: no false alarm on a strict server, and nothing left untested that it could be tested on. The reference
+ * No false alarm on a strict server, and nothing left untested that it could be tested on. The reference
  * server in each strict latitude alternative (extra-catalog own-fields / required-fields / episode-only,
  * unknown-input rejected-400, error-body text, list-lag lag-500ms), the scenarios that write catalogs and read lists:
  * 0 failed, 0 errored; a server with a second catalog gets metadata.delete.* checked (pass, not skip); a server that
@@ -23,7 +23,7 @@ async function strictRun(versions: ApiVersion[], choices: Record<string, string>
   return runAgainstReference(versions, { latitude: { choices }, only, phases: ['scenarios', 'stateful'], config: { settleMs: 3_000, runs: 2 } });
 }
 
-describe.concurrent('self-test: a strict server (issue 19)', () => {
+describe.concurrent('self-test: a strict server', () => {
   it.each([
     ['own-fields', { 'extra-catalog': 'own-fields', 'error-body': 'text' }],
     ['required-fields', { 'extra-catalog': 'required-fields', 'unknown-input': 'rejected-400' }],

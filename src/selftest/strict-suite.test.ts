@@ -7,7 +7,7 @@ import type { DepartureKind } from '../reference/strict/departure.js';
 import { describeFailures, runAgainstReference, suites } from './harness.js';
 
 /**
- * Issue 13: the suite passes the reference server under `evconf serve --strict`, and it never departs from the
+ * The suite passes the reference server under `evconf serve --strict`, and it never departs from the
  * spec by accident. Every check that sends invalid input on purpose is listed here with the departure kinds it
  * may cause and why; every other check must cause none.
  */
@@ -28,7 +28,7 @@ const ON_PURPOSE: Record<string, { kinds: DepartureKind[]; why: string }> = {
 /**
  * Departures the suite makes wherever it deletes what it created (delete checks, the stateful stage, cleanup):
  * below 1.6.0 "the caller must retract published events before calling it", and the spec has no operation that
- * retracts. The double records them and never refuses them (src/reference/strict/stateful.ts, issue 24).
+ * retracts. The double records them and never refuses them (src/reference/strict/stateful.ts).
  */
 const DELETES_PUBLISHED: DepartureKind[] = ['delete-published'];
 const own = (k: DepartureKind) => DELETES_PUBLISHED.includes(k);

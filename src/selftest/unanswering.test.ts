@@ -6,7 +6,7 @@ import type { CheckResult, RunResult } from '../model/index.js';
 import { runCli } from './cli-process.js';
 
 /**
- * Issue 12 item 9: a server that accepts connections and then resets, stalls or answers late is not "unreachable"
+ * A server that accepts connections and then resets, stalls or answers late is not "unreachable"
  * (exit 2): it is run and judged (exit 1, the affected rules failing with the transport error as evidence), and
  * the whole run (every phase, --timeout 1000) stays bounded (BOUND_MS). Before the stall guard "the list never
  * answers" took 221 s.
@@ -33,7 +33,7 @@ const transportEvidence = (r: CheckResult, code: RegExp) => r.exchanges.some((e)
 describe('self-test: servers that accept connections and then do not answer', () => {
   it('the single-event GET resets the connection: run, judged, events.get.* failing with the reset as evidence', async () => {
     // Without the properties phase: there, cases whose events cannot be read back take ~200 s in all (prop-pages
-    // ~100 s, passing) since the settle rework; an open item of issue 12, not hidden: the bound is for the rest.
+    // ~100 s, passing) since the settle rework; an open item, not hidden: the bound is for the rest.
     const { result } = await run('hostile-get-resets', ['--phases', 'scenarios,stateful']);
     const get = failing(result, /^events\.get\./);
     expect(get.length).toBeGreaterThan(0);

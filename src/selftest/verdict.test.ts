@@ -4,7 +4,7 @@ import { renderSummary } from '../report/console.js';
 import { renderJson } from '../report/json.js';
 import { renderJunit } from '../report/junit.js';
 
-// Issue 11 item 4: an interrupted run is never "conformant", and every reporter says the same thing.
+// An interrupted run is never "conformant", and every reporter says the same thing.
 describe('self-test: the verdict of a run that was stopped', () => {
   it('an interrupted run is incomplete in every version, with the reason, in the console, JSON and JUnit alike', async () => {
     const c = new AbortController();

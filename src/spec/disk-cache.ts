@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from './paths.js';
 
 /**
  * Results of evconf's own start-up work (parsed scenario files, parsed spec files), kept between runs as JSON files
- * named `<kind>-<key>.json` (issue 21: a run's start is paid by every user at every run). The key must name all that
+ * named `<kind>-<key>.json` (a run's start is paid by every user at every run). The key must name all that
  * made the value; a cached value is exactly the JSON of the computed one. A folder that cannot be written is simply not
  * used. EVCONF_NO_CACHE=1 turns it off.
  */
@@ -45,8 +45,8 @@ function prune(dir: string, kind: string, keep: number): void {
 const YAML_VERSION = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
 
 /**
- * A YAML file of specs/ parsed, from the cache when its text was parsed before (rules.yaml took about 0.15 s to parse at
- * every start). Only for files of plain data (strings, numbers, booleans, lists, maps), which JSON keeps exactly.
+ * A YAML file of specs/ parsed, from the cache when its text was parsed before (parsing rules.yaml is a noticeable
+ * part of every start). Only for files of plain data (strings, numbers, booleans, lists, maps), which JSON keeps exactly.
  */
 export function readSpecYaml(file: string): unknown {
   const text = readFileSync(file, 'utf8');

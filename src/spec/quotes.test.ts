@@ -9,7 +9,7 @@ const fold = (t: string) => t.replace(/\|/g, ' ').replace(/\s+/g, ' ').trim();
 
 /**
  * The fragments of a rule's quote that must stand verbatim in the spec: parts joined by " / " or "...", with
- * editorial remarks in [brackets] removed (design §1.1: "the rule quotes the spec sentence").
+ * editorial remarks in [brackets] removed (ARCHITECTURE.md, principle 1: "the rule quotes the spec sentence").
  */
 function quoteFragments(quote: string): string[] {
   return quote.replace(/\[[^\]]*\]/g, ' / ').split(/ \/ |\.\.\.|…/).map((f) => fold(f).replace(/^[\s.;,]+|[\s;,]+$/g, '')).filter((f) => f.length >= 8);

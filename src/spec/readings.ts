@@ -3,7 +3,7 @@ import type { ApiVersion, Observation } from '../model/index.js';
 /**
  * Where the spec reads two honest ways, a server may take either, but the same one every time: the first
  * observation in a run fixes the server's reading for the version, and a later answer that only fits the other
- * reading is a contradiction (issue 10 item 2). One ledger per version, shared by the scenario, property and
+ * reading is a contradiction. One ledger per version, shared by the scenario, property and
  * stateful stages; each reading it fixes is recorded as an observation (`reading:<question>`).
  */
 export interface Reading {

@@ -1,4 +1,4 @@
-/** The stateful stage (design §7): model-based sequences of operations (fast-check commands). */
+/** The stateful stage (ARCHITECTURE.md § Stages): model-based sequences of operations (fast-check commands). */
 export { runStatefulPhase, STATEFUL_ID, type StatefulPhaseOptions } from './phase.js';
 export { loadLifecycle, lifecycleFile, LifecycleFileError, COMMAND_NAMES, type CommandName, type LifecycleConfig } from './lifecycle.js';
 export { EventModel, type ModelEvent } from './model.js';

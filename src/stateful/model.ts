@@ -1,6 +1,6 @@
 import { isoUtc } from '../spec/datetime.js';
 /**
- * The in-memory model of the events a command sequence created (design §7: "an in-memory model"): what the
+ * The in-memory model of the events a command sequence created (ARCHITECTURE.md § Stages: "an in-memory model"): what the
  * server must show for each live event, by the spec. Values are as sent (titles tagged); ACLs as sets of keys.
  */
 export interface ModelEvent {

@@ -20,7 +20,7 @@ import { casesInFlight } from '../core/overlap.js';
 import { knownFailure } from '../expectations/known.js';
 
 /**
- * Whether command sequences may run side by side (issue 21 item 2): each works on events of its own (its tag
+ * Whether command sequences may run side by side: each works on events of its own (its tag
  * `<tag>s<n>z`; list() reads textFilter:<its tag>), schedules them in the model's slots on a capture agent of its
  * own (CaseKit.agent: `c<n>` per sequence; conflicts are per agent) and in time windows of its own (slotOffset), and
  * changes ACLs and catalogs of its own events only. So they run side by side also on the user's one agent (--agent-id).
@@ -41,7 +41,7 @@ const applies = (env: PhaseEnv, id: string) => {
 };
 
 /**
- * The extra catalog each created event carries, for delete-catalog: one the probe learned (issue 19 item 2: "Every
+ * The extra catalog each created event carries, for delete-catalog: one the probe learned ("Every
  * stage that writes a catalog other than dublincore/episode uses a writable text field the server lists for it"),
  * with the fields the server marks required filled in; or why there is none.
  */
@@ -85,7 +85,7 @@ function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions,
 }
 
 /**
- * The stateful stage for one API version (design §7): random sequences of the lifecycle file's commands run
+ * The stateful stage for one API version (ARCHITECTURE.md § Stages): random sequences of the lifecycle file's commands run
  * against the server and an EventModel; a divergence fails the rule the diverging operation breaks, with the
  * shrunk sequence as readable steps in `counterexample`. Deletes everything it created.
  */

@@ -15,7 +15,7 @@ export interface RealOptions {
 
 /**
  * The real system as the commands see it: the recording client of the sequence, its readable step log (the
- * counterexample) and `expect`, which turns a broken verdict into the adapter's CaseFailure (design house rule 5).
+ * counterexample) and `expect`, which turns a broken verdict into the adapter's CaseFailure.
  */
 export class Real {
   readonly steps: string[] = [];

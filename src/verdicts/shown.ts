@@ -1,7 +1,7 @@
 import type { CheckResult, Outcome } from '../model/index.js';
 
 /**
- * How every reporter shows a result (issue 22): a failure or SHOULD warning an expectation explains is `known`
+ * How every reporter shows a result: a failure or SHOULD warning an expectation explains is `known`
  * (not FAIL); everything else as its outcome. Read from the result's own `expectation` (src/expectations/apply.ts).
  */
 export type ShownOutcome = Outcome | 'known';

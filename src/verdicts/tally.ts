@@ -1,4 +1,4 @@
-/** Per-version verdicts, endpoint families and ordering shared by all reporters (design §4, §9). */
+/** Per-version verdicts, endpoint families and ordering shared by all reporters (ARCHITECTURE.md § Contracts, § Reports). */
 import { SHOWN_ORDER, shownOutcome } from './shown.js';
 import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type ResultSummary, type RunResult, type VersionVerdict, type Verdict } from '../model/index.js';
 
@@ -64,7 +64,7 @@ function skipReasons(results: readonly CheckResult[]): string {
 }
 
 /**
- * The verdict of each version (issue 11 item 4), over its conformance checks (load budgets excluded):
+ * The verdict of each version, over its conformance checks (load budgets excluded):
  * `not-conformant` when a check failed or evconf erred; `conformant` only when, besides, every MUST normative rule
  * that applies to the version (run.coverage) was checked at least once (an outcome other than skip) and the run
  * of the version was not cut short; else `incomplete`, with the untested rules and why.
@@ -138,7 +138,7 @@ export function scenarioOf(r: Pick<CheckResult, 'id' | 'rule' | 'apiVersion'>): 
 }
 
 /**
- * Results sorted failures first (known deviations, issue 22, after the warnings: src/verdicts/shown.ts), then by
+ * Results sorted failures first (known deviations after the warnings: src/verdicts/shown.ts), then by
  * version (spec order) and rule; stable otherwise.
  */
 export function sortResults(results: readonly CheckResult[]): CheckResult[] {

@@ -5,7 +5,7 @@ import { excerpt, isVerdict, responseOrFail } from '../evidence.js';
  * Checks of the auth rule family (spec § Authentication: "Access is governed by roles. Each event has an ACL that
  * maps actions to roles. Each user has roles."). The spec names no status for a refused access and says "How a
  * caller authenticates ...: not shown": a refusal is judged only as "some 4xx" (real servers answer 404 for an
- * event the caller may not read and 403 for a refused change; opencast-reality.md), never by its body or scheme.
+ * event the caller may not read and 403 for a refused change; docs/opencast-notes.md), never by its body or scheme.
  */
 
 const CLASS_NAME: Record<number, string> = { 2: 'success (2xx)', 4: 'refusal (4xx)' };

@@ -181,7 +181,7 @@ export const eventStartCheck: CheckDef = {
 };
 
 /**
- * `notAt` (issue 23, class 11): the member is a date-time other than `notAt`, the instant of another member the
+ * `notAt`: the member is a date-time other than `notAt`, the instant of another member the
  * scenario set far from it (a `created` filled from the start set years ahead shows).
  */
 function notAtVerdict(ctx: CheckContext, member: string, notAt: string, id: unknown): CheckVerdict {

@@ -4,7 +4,7 @@ import { shownForms } from '../../spec/precision.js';
 /**
  * Which of the run's own events a list filter must and must not return (spec § GET /api/events, Filters).
  * The spec says "matches" without saying how; real servers match field filters exactly and textFilter as a
- * case-insensitive substring (opencast-reality.md). So every event gets a three-valued verdict: `yes` when it
+ * case-insensitive substring (docs/opencast-notes.md). So every event gets a three-valued verdict: `yes` when it
  * matches under every reading (exact, substring, case-insensitive), `no` when it matches under none, `maybe`
  * otherwise; only `yes` and `no` are judged.
  */
@@ -38,7 +38,7 @@ export type RepeatMode = 'or' | 'and' | 'either';
  * subject-filter), undecided for a later one; id: a technical identifier (identifier, series id, capture agent),
  * matched whole and exactly: spec § Event "identifier | Unique identifier of the event", the series filters select
  * "by series identifier", agent_id is the "Capture agent identifier": a part of one, or it in another case, is
- * another identifier (issue 23, class 4).
+ * another identifier.
  */
 type Kind = 'single' | 'multi' | 'subject' | 'id';
 interface FieldSource { server: string[]; sent: string[]; kind: Kind }
@@ -96,7 +96,7 @@ function fieldMatch(ev: RunEvent, name: string, value: string): Tri {
   const exact = (r: string[]) => (src.kind === 'multi' ? r.includes(value) : src.kind === 'subject' ? r[0] === value : r.length === 1 && r[0] === value);
   const loose = (r: string[]) => r.some((s) => s.toLowerCase().includes(low));
   if (rs.every(exact)) return 'yes';
-  // An identifier is matched whole and exactly (issue 23, class 4): a part of one, or it in another case, is another
+  // An identifier is matched whole and exactly: a part of one, or it in another case, is another
   // identifier ("Unique identifier of the event"; the series filters select "by series identifier").
   if (src.kind === 'id') return 'no';
   return rs.some(loose) ? 'maybe' : 'no';

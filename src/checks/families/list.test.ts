@@ -115,7 +115,7 @@ describe('list-match: three-valued matching', () => {
   });
 
   // spec § Event "identifier | Unique identifier of the event"; is_part_of "by series identifier": matched whole.
-  it('identifiers and series ids: a part of one is no (not maybe), and so is it in another case (issue 23: matched exactly)', () => {
+  it('identifiers and series ids: a part of one is no (not maybe), and so is it in another case (matched exactly)', () => {
     const e = ev('e', { isPartOf: 'S10' }, { identifier: 'abcd1234', is_part_of: 'S10' });
     expect(entryMatch(e, 'identifier', 'abcd')).toBe('no');
     expect(entryMatch(e, 'identifier', 'abcd1234')).toBe('yes');
@@ -126,7 +126,7 @@ describe('list-match: three-valued matching', () => {
     expect(entryMatch(e, 'is_part_of', 'S10')).toBe('yes');
   });
 
-  it('contributors: each of several contributors alone is yes (issue 23)', () => {
+  it('contributors: each of several contributors alone is yes', () => {
     expect(entryMatch(ev('e', { contributor: ['Carla', 'Dmitri'] }), 'contributors', 'Dmitri')).toBe('yes');
     expect(entryMatch(ev('e', { contributor: ['Carla', 'Dmitri'] }), 'contributors', 'Carla')).toBe('yes');
   });

@@ -24,7 +24,7 @@ const label = (e: RunEvent) => `${e.identifier} (${String(e.sent.fields.title ??
  * them must and must not match is computed from what the run sent and read (src/checks/families/list-match.ts).
  * Keywords combine with AND; a repeated keyword follows `repeat`: or (default; spec § Filters, the 1.5.0 rule),
  * and, or either (both readings accepted: "May occur multiple times" says nothing of how repeats combine; the
- * answer must fit one of them wholly, and the same one every time in a run and version: src/engine/readings.ts).
+ * answer must fit one of them wholly, and the same one every time in a run and version: src/spec/readings.ts).
  */
 export const filterResultCheck: CheckDef = {
   name: 'filter-result',
@@ -102,7 +102,7 @@ function verdictOf(o: Judged, groups: Map<string, string[]>, mode: RepeatMode, e
 
 /**
  * `repeat: either` with one repeated keyword: the answer must fit the AND or the OR reading wholly (a mix is
- * neither), and the reading this run already fixed for the keyword in this version, if any (src/engine/readings.ts).
+ * neither), and the reading this run already fixed for the keyword in this version, if any (src/spec/readings.ts).
  * An answer only one reading gives teaches that reading.
  */
 function eitherReading(ctx: CheckContext, events: RunEvent[], groups: Map<string, string[]>, returned: Set<string | null>, keyword: string): CheckVerdict {

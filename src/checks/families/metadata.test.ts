@@ -98,7 +98,7 @@ describe('status-if-ready', () => {
   });
 });
 
-describe('metadata-values startAt (the start written in two fields, issue 23)', () => {
+describe('metadata-values startAt (the start written in two fields)', () => {
   const fields = (date: string, time: string) => [field('title', 'T'), field('startDate', date), field('startTime', time)];
 
   it('compares startDate + startTime as one instant, whatever the time format', () => {

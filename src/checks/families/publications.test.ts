@@ -122,7 +122,7 @@ describe('signed-list-members', () => {
   });
 });
 
-describe('published-schema listOnly (members of the single-publication response only, issue 23)', () => {
+describe('published-schema listOnly (members of the single-publication response only)', () => {
   const summary = { id: 'p1', channel: 'engage', mediatype: 'text/html', url: 'http://x/p1' };
 
   it('passes summaries and extra members, fails media, attachments or metadata in the list', () => {

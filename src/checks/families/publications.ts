@@ -7,7 +7,7 @@ import { schemaCheck } from '../schema.js';
  * Checks of the publications rule family (spec § Endpoints > Publications, § Resources > Publication) and of the
  * 1.6.0 DELETE that retracts publications (spec § DELETE /api/events/{event_id}). A publication exists only after
  * the server has processed uploaded media; a server that never publishes gets `skip` with that reason from every
- * check that needs a publication, never a pass (design §1.4).
+ * check that needs a publication, never a pass (ARCHITECTURE.md, principle 4).
  */
 
 export const NOT_PUBLISHED = 'the server did not publish the uploaded media within --processing-timeout';
@@ -63,7 +63,7 @@ const SINGLE_ONLY = ['media', 'attachments', 'metadata'] as const;
 
 /**
  * The publications of a list body that carry a member of SINGLE_ONLY (spec § Publication: media, attachments and
- * metadata are "Only in the single-publication response"; issue 23, class 5: extra members are accepted in general,
+ * metadata are "Only in the single-publication response"; extra members are accepted in general,
  * but not members the spec confines to another response).
  */
 function singleOnlyMembers(list: unknown[]): { id: unknown; members: string[] }[] {
@@ -146,7 +146,7 @@ export interface DeleteOutcome {
   publicationsLeft: number | null;
   /**
    * Why the polling ended before the deadline with the event not seen gone: the run was stopped (`stopped`), or the
-   * server showed it will not answer the GET (`unanswered`, design §1.4: that fails the rule, with the reason).
+   * server showed it will not answer the GET (`unanswered`, ARCHITECTURE.md, principle 4: that fails the rule, with the reason).
    */
   cut?: { by: 'stopped' | 'unanswered'; why: string };
 }

@@ -4,7 +4,7 @@ import { holds, type WithParams } from './with-members.js';
 import { REFUSED_OR_LISTED_PARAMS, refusedOrListed } from '../pagination.js';
 
 /**
- * Checks added for the fourth spec-only mutant round (issue 23): numbers past 32 bits on the list's offset, views read
+ * Checks of list views: numbers past 32 bits on the list's offset, views read
  * after a write that a refused write cannot judge, and lists whose events must not show each other's members.
  */
 
@@ -155,7 +155,7 @@ export const listMemberWithinSingleCheck: CheckDef = {
     for (const id of (p.ids as string[]).filter((x) => x !== '')) {
       const item = v.list.find((e) => isObj(e) && e.identifier === id) as Record<string, unknown> | undefined;
       const single = v.singles[id];
-      // A single GET the server did not answer at all: the member cannot be shown (design §1.4: a transport error
+      // A single GET the server did not answer at all: the member cannot be shown (ARCHITECTURE.md, principle 4: a transport error
       // fails the rule, with it as evidence), unlike a 404 of an event the index has not shown yet.
       if (item && single && single.status === null) unanswered.push(id);
       if (!item || !single || single.status !== 200 || !isObj(single.body)) continue;

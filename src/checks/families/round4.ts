@@ -7,7 +7,7 @@ import { FIELD_MEMBERS } from './events.js';
 import { unpublished } from './publications.js';
 
 /**
- * Checks added for the fourth spec-only mutant round (issue 23): members confined to another response, members that
+ * Checks of values a server shows where they do not belong: members confined to another response, members that
  * must stay empty (no stand-in from another field), the start as a pair startDate/startTime, a flavor that only looks
  * like a catalog the event has, and the occurrences of an rrule left after a write to one of them.
  */

@@ -157,7 +157,7 @@ export const conflictsAmongCheck: CheckDef = {
 
 /**
  * spec § Conflict entry: "A list of these is returned with status 409": the step's schedule overlaps one of the
- * run's own, so a response other than 409 with a conflict-list body fails (issue 11 item 6: a missing 409 is not a
+ * run's own, so a response other than 409 with a conflict-list body fails (a missing 409 is not a
  * skip). Only an unmet precondition (`after`: an event it depends on was not created) skips.
  */
 export const conflictShapeCheck: CheckDef = {

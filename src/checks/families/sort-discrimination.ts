@@ -60,7 +60,7 @@ export function modelEvents(s: Scenario): ModelEvent[] {
       index,
       values: {
         title: first(f.title), presenter: first(f.creator), start_date: start, end_date: end,
-        // Real servers may show a scheduled event's capture agent as its location (opencast-reality.md).
+        // Real servers may show a scheduled event's capture agent as its location (docs/opencast-notes.md).
         location: first(f.location) ?? (sched ? `AGENT${sched.agent}` : undefined), series_name: first(f.isPartOf),
         workflow_state: sched ? 'INSTANTIATED' : 'PROCESSING', created: index, duration: end - start,
       },

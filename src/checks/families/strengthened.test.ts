@@ -6,7 +6,7 @@ import { catalogEmptiedCheck, metadataValuesCheck, otherCatalogCheck } from './m
 import { publicationStatusListedCheck } from './publications.js';
 import { locationCheck } from '../location.js';
 
-/** The checks strengthened for issue 11 (items 1, 4, 6): each one tells the right answer from a plausible wrong one. */
+/** Strengthened checks: each one tells the right answer from a plausible wrong one. */
 
 function ctx(body: unknown, o: { status?: number; url?: string; vars?: Record<string, unknown>; headers?: Record<string, string> } = {}): CheckContext {
   const text = JSON.stringify(body);

@@ -73,7 +73,7 @@ describe('with-member (name-agnostic with* flags)', () => {
   });
 });
 
-describe('with-member absent (lists that mix states, issue 23)', () => {
+describe('with-member absent (lists that mix states)', () => {
   const pubs = [{ id: 'p1', channel: 'engage', mediatype: 'text/html', url: 'http://x/p1' }];
 
   it('passes an event without publications or schedule, whatever empty form it takes', () => {

@@ -57,7 +57,7 @@ function hasCatalog(list: unknown[], flavor: string, values: Record<string, stri
 
 /**
  * Whether publication_status names a channel other than `internal`: a server may name its internal archive
- * channel there yet leave it out of the publications it includes (opencast-reality.md, with* member names:
+ * channel there yet leave it out of the publications it includes (docs/opencast-notes.md, with* member names:
  * "channel `internal` excluded"), so an event published only there cannot show a publication.
  */
 export function isPublished(status: unknown): boolean {
@@ -138,7 +138,7 @@ export const withMemberCheck: CheckDef = {
 
 /**
  * `absent`: the event has no publication (or no schedule), so with the flag no member may hold one; in a list that
- * mixes states (issue 23, class 10) a member that does was taken from another event. Publications: no member is a
+ * mixes states a member that does was taken from another event. Publications: no member is a
  * non-empty array of objects with id and url (skipped when publication_status names a public channel: then the
  * event was published after all); scheduling: no member is an object whose agent_id is `agent` (the run's agent).
  */

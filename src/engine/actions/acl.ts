@@ -30,7 +30,7 @@ function holds(acl: unknown, ready: Pair[]): acl is unknown[] {
 
 /**
  * GET /api/events/{id}/acl until it is a 200 array holding every pair of `ready` (real servers index
- * asynchronously, design §1.7), bounded by --settle-ms. Returns the last exchange and the ACL (null if never ready).
+ * asynchronously, ARCHITECTURE.md, principle 7), bounded by --settle-ms. Returns the last exchange and the ACL (null if never ready).
  */
 export async function readAclWhenReady(env: ScenarioEnv, event: string, ready: Pair[]): Promise<{ exchange: Exchange; acl: unknown[] | null }> {
   const path = `/api/events/${encodeURIComponent(event)}/acl`;

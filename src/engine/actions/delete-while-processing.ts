@@ -44,7 +44,7 @@ function stateOf(ex: Exchange): string | undefined {
  * processing state ("Transitions: not shown": nothing says a delete is undone when processing ends). Two events with
  * media are created at once, `title` and `<title> witness`; the first is DELETEd right after its 201, while its
  * processing most likely still runs (a DELETE answered 404 because the server's index lags the create is sent again
- * once the event reads, design §1.7). The event must then read 404 (twice in a row, within --settle-ms: a 1.6.0
+ * once the event reads, ARCHITECTURE.md, principle 7). The event must then read 404 (twice in a row, within --settle-ms: a 1.6.0
  * delete may answer 202 and finish later); then the witness's processing is awaited, so that the deleted event's
  * processing, had it gone on, would be over too: a job that writes the event back when it ends shows after this.
  * Value {id, witness, deleteStatus, witnessState} (`witnessState`: the witness's processing_state read right after
@@ -67,7 +67,7 @@ const deleteWhileProcessing: Action = async (env, params) => {
   const path = `/api/events/${encodeURIComponent(id)}`;
   let del = await env.clients.admin.send({ method: 'DELETE', path });
   if (del.response?.status === 404) {
-    // Not indexed yet: delete once it reads (every stage waits for that before writing, design §1.7).
+    // Not indexed yet: delete once it reads (every stage waits for that before writing, ARCHITECTURE.md, principle 7).
     const seen = await untilReadable(env.clients.admin, id, { settleMs: env.config.settleMs, firstDelayMs: 10, maxDelayMs: 200, giveUpFirst: true, ...waitOptions(env) });
     if (seen.readable) del = await env.clients.admin.send({ method: 'DELETE', path });
   }

@@ -67,7 +67,7 @@ const updateEvent: Action = async (env, params) => {
 /**
  * The scenario's own events: asked for with textFilter, then kept only when their title carries the scenario's
  * tag. The server's filter is never trusted on its own — a server that ignores textFilter must not make evconf
- * count, or register for deletion, events it did not create (design §1.6).
+ * count, or register for deletion, events it did not create (ARCHITECTURE.md, principle 6).
  */
 async function listTagged(env: ScenarioEnv): Promise<{ ex: Exchange; ids: string[]; body: unknown[] }> {
   const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
@@ -119,7 +119,7 @@ const awaitProcessing: Action = async (env, params) => {
     const state = parsed.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
     const st = ex.response?.status ?? 0;
     const ok = st >= 200 && st < 300 && typeof state === 'string';
-    // A GET the server will not answer (issue 21 item 3) ends the wait: the step's checks judge that read.
+    // A GET the server will not answer ends the wait: the step's checks judge that read.
     if ((ok && !BUSY.has(state)) || Date.now() + delay > deadline || giveUp(ex) || env.signal?.aborted) {
       return { exchanges: [ex], value: parsed.ok ? parsed.value : undefined };
     }
@@ -240,7 +240,7 @@ function lookAlikes(id: string, kind: LookAlike): string[] {
 }
 
 /**
- * A look-alike of identifier `id` (issue 23, class 4: identifiers match exactly, not by prefix, suffix or case) that
+ * A look-alike of identifier `id` (class 4: identifiers match exactly, not by prefix, suffix or case) that
  * names no event: each candidate is read with GET /api/events/{candidate}; one that answers an event with that very
  * identifier (short sequential identifiers, a server whose identifiers ignore case) is passed over. `skip` says why
  * none can be used (no letters to change the case of, every candidate another event's identifier).

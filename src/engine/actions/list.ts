@@ -221,7 +221,7 @@ const listWalkPages: Action = async (env, params, vars) => {
 };
 
 /**
- * Events of the run that the scenario's filter does not select (design §1.6: still tagged with the run, so found and
+ * Events of the run that the scenario's filter does not select (ARCHITECTURE.md, principle 6: still tagged with the run, so found and
  * deleted like every other): their tag is the scenario's with its last letter `x` turned into `a`, so no textFilter
  * on the scenario tag matches them (scenario tags all end in `x`, so it names no other scenario either), and their
  * titles sort before every title of the scenario (code point and case-insensitive order alike). A list that applies

@@ -58,7 +58,7 @@ describe('create-with-catalog', () => {
     expect(env.cleanup.pending()).toEqual(['e1']);
   });
 
-  // Issue 11 item 4: "?type ignored" is not "catalog not configured".
+  // "?type ignored" is not "catalog not configured".
   it('names the catalog kept when the catalog list shows it although GET ?type= answers dublincore/episode', async () => {
     const ref = await startReferenceServer({ port: 0, mutant: 'spec-metadata-get-type-ignored' });
     track(ref);

@@ -73,8 +73,8 @@ function episodeAnswer(ex: Exchange, title: string): boolean {
 
 /**
  * Polls (bounded by --settle-ms) GET /metadata?type=<flavor> and GET /metadata until either shows the catalog with
- * values: the catalog list tells "the server keeps the catalog" apart from "the server ignores ?type" (issue 11
- * item 4), so a server that ignores ?type is not excused as "not configured".
+ * values: the catalog list tells "the server keeps the catalog" apart from "the server ignores ?type",
+ * so a server that ignores ?type is not excused as "not configured".
  */
 async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): Promise<{ exchanges: Exchange[]; byType: boolean; inList: boolean }> {
   const deadline = Date.now() + env.config.settleMs;

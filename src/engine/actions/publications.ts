@@ -33,7 +33,7 @@ export function publicationIds(body: unknown): string[] {
 }
 
 /**
- * design §1.7 "processing is awaited by polling": polls the publication list of the event and its
+ * ARCHITECTURE.md, principle 7 "processing is awaited by polling": polls the publication list of the event and its
  * publication_status until either shows a publication, within --processing-timeout (early end when processing
  * FAILED or was STOPPED). The wait never judges a status: that is the business of the publications.* checks.
  */
@@ -62,7 +62,7 @@ export async function waitPublished(env: ScenarioEnv, id: string): Promise<Publi
     if (ENDED.has(state)) {
       return { published: false, reason: `${NOT_PUBLISHED} (processing_state ${state})`, publication: fallback, listed: false, exchanges: [list, ev] };
     }
-    // The server has shown it will not answer these reads (issue 21 item 3): the checks judge the last ones.
+    // The server has shown it will not answer these reads: the checks judge the last ones.
     const unanswered = giveUp(ev) && giveUpList(list);
     if (Date.now() + delay > deadline || unanswered || env.signal?.aborted) {
       return { published: false, reason: NOT_PUBLISHED, publication: fallback, listed: false, exchanges: [list, ev] };

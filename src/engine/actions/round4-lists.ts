@@ -6,7 +6,7 @@ import type { Action } from './types.js';
 import { Unavailable } from '../../core/unavailable.js';
 
 /**
- * Actions added for the fourth spec-only mutant round (issue 23; names in src/scenario/actions/round4.ts):
+ * The actions put-episode-start and list-with-singles (their names are listed in src/scenario/actions/round4-lists.ts):
  * - put-episode-start {id, at, via?}: PUT /api/events/{id}/metadata?type=dublincore/episode with startDate and
  *   startTime set to `at` minutes after {{time.base}} (spec § Metadata: "Fields not included are not updated"; §
  *   Metadata field: "startDate (format date), startTime (format time with UTC designator)"); with `via: update`, the

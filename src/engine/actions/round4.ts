@@ -2,7 +2,7 @@ import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
 import type { Action } from './types.js';
 
-/** Actions added for the fourth spec-only mutant round (names in src/scenario/actions/round4.ts). */
+/** The action update-with-media (its name is listed in src/scenario/actions/round4.ts). */
 
 /**
  * update-with-media {id}: POST /api/events/{id} with a media track and processing instructions (spec § POST

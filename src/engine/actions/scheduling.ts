@@ -69,7 +69,7 @@ const createScheduled: Action = async (env, params) => {
   const complete = typeof rrule === 'string' && start !== undefined && end !== undefined && duration !== undefined;
   const expected = complete ? expectedOccurrences(scheduling) : undefined;
   const { out, exchanges } = await createRetrying(env, spec, retryConflict === true);
-  // Later steps write to the events: wait until they are readable (design §1.7), as for given events.
+  // Later steps write to the events: wait until they are readable (ARCHITECTURE.md, principle 7), as for given events.
   for (const id of out.identifiers) await waitVisible(env, id, spec);
   const window = singleWindow(scheduling);
   return {

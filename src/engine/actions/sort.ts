@@ -43,7 +43,7 @@ const createScheduledEvents: Action = async (env, params) => {
   const exchanges: Exchange[] = [];
   const events: Record<string, string | Unavailable>[] = [];
   // Created one by one in the order given (creation order is part of the discriminating data), readable-waited
-  // together (issue 21 item 2: the waits overlap).
+  // together (the waits overlap).
   const seen: Promise<void>[] = [];
   for (const [i, raw] of list.entries()) {
     const { at, hours, agent, startAt, media, ...rest } = raw as Record<string, unknown>;
@@ -118,7 +118,7 @@ const listAscDesc: Action = async (env, params) => {
 };
 
 /**
- * Waits for processing to publish an event (design §1.7: "processing is awaited by polling"): GET
+ * Waits for processing to publish an event (ARCHITECTURE.md, principle 7: "processing is awaited by polling"): GET
  * /api/events/{id} until publication_status names a public channel (not only `internal`), within --processing-timeout.
  */
 const awaitPublication: Action = async (env, params) => {

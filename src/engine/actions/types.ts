@@ -14,7 +14,7 @@ export type ActionNeeds = readonly Need[] | ((params: Record<string, unknown>) =
 /**
  * An action: several requests or a computed expectation behind one scenario step (`action: name`). `needs`: what it
  * needs from the server; the engine checks it before the action runs, and a step whose needs the server refused is
- * not run but skipped with the reason (issue 20 item 1), like one built on an Unavailable value.
+ * not run but skipped with the reason, like one built on an Unavailable value.
  */
 export type Action = ((env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => Promise<ActionOutcome>) & { needs?: ActionNeeds };
 

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { UsageError } from '../../config/errors.js';
 import { versionHeader } from '../../core/clients.js';
 import type { ApiVersion, LoadBudget } from '../../model/index.js';
+import { PROJECT_ROOT } from '../../spec/paths.js';
 import { inRange } from '../../spec/versions.js';
 import { prepareQuery } from '../list-expect.js';
 import type { LoadProfile } from '../profile.js';
@@ -30,6 +31,19 @@ export interface ExportOptions {
   runId: string;
 }
 
+/**
+ * Where a profile was read (`file:line`) as a script's header says it: relative to the project when the file is in it,
+ * else its file name. A script is shared; the machine it was written on has no place in it.
+ */
+export function portableSource(source: string, root: string = PROJECT_ROOT): string {
+  const m = /^(.*?)(:\d+(?::\d+)?)?$/.exec(source);
+  const file = m?.[1] ?? source;
+  const at = m?.[2] ?? '';
+  if (!isAbsolute(file)) return source;
+  const rel = relative(root, file);
+  return (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : basename(file)) + at;
+}
+
 /** A profile as the script input for this run (undefined when the profile does not apply to its version). */
 export function profileScriptInput(p: LoadProfile, o: ExportOptions): ArtilleryScriptInput | undefined {
   const v = p.apiVersion ?? o.apiVersion;
@@ -46,7 +60,7 @@ export function profileScriptInput(p: LoadProfile, o: ExportOptions): ArtilleryS
     auth: o.auth,
     headerNames: o.headerNames,
     budget: { ...p.budget, ...o.budget },
-    comment: `run ${o.runId} (${o.plan.count} seeded events, tag "${o.plan.tag}"), API ${v}, from ${p.source}`,
+    comment: `run ${o.runId} (${o.plan.count} seeded events, tag "${o.plan.tag}"), API ${v}, from ${portableSource(p.source)}`,
   };
 }
 

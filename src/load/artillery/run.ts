@@ -5,7 +5,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../config/errors.js';
 
 /**
- * Running a local Artillery (an optional peer dependency, issue 25) on one script: found as EVCONF_ARTILLERY (its
+ * Running a local Artillery (an optional peer dependency) on one script: found as EVCONF_ARTILLERY (its
  * executable), as the `artillery` package installed beside evconf, or on PATH. Never installed by evconf.
  */
 

@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import type { LoadBudget } from '../../model/index.js';
 
 /**
- * One load profile as an Artillery test script (issue 25): the same request paths as the autocannon engine, the
+ * One load profile as an Artillery test script: the same request paths as the autocannon engine, the
  * same closed model (`connections` virtual users, each looping back to back on its own keep-alive connection for
  * the profile's duration), the version header written out, credentials and --header values read from the
  * environment when Artillery runs (never written into the file), budgets as `ensure` conditions, an `expect`

@@ -11,7 +11,7 @@ import { artilleryEnv, writeArtilleryScripts, type ExportedScripts } from './exp
 import type { ArtilleryContext } from './profile-run.js';
 import type { ArtilleryCommand } from './run.js';
 
-/** The load stage's Artillery parts (issue 25): the engine's context and folder, and --seed-only. */
+/** The load stage's Artillery parts: the engine's context and folder, and --seed-only. */
 
 /** The run's settings these parts read (of the stage's LoadConfig in stage.ts, which imports this file). */
 export type ArtilleryConfig = Pick<RunConfig, 'auth' | 'headers' | 'versionHeader' | 'apiVersions' | 'timeoutMs' | 'loadDurationS' | 'loadBudget'>;

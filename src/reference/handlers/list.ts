@@ -32,7 +32,7 @@ function runHooks(ctx: Ctx): ListRunHooks {
 }
 
 /**
- * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (opencast-reality.md);
+ * GET /api/events (spec § GET /api/events). limit absent/0/negative = no limit (docs/opencast-notes.md);
  * offset: index of the first result from 1.1.0, page index (pages of size limit) in 1.0.0.
  */
 export function listEvents(ctx: Ctx): Reply {

@@ -1,5 +1,5 @@
 /**
- * The latitude catalogue (issue 10, "What to build" 1): places where specs/events-api.md is silent ("not shown"),
+ * The latitude catalogue ("What to build" 1): places where specs/events-api.md is silent ("not shown"),
  * gives no format or default, or reads two ways, each with the legal alternatives a conformant server may take.
  *
  * Every choice: `quote` stands verbatim in specs/events-api.md and is the sentence that leaves the room (a test
@@ -360,7 +360,7 @@ export const CATALOGUE = {
       ['later-by-identifier', 'without sort, the first page follows the default order and later pages (offset > 0) identifier order'],
     ],
   },
-  // ---- Second round (an independent implementer reading specs/events-api.md alone); appended so that the seeded
+  // ---- Choices an independent implementer found reading specs/events-api.md alone; appended so that the seeded
   // draws of the choices above stay as they were.
   'workflow-state-order': {
     quote: 'The sort criterion workflow_state orders events by this state.',
@@ -577,7 +577,7 @@ export const CATALOGUE = {
       ['multipart-only', 'PUT /acl, POST /acl/{action}, PUT /metadata and PUT /scheduling read multipart/form-data only; an urlencoded body answers 415'],
     ],
   },
-  // ---- Third round (an independent implementer reading specs/events-api.md alone); appended after the others so
+  // ---- More choices an independent implementer found reading specs/events-api.md alone; appended after the others so
   // that the seeded draws of the choices above stay as they were.
   'json-escaping': {
     quote: 'Responses carry JSON.',

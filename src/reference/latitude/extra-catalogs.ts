@@ -6,7 +6,7 @@ import { badRequest, type ExtraCatalog } from '../types.js';
  * Latitude choice extra-catalog (spec § Metadata catalog: "Further configurable catalogs exist, for example
  * license/episode."): which catalogs besides dublincore/episode a server has, and which fields, is its configuration.
  * The spec gives license/episode no fields. Alternatives other than `sent-only` and `configured` make a strict server
- * (issue 19 item 3): it has only its configured catalogs, refuses any other flavor and any other field id with 400,
+ *: it has only its configured catalogs, refuses any other flavor and any other field id with 400,
  * and (required-fields) refuses a catalog sent without its required fields, or a write that empties one.
  */
 

@@ -1,6 +1,6 @@
 import { alternativesOf, CATALOGUE, CHOICE_IDS, isChoiceId, type ChoiceId, type Choices } from './catalogue.js';
 
-/** Seeded selection of the latitude choices (issue 10, "What to build" 1). */
+/** Seeded selection of the latitude choices ("What to build" 1). */
 
 export interface LatitudeOptions {
   /** Draws every choice from this seed (deterministic); without it, every choice not forced takes its default. */

@@ -7,7 +7,7 @@ import { atLeast } from '../version.js';
  * Latitude choice unknown-input (spec § POST /api/events: "400: the request is invalid or inconsistent."; the spec
  * nowhere says that names it does not give are ignored): with `rejected-400` a query parameter, form parameter or
  * multipart part that the spec does not name for that endpoint (and version) answers 400, as a strict server's
- * input validation does (issue 19 item 3). The names are those of spec § Endpoints.
+ * input validation does. The names are those of spec § Endpoints.
  */
 
 const WITH = ['sign', 'withacl', 'withmetadata', 'withpublications'];

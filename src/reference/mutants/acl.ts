@@ -43,7 +43,7 @@ export const ACL_MUTANTS = family({
 });
 
 /**
- * Access policy and access mutants of the second spec-only round (spec § Access policy: PUT "The existing ACL is
+ * Access policy and access mutants (spec § Access policy: PUT "The existing ACL is
  * overwritten"; POST …/acl/{action} "Adds that permission; other entries are unaffected"; DELETE
  * …/acl/{action}/{role} "Removes that permission; other entries are unaffected"; § Authentication: "Each event has
  * an ACL that maps actions to roles. Each user has roles"). Bug sites: handlers/acl.ts, handlers/metadata.ts
@@ -90,7 +90,7 @@ export const SPEC2_ACL_MUTANTS = family({
 
 /** Bug site (handlers/acl.ts putAcl): the ACL a PUT stores. */
 export function spec2AclPut(ctx: Ctx, rec: EventRecord, sent: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec2-acl-put-second-merges') || nth(rec, 'spec2-acl-put') === 1) return sent;
+  if (!ctx.app.bug('spec2-acl-put-second-merges') || nth(rec, 'acl-put') === 1) return sent;
   const same = (a: AclEntry, b: AclEntry) => a.action === b.action && a.role === b.role;
   return [...rec.acl.filter((o) => !sent.some((s) => same(s, o))), ...sent];
 }
@@ -135,7 +135,7 @@ export function spec2CreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
 }
 
 /**
- * Access policy and access mutants of the third spec-only round, author B (spec § Access policy: PUT "The existing
+ * Access policy and access mutants (spec § Access policy: PUT "The existing
  * ACL is overwritten"; POST …/acl/{action} "Form parameter role (string). Adds that permission; other entries are
  * unaffected"; DELETE …/acl/{action}/{role} "path: event_id, action, role (all strings). Removes that permission";
  * § Authentication: "Access is governed by roles. Each event has an ACL that maps actions to roles. Each user has
@@ -204,7 +204,7 @@ export function spec3bAclRemoveRole(ctx: Ctx, role: string): string {
 
 /** Bug site (handlers/acl.ts getAcl): the ACL a GET answers. */
 export function spec3bAclRead(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec3b-acl-read-stale-third') || nth(ctx.app, '3b:acl-read') % 3 !== 0) return acl;
+  if (!ctx.app.bug('spec3b-acl-read-stale-third') || nth(ctx.app, 'stale-acl-read') % 3 !== 0) return acl;
   const rec = ctx.app.store.get(ctx.params[0]);
   return (rec && aclOneBehind(rec)) ?? acl;
 }
@@ -225,7 +225,7 @@ export function spec3bMetadataReadable(ctx: Ctx): EventRecord {
 }
 
 /**
- * Exact-identity mutants of the fourth spec-only round (spec § Filters: "agent_id | Capture agent identifier";
+ * Exact-identity mutants (spec § Filters: "agent_id | Capture agent identifier";
  * § Access policy: DELETE "Removes that permission; other entries are unaffected"; § Metadata catalog: "flavor |
  * Unique type of the catalog", GET ?type= "200 with an array of metadata fields of that catalog"). Bug sites:
  * mutants/sites.ts (list filters, ACL removal, metadata type).

@@ -25,11 +25,15 @@ async function observe(c: DeviationCase, mutant: string | undefined): Promise<un
   }
 }
 
-/** One test per case, and one that every mutant named `<prefix>…` has exactly one case (at least `min` of them). */
-export function describeDeviations(title: string, prefix: string, cases: DeviationCase[], min: number): void {
+/**
+ * One test per case, and one that every mutant of `group` (the names of a group of mutants, or a name prefix) has
+ * exactly one case, and every case names one of them (at least `min` of them).
+ */
+export function describeDeviations(title: string, group: string | readonly string[], cases: DeviationCase[], min: number): void {
+  const inGroup = (n: string) => (typeof group === 'string' ? n.startsWith(group) : group.includes(n));
   describe(title, () => {
-    it(`every ${prefix}* mutant has exactly one case, and every case names a ${prefix}* mutant`, () => {
-      const names = Object.keys(MUTANTS).filter((n) => n.startsWith(prefix)).sort();
+    it(`every mutant of the group has exactly one case, and every case names one of them`, () => {
+      const names = Object.keys(MUTANTS).filter(inGroup).sort();
       expect(cases.map((c) => c.mutant).sort()).toEqual(names);
       expect(names.length).toBeGreaterThanOrEqual(min);
     });

@@ -13,7 +13,7 @@ import type { EventView } from '../view.js';
 /** The event body family: planted bugs of the event objects of the list and the single GET (names, shapes, derived members, with* flags). */
 
 /**
- * Response-shape mutants of the second spec-only round (spec § GET /api/events: "Returns a JSON array of event
+ * Response-shape mutants (spec § GET /api/events: "Returns a JSON array of event
  * objects. The array may be empty"; § Event (response object): presenter*, contributor*, subjects* are
  * array[string]; "Oldest variant ...: duration (integer)"; GET /api/events/{event_id}: withacl "with the same
  * meanings as for the list"; § Metadata: "404" for an event that does not exist). Bug sites: handlers/list.ts
@@ -87,7 +87,7 @@ export function spec2MetadataSeen(ctx: Ctx, type: string | undefined, reply: Rep
 }
 
 /**
- * Version-specific mutants of the second spec-only round (spec § Versioning: "1.1.0 | ... Endpoints GET and PUT
+ * Version-specific mutants (spec § Versioning: "1.1.0 | ... Endpoints GET and PUT
  * /api/events/{event_id}/scheduling"; "1.4.0 | Event field start is the bibliographic start"; "1.6.0 | DELETE of an
  * event retracts its publications first; status 202 is possible"; § Event (response object): "The earliest
  * description shows different member names"; § GET /api/events, offset). Bug sites: handlers/list.ts (spec2ListBody,
@@ -141,7 +141,7 @@ export function spec2SchedulingRoute(ctx: Ctx): void {
 }
 
 /**
- * Mutants of the with* flags and of sign, third spec-only round, author A (spec § GET /api/events: "sign | boolean |
+ * Mutants of the with* flags and of sign (spec § GET /api/events: "sign | boolean |
  * Sign public distribution URLs, if URL signing is turned on"; "withmetadata | Include the metadata catalogs";
  * "withpublications | Include publication identifiers and URLs"; "withscheduling | Include scheduling information";
  * § GET /api/events/{event_id}: "with the same meanings as for the list"). Bug sites: handlers/event.ts (getEvent's
@@ -216,7 +216,7 @@ export function spec3aListBody(ctx: Ctx, text: string): string {
 }
 
 /**
- * Processing-state mutants of the third spec-only round, author A (spec § States and transitions: "The field
+ * Processing-state mutants (spec § States and transitions: "The field
  * processing_state of an event takes these values. INSTANTIATED | Scheduled to be recorded ... PAUSED | Paused,
  * waiting for a resource or paused by a user ..."). Bug site: mutants/event-body.ts spec3aGetBody (the single GET);
  * the scheduling PUT records what these read (mutants/scheduling.ts spec3aPutNext).
@@ -259,7 +259,7 @@ export function shownState(ctx: Ctx, rec: EventRecord, state: unknown): unknown 
 }
 
 /**
- * Version and response-member mutants of the third spec-only round, author B (spec § Event (response object):
+ * Version and response-member mutants (spec § Event (response object):
  * "language | string | Language (version 1.1.0 and above)", "series | string | Title of that series (version 1.1.0
  * and above)", "status | string | Technical status (version 1.1.0 and above)"; "Oldest variant of the event object
  * (list and single retrieval): the members are archive_version, created, creator, ..., has_previews, ..."; §
@@ -312,7 +312,7 @@ export function spec3bGetBody(ctx: Ctx, text: string): string {
 }
 
 /**
- * Derived views after writes, fourth spec-only round (spec § Filters: "agent_id | Capture agent identifier"; § Event:
+ * Derived views after writes (spec § Filters: "agent_id | Capture agent identifier"; § Event:
  * "start | datetime | Technical start (versions below 1.4.0)"; § GET /api/events: "withacl | boolean | Include the
  * ACL"). Bug sites: mutants/sites.ts (list filters, single GET, list body); the writes remember what these
  * read (PUT …/scheduling and POST /api/events/{id}).
@@ -411,7 +411,7 @@ export function derivedListCache(ctx: Ctx, text: string): string {
 }
 
 /**
- * Lists mixing states, fourth spec-only round (spec § GET /api/events: "withscheduling | boolean | Include scheduling
+ * Lists mixing states (spec § GET /api/events: "withscheduling | boolean | Include scheduling
  * information (version 1.1.0 and above)"; § Event: "publication_status | array[string] | Publications available for
  * the event"). Bug site: the list body (mutants/sites.ts), item by item in list order.
  */
@@ -448,7 +448,7 @@ export function mixingList(ctx: Ctx, items: Obj[]): void {
 }
 
 /**
- * Mutants whose member type drifts with the event's state, fourth spec-only round (spec § Event (response object):
+ * Mutants whose member type drifts with the event's state (spec § Event (response object):
  * "presenter* | array[string] | Presenters", "publication_status | array[string] | Publications available for the
  * event"). Bug sites: the list and single-GET bodies (mutants/sites.ts).
  */
@@ -479,7 +479,7 @@ export function stateShapesGet(ctx: Ctx, rec: EventRecord, o: Obj): void {
 }
 
 /**
- * Issue 23, class 2 (members whose type drifts with the event's state): spec § Event (response object),
+ * Blind-spot class 2 of suites/DISCRIMINATING-DATA.md (members whose type drifts with the event's state): spec § Event (response object),
  * "has_previews | boolean | Whether the event can be opened with the video editor". Bug site: handlers/event.ts (the
  * single GET's body).
  */
@@ -499,7 +499,7 @@ export function blind4GetBody(ctx: Ctx, rec: EventRecord, text: string): string 
 }
 
 /**
- * Issue 23, class 8 (every derived view, after every kind of write): spec § Event, "start | datetime | Technical start
+ * Blind-spot class 8 of suites/DISCRIMINATING-DATA.md (every derived view, after every kind of write): spec § Event, "start | datetime | Technical start
  * (versions below 1.4.0)"; § Scheduling information, PUT …/scheduling "204 (updated)". Bug site: handlers/event.ts
  * (the view the single GET serializes).
  */
@@ -524,7 +524,7 @@ export function blind4TechStart(ctx: Ctx, rec: EventRecord, v: EventView): Parti
 }
 
 /**
- * Issue 23, class 10 (lists that mix states): spec § GET /api/events, "withscheduling | boolean | Include scheduling
+ * Blind-spot class 10 of suites/DISCRIMINATING-DATA.md (lists that mix states): spec § GET /api/events, "withscheduling | boolean | Include scheduling
  * information (version 1.1.0 and above)" — each event's own. Bug site: handlers/list.ts (the list body).
  */
 export const BLIND4_MIXED_MUTANTS = family({

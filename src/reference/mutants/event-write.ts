@@ -14,7 +14,7 @@ import type { EventView } from '../view.js';
 /** The event write family: planted bugs of POST /api/events, POST /api/events/{id} and DELETE /api/events/{id} (rules events.create.*, events.update.*, events.delete.*). */
 
 /**
- * Event mutants of the second spec-only round (spec § POST /api/events: "201: the event is created. The Location
+ * Event mutants (spec § POST /api/events: "201: the event is created. The Location
  * header holds {base_url}/api/events/<event_id>"; § POST /api/events/{event_id}: "Only what is sent is changed";
  * § Event (response object): "created | Creation date and time", "presenter* | array[string] | Presenters").
  * Bug sites: handlers/create.ts (spec2CreateReply, spec2NewEpisode) and handlers/update.ts (spec2UpdateBase, spec2Updated).
@@ -62,7 +62,7 @@ export function spec2Updated(ctx: Ctx, rec: EventRecord): void {
 }
 
 /**
- * Event-creation mutants of the third spec-only round, author A (spec § POST /api/events: parts metadata, presenter,
+ * Event-creation mutants (spec § POST /api/events: parts metadata, presenter,
  * presentation, audio, scheduling; Scheduling rules 1-3: "To schedule several events, give rrule, end and duration.
  * The rule determines the dates and times within the period from start to end plus duration."; "409: scheduling
  * conflict"; § Scheduling information: "duration | Duration of the recording in milliseconds"; § Event: "A field
@@ -156,7 +156,7 @@ export function spec3aCreateConflicts(ctx: Ctx, conflicts: ConflictEntry[], plan
 }
 
 /**
- * Event-update mutants of the third spec-only round, author A (spec § POST /api/events/{event_id}: "Updates an event.
+ * Event-update mutants (spec § POST /api/events/{event_id}: "Updates an event.
  * The multipart parts are the same as for creation (acl, metadata, ..., and scheduling from 1.1.0). Only what is
  * sent is changed: a request carrying only a metadata part updates only that catalog. Responses: 204 (updated), 404,
  * 409 (scheduling conflict on update ...)"). Bug sites: handlers/update.ts. (spec3a-update-drops-publications is
@@ -226,7 +226,7 @@ export function spec3aUpdated(ctx: Ctx, rec: EventRecord, parts: EventParts): vo
 }
 
 /**
- * DELETE mutants of the third spec-only round, author A (spec § DELETE /api/events/{event_id}: "Deletes the event.
+ * DELETE mutants (spec § DELETE /api/events/{event_id}: "Deletes the event.
  * From version 1.6.0 it first retracts any publications. ... Responses: 202 (retraction of publications has
  * started), 204 (deleted), 404."). Bug site: handlers/event.ts deleteEvent (spec3aDelete, before the lookup).
  */
@@ -273,7 +273,7 @@ export function spec3aDelete(ctx: Ctx): Reply | undefined {
   if (bug('spec3a-delete-retracted-stays') && atLeast(ctx.version, '1.6.0') && (store.get(id)?.publications.length ?? 0) > 0) {
     const rec = writableEvent(ctx);
     app.timers.cancel(`process:${rec.id}`);
-    app.timers.after(`spec3a-retract:${rec.id}`, Math.floor(app.retractDelayMs / 2), () => {
+    app.timers.after(`early-retract:${rec.id}`, Math.floor(app.retractDelayMs / 2), () => {
       if (store.get(rec.id) !== rec) return;
       rec.publications = [];
       store.commit(rec);
@@ -284,7 +284,7 @@ export function spec3aDelete(ctx: Ctx): Reply | undefined {
 }
 
 /**
- * Occurrences of a recurring schedule are separate events, fourth spec-only round (spec § POST /api/events:
+ * Occurrences of a recurring schedule are separate events (spec § POST /api/events:
  * "Creates one event, or several scheduled events"; scheduling rule 3: "To schedule several events, give rrule, end
  * and duration"; 200: "several events were created by scheduling with rrule"). Bug sites: handlers/create.ts
  * (recurringCreated), handlers/event.ts (recurringDeleted), handlers/metadata.ts (recurringMetadataPut), via
@@ -328,7 +328,7 @@ export function recurringMetadataPut(ctx: Ctx, rec: EventRecord): void {
 }
 
 /**
- * Values filled from one another, fourth spec-only round (spec § Event: "presenter* | array[string] | Presenters",
+ * Values filled from one another (spec § Event: "presenter* | array[string] | Presenters",
  * "contributor* | array[string] | Contributors", "description* | string | Description", "title* | string | Title";
  * each a field of dublincore/episode as created). Bug sites: the single GET and the list bodies (mutants/sites.ts).
  */
@@ -361,7 +361,7 @@ export function standInListItem(ctx: Ctx, item: Obj): void {
 }
 
 /**
- * Issue 23, class 11 (values that could stand in for each other must differ): spec § Event, "created | datetime |
+ * Blind-spot class 11 of suites/DISCRIMINATING-DATA.md (values that could stand in for each other must differ): spec § Event, "created | datetime |
  * Creation date and time" beside "start". Bug site: handlers/event.ts (the view the single GET serializes).
  */
 export const BLIND4_DISTINCT_MUTANTS = family({
@@ -378,7 +378,7 @@ export function blind4Created(ctx: Ctx, rec: EventRecord, v: EventView): Partial
 }
 
 /**
- * Issue 23, class 9 (occurrences of a recurring schedule are separate events): spec § What the service does, "It
+ * Blind-spot class 9 of suites/DISCRIMINATING-DATA.md (occurrences of a recurring schedule are separate events): spec § What the service does, "It
  * reads, updates and deletes a single event"; § DELETE /api/events/{event_id}, "Deletes the event." Bug site:
  * handlers/event.ts (deleteEvent).
  */

@@ -441,10 +441,11 @@ export function createLocation(ctx: Ctx, location: string, id: string): string {
 }
 
 /**
- * A create body without identifier whose Location names no event: caught by the checks strengthened for issue 11
- * (items 1 and 3-6), which it passed before. (The other readings those checks were strengthened for are spec-*
- * mutants: spec-sort-end-date-by-start, spec-sort-workflow-state-by-title, spec-sort-last-criterion-only /
- * first-criterion-only, spec-*-both-names-*, spec-metadata-get-type-ignored, spec-publication-status-empty,
+ * A create body without identifier whose Location names no event: caught by the strengthened checks of
+ * events.create.location (the Location names the created event), which it passed before. (The other readings those
+ * checks were strengthened for are mutants of the SPEC_* groups: spec-sort-end-date-by-start,
+ * spec-sort-workflow-state-by-title, spec-sort-last-criterion-only / first-criterion-only, the both-names ones,
+ * spec-metadata-get-type-ignored, spec-publication-status-empty,
  * spec-publications-unpublished-500.)
  */
 export const CREATE_LOCATION_MUTANTS = family({

@@ -29,7 +29,7 @@ import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
 
 /**
  * The patches of every hook point of ../hooks.ts, per point (and stage) in the order they apply: the order the
- * handlers nested these calls in before the hook points (issue 20 item 4), so the server behaves as it did.
+ * handlers nested these calls in before the hook points, so the server behaves as it did.
  * A bug function of another shape is adapted here (`tap`: one that only acts on the value; `orElse`: one that
  * answers only when nothing before it did); the bug functions themselves are unchanged.
  */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { family, type Handler } from './types.js';
 
 /**
- * Transport-level faults (issue 7): each wraps the whole handler and misbehaves on the event list only
+ * Transport-level faults: each wraps the whole handler and misbehaves on the event list only
  * (GET /api/events), so a run can show that evconf fails the list rules with the transport error as
  * evidence, keeps checking everything else, and finishes within a bound derived from its timeouts.
  */

@@ -1,3 +1,4 @@
+import { FORMER_NAMES } from './former-names.js';
 import { EVENT_MUTANTS, SPEC_EVENT_MUTANTS, CREATE_LOCATION_MUTANTS } from './events.js';
 import { HOSTILE_MUTANTS } from './hostile.js';
 import { LIST_MUTANTS } from './list.js';
@@ -28,16 +29,22 @@ import { TRACK_MUTANTS } from './track.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
-/** Third spec-only round, author A (mutant names spec3a-*): its families, spread into one object. */
+/** One mutant per section of the spec, across every family (deviation proofs: deviations/spec2.test.ts). */
+export const SPEC2_MUTANTS = {
+  ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
+  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
+};
+
+/** The event lifecycle (create, update, delete, processing state, publications, scheduling, with* flags), one object. */
 export const SPEC3A_MUTANTS = {
   ...SPEC3A_PUBLICATION_MUTANTS, ...SPEC3A_STATE_MUTANTS, ...SPEC3A_CREATE_MUTANTS, ...SPEC3A_UPDATE_MUTANTS,
   ...SPEC3A_DELETE_MUTANTS, ...SPEC3A_SCHEDULING_MUTANTS, ...SPEC3A_FLAG_MUTANTS,
 };
 
-/** Third spec-only round, author B (mutant names spec3b-*): its families, spread into one object. */
+/** What is read back after writes (lists, version members, ACL, metadata), spread into one object. */
 export const SPEC3B_MUTANTS = { ...SPEC3B_LIST_MUTANTS, ...SPEC3B_VERSION_MUTANTS, ...SPEC3B_ACL_MUTANTS, ...SPEC3B_METADATA_MUTANTS };
 
-/** Fourth spec-only round (mutant names spec4-*): its families, spread into one object (bug sites: sites.ts). */
+/** Data that discriminates one reading from another (numbers, shapes, identities, parts), one object (bug sites: sites.ts). */
 export const SPEC4_MUTANTS = {
   ...SPEC4_NUMBER_MUTANTS, ...SPEC4_STATE_SHAPE_MUTANTS, ...SPEC4_PARTIAL_MUTANTS, ...SPEC4_IDENTITY_MUTANTS,
   ...SPEC4_RESTRICTED_MUTANTS, ...SPEC4_MULTI_MUTANTS, ...SPEC4_DERIVED_MUTANTS, ...SPEC4_RECURRING_MUTANTS,
@@ -45,8 +52,8 @@ export const SPEC4_MUTANTS = {
 };
 
 /**
- * Issue 23 (no false passes, round 4): one mutant per blind-spot class, written to prove that the class's improved data
- * and checks catch it (mutant names blind4-*), spread into one object.
+ * One mutant per blind-spot class of suites/DISCRIMINATING-DATA.md, proving that the class's data and checks catch it,
+ * spread into one object.
  */
 export const BLIND4_MUTANTS = { ...BLIND4_NUMBER_MUTANTS, ...BLIND4_STATE_MUTANTS, ...BLIND4_COMPOSITE_MUTANTS, ...BLIND4_IDENTITY_MUTANTS, ...BLIND4_SINGLE_ONLY_MUTANTS, ...BLIND4_MULTIVALUE_MUTANTS, ...BLIND4_DERIVED_MUTANTS, ...BLIND4_OCCURRENCE_MUTANTS, ...BLIND4_MIXED_MUTANTS, ...BLIND4_DISTINCT_MUTANTS, ...BLIND4_UNKNOWN_MUTANTS };
 
@@ -61,27 +68,23 @@ export type { MutantDef, MutantSpec, Handler } from './types.js';
  * mostly belongs to, so a few of its mutants break a neighbouring family's rule.
  */
 const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTANTS, ...METADATA_MUTANTS, ...SCHEDULING_MUTANTS, ...LOAD_MUTANTS, ...SORT_MUTANTS, ...GENERATED_MUTANTS, ...PUBLICATION_MUTANTS, ...AUTH_MUTANTS,
-  // Written from the spec alone (issue 11; names spec-*).
+  // Written from the spec alone, by authors who never saw the checks.
   ...SPEC_SORT_MUTANTS, ...SPEC_FILTER_MUTANTS, ...SPEC_PAGING_MUTANTS, ...SPEC_EVENT_MUTANTS, ...SPEC_ACL_MUTANTS,
   ...SPEC_METADATA_MUTANTS, ...SPEC_PUBLICATION_MUTANTS, ...SPEC_SCHEDULING_MUTANTS,
-  // Caught by the checks strengthened for issue 11 (items 1, 3-6).
+  // Caught by strengthened checks: the sort's reported end, the Location of a create.
   ...SORT_END_DATE_MUTANTS, ...CREATE_LOCATION_MUTANTS,
-  // Second round written from the spec alone (names spec2-*).
-  ...SPEC2_LIST_MUTANTS, ...SPEC2_PAGING_MUTANTS, ...SPEC2_VERSION_MUTANTS, ...SPEC2_EVENT_MUTANTS, ...SPEC2_SCHEDULING_MUTANTS,
-  ...SPEC2_ACL_MUTANTS, ...SPEC2_METADATA_MUTANTS, ...SPEC2_PUBLICATION_MUTANTS, ...SPEC2_SHAPE_MUTANTS,
-  // Third round written from the spec alone (names spec3a-*, spec3b-*).
+  ...SPEC2_MUTANTS,
   ...SPEC3A_MUTANTS, ...SPEC3B_MUTANTS,
-  // Issue 23: one mutant per blind-spot class, caught by that class's improved data and checks (names blind4-*).
+  // One mutant per blind-spot class (suites/DISCRIMINATING-DATA.md).
   ...BLIND4_MUTANTS,
-  // Fourth round written from the spec alone (names spec4-*; bug sites: sites.ts).
   ...SPEC4_MUTANTS,
-  // Fifth round written from the spec alone (names spec5-*; definitions and bug sites: spec5.ts): blind spots of data, sequence and version.
+  // Bugs that show only with particular data, sequences or versions (definitions and bug sites: spec5.ts).
   ...SPEC5_MUTANTS,
   // Written from the spec alone, one file per class (each file: its definitions and bug sites): precision and rounding,
   // list rows, second catalogs, partial writes, text on the wire, RFC 5545 edges, error paths that a flag changes.
   ...PRECISION_MUTANTS, ...LIST_ROW_MUTANTS, ...SECOND_CATALOG_MUTANTS, ...PARTIAL_WRITE_MUTANTS, ...TEXT_ON_THE_WIRE_MUTANTS,
   ...RECURRENCE_EDGE_MUTANTS, ...ERROR_PATH_MUTANTS,
-  // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
+  // Documented deviations of real Opencast: src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS,
   // The addendum for 1.7.0-1.11.0 (specs/events-api-1.7-1.11.md): GET /media, the version endpoints, the 1.7.0 track members.
   ...MEDIA_MUTANTS, ...TRACK_MUTANTS, ...VERSION_MUTANTS, ...PUBLICATION_VERSION_MUTANTS };
@@ -95,12 +98,17 @@ export function isMutantName(name: string): name is MutantName {
   return Object.prototype.hasOwnProperty.call(ALL, name);
 }
 
+/** The current name of a mutant given by its name or by a former one (./former-names.ts); other strings unchanged. */
+export function resolveMutantName(name: string): string {
+  return !isMutantName(name) && Object.prototype.hasOwnProperty.call(FORMER_NAMES, name) ? FORMER_NAMES[name] : name;
+}
+
 /** Asks whether the planted bug `name` is switched on in this server (declared in ../bug.ts). */
 export type { BugFn };
 
 /** The bug() helper of one server; throws a clear Error for an unknown mutant name. */
 export function makeBug(mutant: string | undefined, switches: readonly string[] = []): BugFn {
-  const on = [...switches, ...(mutant === undefined || mutant === '' ? [] : [mutant])];
+  const on = [...switches, ...(mutant === undefined || mutant === '' ? [] : [mutant])].map(resolveMutantName);
   for (const name of on) {
     if (!isMutantName(name)) throw new Error(`Unknown mutant "${name}". Known mutants: ${Object.keys(ALL).sort().join(', ')}`);
   }

@@ -15,7 +15,7 @@ import type { MutantName } from '../bug.js';
 /** The list filter family: planted bugs of GET /api/events filters, sort and query (rules events.list.filter.*, events.list.sort.*, ...). */
 
 /**
- * Filter and sort mutants of the second spec-only round (spec § GET /api/events, Filters: "identifier | Identifier
+ * Filter and sort mutants (spec § GET /api/events, Filters: "identifier | Identifier
  * matches"; "is_part_of | Series the event is part of, by series identifier"; "Each entry has the form
  * <FilterName>:<value>"; "start | Start date, value form <datetime>/<datetime>"; "Rule: from version 1.5.0, a
  * comma-separated use of the same filter keyword is a logical OR"; Sort criteria). Bug sites: handlers/list.ts
@@ -172,7 +172,7 @@ export function spec2Sort(ctx: Ctx, keys: SortKey[]): SortKey[] {
 }
 
 /**
- * Event-list mutants of the third spec-only round, author B (spec § GET /api/events: "filter | Comma-separated list
+ * Event-list mutants (spec § GET /api/events: "filter | Comma-separated list
  * of filters"; Filters: "series | ... | all. From 1.1.0 use is_part_of instead", "textFilter | Any metadata field
  * matches the value"; "sort | Comma-separated list of sort criteria. Each entry has the form <SortName>:ASC or
  * <SortName>:DESC"; "limit | Maximum number of results to return"; "offset | ... index of the first result to
@@ -297,7 +297,7 @@ export function spec3bQuery(ctx: Ctx, q: ListQuery): ListQuery {
     return { ...q, skip: 0, filters: [...q.filters, only(`after-hidden:${[...rest].join(',')}`, (v) => rest.has(v.id))] };
   }
   if (bug('spec3b-auth-list-stale-acl')) {
-    const n = nth(ctx.app, '3b:list-read');
+    const n = nth(ctx.app, 'stale-list-read');
     if (!hashedStale(n, 11)) return q;
     const store = ctx.app.store;
     const readable = (v: EventView) => {
@@ -310,7 +310,7 @@ export function spec3bQuery(ctx: Ctx, q: ListQuery): ListQuery {
 }
 
 /**
- * Multi-valued fields under filters, fourth spec-only round (spec § Filters: "contributors | Contributors match. May
+ * Multi-valued fields under filters (spec § Filters: "contributors | Contributors match. May
  * occur multiple times", "subject | Subject the event is part of", "textFilter | Any metadata field matches the
  * value"; § Event: presenter, contributor and subjects are array[string]). Bug site: the list filters
  * (mutants/sites.ts).
@@ -364,7 +364,7 @@ export function multiFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
 }
 
 /**
- * Issue 23, class 4 (exact identity): spec § GET /api/events, Filters "identifier | Identifier matches. May occur
+ * Blind-spot class 4 of suites/DISCRIMINATING-DATA.md (exact identity): spec § GET /api/events, Filters "identifier | Identifier matches. May occur
  * multiple times." and § Event "identifier | Unique identifier of the event". Bug site: handlers/list.ts (the filters
  * the list runs).
  */
@@ -390,7 +390,7 @@ export function blind4Filters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
 }
 
 /**
- * Issue 23, class 6 (multi-valued fields under every filter): spec § GET /api/events, Filters "contributors |
+ * Blind-spot class 6 of suites/DISCRIMINATING-DATA.md (multi-valued fields under every filter): spec § GET /api/events, Filters "contributors |
  * Contributors match. May occur multiple times."; § Event "contributor | array[string] | Contributors". Bug site:
  * handlers/list.ts (the filters the list runs).
  */

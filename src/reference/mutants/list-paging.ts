@@ -10,7 +10,7 @@ import { atLeast } from '../version.js';
 /** The list paging family: planted bugs of GET /api/events offset and limit (rules events.list.offset*, events.list.limit, ...). */
 
 /**
- * Paging and with* flag mutants of the second spec-only round (spec § GET /api/events: "limit | Maximum number of
+ * Paging and with* flag mutants (spec § GET /api/events: "limit | Maximum number of
  * results to return"; "offset | In the earlier descriptions: index of the first result to return. In the oldest
  * description: number of result sets (pages of size limit) to skip"; § Limits: "Pagination uses the limit and offset
  * query parameters"; "withacl | Include the ACL"; "withmetadata | Include the metadata catalogs"). Bug sites:
@@ -109,7 +109,7 @@ export function spec2RunList(ctx: Ctx, q: ListQuery): string {
 }
 
 /**
- * Machine-boundary mutants of the fourth spec-only round (spec § GET /api/events: "offset | integer | In the earlier
+ * Machine-boundary mutants (spec § GET /api/events: "offset | integer | In the earlier
  * descriptions: index of the first result to return. In the oldest description: number of result sets (pages of size
  * limit) to skip"; § Scheduling information: "duration | ... | integer | Duration of the recording in milliseconds").
  * Bug sites: handlers/list.ts (spec4Skip), handlers/create.ts (spec4CreateParts, via mutants/sites.ts).
@@ -149,7 +149,7 @@ export function numbersCreateParts(ctx: Ctx, parts: EventParts): void {
 }
 
 /**
- * Issue 23, class 1 (numbers at machine boundaries, for every numeric parameter): spec § GET /api/events, "offset |
+ * Blind-spot class 1 of suites/DISCRIMINATING-DATA.md (numbers at machine boundaries, for every numeric parameter): spec § GET /api/events, "offset |
  * integer | ... index of the first result to return" (the oldest description: the page index). Bug site:
  * handlers/list.ts (the offset the list uses).
  */

@@ -2,7 +2,7 @@ import type { EventStore } from '../store.js';
 import { family } from './types.js';
 
 /**
- * Mutants for the load stage's budgets (design §8). They break no conformance rule: the answers stay correct,
+ * Mutants for the load stage's budgets (ARCHITECTURE.md § Stages). They break no conformance rule: the answers stay correct,
  * only slow, so they are caught by `evconf load` (rules load.p99 / load.rps), not by the scenario self-test.
  */
 export const LOAD_MUTANTS = family({

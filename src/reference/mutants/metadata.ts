@@ -51,7 +51,7 @@ export const METADATA_MUTANTS = family({
 });
 
 /**
- * Metadata mutants of the second spec-only round (spec § Metadata: PUT "Form parameter metadata (values: JSON array
+ * Metadata mutants (spec § Metadata: PUT "Form parameter metadata (values: JSON array
  * of objects with id and value)"; DELETE "query type (flavor string). Removes all fields and values of that catalog.
  * | 204; 403 (the catalog dublincore/episode cannot be deleted because it has mandatory fields)"). Bug sites:
  * handlers/metadata.ts putMetadata and deleteMetadata.
@@ -81,7 +81,7 @@ export const SPEC2_METADATA_MUTANTS = family({
 
 /** Bug site (handlers/metadata.ts putMetadata, before applying): true when a buggy server loses this write. */
 export function spec2PutLost(ctx: Ctx, rec: EventRecord): boolean {
-  return ctx.app.bug('spec2-metadata-third-put-lost') && nth(rec, 'spec2-metadata-put') % 3 === 0;
+  return ctx.app.bug('spec2-metadata-third-put-lost') && nth(rec, 'metadata-put') % 3 === 0;
 }
 
 /** Bug site (handlers/metadata.ts putMetadata): the fields as a buggy server reads them. */
@@ -114,7 +114,7 @@ export function spec2DeleteMetadata(ctx: Ctx, rec: EventRecord, type: string): R
 }
 
 /**
- * Metadata mutants of the third spec-only round, author B (spec § Metadata: GET "200 with an array of metadata
+ * Metadata mutants (spec § Metadata: GET "200 with an array of metadata
  * catalogs (label, flavor, fields)"; GET with type "200 with an array of metadata fields of that catalog"; PUT "Form
  * parameter metadata (values: JSON array of objects with id and value). Fields not included are not updated."; DELETE
  * "Removes all fields and values of that catalog."; § Metadata catalog: "label | string | Translation key for the
@@ -158,7 +158,7 @@ type Obj = Record<string, unknown>;
 export function spec3bCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, list: Obj[]): Obj[] {
   const { bug } = ctx.app;
   let out = list;
-  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, '3b:metadata-all'), 29)) {
+  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, 'stale-metadata-all'), 29)) {
     const old = metadataOneBehind(rec);
     if (old) out = renderCatalogs(old.episode, view, old.extras);
   }
@@ -197,7 +197,7 @@ export function spec3bPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
 /** Bug site (handlers/metadata.ts putMetadata): true when a buggy PUT rebuilds the extra catalog from the sent fields. */
 export function spec3bPutClears(ctx: Ctx, rec: EventRecord, type: string): boolean {
   if (!ctx.app.bug('spec3b-metadata-put-extra-second-clears') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return false;
-  return nth(rec, `3b:put:${type}`) >= 2;
+  return nth(rec, `put:${type}`) >= 2;
 }
 
 /** Bug site (handlers/metadata.ts deleteMetadata): the flavor a buggy DELETE removes. */
@@ -207,11 +207,11 @@ export function spec3bDeleteType(ctx: Ctx, rec: EventRecord, type: string): stri
 }
 
 /**
- * An unknown event is 404 before any other refusal, fourth spec-only round (spec § Metadata: DELETE "204; 403 (the
+ * An unknown event is 404 before any other refusal (spec § Metadata: DELETE "204; 403 (the
  * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors: "404 | The event does
  * not exist"). Bug site: handlers/metadata.ts deleteMetadata (first), via mutants/sites.ts.
  *
- * Dropped in triage: spec4-scheduling-put-unknown-400 (PUT …/scheduling of an unknown event answering 400 for a
+ * Dropped in triage: scheduling-put-unknown-400 (PUT …/scheduling of an unknown event answering 400 for a
  * missing or malformed scheduling parameter). The spec allows it: § Errors "400 | Invalid or inconsistent request
  * (event creation, metadata update, scheduling update)" describes that request as truly as "404 | The event does not
  * exist" does, and the spec orders neither before the other. (The 403 above differs: its reason, "the catalog
@@ -233,7 +233,7 @@ export function unknownDeleteMetadata(ctx: Ctx): void {
 }
 
 /**
- * Issue 23, class 3 (composite values written in part): spec § Metadata, PUT /metadata "Fields not included are not
+ * Blind-spot class 3 of suites/DISCRIMINATING-DATA.md (composite values written in part): spec § Metadata, PUT /metadata "Fields not included are not
  * updated"; the start is startDate (format date) and startTime (format time with UTC designator). Bug site:
  * handlers/metadata.ts (the episode values a PUT stores).
  */
@@ -254,7 +254,7 @@ export function blind4PutEpisode(ctx: Ctx, fields: FieldInput[], next: EpisodeVa
 }
 
 /**
- * Issue 23, class 12 (an unknown event is 404 before anything else): spec § Metadata, DELETE …/metadata "204; 403 (the
+ * Blind-spot class 12 of suites/DISCRIMINATING-DATA.md (an unknown event is 404 before anything else): spec § Metadata, DELETE …/metadata "204; 403 (the
  * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors "404 | The event does
  * not exist". Bug site: handlers/metadata.ts (deleteMetadata, before the event is looked up).
  */

@@ -3,7 +3,7 @@ import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog } from '../type
 import type { BugFn, MutantName } from '../bug.js';
 
 /**
- * State the spec-* mutants keep beside the reference server (never used by the correct server): request counters
+ * State the mutants written from the spec alone (the SPEC_* groups) keep beside the reference server (never used by the correct server): request counters
  * (the flaky mutants answer every second request wrongly, deterministically by count) and, per event, the states
  * it had before its writes (the stale-replica and "reverts an earlier write" mutants read them).
  */

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isMutantName } from './index.js';
+import { FORMER_NAMES } from './former-names.js';
+import { isMutantName, makeBug, resolveMutantName } from './index.js';
 
-/** The core's BugFn takes any string (it imports no name from here, issue 20 item 4): every name asked for is checked here. */
+/** The core's BugFn takes any string (it imports no name from here, ARCHITECTURE.md): every name asked for is checked here. */
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -27,5 +28,16 @@ describe('planted bug names', () => {
     }
     expect(asked).toBeGreaterThan(300);
     expect(unknown).toEqual([]);
+  });
+
+  it('every former name leads to a current mutant, and --mutant accepts it', () => {
+    for (const [former, current] of Object.entries(FORMER_NAMES)) {
+      expect(isMutantName(former), `${former} is still a current name`).toBe(false);
+      expect(isMutantName(current), `${former} -> ${current}`).toBe(true);
+      expect(resolveMutantName(former)).toBe(current);
+      expect(makeBug(former)(current)).toBe(true);
+    }
+    expect(resolveMutantName('no-such-mutant')).toBe('no-such-mutant');
+    expect(() => makeBug('no-such-mutant')).toThrow(/Unknown mutant "no-such-mutant"/);
   });
 });

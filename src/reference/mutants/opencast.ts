@@ -31,7 +31,7 @@ export const OPENCAST_MUTANTS = family({
   },
   'opencast-publications-list-full': {
     rule: 'publications.list.schema',
-    description: 'Opencast: GET …/publications lists full publication objects (media, attachments, metadata), the members the spec keeps "Only in the single-publication response" (EE getPublications; opencast-reality.md, Things… 3).',
+    description: 'Opencast: GET …/publications lists full publication objects (media, attachments, metadata), the members the spec keeps "Only in the single-publication response" (EE getPublications; docs/opencast-notes.md, Things… 3).',
   },
   'opencast-oldest-current-names': {
     rule: 'events.list.schema',

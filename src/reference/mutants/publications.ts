@@ -48,7 +48,7 @@ export const PUBLICATION_MUTANTS = family({
 });
 
 /**
- * Publication mutants of the second spec-only round (spec § Publications: GET …/publications/{publication_id} "200
+ * Publication mutants (spec § Publications: GET …/publications/{publication_id} "200
  * with one publication including media, attachments and metadata; 404 when the event does not exist; 404 when the
  * publication does not exist"). Bug site: handlers/publications.ts getPublication.
  */
@@ -76,7 +76,7 @@ export function spec2MissingPublication(ctx: Ctx, pid: string): Reply | undefine
 }
 
 /**
- * Publication mutants of the third spec-only round, author A (spec § Publication: "media | array[track] | Only in the
+ * Publication mutants (spec § Publication: "media | array[track] | Only in the
  * single-publication response"; "Track (element of media): ... size integer, ... has_audio boolean, has_video
  * boolean"; § Publications: GET …/publications/{publication_id} "query sign (boolean) ... 200 with one publication";
  * § Event: "publication_status | array[string] | Publications available for the event"; § POST /api/events/{event_id}:
@@ -146,7 +146,7 @@ export function spec3aPublicationsList(ctx: Ctx, list: Obj[]): void {
 }
 
 /**
- * Members restricted to one response, fourth spec-only round (spec § Publication: "media | array[track] | Only in the
+ * Members restricted to one response (spec § Publication: "media | array[track] | Only in the
  * single-publication response", attachments and metadata likewise; § Publications: the list is "200 with an array
  * of publications (id, channel, mediatype, url)"). Bug site: handlers/publications.ts (via mutants/sites.ts);
  * the update marks re-processed events (spec4UpdateParts).
@@ -186,7 +186,7 @@ export function restrictedList(ctx: Ctx, list: Record<string, unknown>[]): void 
 }
 
 /**
- * Issue 23, class 5 (members restricted to one response): spec § Publication, "media | array[track] | Only in the
+ * Blind-spot class 5 of suites/DISCRIMINATING-DATA.md (members restricted to one response): spec § Publication, "media | array[track] | Only in the
  * single-publication response" (attachments and metadata alike); § Publications: GET …/publications is "200 with an
  * array of publications (id, channel, mediatype, url)". Bug site: handlers/publications.ts (the list's items).
  */

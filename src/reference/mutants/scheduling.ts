@@ -160,7 +160,7 @@ export const SCHEDULING_MUTANTS = family({
 });
 
 /**
- * Scheduling mutants of the second spec-only round (spec § POST /api/events, Scheduling rules 1-3 and "200: several
+ * Scheduling mutants (spec § POST /api/events, Scheduling rules 1-3 and "200: several
  * events were created by scheduling with rrule"; "409: scheduling conflict. The body is an array of conflict
  * entries"; § Conflict entry: start, end, title; § Scheduling information: GET "204 when the event is not
  * scheduled", PUT "204 (updated); 400; 404; 409", "allowConflict (boolean, default false, since 1.2.0)").
@@ -341,7 +341,7 @@ export function spec2AllowConflictPresent(ctx: Ctx, value: string | undefined): 
 }
 
 /**
- * Scheduling-endpoint mutants of the third spec-only round, author A (spec § Scheduling information: "start | yes |
+ * Scheduling-endpoint mutants (spec § Scheduling information: "start | yes |
  * datetime (UTC)", "end | yes* | datetime (UTC)", "inputs"; § Scheduling information endpoints: GET "200 with a
  * scheduling object (agent_id, start, end, inputs)", PUT "204 (updated); 400; 404; 409 with an array of conflict
  * entries"; § Errors: "400 | Invalid or inconsistent request (... scheduling update)"). Bug sites: handlers/scheduling.ts.
@@ -415,7 +415,7 @@ export function spec3aShownSchedule(ctx: Ctx, s: Schedule, o: Record<string, unk
 }
 
 /**
- * Composite values written in part, fourth spec-only round (spec § Metadata: PUT "Fields not included are not
+ * Composite values written in part (spec § Metadata: PUT "Fields not included are not
  * updated"; § POST /api/events/{event_id}: "Updates an event. The multipart parts are the same as for creation";
  * § Scheduling information endpoints: PUT "204 (updated)"). The start of an event is the pair startDate/startTime; a
  * schedule is agent_id, start, end (or duration) and inputs. Bug sites: mutants/sites.ts.

@@ -14,8 +14,8 @@ import { restrictedList, restrictedUpdate } from './publications.js';
 import { unknownDeleteMetadata } from './metadata.js';
 
 /**
- * The bug sites of the fourth spec-only round (mutant names spec4-*): one patch per hook point of ../hooks.ts, each
- * asking the families that act there, and the identity (or nothing) when no spec4 mutant is switched on.
+ * The bug sites of the mutants in SPEC4_MUTANTS (./index.ts): one patch per hook point of
+ * ../hooks.ts, each asking the families that act there, and the identity (or nothing) when none of them is on.
  */
 
 type Obj = Record<string, unknown>;

@@ -211,8 +211,8 @@ export function sortBugs(ctx: Ctx, keys: SortKey[]): SortKey[] {
 }
 
 /**
- * sort=end_date ignored (observable in 1.0.0 only through the reported end): caught by the checks strengthened for
- * issue 11 (items 1 and 3-6), which it passed before.
+ * sort=end_date ignored (observable in 1.0.0 only through the reported end): caught by the sort checks that read
+ * the reported end of each event, which it passed before.
  */
 export const SORT_END_DATE_MUTANTS = family({
   'sort-end-date-ignored': {

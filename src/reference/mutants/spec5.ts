@@ -12,7 +12,7 @@ import type { EventView } from '../view.js';
 import { family } from './types.js';
 
 /**
- * The fifth spec-only round (mutant names spec5-*): bugs that show only with particular data, parameters, sequences or
+ * Bugs that show only with particular data, parameters, sequences or
  * versions. Each helper below is one bug site, registered at its hook point in ./hooks.ts; every helper returns its
  * value unchanged (or does nothing) unless its bug is switched on.
  */
@@ -86,7 +86,7 @@ export function spec5Filters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
       const re = likePattern(val);
       return (v: EventView) => re.test(v.fullText);
     });
-    return { ...g, test: { label: 'spec5-like', match: g.any ? (v: EventView) => tests.some((t) => t(v)) : (v: EventView) => tests.every((t) => t(v)) } };
+    return { ...g, test: { label: 'like-wildcards', match: g.any ? (v: EventView) => tests.some((t) => t(v)) : (v: EventView) => tests.every((t) => t(v)) } };
   });
 }
 
@@ -103,7 +103,7 @@ export function spec5PageIndex(ctx: Ctx, pageIndex: boolean): boolean {
 /** Bug site (handlers/list.ts, the parsed sort criteria): start_date compared as an int32 of seconds. */
 export function spec5SortKeys(ctx: Ctx, keys: SortKey[]): SortKey[] {
   if (!ctx.app.bug('spec5-sort-start-date-2038')) return keys;
-  return keys.map((k) => (k.name !== 'start_date' || k.by ? k : { ...k, by: { label: 'spec5-int32-seconds', value: (v: EventView) => (v.bibStartMs / 1000) | 0 } }));
+  return keys.map((k) => (k.name !== 'start_date' || k.by ? k : { ...k, by: { label: 'int32-seconds', value: (v: EventView) => (v.bibStartMs / 1000) | 0 } }));
 }
 
 // --- spec5-acl-add-over-deny-noop (hook aclWrite.addSkipped) ------------------------------------------------------
@@ -151,7 +151,7 @@ export function spec5Removing(ctx: Ctx, rec: EventRecord): void {
   const { app } = ctx;
   if (!app.bug('spec5-delete-running-resurrects') || rec.schedule) return;
   if (rec.processingState !== 'RUNNING' && rec.processingState !== 'PAUSED') return;
-  app.timers.after(`spec5-resurrect:${rec.id}`, app.processingDelayMs, () => {
+  app.timers.after(`resurrect:${rec.id}`, app.processingDelayMs, () => {
     if (app.store.get(rec.id)) return;
     rec.processingState = 'SUCCEEDED';
     if (rec.tracks.length > 0) rec.publications = [buildPublication(rec)];

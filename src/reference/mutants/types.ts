@@ -5,7 +5,7 @@ import type { Handler } from '../bug.js';
 export type { Handler };
 
 /**
- * A planted bug ("mutant", design §1.3): it breaks exactly one rule of specs/rules.yaml.
+ * A planted bug ("mutant", ARCHITECTURE.md, principle 3): it breaks exactly one rule of specs/rules.yaml.
  * `since`/`until` give the API versions in which the bug is observable (inclusive).
  */
 export interface MutantDef {

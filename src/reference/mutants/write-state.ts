@@ -6,7 +6,7 @@ import type { MutantName } from '../bug.js';
 /** Remembered event states of the write endpoints, for the bugs that answer or apply an earlier state (no mutants of its own). */
 
 /**
- * State the spec3b-* mutants keep beside the reference server (never used by the correct server): per event, the
+ * State the read-back mutants (SPEC3B_MUTANTS in ./index.ts) keep beside the reference server (never used by the correct server): per event, the
  * states it had before its writes (the stale-replica mutants read them), the callers that once passed a write check
  * (the permission-cache mutant), and a deterministic pseudo-random choice of "stale" reads.
  */

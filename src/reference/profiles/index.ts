@@ -1,4 +1,4 @@
-/** Server profiles (issue 22): a known implementation's behaviour as named switches of the reference server. */
+/** Server profiles: a known implementation's behaviour as named switches of the reference server. */
 import type { ReferenceOptions } from '../app.js';
 import { OPENCAST_AGENT, OPENCAST_DEVIATIONS, OPENCAST_LATITUDE } from './opencast.js';
 

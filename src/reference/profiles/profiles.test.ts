@@ -5,7 +5,7 @@ import { createReferenceHandler } from '../index.js';
 import { withProfile } from './index.js';
 import { OPENCAST_AGENT, OPENCAST_DEVIATIONS, OPENCAST_LATITUDE } from './opencast.js';
 
-describe('server profile opencast (issue 22)', () => {
+describe('server profile opencast', () => {
   it('names only real latitude choices and mutants', () => {
     expect(() => validateChoices({ ...OPENCAST_LATITUDE })).not.toThrow();
     expect(OPENCAST_DEVIATIONS.filter((n) => !isMutantName(n))).toEqual([]);

@@ -10,18 +10,18 @@ const SPEC = readFileSync(new URL('../../../specs/events-api.md', import.meta.ur
  * The real clients' recorded requests (test/fixtures/clients/requests.json) that leave the spec, by fixture
  * index, with the departures --strict must name; every other replayed request must pass under --strict.
  * The client prefix guards against a reordered fixture. GET /api/version (fixtures 14 and 47) lies outside
- * /api/events, which the spec covers: answered as without --strict and listed as outside the spec (issue 24).
+ * /api/events, which the spec covers: answered as without --strict and listed as outside the spec.
  */
 const OUTSIDE: Record<number, string> = { 14: 'Opencast-Moodle/moodle-tool_opencast', 47: 'elan-ev/tobira' };
 const DEPARTING: Record<number, { client: string; kinds: DepartureKind[]; why: string }> = {
   0: { client: 'Opencast-Moodle/moodle-tool_opencast', kinds: ['unknown-parameter'], why: 'includeInternalPublication is not a query parameter of GET /api/events' },
   12: { client: 'Opencast-Moodle/moodle-tool_opencast', kinds: ['unknown-parameter'], why: 'onlyWithWriteAccess is not a query parameter of GET /api/events' },
-  16: { client: 'elan-ev/opencast-php-library', kinds: ['unknown-parameter'], why: "the ACL part is named 'acls' (issue 13)" },
+  16: { client: 'elan-ev/opencast-php-library', kinds: ['unknown-parameter'], why: "the ACL part is named 'acls'" },
   19: { client: 'elan-ev/opencast-php-library', kinds: ['unknown-parameter'], why: 'includeInternalPublication is not a query parameter of the publications list' },
   24: { client: 'elan-ev/studip-opencast-plugin', kinds: ['unknown-sort'], why: "sort 'date' is not a sort criterion (start_date is)" },
   38: { client: 'opencast-ilias/OpenCast', kinds: ['wrong-type'], why: 'scheduling duration sent as a string of ms; the spec says integer' },
   39: { client: 'opencast-ilias/OpenCast', kinds: ['unknown-parameter'], why: "the ACL part is named 'acls'" },
-  45: { client: 'elan-ev/tobira', kinds: ['wrong-type'], why: '"value": null for a metadata field (issue 13)' },
+  45: { client: 'elan-ev/tobira', kinds: ['wrong-type'], why: '"value": null for a metadata field' },
   50: { client: 'opencast/wordpress-opencast-plugin', kinds: ['filter-form', 'filter-form'], why: 'filter entries URL-encoded twice: no <FilterName>:<value> left' },
   53: { client: 'Opencast-Moodle/moodle-block_opencast', kinds: ['not-boolean', 'not-boolean', 'not-boolean', 'not-boolean'], why: "booleans sent as '1'" },
 };

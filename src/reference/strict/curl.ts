@@ -3,7 +3,7 @@ import { REDACTED } from '../../http/redact.js';
 import type { ExampleRequest } from './example.js';
 
 /**
- * A curl line that sends a recorded request again (design §1.5: evidence carries a curl line), against
+ * A curl line that sends a recorded request again (ARCHITECTURE.md, principle 5: evidence carries a curl line), against
  * `$EVCONF_URL` (the double's address, e.g. http://127.0.0.1:8080). Credentials stay placeholders: Basic as
  * `-u "$EVCONF_USER:$EVCONF_PASS"`, other secret headers as `<redacted>`.
  */

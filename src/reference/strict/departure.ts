@@ -62,7 +62,7 @@ export interface Departure {
   message: string;
   /** The spec sentence the request breaks, verbatim from specs/events-api.md or its addendum (specs/events-api-1.7-1.11.md). */
   spec: string;
-  /** What departed (added in issue 24; `where` stays as it was). */
+  /** What departed (a later field; `where` stays as it was). */
   about: SubjectKind;
   subject: string;
   mark?: string;

@@ -1,7 +1,7 @@
 /**
- * The client conformance record as one self-contained HTML page (issue 13), in the style of the main report
+ * The client conformance record as one self-contained HTML page, in the style of the main report
  * (its stylesheet, header and sections). No script; every value is escaped with escape-html. It says what the
- * JSON says (issue 24): the headline, the problems most frequent first, each group by endpoint and version with
+ * JSON says: the headline, the problems most frequent first, each group by endpoint and version with
  * its spec sentence and one full request (the offending bit marked, a curl line), the kinds, and the requests
  * outside the spec.
  */

@@ -9,7 +9,7 @@ import type { ClientRecord } from './record.js';
 import { RECORDED_ONLY, stateDepartures, type StateView } from './stateful.js';
 
 /**
- * The client conformance layer (issue 13) in front of the reference server's handler: it buffers each request,
+ * The client conformance layer in front of the reference server's handler: it buffers each request,
  * inspects it against the spec (inspect.ts), records its departures and then either answers 400 naming them
  * (--strict) or re-feeds the buffered body to the real handler, which answers as it always does.
  * GET /__evconf/client-report returns the record so far.
@@ -17,7 +17,7 @@ import { RECORDED_ONLY, stateDepartures, type StateView } from './stateful.js';
  * Paths outside /api/events (e.g. GET /api/version/default, which real clients ask first) lie outside the spec
  * ("This single document covers the whole API, which lives under {base_url}/api/events."; "How a client selects
  * the version (path, header or parameter): not shown"): they go to the handler as they came, never refused, and
- * are listed in the record as information with the status they got (issue 24).
+ * are listed in the record as information with the status they got.
  */
 
 /** Whether a path is one the spec covers. */
@@ -76,7 +76,7 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
       inner(req, res);
       return;
     }
-    // Oversized bodies go straight to the handler, which answers 413 (spec § Limits: not shown; design §6).
+    // Oversized bodies go straight to the handler, which answers 413 (spec § Limits: not shown; ARCHITECTURE.md § The reference server).
     if (Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES) return inner(req, res);
     // A request without a body (most GETs and DELETEs) goes to the handler as it came: nothing to buffer.
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;

@@ -8,7 +8,7 @@ import { renderClientReportHtml } from './html.js';
 import { QUOTE } from './spec-quotes.js';
 
 /**
- * Issue 24: elan-ev/opencast-php-library 2.0.0 as recorded on the wire (test/fixtures/clients/
+ * Elan-ev/opencast-php-library 2.0.0 as recorded on the wire (test/fixtures/clients/
  * opencast-php-library-2.0.0, SOURCES.md there), replayed against `evconf serve --strict`. Every departure the
  * recording shows must be named with its kind and subject, at its endpoint and versions; nothing else may be
  * refused; GET /api/version/default (outside /api/events) is answered 2xx and listed as outside the spec.

@@ -4,7 +4,7 @@ import { RECORDED_ONLY } from './stateful.js';
 import { compareVersions } from './versions.js';
 
 /**
- * The client report's grouping (issue 24): one problem per kind and subject (what departed: the part `acls`,
+ * The client report's grouping: one problem per kind and subject (what departed: the part `acls`,
  * the query parameter `includeInternalPublication`, the filter `is_part_of` …), split into groups by endpoint,
  * API version and spec sentence, each with its count and one full example request.
  */

@@ -7,7 +7,7 @@ import { endpointName } from './routes.js';
 import type { ExampleRequest } from './example.js';
 
 /**
- * The client conformance record (issue 13): every departure seen, grouped by kind; and (issue 24) by kind and
+ * The client conformance record: every departure seen, grouped by kind; and by kind and
  * subject into problems, each split by endpoint and API version; plus the requests outside the spec.
  */
 

@@ -5,7 +5,7 @@ import { call, createId, until, VIDEO } from '../testkit.js';
 import { QUOTE } from './spec-quotes.js';
 
 /**
- * Issue 24: paths outside /api/events are answered as without --strict and listed as outside the spec; a DELETE
+ * Paths outside /api/events are answered as without --strict and listed as outside the spec; a DELETE
  * of a published event below 1.6.0 is recorded (spec § DELETE: "Before 1.6.0 the caller must retract published
  * events before calling it"); the report groups departures into problems by kind and subject, split by endpoint
  * and version.

@@ -3,7 +3,7 @@ import { atLeast } from '../version.js';
 import { departure, type Departure } from './departure.js';
 
 /**
- * Departures that depend on the server's state, not on the request alone (issue 24).
+ * Departures that depend on the server's state, not on the request alone.
  * DELETE /api/events/{event_id}: "Before 1.6.0 the caller must retract published events before calling it."
  */
 

@@ -43,7 +43,7 @@ describe('spec quotes', () => {
 });
 
 /**
- * Each departure named in issue 13 (and the brief): the request, the departure kind it must be answered with,
+ * Each departure the strict double knows (src/reference/strict): the request, the departure kind it must be answered with,
  * and the spec sentence the answer must quote. `path` may use {id} (an event created for the case).
  */
 const CASES: { name: string; kind: DepartureKind; quote: SpecSentence; path: string; o: () => CallOptions }[] = [

@@ -97,7 +97,7 @@ describe('HTML report in Chromium', () => {
     await again.page.close();
   });
 
-  // Issue 22: a failure the expectations explain is shown as known everywhere in the page, not as FAIL.
+  // A failure the expectations explain is shown as known everywhere in the page, not as FAIL.
   it.skipIf(!exists)(`shows known deviations as known: matrix, chips, rows, verdict counts, evidence${skipNote}`, async () => {
     const url = await writeReport('selftest-report-known.html', renderHtml(knownRun()));
     const { page, watch } = await open(browser!, url);
@@ -141,7 +141,7 @@ describe('HTML report in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('.res').length > 150);
     expect(await page.locator('.res').count()).toBeGreaterThanOrEqual(300);
     expect(loadMs).toBeLessThan(20_000);
-    // Issue 12 item 5: with rows still rendering lazily, every nav link lands on its section, in either order.
+    // With rows still rendering lazily, every nav link lands on its section, in either order.
     const { order } = await layout(page);
     expect(order).toEqual([...SECTION_ORDER.slice(0, -1), 'sec-leftovers', 'sec-results']);
     await page.locator('.chip[data-outcome="fail"]').click();

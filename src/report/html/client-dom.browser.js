@@ -1,5 +1,5 @@
 /* evconf HTML report client, part 1 of 3: DOM helpers. Every string from the run is data: nodes are
-   built with createElement/textContent only, never parsed as HTML. (design §9) */
+   built with createElement/textContent only, never parsed as HTML. (ARCHITECTURE.md § Reports) */
 function h(tag, attrs) {
   var el = document.createElement(tag);
   var a = attrs || {};

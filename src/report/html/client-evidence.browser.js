@@ -35,7 +35,7 @@ function statusClass(x) {
   return s >= 500 ? 'st-5' : s >= 400 ? 'st-4' : s >= 300 ? 'st-3' : 'st-2';
 }
 
-/* A failure's exchanges (issue 12 item 4): the decisive one first, then those that led to it in the order sent.
+/* A failure's exchanges: the decisive one first, then those that led to it in the order sent.
    Exchanges are <details>: open when they are likely the evidence (the decisive one, a 4xx/5xx or a transport
    failure, or when there are only two); the others show their one-line summary until clicked. */
 function exchangeEl(x, i, n) {

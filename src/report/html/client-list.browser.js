@@ -1,6 +1,6 @@
 /* evconf HTML report client, part 3 of 3: filters kept in the URL hash, the lazily rendered result list. */
 var DATA = JSON.parse(document.getElementById('evconf-data').textContent);
-/* Outcomes as shown: a failure the expectations explain is 'known' (r.shown, computed by the report; issue 22). */
+/* Outcomes as shown: a failure the expectations explain is 'known' (r.shown, computed by the report). */
 var OUTCOMES = ['fail', 'error', 'warn', 'known', 'skip', 'pass'];
 var LABEL = { fail: 'FAIL', error: 'ERROR', warn: 'WARN', known: 'KNOWN', skip: 'SKIP', pass: 'PASS' };
 var CHUNK = 150;

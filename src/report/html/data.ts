@@ -1,6 +1,6 @@
 /**
  * The results as embedded JSON for the client script: failures first, bodies capped, credentials redacted
- * (design §9). Embedded in `<script type="application/json">` with `<`, `>` and `&` escaped so no string
+ * (ARCHITECTURE.md § Reports). Embedded in `<script type="application/json">` with `<`, `>` and `&` escaped so no string
  * from the server can close the tag or start markup.
  */
 import type { CheckResult, Exchange, RunResult } from '../../model/index.js';

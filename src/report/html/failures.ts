@@ -1,5 +1,5 @@
 /**
- * The failures section (issue 12 item 5): right after the verdicts and the matrix, every failing or erring check,
+ * The failures section: right after the verdicts and the matrix, every failing or erring check,
  * grouped by rule and message across versions, with its curl lines and a link that opens its full evidence in
  * the result list. Server-rendered, so it never moves when the lazily rendered list grows.
  */

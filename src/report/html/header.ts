@@ -55,7 +55,7 @@ function verdictCard(v: VersionVerdict): string {
   const w = verdictWords(v);
   const text = v.total === 0 ? `${w.label}: no checks ran` : w.label;
   const n: [string, number][] = [['fail', v.failed - (v.knownFailures ?? 0)], ['error', v.errored], ['warn', v.warned], ['skip', v.skipped], ['pass', v.passed]];
-  // Known deviations (issue 22): their own count, linking to them in the result list (not counted as failed).
+  // Known deviations: their own count, linking to them in the result list (not counted as failed).
   const known = v.knownFailures ? countLink(v, 'known', v.knownFailures) : '';
   const counts = n.filter(([o, k]) => k > 0 || o === 'fail' || o === 'pass').map(([o, k]) => countLink(v, o, k)).join('') + known;
   return `<div class="verdict ${w.tone}" data-verdict="${esc(v.verdict)}"><div class="v-top"><span class="v-icon" aria-hidden="true">${w.icon}</span>` +

@@ -113,7 +113,7 @@ describe('renderHtml: sections', () => {
     expect(sec.match(/<li class="failure/g)).toHaveLength(5);
     expect(sec).toContain('<code class="rid">events.list.limit</code>');
     expect(sec).toContain('href="#rule=events.list.limit&amp;outcome=fail,error&amp;open=1.6.0%2Fbasic%2Fevents.list.limit"');
-    expect(sec).toContain('<pre class="f-curl">curl -sS -H &#39;Accept: application/v1.6.0+json&#39; -H &#39;Authorization: Basic [redacted]&#39;');
+    expect(sec).toContain('<pre class="f-curl">curl -sS -H &#39;Accept: application/v1.6.0+json&#39; -H &#39;Authorization: Basic &lt;redacted&gt;&#39;');
     expect(sec.indexOf('o-fail')).toBeLessThan(sec.indexOf('o-error'));
     const clean = renderHtml({ ...run, results: run.results.filter((r) => r.outcome === 'pass') });
     expect(clean).toContain('No check failed and evconf had no error.');

@@ -1,5 +1,5 @@
 /**
- * The "Known deviations" section of the HTML report (issue 22): every expectation that explained failures, with
+ * The "Known deviations" section of the HTML report: every expectation that explained failures, with
  * its rule, versions, why and a link to where it is documented (http(s) only; any other source as text); then
  * the fixed and stale ones with what to do. Everything is escaped.
  */

@@ -1,4 +1,4 @@
-/** Load stage section (design §8, §9): an overview, a percentile chart, and a table per profile with its budgets. */
+/** Load stage section (ARCHITECTURE.md § Stages, § Reports): an overview, a percentile chart, and a table per profile with its budgets. */
 import esc from 'escape-html';
 import type { CheckResult, LoadResult } from '../../model/index.js';
 import { formatDuration } from '../tally.js';

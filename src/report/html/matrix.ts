@@ -1,4 +1,4 @@
-/** Rule × version matrix (design §9): one cell per rule and version, linking to that cell's results. */
+/** Rule × version matrix (ARCHITECTURE.md § Reports): one cell per rule and version, linking to that cell's results. */
 import esc from 'escape-html';
 import type { RunResult } from '../../model/index.js';
 import { SHOWN_ORDER, shownOutcome, type ShownOutcome } from '../known.js';

@@ -1,5 +1,5 @@
 /**
- * The HTML report (design §9): one self-contained file, no network access, works from file://.
+ * The HTML report (ARCHITECTURE.md § Reports): one self-contained file, no network access, works from file://.
  * Server-side parts are escaped with escape-html; the results list is rendered by the client script from
  * embedded JSON, using textContent only. A Content-Security-Policy allows only this page's own script.
  */
@@ -23,7 +23,7 @@ function section(id: string, title: string, body: string): string {
 }
 
 /**
- * The order of the report (issue 12 item 5): verdicts, the rule × version matrix, failures, then the rest; the
+ * The order of the report: verdicts, the rule × version matrix, failures, then the rest; the
  * lazily rendered list of every result comes last, so that its growth never moves another section.
  */
 const NAV = [['sec-matrix', 'Rule × version'], ['sec-failures', 'Failures'], ['sec-known', 'Known deviations'], ['sec-observations', 'Observations'],
@@ -35,7 +35,7 @@ export function renderHtml(input: RunResult): string {
   const script = clientScript();
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   const csp = `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
-  // A failure an expectation explains is a known deviation (issue 22), listed in its own section.
+  // A failure an expectation explains is a known deviation, listed in its own section.
   const failing = run.results.filter((r) => (r.outcome === 'fail' || r.outcome === 'error') && r.expectation?.status !== 'known').length;
   const nav = NAV.filter(([id]) => (id !== 'sec-leftovers' || run.leftovers?.length) && (id !== 'sec-known' || run.expectations))
     .map(([id, label]) => `<a href="#${id}" data-goto="${id}">${label}${id === 'sec-failures' ? ` <span class="n">${failing}</span>` : ''}</a>`).join('');

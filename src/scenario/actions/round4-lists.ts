@@ -1,5 +1,5 @@
 /**
- * Names of the actions added for the fourth spec-only mutant round (implemented in src/engine/actions/round4.ts):
+ * Names of the actions put-episode-start and list-with-singles (implemented in src/engine/actions/round4-lists.ts):
  * - put-episode-start {id, at, via?}: PUT the episode catalog's startDate/startTime to `at` minutes after
  *   {{time.base}} (`via: update`: in the metadata part of POST /api/events/{id}); value {status, start}.
  * - list-with-singles {query, ids}: the list, then each event of `ids` alone (value {status, list, singles}).

@@ -1,4 +1,4 @@
-/** Names of the actions added for the fourth spec-only mutant round (implemented in src/engine/actions/round4.ts). */
+/** The name of the action update-with-media (implemented in src/engine/actions/round4.ts). */
 export const ACTIONS_ROUND4: readonly string[] = [
   /**
    * POST /api/events/{id} carrying a media track (the shipped file, in the part the probe found the server to take)

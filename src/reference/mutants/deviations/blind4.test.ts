@@ -1,9 +1,10 @@
 import type { ApiVersion } from '../../../model/version.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
+import { BLIND4_MUTANTS } from '../index.js';
 import { call, create, createId, form, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
- * Each mutant of issue 23 (mutant names blind4-*, one per blind-spot class) deviates from the spec where the
+ * Each blind-spot mutant (BLIND4_MUTANTS in ../index.ts, one per class of suites/DISCRIMINATING-DATA.md) deviates from the spec where the
  * correct reference server does not: the same HTTP exchange runs against a clean server, which must give `expected`
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -166,4 +167,4 @@ const CASES: Case[] = [
   },
 ];
 
-describeDeviations('mutants of issue 23, one per blind-spot class (blind4-*)', 'blind4-', CASES, 1);
+describeDeviations('mutants, one per blind-spot class of suites/DISCRIMINATING-DATA.md', Object.keys(BLIND4_MUTANTS), CASES, 1);
