@@ -24,7 +24,7 @@ const deadline = Date.now() + minutes * 60_000;
 const PHASE_BUDGET_MS = Number(arg('phase-budget-s') ?? 90) * 1000;
 const rand = () => Math.floor(Math.random() * 2 ** 31);
 
-interface SweepRun { version: ApiVersion; latitudeSeed: number; runSeed: number; clean: boolean; failures: string[]; ms: number }
+interface SweepRun { version: ApiVersion; latitudeSeed: number; runSeed: number; clean: boolean; failures: string[]; ms: number; datetimePrecision: string }
 const runs: SweepRun[] = [];
 console.log(`sweep: up to ${minutes} min${Number.isFinite(maxRuns) ? ` or ${maxRuns} runs` : ''}, versions ${versions.join(', ')}`);
 for (let i = 0; Date.now() < deadline && i < maxRuns; i++) {
@@ -37,7 +37,7 @@ for (let i = 0; Date.now() < deadline && i < maxRuns; i++) {
   const result = await runAgainstReference([version], { latitude: { seed: latitudeSeed }, seed: runSeed, config: latitudeUserConfig(latitudeSeed, 5, PHASE_BUDGET_MS) });
   const failures = describeFailures(result).filter((l) => !/: warn: /.test(l));
   const clean = failures.length === 0 && result.summary.errored === 0;
-  runs.push({ version, latitudeSeed, runSeed, clean, failures, ms: Date.now() - t0 });
+  runs.push({ version, latitudeSeed, runSeed, clean, failures, ms: Date.now() - t0, datetimePrecision: drawn['datetime-precision'] });
   const chosen = resolveLatitude({ seed: latitudeSeed });
   const line = `${clean ? 'clean' : 'UNCLEAN'} #${i + 1} ${version} latitude ${latitudeSeed} run ${runSeed} (${((Date.now() - t0) / 1000).toFixed(1)} s)`;
   console.log(line);
@@ -48,8 +48,16 @@ for (let i = 0; Date.now() < deadline && i < maxRuns; i++) {
   }
 }
 const clean = runs.filter((r) => r.clean).length;
-const summary = { runs: runs.length, clean, percentClean: runs.length ? Math.round((1000 * clean) / runs.length) / 10 : 0, minutes };
+// The seed draws every choice, datetime-precision too: clean runs per precision the server kept.
+const byPrecision: Record<string, { runs: number; clean: number }> = {};
+for (const r of runs) {
+  const t = (byPrecision[r.datetimePrecision] ??= { runs: 0, clean: 0 });
+  t.runs++;
+  if (r.clean) t.clean++;
+}
+const summary = { runs: runs.length, clean, percentClean: runs.length ? Math.round((1000 * clean) / runs.length) / 10 : 0, minutes, byDatetimePrecision: byPrecision };
 mkdirSync('reports', { recursive: true });
 writeFileSync('reports/sweep.json', JSON.stringify({ ...summary, details: runs }, null, 2));
 console.log(`sweep: ${clean}/${runs.length} runs clean (${summary.percentClean}%) → reports/sweep.json`);
+console.log(`sweep: by datetime-precision: ${Object.entries(byPrecision).map(([alt, t]) => `${alt} ${t.clean}/${t.runs}`).join(', ')}`);
 process.exit(clean === runs.length ? 0 : 1);

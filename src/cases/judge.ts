@@ -13,7 +13,7 @@ import { broken, OK, type Verdict } from './verdict.js';
  */
 
 /** What a check needs of the stage: the version, the base URL and (when the engine gives it) its shape validator. */
-export type Judging = Pick<PhaseEnv, 'version' | 'config' | 'shapes'>;
+export type Judging = Pick<PhaseEnv, 'version' | 'config' | 'shapes'> & Partial<Pick<PhaseEnv, 'readings'>>;
 
 /** The check `name` of the registry; an unknown name is evconf's own bug, thrown where it is asked for. */
 export function registryCheck(name: string): CheckDef {
@@ -28,6 +28,7 @@ export function contextOf(env: Judging, r: Reply): CheckContext {
   return {
     version: env.version, baseUrl: env.config.baseUrl ?? '', exchange: r.ex, exchanges: [r.ex], body,
     value: body.ok ? body.value : undefined, vars: {}, shapes: env.shapes ?? getValidator(env.version),
+    ...(env.readings ? { readings: env.readings } : {}),
   };
 }
 
@@ -43,6 +44,9 @@ export function judgeBy(name: string): Judge {
   return (env, r, rule, params, what) => {
     const v = check.run(contextOf(env, r), params);
     if (v.skip !== undefined) throw new Error(`evconf bug: check "${name}" skipped in a generated case (${rule}): ${v.skip}`);
+    // A reading the answer showed (e.g. the datetime precision, src/spec/precision.ts) is fixed for the run and
+    // version, as the scenario engine does (src/engine/step.ts).
+    if (v.pass && v.learned) env.readings?.learn(v.learned.question, v.learned.reading, v.learned.where);
     if (v.pass) return OK;
     return broken(rule, what ? `${what}: ${v.message}` : v.message, v.expected, v.actual);
   };

@@ -7,9 +7,13 @@ import { broken, OK, type Verdict } from '../cases/verdict.js';
 import type { CaseKit } from '../cases/case.js';
 import { defineProperty } from './types.js';
 import { propertyAgent } from './agents.js';
-import { isoUtc } from '../spec/datetime.js';
+import { isoInstant } from '../spec/precision.js';
 
-const iso = (v: string) => isoUtc(Date.parse(v));
+/**
+ * A shown start as its exact instant (no fraction cut away). The generator's occurrences and durations are whole
+ * minutes, so every precision a server may keep shows them exactly (src/spec/precision.ts).
+ */
+const iso = (v: string) => isoInstant(Date.parse(v));
 const SCHEMA = judgeBy('schema');
 
 /** The created events are exactly the expected occurrences, each with the requested duration and agent. */
@@ -27,7 +31,7 @@ async function occurrencesAre(kit: CaseKit, ids: string[], s: RecurringSchedule,
     return broken(rule, `the events created are not the occurrences the rule determines (${got.length} created at other times than the ${s.occurrences.length} expected)`, { starts: s.occurrences }, { starts: got });
   }
   for (const { id, start } of starts) {
-    const end = isoUtc(Date.parse(start) + s.request.duration);
+    const end = isoInstant(Date.parse(start) + s.request.duration);
     const v = await scheduleIs(kit, id, { agent_id: agent, start, end }, rule, `the occurrence at ${start} (requested duration and agent)`);
     if (!v.ok) return v;
   }

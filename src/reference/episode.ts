@@ -134,7 +134,8 @@ export function applyEpisode(current: EpisodeValues, fields: FieldInput[], defau
   else if (start.dayMs !== undefined || start.todMs !== undefined) {
     const base = toSeconds(next.startMs ?? defaultStartMs);
     const baseDay = parseDate(isoDate(base)) ?? 0;
-    next.startMs = (start.dayMs ?? baseDay) + (start.todMs ?? base - baseDay);
+    // Kept to the second under every datetime-precision: startTime is a time of day (HH:MM:SS) in the catalog.
+    next.startMs = toSeconds((start.dayMs ?? baseDay) + (start.todMs ?? base - baseDay));
   }
   return next;
 }

@@ -25,7 +25,8 @@ function datetime(v: unknown, key: string): number | undefined {
   if (v === undefined || v === null) return undefined;
   const ms = typeof v === 'string' ? parseDateTime(v) : undefined;
   if (ms === undefined) throw badRequest(`scheduling '${key}' must be a date-time like 2026-01-05T09:00:00Z`);
-  return toSeconds(ms);
+  // As given; what is stored is the instant at the server's precision (planCreate / mergeSchedule `keep`).
+  return ms;
 }
 
 function duration(v: unknown): number | undefined {
@@ -117,13 +118,19 @@ export interface PlanHooks {
  * The schedules a creation asks for. Rules: agent_id and start always required (4); single event: exactly one of
  * end/duration (1, 2); several events: rrule + end + duration (3); end after start.
  */
-export function planCreate(s: ScheduleInput, window: 'until-end' | 'until-end-plus-duration' = 'until-end', hooks: PlanHooks = {}): Schedule[] {
+export function planCreate(
+  given: ScheduleInput,
+  window: 'until-end' | 'until-end-plus-duration' = 'until-end',
+  hooks: PlanHooks = {},
+  keep: (ms: number) => number = toSeconds,
+): Schedule[] {
+  const s = keptInput(given, keep);
   if (s.agentId === undefined) throw badRequest(`scheduling 'agent_id' is required`);
   if (s.startMs === undefined) throw badRequest(`scheduling 'start' is required`);
   const base = { agentId: s.agentId ?? '', ...(s.inputs ? { inputs: s.inputs } : {}) };
   if (s.rrule === undefined) {
     const computed = singleEnd(s, s.startMs);
-    const endMs = hooks.singleEnd ? hooks.singleEnd(computed, s) : computed;
+    const endMs = keep(hooks.singleEnd ? hooks.singleEnd(computed, s) : computed);
     if (endMs <= s.startMs && !hooks.emptyAccepted?.()) throw badRequest(`scheduling 'end' must be after 'start'`);
     return [{ ...base, startMs: s.startMs, endMs }];
   }
@@ -135,15 +142,25 @@ export function planCreate(s: ScheduleInput, window: 'until-end' | 'until-end-pl
   const all = occurrences(s.rrule, s.startMs, window === 'until-end' ? s.endMs : s.endMs + durationMs, hooks.untilIgnored?.() ?? false);
   if (all.length === 0) throw badRequest(`scheduling: the rrule has no occurrence between start and end`);
   if (all.length > MAX_OCCURRENCES) throw badRequest(`scheduling: the rrule has more than ${MAX_OCCURRENCES} occurrences`);
-  return all.map((t) => ({ ...base, inputs: base.inputs ? [...base.inputs] : undefined, startMs: t, endMs: t + durationMs }));
+  return all.map((t) => ({ ...base, inputs: base.inputs ? [...base.inputs] : undefined, startMs: keep(t), endMs: keep(t + durationMs) }));
+}
+
+/** The given start and end at the server's precision (`keep`); the duration stays as given (milliseconds). */
+function keptInput(s: ScheduleInput, keep: (ms: number) => number): ScheduleInput {
+  return {
+    ...s,
+    ...(s.startMs !== undefined ? { startMs: keep(s.startMs) } : {}),
+    ...(s.endMs !== undefined ? { endMs: keep(s.endMs) } : {}),
+  };
 }
 
 /** An update of an existing schedule: the fields given replace (rrule not allowed, end/duration not both). */
-export function mergeSchedule(cur: Schedule, s: ScheduleInput): Schedule {
+export function mergeSchedule(cur: Schedule, given: ScheduleInput, keep: (ms: number) => number = toSeconds): Schedule {
+  const s = keptInput(given, keep);
   if (s.rrule !== undefined) throw badRequest(`scheduling 'rrule' cannot be used to update one event`);
   if (s.endMs !== undefined && s.durationMs !== undefined) throw badRequest(`scheduling: give either 'end' or 'duration', not both`);
   const startMs = s.startMs ?? cur.startMs;
-  const endMs = s.durationMs !== undefined ? startMs + s.durationMs : (s.endMs ?? cur.endMs);
+  const endMs = s.durationMs !== undefined ? keep(startMs + s.durationMs) : (s.endMs ?? cur.endMs);
   if (endMs <= startMs) throw badRequest(`scheduling 'end' must be after 'start'`);
   const next: Schedule = { agentId: s.agentId ?? cur.agentId, startMs, endMs };
   const inputs = s.inputs ?? cur.inputs;

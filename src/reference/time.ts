@@ -8,11 +8,15 @@ const SECONDS = new Map<number, string>();
 const DATES = new Map<number, string>();
 const KEPT = 8192;
 
-/** ms → `YYYY-MM-DDTHH:MM:SSZ` (UTC, no millis). */
+/**
+ * ms → `YYYY-MM-DDTHH:MM:SSZ` (UTC), with `.sss` before the Z only when the instant kept a fraction of a second (the
+ * latitude choice datetime-precision decides what is kept: `keptAt`; the default keeps whole seconds).
+ */
 export function isoSeconds(ms: number): string {
   let s = SECONDS.get(ms);
   if (s === undefined) {
-    s = new Date(ms).toISOString().slice(0, 19) + 'Z';
+    const iso = new Date(ms).toISOString();
+    s = ms % 1000 === 0 ? iso.slice(0, 19) + 'Z' : iso;
     if (SECONDS.size >= KEPT) SECONDS.clear();
     SECONDS.set(ms, s);
   }
@@ -30,9 +34,10 @@ export function isoDate(ms: number): string {
   return s;
 }
 
-/** ms → `HH:MM:SSZ` (UTC; "format time with UTC designator"). */
+/** ms → `HH:MM:SSZ` (UTC; "format time with UTC designator"), with `.sss` only when a fraction was kept. */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19) + 'Z';
+  const iso = new Date(ms).toISOString();
+  return ms % 1000 === 0 ? iso.slice(11, 19) + 'Z' : iso.slice(11);
 }
 
 /** ms → `HH:MM:SS` (a duration, hours may exceed 23). */
@@ -100,7 +105,16 @@ export function parseDuration(v: unknown): number | undefined {
   return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000;
 }
 
-/** Truncates ms to whole seconds (all datetimes are shown without millis). */
+/** Truncates ms to whole seconds (what the default server keeps of a datetime). */
 export function toSeconds(ms: number): number {
   return Math.floor(ms / 1000) * 1000;
+}
+
+/** How finely a server keeps datetimes (latitude choice datetime-precision): to the second, or the millisecond. */
+export type KeptPrecision = 'seconds-cut' | 'seconds-rounded' | 'milliseconds';
+
+/** The instant a server keeping `precision` stores for `ms`. */
+export function keptAt(ms: number, precision: KeptPrecision): number {
+  if (precision === 'milliseconds') return ms;
+  return precision === 'seconds-cut' ? toSeconds(ms) : Math.round(ms / 1000) * 1000;
 }

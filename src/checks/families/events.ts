@@ -3,6 +3,7 @@ import { inRange } from '../../spec/versions.js';
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { identifiers, isVerdict, jsonOrFail, listedEvent, toJson } from '../evidence.js';
 import { aclDiff, expectedEntries, readEntries, type Ace } from './acl.js';
+import { PRECISION_QUESTION, PrecisionJudge } from '../../spec/precision.js';
 
 /** Checks of the events rule family (see specs/rules.yaml: events.create.*, events.get.*, events.update.*). */
 
@@ -172,7 +173,9 @@ export const eventStartCheck: CheckDef = {
     const got = (item as Record<string, unknown> | null)?.[member];
     const ms = instant(got);
     if (ms === undefined) return { pass: false, message: `member ${member} is not a date-time: ${JSON.stringify(got ?? 'missing')}`, expected: String(at), actual: toJson(got ?? 'missing') };
-    const pass = ms === want;
+    // `at`: an instant evconf computed, judged at the precision the server keeps (src/spec/precision.ts); `before`:
+    // what this server showed earlier, so the very same instant.
+    const pass = p.at !== undefined ? new PrecisionJudge(ctx.readings?.get(PRECISION_QUESTION)).same(got, want) : ms === want;
     return { pass, message: pass ? `${member} ${String(got)}` : `${member} is ${String(got)}, expected the instant ${String(at)}`, expected: String(at), actual: toJson(got) };
   },
 };

@@ -1,4 +1,5 @@
 import { getPath } from '../evidence.js';
+import { shownForms } from '../../spec/precision.js';
 
 /**
  * Which of the run's own events a list filter must and must not return (spec § GET /api/events, Filters).
@@ -156,8 +157,10 @@ function rangeMatch(ev: RunEvent, name: string, value: string): Tri {
   if (extra !== undefined || Number.isNaN(from) || Number.isNaN(to) || from >= to) return 'maybe';
   const ts = timeReadings(ev, name);
   if (ts.length === 0) return 'maybe';
-  if (ts.every((t) => t > from && t < to)) return 'yes';
-  return ts.every((t) => t < from || t > to) ? 'no' : 'maybe';
+  // Each start as the server may keep it (exact, or the second cut or rounded: src/spec/precision.ts).
+  const forms = ts.flatMap(shownForms);
+  if (forms.every((t) => t > from && t < to)) return 'yes';
+  return forms.every((t) => t < from || t > to) ? 'no' : 'maybe';
 }
 
 /** Whether one filter entry `name:value` matches an event. */

@@ -2,6 +2,7 @@ import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { statusCheck } from '../status.js';
 import { catalogStartMs, sameFieldValue } from '../field-value.js';
+import { sameInstantAtAnyPrecision } from '../../spec/precision.js';
 
 /**
  * Checks of the metadata rule family (spec § Metadata, § Metadata catalog). A catalog is identified by its
@@ -84,7 +85,7 @@ function withStart(held: CheckVerdict, fields: unknown[], startAt: unknown): Che
   if (Number.isNaN(want)) throw new Error(`check parameter "startAt" is not a date-time: ${startAt}`);
   const got = catalogStartMs(fields);
   const shown = (id: string) => (fields.find((f) => (f as { id?: unknown } | null)?.id === id) as { value?: unknown } | undefined)?.value ?? 'missing';
-  if (got === want) return held.pass ? { ...held, message: `${held.message}; startDate and startTime are ${startAt}` } : held;
+  if (got !== undefined && sameInstantAtAnyPrecision(new Date(got).toISOString(), want)) return held.pass ? { ...held, message: `${held.message}; startDate and startTime are ${startAt}` } : held;
   const msg = `startDate ${JSON.stringify(shown('startDate'))} and startTime ${JSON.stringify(shown('startTime'))} are ${got === undefined ? 'no instant' : new Date(got).toISOString()}, expected ${startAt}`;
   return { pass: false, message: held.pass ? msg : `${held.message}; ${msg}`, expected: toJson({ values: held.expected ?? null, start: startAt }), actual: toJson({ values: held.actual ?? null, startDate: shown('startDate'), startTime: shown('startTime') }) };
 }

@@ -1,6 +1,7 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { excerpt, isVerdict, jsonOrFail, listedEvent, responseOrFail, toJson } from '../evidence.js';
 import { instant } from '../../spec/datetime.js';
+import { PRECISION_QUESTION, PrecisionJudge, matchWindow } from '../../spec/precision.js';
 import { inRange } from '../../spec/versions.js';
 import { FIELD_MEMBERS } from './events.js';
 import { unpublished } from './publications.js';
@@ -150,7 +151,7 @@ export const catalogStartIsCheck: CheckDef = {
     if ('why' in s) return skip(`precondition: ${s.why}`);
     const got = new Date(s.ms).toISOString();
     const show = (id: string) => (fields.find((f) => isRecord(f) && f.id === id) as { value?: unknown } | undefined)?.value;
-    return s.ms === want
+    return new PrecisionJudge(ctx.readings?.get(PRECISION_QUESTION)).same(got, want)
       ? { pass: true, message: `startDate/startTime hold ${got}` }
       : { pass: false, message: `startDate/startTime hold ${got}, expected ${String(p.at)}: the part not written changed`, expected: String(p.at), actual: toJson({ startDate: show('startDate'), startTime: show('startTime') }) };
   },
@@ -212,8 +213,12 @@ export const occurrencesAmongCheck: CheckDef = {
     if (expected.length === 0) return skip('precondition: no expected occurrences (the rrule schedule was not computed)');
     const read = ctx.value;
     if (!Array.isArray(read) || read.length === 0) return { pass: false, message: 'no schedules were read back', actual: toJson(read) };
-    const key = (s: unknown, e: unknown) => `${instant(s) ?? String(s)}/${instant(e) ?? String(e)}`;
-    const want = new Set(expected.map((w) => key(w.start, w.end)));
+    const judge = new PrecisionJudge(ctx.readings?.get(PRECISION_QUESTION));
+    const key = (s: unknown, e: unknown) => {
+      const i = matchWindow(judge, expected, s, e);
+      return i >= 0 ? `#${i}` : `?${String(s)}/${String(e)}`;
+    };
+    const want = new Set(expected.map((_w, i) => `#${i}`));
     const seen = new Set<string>();
     const problems: string[] = [];
     for (const r of read as { identifier?: unknown; status?: unknown; scheduling?: unknown }[]) {

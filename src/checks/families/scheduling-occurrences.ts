@@ -1,6 +1,6 @@
 import type { CheckDef, CheckVerdict } from '../types.js';
 import { toJson } from '../evidence.js';
-import { instant } from '../../spec/datetime.js';
+import { PRECISION_QUESTION, PrecisionJudge, matchWindow } from '../../spec/precision.js';
 
 /**
  * spec § POST /api/events, Scheduling rule 3: "To schedule several events, give rrule, end and duration. The rule
@@ -18,10 +18,17 @@ function windows(v: unknown): Window[] | undefined {
   return ok ? (v as Window[]) : undefined;
 }
 
-const key = (s: unknown, e: unknown) => `${instant(s) ?? `?${String(s)}`}/${instant(e) ?? `?${String(e)}`}`;
-
-/** Compares what was read back (ReadSchedule[]) with the expected windows; pure, for the unit tests. */
-export function compareOccurrences(expected: Window[], agent: string, read: unknown): CheckVerdict {
+/**
+ * Compares what was read back (ReadSchedule[]) with the expected windows; pure, for the unit tests. Starts and ends
+ * are the exact instants; the server may show them at the precision it keeps (src/spec/precision.ts), the same for
+ * every occurrence and the one fixed earlier in the run (`fixed`).
+ */
+export function compareOccurrences(expected: Window[], agent: string, read: unknown, fixed?: { reading: string; where: string }): CheckVerdict {
+  const judge = new PrecisionJudge(fixed);
+  const key = (s: unknown, e: unknown) => {
+    const i = matchWindow(judge, expected, s, e);
+    return i >= 0 ? `#${i}` : `?${String(s)}/${String(e)}`;
+  };
   if (!Array.isArray(read)) return { pass: false, message: 'no schedules were read back', actual: toJson(read) };
   if (read.length === 0) return { pass: false, message: `the rrule should create ${expected.length} events; the response named none`, expected: toJson(expected) };
   const problems: string[] = [];
@@ -36,7 +43,7 @@ export function compareOccurrences(expected: Window[], agent: string, read: unkn
     const k = key(s.start, s.end);
     seen.set(k, (seen.get(k) ?? 0) + 1);
   }
-  const want = new Map<string, Window>(expected.map((w) => [key(w.start, w.end), w]));
+  const want = new Map<string, Window>(expected.map((w, i) => [`#${i}`, w]));
   const missing = [...want.entries()].filter(([k]) => !seen.has(k)).map(([, w]) => `${w.start}–${w.end}`);
   const extra = [...seen.keys()].filter((k) => !want.has(k));
   const doubled = [...seen.entries()].filter(([k, n]) => want.has(k) && n > 1).map(([k]) => k);
@@ -45,9 +52,10 @@ export function compareOccurrences(expected: Window[], agent: string, read: unkn
   if (doubled.length) problems.push(`${doubled.length} occurrences scheduled more than once`);
   const actual = toJson((read as { scheduling?: unknown }[]).map((r) => r?.scheduling ?? null).slice(0, 20));
   if (problems.length) {
-    return { pass: false, message: `the rrule's ${expected.length} occurrences were not scheduled as given: ${problems.slice(0, 6).join('; ')}`, expected: toJson(expected), actual };
+    return { pass: false, message: `the rrule's ${expected.length} occurrences were not scheduled as given: ${problems.slice(0, 6).join('; ')}${judge.fixedNote()}`, expected: toJson(expected), actual };
   }
-  return { pass: true, message: `${expected.length} events, one per occurrence, each lasting the duration`, expected: toJson(expected), actual };
+  const learned = judge.learning(`the ${expected.length} occurrences of an rrule schedule`);
+  return { pass: true, message: `${expected.length} events, one per occurrence, each lasting the duration`, expected: toJson(expected), actual, ...(learned ? { learned } : {}) };
 }
 
 /**
@@ -70,6 +78,6 @@ export const occurrencesCheck: CheckDef = {
       const why = 'precondition: no expected occurrences (the rrule schedule was not computed)';
       return { pass: false, skip: why, message: why };
     }
-    return compareOccurrences(expected, p.agent as string, ctx.value);
+    return compareOccurrences(expected, p.agent as string, ctx.value, ctx.readings?.get(PRECISION_QUESTION));
   },
 };

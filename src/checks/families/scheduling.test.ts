@@ -50,6 +50,23 @@ describe('schedule-is', () => {
   it('is skipped when the event it reads was not created', () => {
     expect(scheduleIsCheck.run(ctx(undefined, 404), { ...p, after: [''] }).skip).toMatch(/precondition/);
   });
+  it('judges an end with a fraction of a second at the precision the server keeps, and the one the run fixed', () => {
+    // start + 4300367296 ms: exact, cut and rounded are all right; a ceiling or a second off is not.
+    const wide = { agent: 'ca', start: '2091-02-22T10:00:00Z', end: '2091-04-13T04:32:47.296Z' };
+    const shown = (end: string) => ({ agent_id: 'ca', start: wide.start, end });
+    const exact = scheduleIsCheck.run(ctx(shown('2091-04-13T04:32:47.296Z')), wide);
+    expect(exact.pass).toBe(true);
+    expect(exact.learned).toEqual(expect.objectContaining({ question: 'datetime-precision', reading: 'milliseconds' }));
+    const cut = scheduleIsCheck.run(ctx(shown('2091-04-13T04:32:47Z')), wide);
+    expect(cut.pass).toBe(true);
+    expect(cut.learned).toBeUndefined();
+    expect(scheduleIsCheck.run(ctx(shown('2091-04-13T04:32:48Z')), wide).pass).toBe(false);
+    expect(scheduleIsCheck.run(ctx(shown('2091-04-13T04:32:46.296Z')), wide).pass).toBe(false);
+    const fixed = { ...ctx(shown('2091-04-13T04:32:47Z')), readings: { get: () => ({ reading: 'milliseconds', where: 'an earlier answer' }) } };
+    const v = scheduleIsCheck.run(fixed, wide);
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('with milliseconds');
+  });
   it('with inputs, compares them in any order; a write refused with 400 skips', () => {
     const q = { ...p, inputs: ['default', 'second'] };
     expect(scheduleIsCheck.run(ctx({ agent_id: 'ca', start: S, end: E, inputs: ['second', 'default'] }), q).pass).toBe(true);

@@ -3,12 +3,13 @@ import { excerpt, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evide
 import { statusCheck } from '../status.js';
 import { schemaCheck } from '../schema.js';
 import { occurrencesCheck } from './scheduling-occurrences.js';
-import { sameInstant } from '../../spec/datetime.js';
+import { PRECISION_QUESTION, PrecisionJudge } from '../../spec/precision.js';
 
 /**
  * Checks of the scheduling rule family (specs/rules.yaml: events.create.schedule-*, rrule*, 409, no-conflict,
  * scheduled-state; events.update.schedule/409; conflicts.schema; scheduling.get.*; scheduling.put.*).
- * Times are compared as instants (never as text: "…Z", "….000Z" and "+00:00" are the same time).
+ * Times are compared as instants (never as text: "…Z", "….000Z" and "+00:00" are the same time), at the precision
+ * the server shows (src/spec/precision.ts: the exact millisecond, or the second cut or rounded).
  */
 
 const AFTER = { type: 'array', items: {} } as const;
@@ -68,16 +69,18 @@ export const scheduleIsCheck: CheckDef = {
     const s = j.value as Record<string, unknown> | null;
     if (!s || typeof s !== 'object' || Array.isArray(s)) return { pass: false, message: 'the body is not a scheduling object', expected: toJson(want), actual: toJson(s) };
     const wrong: string[] = [];
+    const judge = new PrecisionJudge(ctx.readings?.get(PRECISION_QUESTION));
     if (p.agent !== undefined && s.agent_id !== p.agent) wrong.push(`agent_id ${JSON.stringify(s.agent_id)}`);
-    if (!sameInstant(s.start, p.start as string)) wrong.push(`start ${JSON.stringify(s.start)}`);
-    if (!sameInstant(s.end, p.end as string)) wrong.push(`end ${JSON.stringify(s.end)}`);
+    if (!judge.same(s.start, p.start as string)) wrong.push(`start ${JSON.stringify(s.start)}`);
+    if (!judge.same(s.end, p.end as string)) wrong.push(`end ${JSON.stringify(s.end)}`);
     if (Array.isArray(p.inputs)) {
       const sorted = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v.map(String).sort()) : JSON.stringify(v ?? null));
       if (sorted(s.inputs) !== sorted(p.inputs)) wrong.push(`inputs ${JSON.stringify(s.inputs ?? null)}`);
     }
     const actual = toJson({ agent_id: s.agent_id, start: s.start, end: s.end, ...(Array.isArray(p.inputs) ? { inputs: s.inputs ?? null } : {}) });
-    if (wrong.length) return { pass: false, message: `scheduled ${p.start}–${p.end}${p.agent ? ` on ${p.agent}` : ''}, but GET scheduling says ${wrong.join(', ')}`, expected: toJson(want), actual };
-    return { pass: true, message: `scheduled ${s.start}–${s.end}`, expected: toJson(want), actual };
+    if (wrong.length) return { pass: false, message: `scheduled ${p.start}–${p.end}${p.agent ? ` on ${p.agent}` : ''}, but GET scheduling says ${wrong.join(', ')}${judge.fixedNote()}`, expected: toJson(want), actual };
+    const learned = judge.learning(`GET scheduling ${String(s.start)}–${String(s.end)} for ${String(p.start)}–${String(p.end)}`);
+    return { pass: true, message: `scheduled ${s.start}–${s.end}`, expected: toJson(want), actual, ...(learned ? { learned } : {}) };
   },
 };
 
@@ -112,7 +115,8 @@ export const conflictEntryCheck: CheckDef = {
     const want = { title: p.title, start: p.start, end: p.end };
     const entries = got.list.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object');
     const byTitle = entries.filter((e) => e.title === p.title);
-    const hit = byTitle.find((e) => sameInstant(e.start, p.start as string) && sameInstant(e.end, p.end as string));
+    const fixed = ctx.readings?.get(PRECISION_QUESTION);
+    const hit = byTitle.find((e) => { const j = new PrecisionJudge(fixed); return j.same(e.start, p.start as string) && j.same(e.end, p.end as string); });
     if (hit) return { pass: true, message: `the conflict with "${p.title}" is listed`, expected: toJson(want), actual: toJson(hit) };
     const message = byTitle.length
       ? `the conflict with "${p.title}" is listed with other times than ${p.start}–${p.end}`
@@ -137,9 +141,11 @@ export const conflictsAmongCheck: CheckDef = {
     if (isVerdict(got)) return got;
     const want = p.events as { title: string; start: string; end: string }[];
     if (got.list.length === 0) return { pass: false, message: `the 409 body is an empty array; it names none of the ${want.length} conflicting events`, expected: toJson(want), actual: [] };
+    const fixed = ctx.readings?.get(PRECISION_QUESTION);
     const at = (e: unknown, w: { start: string; end: string }) => {
       const o = (e ?? {}) as Record<string, unknown>;
-      return sameInstant(o.start, w.start) && sameInstant(o.end, w.end);
+      const j = new PrecisionJudge(fixed);
+      return j.same(o.start, w.start) && j.same(o.end, w.end);
     };
     const stray = got.list.find((e) => !want.some((w) => at(e, w)));
     if (stray) return { pass: false, message: 'a conflict entry names no conflicting event (its start and end are those of none of the overlapped events)', expected: toJson(want), actual: toJson(got.list.slice(0, 10)) };

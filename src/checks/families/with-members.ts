@@ -1,6 +1,7 @@
 import type { CheckDef, CheckVerdict } from '../types.js';
 import { isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
 import { sameFieldValue } from '../field-value.js';
+import { sameInstantAtAnyPrecision } from '../../spec/precision.js';
 
 /**
  * The with* flags (spec § GET /api/events: "withacl | boolean | Include the ACL", "withmetadata | Include the
@@ -44,7 +45,7 @@ export function holds(p: WithParams, v: unknown): boolean {
     case 'publications':
       return Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e.id === 'string' && typeof e.url === 'string');
     case 'scheduling':
-      return isObj(v) && v.agent_id === p.agent && typeof v.start === 'string' && Date.parse(v.start) === Date.parse(p.start ?? '');
+      return isObj(v) && v.agent_id === p.agent && sameInstantAtAnyPrecision(v.start, p.start ?? '');
   }
 }
 

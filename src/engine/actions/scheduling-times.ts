@@ -1,5 +1,6 @@
 import rrulePkg from 'rrule';
 import { isoUtc } from '../../spec/datetime.js';
+import { isoInstant } from '../../spec/precision.js';
 
 const { RRule } = rrulePkg;
 
@@ -34,7 +35,11 @@ export function resolveScheduling(s: Record<string, unknown>, baseIso: string): 
   return out;
 }
 
-/** One scheduled recording: when it starts and ends (ISO, UTC). */
+/**
+ * One scheduled recording: when it starts and ends (ISO, UTC), as exact instants: an end of start + a duration with a
+ * fraction of a second keeps its milliseconds, and the checks judge what the server shows at the precision it keeps
+ * (src/spec/precision.ts).
+ */
 export interface Window {
   start: string;
   end: string;
@@ -46,9 +51,9 @@ export function singleWindow(s: Record<string, unknown>): Window | undefined {
   if (Number.isNaN(start)) return undefined;
   if (typeof s.end === 'string' && s.duration === undefined) {
     const end = Date.parse(s.end);
-    return Number.isNaN(end) ? undefined : { start: isoUtc(start), end: isoUtc(end) };
+    return Number.isNaN(end) ? undefined : { start: isoInstant(start), end: isoInstant(end) };
   }
-  if (typeof s.duration === 'number' && s.end === undefined) return { start: isoUtc(start), end: isoUtc(start + s.duration) };
+  if (typeof s.duration === 'number' && s.end === undefined) return { start: isoInstant(start), end: isoInstant(start + s.duration) };
   return undefined;
 }
 
@@ -84,5 +89,5 @@ export function expectedOccurrences(s: Record<string, unknown>): Window[] {
   if (a.length !== b.length || a.some((t, i) => t !== b[i])) {
     throw new Error(`the rule ${rrule} gives different occurrences for the periods start..end and start..end+duration: choose another`);
   }
-  return a.map((t) => ({ start: isoUtc(t), end: isoUtc(t + duration) }));
+  return a.map((t) => ({ start: isoInstant(t), end: isoInstant(t + duration) }));
 }

@@ -7,7 +7,7 @@ import { readKnownForm } from '../latitude/unknown-input.js';
 import { aclDefault, aclStored, aclWhenOmitted } from '../latitude/acl.js';
 import { startProcessing } from '../processing.js';
 import { planCreate, type PlanHooks } from '../schedule.js';
-import { toSeconds } from '../time.js';
+import { kept } from '../latitude/precision.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
 import { hook } from '../hooks.js';
 import { checkMedia, checkProcessing, checkScheduling, checkSeries, createdReply, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
@@ -67,9 +67,9 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
   checkMedia(ctx, parts);
   checkProcessing(ctx, parts);
   checkScheduling(ctx, parts.scheduling, true);
-  const now = toSeconds(Date.now());
+  const now = kept(ctx.app, Date.now());
   hook(ctx).createParts.scheduling(ctx, parts.scheduling);
-  const plan = hook(ctx).createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.lat('rrule-window'), planHooks(ctx)) : undefined, parts.scheduling);
+  const plan = hook(ctx).createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.lat('rrule-window'), planHooks(ctx), (ms) => kept(ctx.app, ms)) : undefined, parts.scheduling);
   if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);

@@ -3,6 +3,7 @@ import { readableEvent, writableEvent } from '../event-access.js';
 import { findConflicts, type ConflictEntry } from '../conflicts.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { isTrue, parseJsonParam } from '../input.js';
+import { kept } from '../latitude/precision.js';
 import { mergeSchedule, parseScheduleInput } from '../schedule.js';
 import { schedulingObject } from '../serialize.js';
 import { badRequest, HttpError, type Schedule } from '../types.js';
@@ -63,7 +64,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
   const early = hook(ctx).schedulingPut.early(ctx, undefined, { rec, input, allowConflict: form.text('allowConflict') });
   if (early) return early;
-  const next = hook(ctx).schedulingPut.next(ctx, mergeSchedule(rec.schedule, input), { rec, cur: rec.schedule, input });
+  const next = hook(ctx).schedulingPut.next(ctx, mergeSchedule(rec.schedule, input, (ms) => kept(ctx.app, ms)), { rec, cur: rec.schedule, input });
   checkNotPast(ctx, [next]);
   const asked = atLeast(ctx.version, '1.2.0') && hook(ctx).schedulingPut.allowConflictKnown(ctx, true) && hook(ctx).schedulingPut.allowConflictSent(ctx, isTrue(form.text('allowConflict')), form.text('allowConflict')) ;
   const anyone = hook(ctx).schedulingPut.anyoneAllowed(ctx, false);

@@ -6,6 +6,7 @@ import { applyEpisode } from '../episode.js';
 import { parseEventParts } from '../event-parts.js';
 import { readKnownForm } from '../latitude/unknown-input.js';
 import { startProcessing } from '../processing.js';
+import { kept } from '../latitude/precision.js';
 import { mergeSchedule } from '../schedule.js';
 import { badRequest, HttpError, type ExtraCatalog } from '../types.js';
 import { hook } from '../hooks.js';
@@ -43,7 +44,7 @@ export async function updateEvent(ctx: Ctx): Promise<Reply> {
   let schedule = rec.schedule;
   if (parts.scheduling) {
     if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled; part 'scheduling' cannot be applied`);
-    schedule = hook(ctx).updateParts.schedule(ctx, mergeSchedule(rec.schedule, parts.scheduling), { cur: rec.schedule, input: parts.scheduling });
+    schedule = hook(ctx).updateParts.schedule(ctx, mergeSchedule(rec.schedule, parts.scheduling, (ms) => kept(ctx.app, ms)), { cur: rec.schedule, input: parts.scheduling });
     checkNotPast(ctx, [schedule]);
     const conflicts = findConflicts(store, [schedule], episode.title, hook(ctx).schedulingPut.exclude(ctx, rec.id, 'update'), undefined, conflictRules(ctx.app));
     if (hook(ctx).updateParts.refused(ctx, conflicts.length, { rec, episode }) > 0) throw new HttpError(409, 'scheduling conflict', hook(ctx).updateParts.conflictBody(ctx, conflicts));

@@ -383,6 +383,11 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     return (await p.call(`/api/events/${id}/acl`)).body;
   },
   'field-order': async (p) => (await episodeFieldsOf(p, await p.id())).slice(0, 2).map((f) => f.id),
+  // start + 1 h 0.7 s: the end cut, rounded, or with milliseconds; the whole-second start shows .000 or not.
+  'datetime-precision': async (p) => {
+    const body = (await p.call(`/api/events/${await p.id({ scheduling: sched('capture-agent-1', T0, { duration: 3_600_700 }) })}/scheduling`)).body;
+    return [body.start, body.end];
+  },
   'trailing-slash': async (p) => (await p.call('/api/events/')).status,
   'unsorted-pages': async (p) => {
     // Events are added until identifier order differs from creation order (identifiers are random).
@@ -464,6 +469,23 @@ describe('latitude: the server stays consistent with what it shows', () => {
     const created = (await p.call(`/api/events/${id}`)).body.created as string;
     const found = await p.list(`filter=${encodeURIComponent(`created:${created}`)}`);
     expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
+  });
+
+  it.each([['seconds-cut'], ['millis-when-non-zero'], ['millis-always'], ['seconds-rounded']])('datetime-precision=%s: created, the created filter and a schedule\'s end keep one precision', async (alt) => {
+    const s = await startReferenceServer({ latitude: { choices: { 'datetime-precision': alt } } });
+    servers.push(s.close);
+    const p = new Probe(s.url);
+    const id = await p.id({ fields: { title: 'Created' } });
+    const created = (await p.call(`/api/events/${id}`)).body.created as string;
+    const found = await p.list(`filter=${encodeURIComponent(`created:${created}`)}`);
+    expect(found.map((e) => (e as { identifier: string }).identifier)).toContain(id);
+    expect(created).toMatch(alt.startsWith('seconds') ? /:\d{2}Z$/ : alt === 'millis-always' ? /\.\d{3}Z$/ : /:\d{2}(\.\d{3})?Z$/);
+    // start + 2^32 ms + 90 min: the end as kept, and the event's duration is the kept end minus the start.
+    const sid = await p.id({ scheduling: sched('capture-agent-1', T0, { duration: 4_300_367_296 }) });
+    const end = (await p.call(`/api/events/${sid}/scheduling`)).body.end as string;
+    const want = { 'seconds-cut': '04:32:47Z', 'millis-when-non-zero': '04:32:47.296Z', 'millis-always': '04:32:47.296Z', 'seconds-rounded': '04:32:47Z' }[alt];
+    expect(end.slice(11)).toBe(want);
+    expect(Date.parse(end) - T0).toBe(Number((await p.call(`/api/events/${sid}`)).body.duration));
   });
 });
 

@@ -729,6 +729,20 @@ export const CATALOGUE = {
       ['not-found', 'a path with a trailing slash (/api/events/) answers 404: no such resource'],
     ],
   },
+  // Appended last so that the seeded draws of the choices above stay as they were. The spec gives datetimes as
+  // "datetime (UTC)" and durations in milliseconds, and no precision: a server may keep the milliseconds or the
+  // second (cut or rounded). It applies to every datetime the server keeps and shows (event start and created,
+  // scheduling start and end, conflict entries, metadata startDate/startTime and created), and so to the end it
+  // keeps for a start plus a duration with a fraction of a second.
+  'datetime-precision': {
+    quote: 'Duration of the recording in milliseconds',
+    alternatives: [
+      ['seconds-cut', 'datetimes are kept to the second: the fraction of a second (of start + duration, of a creation time) is cut'],
+      ['millis-when-non-zero', 'datetimes keep their milliseconds, shown as .sss when not zero: start + 4300367296 ms ends at …47.296Z'],
+      ['millis-always', 'datetimes keep their milliseconds and always show them: …47.296Z, and …10:00:00.000Z for a whole second'],
+      ['seconds-rounded', 'datetimes are kept to the nearest second: a fraction of half a second or more rounds up'],
+    ],
+  },
 } as const satisfies Record<string, ChoiceDef>;
 
 export type ChoiceId = keyof typeof CATALOGUE;

@@ -21,13 +21,20 @@ export function jsonContentType(app: App, version: ApiVersion): string {
   return app.lat('json-content-type') === 'plain' ? 'application/json;charset=UTF-8' : contentTypeOf(version);
 }
 
-const DATETIME = /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})Z"/g;
+const DATETIME = /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{3})?Z"/g;
 
-/** datetime-format: rewrites the `YYYY-MM-DDTHH:MM:SSZ` strings of a JSON answer (identity for `seconds`). */
+/**
+ * datetime-format: rewrites the `YYYY-MM-DDTHH:MM:SS[.sss]Z` strings of a JSON answer (identity for `seconds`);
+ * datetime-precision=millis-always: a datetime without a fraction shows `.000`.
+ */
 export function datetimes(app: App, text: string): string {
   const alt = app.lat('datetime-format');
-  if (alt === 'seconds') return text;
-  return text.replace(DATETIME, alt === 'millis' ? '"$1.000Z"' : '"$1+00:00"');
+  const always = app.lat('datetime-precision') === 'millis-always';
+  if (alt === 'seconds' && !always) return text;
+  return text.replace(DATETIME, (_m, s: string, frac: string | undefined) => {
+    const f = frac ?? (always || alt === 'millis' ? '.000' : '');
+    return alt === 'utc-offset' ? `"${s}${f}+00:00"` : `"${s}${f}Z"`;
+  });
 }
 
 /** auth-failure ("How a caller authenticates ...: not shown."): 401 with a challenge, or 403. */

@@ -14,7 +14,7 @@ import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalog
 import { rememberBeforeWrite } from './mutant-state.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
-import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
+import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEndRoundedUp, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
 import { spec4AclRemoveRest, spec4Created, spec4CreateParts, spec4Deleted, spec4DeleteMetadataEarly, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
 import { spec5AclAddSkipped, spec5Filters, spec5GetBody, spec5MetadataApplying, spec5PageIndex, spec5PutEarly, spec5Removing, spec5Rrule, spec5SortKeys, spec5UpdateParts } from './spec5.js';
 import { precisionFilters, precisionGetBody, precisionPlan, precisionSingleEnd, precisionSortKeys } from './precision.js';
@@ -128,7 +128,7 @@ export const PATCHES: HookRegistry = {
       },
       tap(spec2Rrule), tap(spec3aRrule), spec5Rrule, recurrenceRrule,
     ],
-    singleEnd: [scheduleDurationIgnored, precisionSingleEnd],
+    singleEnd: [scheduleDurationIgnored, precisionSingleEnd, scheduleEndRoundedUp],
     emptyAccepted: [scheduleEmptyAccepted],
     untilIgnored: [rruleUntilIgnored],
     plan: [rruleFirstOnly, (ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan), recurrencePlan, recurrenceMonthEnd, precisionPlan],

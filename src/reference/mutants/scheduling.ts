@@ -32,6 +32,11 @@ export const SCHEDULING_MUTANTS = family({
     description: 'A single schedule given with start and duration ignores the duration: the event ends when it starts.',
     since: '1.1.0',
   },
+  'schedule-end-rounded-up': {
+    rule: 'events.create.schedule-duration',
+    description: 'A single schedule given with start and duration ends at start + duration rounded UP to the next whole second (a ceiling, no legal precision): start + 4300367296 ms ends at …:48Z, not …:47.296Z or …:47Z.',
+    since: '1.1.0',
+  },
   'schedule-neither-accepted': {
     rule: 'events.create.schedule-end-or-duration',
     description: 'A single schedule with neither end nor duration is accepted with a default hour instead of 400.',
@@ -569,6 +574,11 @@ export function scheduleAccepted(ctx: Ctx, s: ScheduleInput | undefined): Schedu
 /** Bug site (hook createParts.singleEnd): duration ignored, the event ends where it starts. */
 export function scheduleDurationIgnored(ctx: Ctx, endMs: number, s: ScheduleInput): number {
   return s.durationMs !== undefined && s.startMs !== undefined && ctx.app.bug('schedule-duration-ignored') ? s.startMs : endMs;
+}
+
+/** Bug site (hook createParts.singleEnd): the end of start + duration taken to the next whole second (ceiling). */
+export function scheduleEndRoundedUp(ctx: Ctx, endMs: number, s: ScheduleInput): number {
+  return s.durationMs !== undefined && ctx.app.bug('schedule-end-rounded-up') ? Math.ceil(endMs / 1000) * 1000 : endMs;
 }
 
 /** Bug site (hook createParts.emptyAccepted): so an end not after the start is accepted. */
