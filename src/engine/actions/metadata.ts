@@ -146,4 +146,43 @@ const createWithCatalog: Action = async (env, params) => {
   return { exchanges, value: { identifier: id, typeIgnored, catalog: kept[0], catalogs: kept } };
 };
 
-export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog };
+/** One view of a catalog as read: the status and the field list (undefined when the answer held none). */
+export interface CatalogView {
+  status: number | null;
+  fields?: unknown[];
+}
+
+/** What read-catalog-views read: the catalog list (GET /metadata) and each catalog asked for by type (GET ?type=). */
+export interface CatalogViews {
+  list: { status: number | null; catalogs?: unknown[] };
+  byType: Record<string, CatalogView>;
+}
+
+/**
+ * read-catalog-views {id, flavors: [flavor, …]}: every view that shows an event's catalogs (spec § Metadata: "GET
+ * /api/events/{event_id}/metadata | none | 200 with an array of metadata catalogs", "GET …/metadata?type | 200 with
+ * an array of metadata fields of that catalog"): the catalog list, and each flavor of `flavors` by type. Value:
+ * CatalogViews, judged by the check catalog-views (src/checks/families/metadata.ts).
+ */
+const readCatalogViews: Action = async (env, params) => {
+  const flavors = params.flavors;
+  if (!Array.isArray(flavors) || flavors.length === 0 || !flavors.every((f) => typeof f === 'string' && f !== '')) {
+    throw new Error('read-catalog-views: "flavors" must be a non-empty list of flavors');
+  }
+  const path = `/api/events/${encodeURIComponent(String(params.id ?? ''))}/metadata`;
+  const all = await env.clients.admin.send({ method: 'GET', path });
+  const exchanges: Exchange[] = [all];
+  const parsed = parseJsonBody(all);
+  const list = { status: all.response?.status ?? null, ...(parsed.ok && Array.isArray(parsed.value) ? { catalogs: parsed.value } : {}) };
+  const byType: Record<string, CatalogView> = {};
+  for (const flavor of [...new Set(flavors as string[])]) {
+    const ex = await env.clients.admin.send({ method: 'GET', path, query: { type: flavor } });
+    exchanges.push(ex);
+    const b = parseJsonBody(ex);
+    byType[flavor] = { status: ex.response?.status ?? null, ...(b.ok && Array.isArray(b.value) ? { fields: b.value } : {}) };
+  }
+  const value: CatalogViews = { list, byType };
+  return { exchanges, value };
+};
+
+export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog, 'read-catalog-views': readCatalogViews };
