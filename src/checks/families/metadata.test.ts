@@ -155,6 +155,16 @@ describe('catalog-views', () => {
     expect(v.message).toContain('two views of one catalog disagree');
   });
 
+  it('`with`: the single GET with withmetadata=true must show what GET …/metadata shows; without a catalogs member, a skip', () => {
+    const base = views('new', 'new');
+    const withCat = (value: unknown) => ({ ...base, value: { ...(base.value as object), withMetadata: { status: 200, catalogs: [{ flavor: 'dublincore/episode', fields: episode }, { flavor: 'license/episode', fields: [field('license', value)] }] } } });
+    expect(run(withCat('new'), 'with').pass).toBe(true);
+    const v = run(withCat('old'), 'with');
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('withmetadata=true');
+    expect(run(views('old', 'old'), 'with').skip).toContain('without a member holding the catalogs');
+  });
+
   it('skips when the write was refused or the catalog list could not be read', () => {
     expect(catalogViewsCheck.run(views('old', 'old'), { judge: 'write', catalogs: want('new'), writeStatus: 400 }).skip).toContain('not accepted');
     expect(catalogViewsCheck.run({ ...ctx(undefined), value: { list: { status: 500 }, byType: {} } }, { judge: 'write', catalogs: want('new') }).skip).toContain('GET /metadata answered 500');

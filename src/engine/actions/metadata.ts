@@ -152,16 +152,31 @@ export interface CatalogView {
   fields?: unknown[];
 }
 
-/** What read-catalog-views read: the catalog list (GET /metadata) and each catalog asked for by type (GET ?type=). */
+/**
+ * What read-catalog-views read: the catalog list (GET /metadata), each catalog asked for by type (GET ?type=), and the
+ * catalogs the single GET with withmetadata=true includes (`withMetadata.catalogs`: the member holding an array of
+ * catalogs with dublincore/episode among them, whatever its name: the names of the with* members are not shown).
+ */
 export interface CatalogViews {
   list: { status: number | null; catalogs?: unknown[] };
   byType: Record<string, CatalogView>;
+  withMetadata: { status: number | null; catalogs?: unknown[] };
+}
+
+/** The member of an event object that holds its catalogs (an array of {flavor, fields} with dublincore/episode). */
+function catalogsMember(event: unknown): unknown[] | undefined {
+  if (!event || typeof event !== 'object' || Array.isArray(event)) return undefined;
+  for (const v of Object.values(event as Record<string, unknown>)) {
+    if (Array.isArray(v) && v.some((c) => (c as { flavor?: unknown } | null)?.flavor === 'dublincore/episode')) return v;
+  }
+  return undefined;
 }
 
 /**
  * read-catalog-views {id, flavors: [flavor, …]}: every view that shows an event's catalogs (spec § Metadata: "GET
  * /api/events/{event_id}/metadata | none | 200 with an array of metadata catalogs", "GET …/metadata?type | 200 with
- * an array of metadata fields of that catalog"): the catalog list, and each flavor of `flavors` by type. Value:
+ * an array of metadata fields of that catalog"; § GET /api/events/{event_id}: withmetadata, "Include metadata
+ * catalogs"): the catalog list, each flavor of `flavors` by type, and the single GET with withmetadata=true. Value:
  * CatalogViews, judged by the check catalog-views (src/checks/families/metadata.ts).
  */
 const readCatalogViews: Action = async (env, params) => {
@@ -181,7 +196,12 @@ const readCatalogViews: Action = async (env, params) => {
     const b = parseJsonBody(ex);
     byType[flavor] = { status: ex.response?.status ?? null, ...(b.ok && Array.isArray(b.value) ? { fields: b.value } : {}) };
   }
-  const value: CatalogViews = { list, byType };
+  const single = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(String(params.id ?? ''))}`, query: { withmetadata: 'true' } });
+  exchanges.push(single);
+  const sb = parseJsonBody(single);
+  const member = sb.ok ? catalogsMember(sb.value) : undefined;
+  const withMetadata = { status: single.response?.status ?? null, ...(member ? { catalogs: member } : {}) };
+  const value: CatalogViews = { list, byType, withMetadata };
   return { exchanges, value };
 };
 
