@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../types.js';
-import { catalogEmptiedCheck, metadataValuesCheck, sameValue, statusIfReadyCheck } from './metadata.js';
+import { catalogEmptiedCheck, catalogViewsCheck, metadataValuesCheck, sameValue, statusIfReadyCheck } from './metadata.js';
 
 /** A check context whose step answered `status` with `body` (JSON text; '' = empty body). */
 function ctx(body: unknown, status = 200): CheckContext {
@@ -112,5 +112,61 @@ describe('metadata-values startAt (the start written in two fields)', () => {
     expect(midnight.pass).toBe(false);
     expect(midnight.message).toMatch(/startTime "00:00:00Z"/);
     expect(metadataValuesCheck.run(ctx(fields('2031-05-12', '10:00:00Z')), { values: { title: 'T' }, startAt: '2031-06-20T10:00:00Z' }).pass).toBe(false);
+  });
+});
+
+describe('catalog-views', () => {
+  /** The views read-catalog-views gives: the catalog list holds `list` for license/episode, ?type answers `typed`. */
+  const views = (list: unknown, typed: unknown, typeStatus = 200) => ({
+    ...ctx(undefined),
+    value: {
+      list: { status: 200, catalogs: [{ flavor: 'dublincore/episode', fields: episode }, ...(list === undefined ? [] : [{ flavor: 'license/episode', fields: [field('license', list)] }])] },
+      byType: { 'license/episode': { status: typeStatus, ...(typeStatus === 200 ? { fields: typed === undefined ? [] : [field('license', typed)] } : {}) } },
+    },
+  });
+  const want = (value: string | string[]) => [{ flavor: 'license/episode', values: { license: value } }];
+  const run = (c: CheckContext, judge: string, value: string | string[] = 'new') => catalogViewsCheck.run(c, { judge, catalogs: want(value) });
+
+  it('passes every judge when both views show the value', () => {
+    for (const judge of ['write', 'list', 'type']) expect(run(views('new', 'new'), judge).pass).toBe(true);
+  });
+
+  it('blames the write when no view shows the value, and neither view', () => {
+    expect(run(views('old', 'old'), 'write').pass).toBe(false);
+    expect(run(views('old', 'old'), 'list').pass).toBe(true);
+    expect(run(views('old', 'old'), 'type').pass).toBe(true);
+    expect(run(views(undefined, undefined, 404), 'write').message).toContain('expected "new"');
+  });
+
+  it('blames the catalog list when only the read by type shows the value, and the read by type in the other case', () => {
+    expect(run(views('old', 'new'), 'list').pass).toBe(false);
+    expect(run(views('old', 'new'), 'write').pass).toBe(true);
+    expect(run(views('old', 'new'), 'type').pass).toBe(true);
+    expect(run(views('new', 'old'), 'type').pass).toBe(false);
+    expect(run(views('new', undefined, 404), 'type').message).toContain('GET ?type answered 404');
+    expect(run(views('new', 'old'), 'list').pass).toBe(true);
+  });
+
+  it('a list shown as an array or as one joined string passes, but the two views must show it alike', () => {
+    expect(run(views(['a', 'b'], ['b', 'a']), 'type', ['a', 'b']).pass).toBe(true);
+    expect(run(views('a, b', 'a, b'), 'type', ['a', 'b']).pass).toBe(true);
+    const v = run(views(['a', 'b'], 'a,b'), 'type', ['a', 'b']);
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('two views of one catalog disagree');
+  });
+
+  it('`with`: the single GET with withmetadata=true must show what GET …/metadata shows; without a catalogs member, a skip', () => {
+    const base = views('new', 'new');
+    const withCat = (value: unknown) => ({ ...base, value: { ...(base.value as object), withMetadata: { status: 200, catalogs: [{ flavor: 'dublincore/episode', fields: episode }, { flavor: 'license/episode', fields: [field('license', value)] }] } } });
+    expect(run(withCat('new'), 'with').pass).toBe(true);
+    const v = run(withCat('old'), 'with');
+    expect(v.pass).toBe(false);
+    expect(v.message).toContain('withmetadata=true');
+    expect(run(views('old', 'old'), 'with').skip).toContain('without a member holding the catalogs');
+  });
+
+  it('skips when the write was refused or the catalog list could not be read', () => {
+    expect(catalogViewsCheck.run(views('old', 'old'), { judge: 'write', catalogs: want('new'), writeStatus: 400 }).skip).toContain('not accepted');
+    expect(catalogViewsCheck.run({ ...ctx(undefined), value: { list: { status: 500 }, byType: {} } }, { judge: 'write', catalogs: want('new') }).skip).toContain('GET /metadata answered 500');
   });
 });

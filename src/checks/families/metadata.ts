@@ -203,4 +203,98 @@ export const otherCatalogCheck: CheckDef = {
   },
 };
 
-export const CHECKS_METADATA: CheckDef[] = [metadataValuesCheck, catalogEmptiedCheck, statusIfReadyCheck, otherCatalogCheck];
+/** The value of field `id` in a field list: {found: false} when the list has no such field. */
+function fieldIn(fields: unknown[] | undefined, id: string): { found: boolean; value?: unknown } {
+  const f = (fields ?? []).find((x) => (x as { id?: unknown } | null)?.id === id) as { value?: unknown } | undefined;
+  return f ? { found: true, value: f.value } : { found: false };
+}
+
+/** Two field values as one server shows them in two views: equal JSON, list values in any order. */
+function sameShown(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return JSON.stringify(a.map((x) => JSON.stringify(x)).sort()) === JSON.stringify(b.map((x) => JSON.stringify(x)).sort());
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+interface ViewsValue {
+  list?: { status?: unknown; catalogs?: unknown[] };
+  byType?: Record<string, { status?: unknown; fields?: unknown[] } | undefined>;
+  withMetadata?: { status?: unknown; catalogs?: unknown[] };
+}
+
+/**
+ * catalog-views: every view of an event's catalogs after a write (the action read-catalog-views), against what the
+ * spec says each catalog holds (`catalogs`: flavor → the values written or kept, spec § Metadata: "Fields not
+ * included are not updated"; § POST /api/events/{event_id}: "Only what is sent is changed"). The views are the
+ * catalog list (GET /metadata: "200 with an array of metadata catalogs") and each catalog by type (GET ?type=: "200
+ * with an array of metadata fields of that catalog", the same catalog, so the same fields and values). Each judgment
+ * blames one rule, by `judge`:
+ * - `write`: no view shows a value the catalog must hold (the write, or what it must keep, was not done);
+ * - `list`: the catalog read by type shows the value and the catalog list does not (the list is stale or wrong);
+ * - `type`: the catalog list shows the value and the read by type does not, or the two views of one catalog show
+ *   one field with different values (e.g. a list value joined into one string in one view only);
+ * - `with`: the catalog list or the read by type shows the value and the catalogs of the single GET with
+ *   withmetadata=true (§ GET /api/events/{event_id}: "withmetadata", "Include metadata catalogs") do not. Where the
+ *   single GET holds no member with the catalogs, that is judged by the with-member check: a skip here.
+ * Values are compared as in metadata-values (a list may be one comma-joined string: checks/field-value.ts); views
+ * with each other exactly, list values in any order. `writeStatus`: the write's status; a write that was not
+ * accepted (not 2xx) wrote nothing to read back, a skip.
+ */
+export const catalogViewsCheck: CheckDef = {
+  name: 'catalog-views',
+  doc: 'after a write, the catalog list, each catalog read by type and the single GET with withmetadata=true show the values `catalogs` must hold, and agree with each other (`judge`: which rule a difference breaks: write, list, type or with)',
+  params: {
+    type: 'object', required: ['catalogs', 'judge'], additionalProperties: false,
+    properties: {
+      judge: { enum: ['write', 'list', 'type', 'with'] },
+      catalogs: { type: 'array', minItems: 1, items: { type: 'object', required: ['flavor', 'values'], additionalProperties: false, properties: { flavor: { type: 'string' }, values: VALUES } } },
+      writeStatus: { description: 'the status of the write read back here; not 2xx = skip' },
+      skip: SKIP,
+    },
+  },
+  run(ctx, p) {
+    const s = skipped(p);
+    if (s) return s;
+    if (p.writeStatus !== undefined && !(typeof p.writeStatus === 'number' && p.writeStatus >= 200 && p.writeStatus < 300)) {
+      return { pass: false, skip: `the write was not accepted (${String(p.writeStatus)}), so there is nothing to read back`, message: 'precondition' };
+    }
+    const v = (ctx.value ?? {}) as ViewsValue;
+    if (v.list?.status !== 200 || !Array.isArray(v.list.catalogs)) {
+      return { pass: false, skip: `precondition: GET /metadata answered ${String(v.list?.status)} without a catalog list (see metadata.get.status)`, message: 'precondition' };
+    }
+    const judge = p.judge as 'write' | 'list' | 'type' | 'with';
+    const withCatalogs = v.withMetadata?.status === 200 ? v.withMetadata.catalogs : undefined;
+    if (judge === 'with' && !withCatalogs) {
+      return { pass: false, skip: `precondition: the single GET with withmetadata=true answered ${String(v.withMetadata?.status)} without a member holding the catalogs (see the with-member check of events.get.withmetadata)`, message: 'precondition' };
+    }
+    const wrong: string[] = [];
+    const actual: Record<string, unknown> = {};
+    for (const c of p.catalogs as { flavor: string; values: Record<string, Value> }[]) {
+      const entry = v.list.catalogs.find((x) => (x as { flavor?: unknown } | null)?.flavor === c.flavor) as { fields?: unknown } | undefined;
+      const listFields = entry && Array.isArray(entry.fields) ? entry.fields : undefined;
+      const typed = v.byType?.[c.flavor];
+      const typeFields = typed?.status === 200 ? typed.fields : undefined;
+      for (const [id, want] of Object.entries(c.values)) {
+        const inList = fieldIn(listFields, id);
+        const inType = fieldIn(typeFields, id);
+        actual[`${c.flavor} ${id}`] = { list: inList.found ? inList.value : listFields ? 'missing' : 'no such catalog in the list', type: inType.found ? inType.value : typeFields ? 'missing' : `GET ?type answered ${String(typed?.status)}` };
+        const okList = inList.found && sameFieldValue(want, inList.value);
+        const okType = inType.found && sameFieldValue(want, inType.value);
+        const at = `field ${id} of ${c.flavor}`;
+        if (judge === 'write' && !okList && !okType) wrong.push(`${at} holds ${JSON.stringify(inList.found ? inList.value : inType.value)} in every view, expected ${JSON.stringify(want)}`);
+        if (judge === 'list' && okType && !okList) wrong.push(`${at} reads ${JSON.stringify(want)} by type but ${inList.found ? JSON.stringify(inList.value) : 'is missing'} in the catalog list`);
+        if (judge === 'type' && okList && !okType) wrong.push(`${at} reads ${JSON.stringify(want)} in the catalog list but ${inType.found ? JSON.stringify(inType.value) : typeFields ? 'is missing' : `GET ?type answered ${String(typed?.status)}`} by type`);
+        if (judge === 'type' && okList && okType && !sameShown(inList.value, inType.value)) wrong.push(`${at} reads ${JSON.stringify(inList.value)} in the catalog list but ${JSON.stringify(inType.value)} by type: two views of one catalog disagree`);
+        if (judge === 'with' && (okList || okType)) {
+          const wc = (withCatalogs ?? []).find((x) => (x as { flavor?: unknown } | null)?.flavor === c.flavor) as { fields?: unknown } | undefined;
+          const inWith = fieldIn(wc && Array.isArray(wc.fields) ? wc.fields : undefined, id);
+          if (!inWith.found || !sameFieldValue(want, inWith.value)) wrong.push(`${at} reads ${JSON.stringify(want)} through GET …/metadata but ${inWith.found ? JSON.stringify(inWith.value) : wc ? 'is missing' : 'its catalog is missing'} in the single GET with withmetadata=true`);
+        }
+      }
+    }
+    const pass = wrong.length === 0;
+    const what = { write: 'some view shows every value written or kept', list: 'the catalog list agrees with each catalog read by type', type: 'each catalog read by type agrees with the catalog list', with: 'the single GET with withmetadata=true shows what GET …/metadata shows' }[judge];
+    return { pass, message: pass ? what : wrong.join('; '), expected: toJson(p.catalogs), actual: toJson(actual) };
+  },
+};
+
+export const CHECKS_METADATA: CheckDef[] = [metadataValuesCheck, catalogEmptiedCheck, statusIfReadyCheck, otherCatalogCheck, catalogViewsCheck];

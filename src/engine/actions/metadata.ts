@@ -146,4 +146,63 @@ const createWithCatalog: Action = async (env, params) => {
   return { exchanges, value: { identifier: id, typeIgnored, catalog: kept[0], catalogs: kept } };
 };
 
-export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog };
+/** One view of a catalog as read: the status and the field list (undefined when the answer held none). */
+export interface CatalogView {
+  status: number | null;
+  fields?: unknown[];
+}
+
+/**
+ * What read-catalog-views read: the catalog list (GET /metadata), each catalog asked for by type (GET ?type=), and the
+ * catalogs the single GET with withmetadata=true includes (`withMetadata.catalogs`: the member holding an array of
+ * catalogs with dublincore/episode among them, whatever its name: the names of the with* members are not shown).
+ */
+export interface CatalogViews {
+  list: { status: number | null; catalogs?: unknown[] };
+  byType: Record<string, CatalogView>;
+  withMetadata: { status: number | null; catalogs?: unknown[] };
+}
+
+/** The member of an event object that holds its catalogs (an array of {flavor, fields} with dublincore/episode). */
+function catalogsMember(event: unknown): unknown[] | undefined {
+  if (!event || typeof event !== 'object' || Array.isArray(event)) return undefined;
+  for (const v of Object.values(event as Record<string, unknown>)) {
+    if (Array.isArray(v) && v.some((c) => (c as { flavor?: unknown } | null)?.flavor === 'dublincore/episode')) return v;
+  }
+  return undefined;
+}
+
+/**
+ * read-catalog-views {id, flavors: [flavor, …]}: every view that shows an event's catalogs (spec § Metadata: "GET
+ * /api/events/{event_id}/metadata | none | 200 with an array of metadata catalogs", "GET …/metadata?type | 200 with
+ * an array of metadata fields of that catalog"; § GET /api/events/{event_id}: withmetadata, "Include metadata
+ * catalogs"): the catalog list, each flavor of `flavors` by type, and the single GET with withmetadata=true. Value:
+ * CatalogViews, judged by the check catalog-views (src/checks/families/metadata.ts).
+ */
+const readCatalogViews: Action = async (env, params) => {
+  const flavors = params.flavors;
+  if (!Array.isArray(flavors) || flavors.length === 0 || !flavors.every((f) => typeof f === 'string' && f !== '')) {
+    throw new Error('read-catalog-views: "flavors" must be a non-empty list of flavors');
+  }
+  const path = `/api/events/${encodeURIComponent(String(params.id ?? ''))}/metadata`;
+  const all = await env.clients.admin.send({ method: 'GET', path });
+  const exchanges: Exchange[] = [all];
+  const parsed = parseJsonBody(all);
+  const list = { status: all.response?.status ?? null, ...(parsed.ok && Array.isArray(parsed.value) ? { catalogs: parsed.value } : {}) };
+  const byType: Record<string, CatalogView> = {};
+  for (const flavor of [...new Set(flavors as string[])]) {
+    const ex = await env.clients.admin.send({ method: 'GET', path, query: { type: flavor } });
+    exchanges.push(ex);
+    const b = parseJsonBody(ex);
+    byType[flavor] = { status: ex.response?.status ?? null, ...(b.ok && Array.isArray(b.value) ? { fields: b.value } : {}) };
+  }
+  const single = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(String(params.id ?? ''))}`, query: { withmetadata: 'true' } });
+  exchanges.push(single);
+  const sb = parseJsonBody(single);
+  const member = sb.ok ? catalogsMember(sb.value) : undefined;
+  const withMetadata = { status: single.response?.status ?? null, ...(member ? { catalogs: member } : {}) };
+  const value: CatalogViews = { list, byType, withMetadata };
+  return { exchanges, value };
+};
+
+export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog, 'read-catalog-views': readCatalogViews };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedOccurrences, resolveScheduling, resolveTime, singleWindow } from './scheduling-times.js';
+import { expectedOccurrences, mergedWindow, resolveScheduling, resolveTime, singleWindow } from './scheduling-times.js';
 
 const BASE = '2090-01-02T00:00:00Z'; // a Monday
 
@@ -10,6 +10,17 @@ describe('scheduling times', () => {
     expect(resolveTime('2031-01-01T00:00:00Z', BASE)).toBe('2031-01-01T00:00:00Z');
     expect(resolveTime(3600000, BASE)).toBe(3600000);
     expect(resolveScheduling({ agent_id: 'a', start: '+01:00', duration: 60000 }, BASE)).toEqual({ agent_id: 'a', start: '2090-01-02T01:00:00Z', duration: 60000 });
+  });
+
+  it('merges a part of a schedule into the current window: the start kept, an end or a duration applied from it', () => {
+    const cur = { start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:00:00Z' };
+    expect(mergedWindow({ agent_id: 'a', duration: 9_030_000 }, cur)).toEqual({ start: '2090-01-02T10:00:00Z', end: '2090-01-02T12:30:30Z' });
+    expect(mergedWindow({ agent_id: 'a', end: '2090-01-02T11:30:00Z' }, cur)).toEqual({ start: '2090-01-02T10:00:00Z', end: '2090-01-02T11:30:00Z' });
+    expect(mergedWindow({ agent_id: 'a' }, cur)).toEqual(cur);
+    expect(mergedWindow({ start: '2090-01-02T12:00:00Z', duration: 60_000 }, cur)).toEqual({ start: '2090-01-02T12:00:00Z', end: '2090-01-02T12:01:00Z' });
+    // A start alone reads two ways (the end kept, or the length kept), and end with duration is no schedule.
+    expect(mergedWindow({ start: '2090-01-02T12:00:00Z' }, cur)).toBeUndefined();
+    expect(mergedWindow({ end: '2090-01-02T12:00:00Z', duration: 60_000 }, cur)).toBeUndefined();
   });
 
   it('gives the window of a single schedule, and none when end and duration are both or neither given', () => {

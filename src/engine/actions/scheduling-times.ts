@@ -57,6 +57,28 @@ export function singleWindow(s: Record<string, unknown>): Window | undefined {
   return undefined;
 }
 
+/**
+ * The window after a write that sends only some members of a schedule (a scheduling part of an update, a PUT) to an
+ * event whose window was `current`, read as a merge: what is not sent stays (spec § POST /api/events/{event_id}: "Only
+ * what is sent is changed"; the other honest reading, the object replaces the schedule, refuses it with 400 as
+ * "agent_id and start are always required"). The start is the one sent, else the current one; the end is the one
+ * sent, else start + the duration sent, else (neither start, end nor duration sent) the current end. A start sent
+ * alone reads two ways (the end kept, or the length kept): undefined.
+ */
+export function mergedWindow(s: Record<string, unknown>, current: Window): Window | undefined {
+  const own = singleWindow(s);
+  if (own) return own;
+  const start = typeof s.start === 'string' ? Date.parse(s.start) : Date.parse(current.start);
+  if (Number.isNaN(start)) return undefined;
+  if (typeof s.end === 'string' && s.duration === undefined) {
+    const end = Date.parse(s.end);
+    return Number.isNaN(end) ? undefined : { start: isoInstant(start), end: isoInstant(end) };
+  }
+  if (typeof s.duration === 'number' && s.end === undefined) return { start: isoInstant(start), end: isoInstant(start + s.duration) };
+  if (s.start === undefined && s.end === undefined && s.duration === undefined) return { start: current.start, end: current.end };
+  return undefined;
+}
+
 /** Occurrence starts from `dtstart` up to `until` or the rule's own UNTIL, whichever is earlier (both inclusive). */
 function starts(rule: string, dtstart: number, until: number): number[] {
   const parsed = RRule.parseString(rule);

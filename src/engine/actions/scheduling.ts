@@ -5,7 +5,7 @@ import { settleWindow } from '../../core/settle.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { ScenarioEnv } from '../env.js';
 import { needing, type Action } from './types.js';
-import { expectedOccurrences, resolveScheduling, singleWindow } from './scheduling-times.js';
+import { expectedOccurrences, mergedWindow, resolveScheduling, singleWindow, type Window } from './scheduling-times.js';
 
 /**
  * Actions of the scheduling family (names in src/scenario/actions/scheduling.ts). Times in `scheduling` are
@@ -86,14 +86,25 @@ const createScheduled: Action = async (env, params) => {
   };
 };
 
-/** POST /api/events/{id} with only a scheduling part (spec § POST /api/events/{event_id}). `with`: id, scheduling, as. */
+/**
+ * POST /api/events/{id} with only a scheduling part (spec § POST /api/events/{event_id}). `with`: id, scheduling, as,
+ * and `current` (the event's window before, e.g. {{saved.ev.window}}) for a part that sends only some members: the
+ * value's `window` is then the merge (scheduling-times.ts mergedWindow).
+ */
 const updateSchedule: Action = async (env, params) => {
   const scheduling = schedulingParam(params, env);
   const ex = await clientAs(env, params.as).send({
     method: 'POST', path: eventPath(params.id), multipart: [{ name: 'scheduling', value: JSON.stringify(scheduling) }],
   });
-  return { exchanges: [ex], value: sent(ex, scheduling) };
+  return { exchanges: [ex], value: sent(ex, scheduling, currentParam(params.current)) };
 };
+
+function currentParam(v: unknown): Window | undefined {
+  if (v === undefined) return undefined;
+  const w = v as Partial<Window> | null;
+  if (!w || typeof w.start !== 'string' || typeof w.end !== 'string') throw new Error('action parameter "current" must be a window {start, end}');
+  return { start: w.start, end: w.end };
+}
 
 /**
  * PUT /api/events/{id}/scheduling (spec § Scheduling information: form parameters scheduling and, from 1.2.0,
@@ -107,8 +118,8 @@ const putScheduling: Action = async (env, params) => {
   return { exchanges: [ex], value: sent(ex, scheduling) };
 };
 
-function sent(ex: Exchange, scheduling: Record<string, unknown>): Record<string, unknown> {
-  const window = singleWindow(scheduling);
+function sent(ex: Exchange, scheduling: Record<string, unknown>, current?: Window): Record<string, unknown> {
+  const window = current ? mergedWindow(scheduling, current) : singleWindow(scheduling);
   const body = parseJsonBody(ex);
   return { status: ex.response?.status ?? null, body: body.ok ? body.value : null, scheduling, ...(window ? { window } : {}) };
 }

@@ -7,5 +7,8 @@
  * - set-metadata-start {id, startDate, startTime}: PUT /metadata?type=dublincore/episode with the two fields, then
  *   reads the bibliographic start (episode catalog) and the technical start (GET /scheduling) as the server holds
  *   them (src/engine/actions/event-start.ts). Value: {bibliographic, technical, skipBibliographic, skipTechnical}.
+ * - read-catalog-views {id, flavors}: GET /metadata (every catalog) and GET /metadata?type=<flavor> for each flavor,
+ *   every view of the event's catalogs after a write. Value: {list: {status, catalogs}, byType: {flavor: {status,
+ *   fields}}}, judged by the check catalog-views.
  */
-export const ACTIONS_METADATA: readonly string[] = ['create-with-catalog', 'set-metadata-start'];
+export const ACTIONS_METADATA: readonly string[] = ['create-with-catalog', 'set-metadata-start', 'read-catalog-views'];
