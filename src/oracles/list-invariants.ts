@@ -28,12 +28,15 @@ interface TiedEvent {
   title: number;
   location: number;
   presenters: number[];
+  contributors: number[];
   day: number;
 }
 
 interface Case {
   events: TiedEvent[];
   sort: { name: Sortable; desc: boolean }[];
+  /** Direction of the single-criterion sorts. */
+  desc: boolean;
   limit: number;
 }
 
@@ -43,8 +46,14 @@ const tiedEvent = fc.record({
   title: fc.integer({ min: 0, max: 2 }),
   location: fc.integer({ min: 0, max: 1 }),
   presenters: fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 2 }),
+  contributors: fc.uniqueArray(fc.integer({ min: 0, max: 1 }), { maxLength: 2 }),
   day: fc.integer({ min: 0, max: 1 }),
 });
+
+/** The first event always has two presenters and both contributors (a row a join could repeat). */
+const FIRST: Pick<TiedEvent, 'presenters' | 'contributors'> = { presenters: [0, 1], contributors: [0, 1] };
+
+const CONTRIBUTORS = ['Cona', 'Conb'];
 
 /** Sort criteria for the rules selected: those whose own rule is judged, else any (one key, or two for sort.multiple). */
 function sorts(rules: readonly string[]): fc.Arbitrary<Case['sort']> {
@@ -84,6 +93,19 @@ async function ids(x: Ctx, query: Record<string, string>, refusalRule: string): 
   return isBroken(list) ? list : listIds(list);
 }
 
+/** The list sorted by `spec` is a permutation of the unsorted list `whole` (undefined), or what broke. */
+async function permutes(x: Ctx, spec: Case['sort'], whole: string[]): Promise<Broken | undefined> {
+  const sort = renderSort(spec);
+  const sortRule = spec.length > 1 ? 'events.list.sort.multiple' : `events.list.sort.${spec[0].name}`;
+  const sorted = await ids(x, { sort }, sortRule);
+  if (isBroken(sorted)) return sorted;
+  if (judged(x, sortRule) && !sameSet(sorted, whole)) {
+    const twice = repeated(sorted);
+    return broken(sortRule, `sort=${sort} is not a permutation of the unsorted list: ${twice.length ? `${twice.length} event(s) listed more than once` : `${sorted.length} rows for ${whole.length} events`}`, { identifiers: [...whole].sort() }, { identifiers: sorted });
+  }
+  return undefined;
+}
+
 async function attempt(x: Ctx): Promise<Verdict> {
   const { kit, c } = x;
   const whole = await ids(x, {}, 'events.list.filter.textFilter');
@@ -91,14 +113,14 @@ async function attempt(x: Ctx): Promise<Verdict> {
   if (!sameSet(whole, x.ids)) {
     return broken('events.list.filter.textFilter', `textFilter:<case tag> did not return exactly the case's ${x.ids.length} events, each once`, { identifiers: x.ids }, { identifiers: whole });
   }
+  // Every criterion alone (in the case's direction), then the case's sort (one or two criteria), which is also paged.
+  const single = SORTABLE.filter((n) => judged(x, `events.list.sort.${n}`) && !(c.sort.length === 1 && c.sort[0].name === n));
+  for (const sortSpec of [...single.map((name) => [{ name, desc: c.desc }]), c.sort]) {
+    const v = await permutes(x, sortSpec, whole);
+    if (v) return v;
+  }
   const sort = renderSort(c.sort);
   const sortRule = c.sort.length > 1 ? 'events.list.sort.multiple' : `events.list.sort.${c.sort[0].name}`;
-  const sorted = await ids(x, { sort }, sortRule);
-  if (isBroken(sorted)) return sorted;
-  if (judged(x, sortRule) && !sameSet(sorted, whole)) {
-    const twice = repeated(sorted);
-    return broken(sortRule, `sort=${sort} is not a permutation of the unsorted list: ${twice.length ? `${twice.length} event(s) listed more than once` : `${sorted.length} rows for ${whole.length} events`}`, { identifiers: [...whole].sort() }, { identifiers: sorted });
-  }
   if (judged(x, 'events.list.pages')) {
     const pageIndex = ((r) => r !== undefined && kit.env.book.appliesTo(r, kit.env.version))(kit.env.book.get('events.list.offset-page'));
     const pages: string[][] = [];
@@ -125,11 +147,20 @@ async function attempt(x: Ctx): Promise<Verdict> {
     }
   }
   if (judged(x, 'events.list.filter.or')) {
-    const both = await ids(x, { filter: x.locations.map((l) => `location:${l}`).join(',') }, 'events.list.filter.or');
-    if (isBroken(both)) return both;
-    const union = [...new Set(byLocation.flat())];
-    if (!sameSet(both, union)) {
-      return broken('events.list.filter.or', `location:A,location:B is not the union of location:A and location:B, each event once`, { identifiers: union.sort() }, { identifiers: both });
+    // Two keywords repeated: location (single-valued: no event matches both) and contributors (an event may match both).
+    for (const [keyword, values] of [['location', x.locations], ['contributors', CONTRIBUTORS]] as const) {
+      const each: string[][] = [];
+      for (const v of values) {
+        const got = keyword === 'location' ? byLocation[values.indexOf(v)] : await ids(x, { filter: `${keyword}:${v}` }, `events.list.filter.${keyword}`);
+        if (isBroken(got)) return got;
+        each.push(got);
+      }
+      const both = await ids(x, { filter: values.map((v) => `${keyword}:${v}`).join(',') }, 'events.list.filter.or');
+      if (isBroken(both)) return both;
+      const union = [...new Set(each.flat())];
+      if (!sameSet(both, union)) {
+        return broken('events.list.filter.or', `${keyword}:A,${keyword}:B is not the union of ${keyword}:A and ${keyword}:B, each event once`, { identifiers: union.sort() }, { identifiers: both });
+      }
     }
   }
   return OK;
@@ -145,15 +176,17 @@ export const listInvariants = defineProperty<Case>({
   cases: (_env, rules) => fc.record({
     events: fc.array(tiedEvent, { minLength: 3, maxLength: 6 }),
     sort: sorts(rules),
+    desc: fc.boolean(),
     limit: fc.integer({ min: 1, max: 3 }),
   }),
   async check(kit, c, rules) {
     const locations = [`${kit.tag}loca`, `${kit.tag}locb`];
-    const made = await mustCreateAll(kit, c.events.map((e) => ({
+    const made = await mustCreateAll(kit, c.events.map((g, i) => ({ ...g, ...(i === 0 ? FIRST : {}) })).map((e) => ({
       fields: {
         title: kit.title(['same', 'other', 'third'][e.title]),
         location: locations[e.location],
         creator: e.presenters.map((p) => PRESENTERS[p]),
+        ...(e.contributors.length > 0 ? { contributor: e.contributors.map((p) => CONTRIBUTORS[p]) } : {}),
         startDate: ['2031-03-04', '2031-03-05'][e.day],
       },
     })));

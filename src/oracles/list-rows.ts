@@ -32,24 +32,41 @@ interface PlannedEvent {
   writes: Write[];
 }
 
+/**
+ * Every case holds each class of event a row could be mistaken for, in this creation order (a default order that
+ * alternates them): published (media uploaded) and written to, scheduled and written to, published with an extra
+ * ACL entry, unpublished and unscheduled and written to. What is generated: more writes, the sort, the day.
+ */
+const CLASSES: readonly PlannedEvent[] = [
+  { media: true, extraAce: true, scheduled: false, writes: ['title'] },
+  { media: false, extraAce: false, scheduled: true, writes: ['acl-add', 'reschedule'] },
+  { media: true, extraAce: false, scheduled: false, writes: [] },
+  { media: false, extraAce: true, scheduled: false, writes: ['description', 'acl-put'] },
+];
+
 interface Case {
-  events: PlannedEvent[];
-  sort: string | undefined;
+  /** Writes made besides each class's own. */
+  more: Write[][];
+  sort: string;
   /** Day of the schedules (days after 2095-01-01). */
   day: number;
 }
 
-const SORTS = [undefined, 'title:ASC', 'title:DESC', 'location:ASC', 'presenter:DESC', 'start_date:ASC', 'start_date:DESC'] as const;
+const SORTS = ['title:ASC', 'title:DESC', 'location:ASC', 'presenter:DESC', 'start_date:ASC', 'start_date:DESC'] as const;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const BASE_MS = Date.UTC(2095, 0, 1);
 
-const plannedEvent = fc.record({
-  media: fc.boolean(),
-  extraAce: fc.boolean(),
-  scheduled: fc.boolean(),
-  writes: fc.uniqueArray(fc.constantFrom<Write>('title', 'description', 'acl-add', 'acl-put', 'reschedule'), { maxLength: 3 }),
-});
+/** Title letters by class: no sort of the titles is creation order. */
+const TITLE_LETTERS = ['c', 'a', 'd', 'b'];
+
+const WRITES: readonly Write[] = ['title', 'description', 'acl-add', 'acl-put', 'reschedule'];
+
+/** The planned events of a case: the classes with the generated writes added. */
+function planned(c: Case): PlannedEvent[] {
+  // The generated writes first: each class's own writes come last (a title PUT last, say, not followed by an update).
+  return CLASSES.map((e, i) => ({ ...e, writes: [...(c.more[i] ?? []).filter((w) => !e.writes.includes(w)), ...e.writes] }));
+}
 
 /** The rules of one flag: the list's and the single GET's. */
 const listRule = (f: WithFlag) => `events.list.${flagParam(f)}`;
@@ -77,8 +94,8 @@ async function single(kit: CaseKit, id: string, flags: readonly WithFlag[]): Pro
 }
 
 /** The case's list with the flags (rows by identifier, in order) or what broke. */
-async function rows(c: Ctx, flags: readonly WithFlag[]): Promise<Obj[] | Broken> {
-  const query: Record<string, string | undefined> = { filter: `textFilter:${c.kit.tag}`, ...(c.sort ? { sort: c.sort } : {}) };
+async function rows(c: Ctx, flags: readonly WithFlag[], sort?: string): Promise<Obj[] | Broken> {
+  const query: Record<string, string | undefined> = { filter: `textFilter:${c.kit.tag}`, ...(sort ? { sort } : {}) };
   for (const f of flags) query[flagParam(f)] = 'true';
   const list = await readList(c.kit, query, { refusalRule: flags.length === 1 ? listRule(flags[0]) : 'events.list.rows' });
   return isBroken(list) ? list : (list.filter((e) => typeof e === 'object' && e !== null && !Array.isArray(e)) as Obj[]);
@@ -93,7 +110,7 @@ const judged = (c: Ctx, rule: string) => c.rules.includes(rule);
 async function attempt(c: Ctx): Promise<Verdict> {
   const { kit, ids } = c;
   // The plain list holds exactly the case's events (textFilter on the case tag), or the views cannot be matched.
-  const plain = await rows(c, []);
+  const plain = await rows(c, [], c.sort);
   if (isBroken(plain)) return plain;
   const plainIds = plain.map(idOf);
   if (plainIds.length !== ids.length || !ids.every((id) => plainIds.includes(id))) {
@@ -120,37 +137,51 @@ async function attempt(c: Ctx): Promise<Verdict> {
       subs.set(`${f}:${id}`, { ...(r.status !== undefined ? { status: r.status } : {}), ...(r.body !== undefined ? { body: r.body } : {}) });
     }
   }
+  // Each flag's list in two orders (the default one, which alternates the classes of events, and the case's sort):
+  // a member carried over from the row before, or joined by position, shows in at least one of them.
   for (const f of c.flags) {
-    const withRows = await rows(c, [f]);
-    if (isBroken(withRows)) return withRows;
-    const got = withRows.map(idOf);
-    if (judged(c, listRule(f)) && (got.length !== plainIds.length || !plainIds.every((id) => got.includes(id)))) {
-      return broken(listRule(f), `${flagParam(f)}=true changed which events the list holds`, { identifiers: plainIds }, { identifiers: got });
-    }
-    for (const row of withRows) {
-      const id = idOf(row);
-      if (!ids.includes(id)) continue;
-      const s = await single(kit, id, [f]);
-      const sub = subs.get(`${f}:${id}`)!;
-      const added = new Map<string, WithFlag>([...addedMembers(row, plainRow.get(id)!), ...(s && plainSingle.has(id) ? addedMembers(s, plainSingle.get(id)!) : [])].map((k) => [k, f]));
-      // The single GET's member against the sub-resource first (its fault is the single GET's), then the row's.
-      if (s && plainSingle.has(id) && judged(c, getRule(f))) {
-        for (const k of addedMembers(s, plainSingle.get(id)!)) {
-          const why = memberVersusResource(f, s[k], sub);
-          if (why) return broken(getRule(f), `GET /api/events/{id}?${flagParam(f)}=true: member ${k} disagrees with the event's ${SUB_PATH[f]}: ${why}`, { [SUB_PATH[f]]: sub.body ?? sub.status ?? null }, { event: id, [k]: s[k] });
-        }
+    const singles = new Map<string, Obj | undefined>();
+    for (const sort of [undefined, c.sort]) {
+      const withRows = await rows(c, [f], sort);
+      if (isBroken(withRows)) return withRows;
+      const got = withRows.map(idOf);
+      if (judged(c, listRule(f)) && (got.length !== plainIds.length || !plainIds.every((id) => got.includes(id)))) {
+        return broken(listRule(f), `${flagParam(f)}=true changed which events the list holds`, { identifiers: plainIds }, { identifiers: got });
       }
-      if (judged(c, listRule(f))) {
-        for (const k of addedMembers(row, plainRow.get(id)!)) {
-          const why = memberVersusResource(f, row[k], sub);
-          if (why) return broken(listRule(f), `the list row of an event with ${flagParam(f)}=true: member ${k} disagrees with the event's ${SUB_PATH[f]}: ${why}`, { [SUB_PATH[f]]: sub.body ?? sub.status ?? null }, { event: id, [k]: row[k] });
-        }
+      for (const row of withRows) {
+        const id = idOf(row);
+        if (!ids.includes(id)) continue;
+        if (!singles.has(id)) singles.set(id, await single(kit, id, [f]));
+        const s = singles.get(id);
+        const v = judgeRow(c, f, row, s, plainRow.get(id)!, plainSingle.get(id), subs.get(`${f}:${id}`)!, sort);
+        if (v) return v;
       }
-      const v = compareRow(c, row, s, [f], added);
-      if (v) return v;
     }
   }
   return OK;
+}
+
+/**
+ * One row under flag `f` and the single GET of its event with `f`: the single GET's with* member against the
+ * sub-resource first (its fault is the single GET's), then the row's, then the row against the single GET.
+ */
+function judgeRow(c: Ctx, f: WithFlag, row: Obj, s: Obj | undefined, plainRow: Obj, plainSingle: Obj | undefined, sub: SubRead, sort: string | undefined): Broken | undefined {
+  const id = idOf(row);
+  const where = `${flagParam(f)}=true${sort ? `&sort=${sort}` : ''}`;
+  if (s && plainSingle && judged(c, getRule(f))) {
+    for (const k of addedMembers(s, plainSingle)) {
+      const why = memberVersusResource(f, s[k], sub);
+      if (why) return broken(getRule(f), `GET /api/events/{id}?${flagParam(f)}=true: member ${k} disagrees with the event's ${SUB_PATH[f]}: ${why}`, { [SUB_PATH[f]]: sub.body ?? sub.status ?? null }, { event: id, [k]: s[k] });
+    }
+  }
+  if (judged(c, listRule(f))) {
+    for (const k of addedMembers(row, plainRow)) {
+      const why = memberVersusResource(f, row[k], sub);
+      if (why) return broken(listRule(f), `the list row of an event (${where}): member ${k} disagrees with the event's ${SUB_PATH[f]}: ${why}`, { [SUB_PATH[f]]: sub.body ?? sub.status ?? null }, { event: id, [k]: row[k] });
+    }
+  }
+  const added = new Map<string, WithFlag>([...addedMembers(row, plainRow), ...(s && plainSingle ? addedMembers(s, plainSingle) : [])].map((k) => [k, f]));
+  return compareRow(c, row, s, [f], added);
 }
 
 /**
@@ -175,10 +206,11 @@ function compareRow(c: Ctx, row: Obj, s: Obj | undefined, flags: readonly WithFl
 async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[] | Broken> {
   const agent = kit.agent(propertyAgent(kit.env, 'rows'));
   const startOf = (i: number, shift = 0) => BASE_MS + c.day * DAY_MS + (2 * i + shift) * HOUR_MS;
-  const specs: CreateSpec[] = c.events.map((e, i) => {
+  const events = planned(c);
+  const specs: CreateSpec[] = events.map((e, i) => {
     const scheduled = schedule && e.scheduled;
     return {
-      fields: { title: kit.title(`row${String.fromCharCode(97 + i)}`), location: `${kit.tag}loc${i % 2}`, creator: i % 2 ? ['Pa', 'Pb'] : ['Pc'] },
+      fields: { title: kit.title(`row${TITLE_LETTERS[i]}`), location: `${kit.tag}loc${i % 2}`, creator: i % 2 ? ['Pa', 'Pb'] : ['Pc'] },
       ...(e.extraAce ? { acl: [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }, { allow: true, action: 'read', role: `ROLE_EVCONF_ROW${i}` }] } : {}),
       ...(scheduled ? { scheduling: { agent_id: agent, start: isoUtc(startOf(i)), end: isoUtc(startOf(i) + HOUR_MS / 2) } } : {}),
       ...(!scheduled && e.media ? { media: true } : {}),
@@ -186,12 +218,12 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[]
   });
   const ids = await mustCreateAll(kit, specs);
   if (isBroken(ids)) return ids;
-  for (const [i, e] of c.events.entries()) {
+  for (const [i, e] of events.entries()) {
     const id = ids[i];
     for (const w of e.writes) {
       // What the write answers is other checks' business: the views must agree whatever the server kept.
       switch (w) {
-        case 'title': await kit.api.putCatalog(id, { title: kit.title(`row${String.fromCharCode(97 + i)}x`) }); break;
+        case 'title': await kit.api.putCatalog(id, { title: kit.title(`row${TITLE_LETTERS[i]}x`) }); break;
         case 'description': await kit.api.update(id, { fields: { description: `d${i}` } }); break;
         case 'acl-add': await kit.api.addAce(id, 'read', `ROLE_EVCONF_ADD${i}`); break;
         case 'acl-put': await kit.api.putAcl(id, [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }, { allow: true, action: 'write', role: `ROLE_EVCONF_PUT${i}` }]); break;
@@ -215,7 +247,7 @@ export const listRows = defineProperty<Case>({
   // Every read is narrowed to the case's own tag or its own events; schedules on the case's own capture agent.
   casesOverlap: true,
   cases: () => fc.record({
-    events: fc.array(plannedEvent, { minLength: 2, maxLength: 4 }),
+    more: fc.array(fc.uniqueArray(fc.constantFrom(...WRITES), { maxLength: 2 }), { minLength: CLASSES.length, maxLength: CLASSES.length }),
     sort: fc.constantFrom(...SORTS),
     day: fc.integer({ min: 0, max: 4 * 365 }),
   }),

@@ -12,6 +12,7 @@ import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filt
 import { slowFilterScan } from './load.js';
 import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
+import { listRowsBeforeWrite, listRowsBody, listRowsPage } from './list-rows.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
@@ -51,7 +52,7 @@ export const PATCHES: HookRegistry = {
     writable: [orElse((ctx, site) => spec2Writable(ctx, READ_ONLY_WRITE[site]))],
     listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || spec2ListReadable(ctx.app.bug, rec, caller)],
   },
-  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite)],
+  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite), tap(listRowsBeforeWrite)],
   listFilters: {
     params: [filterParams],
     orRepeats: [filterOrAsAnd],
@@ -81,6 +82,7 @@ export const PATCHES: HookRegistry = {
       (ctx, p) => ({ ...pagingBugs(ctx, p), offset: p.offset }),
       (ctx, p) => ({ ...spec3bPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
       listLimitOffByOne,
+      listRowsPage,
     ],
     answered: [pageAnswered],
   },
@@ -90,7 +92,7 @@ export const PATCHES: HookRegistry = {
     run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
   },
   listReply: [listReply],
-  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody],
+  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody],
   eventBody: {
     early: [getUnknown],
     before: [(ctx) => getIdBugs(ctx)],

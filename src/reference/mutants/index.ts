@@ -15,6 +15,7 @@ import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A
 import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
+import { LIST_ROW_MUTANTS } from './list-rows.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -67,6 +68,9 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...SPEC4_MUTANTS,
   // Fifth round written from the spec alone (names spec5-*; definitions and bug sites: spec5.ts): blind spots of data, sequence and version.
   ...SPEC5_MUTANTS,
+  // Rows of a list that disagree with their events or with the same list asked another way: the proof that the general
+  // oracles of src/oracles can fail (definitions and bug sites: list-rows.ts).
+  ...LIST_ROW_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 

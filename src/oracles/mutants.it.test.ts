@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { API_VERSIONS } from '../model/index.js';
+import { LIST_ROW_MUTANTS } from '../reference/mutants/list-rows.js';
+import { describeFailures, runAgainstReference } from '../selftest/harness.js';
+import { versionsOf } from '../selftest/mutant-cases.js';
+
+/**
+ * The oracles can fail (design §1.3): each planted bug of src/reference/mutants/list-rows.ts is caught by the rule it
+ * breaks, by the oracles alone (only the property stage, only that rule), in every version where it applies; and the
+ * unchanged reference server passes the oracles in every version.
+ */
+
+const ORACLE: Record<keyof typeof LIST_ROW_MUTANTS, string> = {
+  'list-row-publications-from-neighbour': 'oracle-list-rows',
+  'list-row-acl-joined-before-sort': 'oracle-list-rows',
+  'list-row-title-stale-after-metadata-put': 'oracle-list-rows',
+  'list-sort-repeats-tied-rows': 'oracle-list-invariants',
+  'list-sort-location-collapses-ties': 'oracle-list-invariants',
+  'list-sort-presenter-row-per-presenter': 'oracle-list-invariants',
+  'list-or-repeats-events-matching-both': 'oracle-list-invariants',
+};
+
+describe.concurrent('oracles: the list-row mutants are caught by their rule', () => {
+  it.each(Object.entries(ORACLE))('%s is caught by %s in every version it applies to', async (name, oracle) => {
+    const m = LIST_ROW_MUTANTS[name as keyof typeof LIST_ROW_MUTANTS];
+    const versions = versionsOf(m);
+    expect(versions.length).toBeGreaterThan(0);
+    // As the mutant self-test runs it (only the rule, the self-test's few cases), in the property stage; the result
+    // must come from the oracle (another property of the rule may catch it too).
+    const run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['properties'], seed: 34 });
+    const caught = versions.filter((v) => run.results.some((r) => r.apiVersion === v && r.rule === m.rule && r.outcome === 'fail' && r.source === oracle));
+    expect(caught, JSON.stringify(describeFailures(run)).slice(0, 2000)).toEqual(versions);
+    expect(run.summary.errored).toBe(0);
+  }, 300_000);
+
+  it('the unchanged reference server passes the oracles in every version', async () => {
+    const run = await runAgainstReference([...API_VERSIONS], { only: ['oracle-*'], phases: ['properties'], seed: 34 });
+    expect(describeFailures(run)).toEqual([]);
+    expect(run.summary.errored).toBe(0);
+    expect(run.summary.passed).toBeGreaterThan(0);
+  }, 300_000);
+});
