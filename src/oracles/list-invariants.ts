@@ -4,6 +4,7 @@ import { isBroken, listIds, mustCreateAll, readList } from '../cases/reads.js';
 import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
 import { pageOffset } from '../generators/index.js';
 import { defineProperty } from '../properties/types.js';
+import { untilSettledStates } from './processed.js';
 
 /**
  * Oracle "list invariants" (metamorphic): whatever order, matching and tie-breaking a server chose, its lists of one
@@ -170,7 +171,7 @@ export const listInvariants = defineProperty<Case>({
   id: 'oracle-list-invariants',
   title: 'Sorts permute, pages partition, filters select and ORs unite the list, whatever the ties',
   rules: [...SORTABLE.map((s) => `events.list.sort.${s}`), 'events.list.sort.multiple', 'events.list.pages', 'events.list.filter.location', 'events.list.filter.or'],
-  runsFactor: 0.5,
+  runsFactor: 0.3,
   // Every read is narrowed to the case's own tag; the events are unscheduled.
   casesOverlap: true,
   cases: (_env, rules) => fc.record({
@@ -191,6 +192,7 @@ export const listInvariants = defineProperty<Case>({
       },
     })));
     if (isBroken(made)) return made;
+    await untilSettledStates(kit, made);
     for (const r of rules) kit.exercised.add(r);
     const x: Ctx = { kit, ids: made, rules, c, locations };
     return kit.settle(rules.includes('events.list.pages') ? 'events.list.pages' : rules[0], () => attempt(x));

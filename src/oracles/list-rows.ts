@@ -5,6 +5,7 @@ import { isBroken, mustCreateAll, readList } from '../cases/reads.js';
 import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
 import type { CreateSpec } from '../cases/api.js';
 import { defineProperty } from '../properties/types.js';
+import { untilSettledStates } from './processed.js';
 import { propertyAgent } from '../properties/agents.js';
 import { isoUtc } from '../spec/datetime.js';
 import { addedMembers, differingMembers, flagParam, memberVersusResource, processing, PROCESSING_MEMBERS, WITH_FLAGS, type SubRead, type WithFlag } from './views.js';
@@ -256,6 +257,7 @@ export const listRows = defineProperty<Case>({
     const schedule = flags.includes('scheduling');
     const ids = await setUp(kit, c, schedule);
     if (isBroken(ids)) return ids;
+    await untilSettledStates(kit, ids);
     for (const r of rules) kit.exercised.add(r);
     const ctx: Ctx = { kit, ids, rules, flags, sort: c.sort };
     return kit.settle(rules.includes('events.list.rows') ? 'events.list.rows' : rules[0], () => attempt(ctx));

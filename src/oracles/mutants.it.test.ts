@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../model/index.js';
 import { LIST_ROW_MUTANTS } from '../reference/mutants/list-rows.js';
+import { UNKNOWN_EVENT_MUTANTS } from '../reference/mutants/unknown-event.js';
 import { describeFailures, runAgainstReference } from '../selftest/harness.js';
 import { versionsOf } from '../selftest/mutant-cases.js';
 
@@ -10,7 +11,9 @@ import { versionsOf } from '../selftest/mutant-cases.js';
  * unchanged reference server passes the oracles in every version.
  */
 
-const ORACLE: Record<keyof typeof LIST_ROW_MUTANTS, string> = {
+const MUTANTS = { ...LIST_ROW_MUTANTS, ...UNKNOWN_EVENT_MUTANTS };
+
+const ORACLE: Record<keyof typeof MUTANTS, string> = {
   'list-row-publications-from-neighbour': 'oracle-list-rows',
   'list-row-acl-joined-before-sort': 'oracle-list-rows',
   'list-row-title-stale-after-metadata-put': 'oracle-list-rows',
@@ -18,11 +21,13 @@ const ORACLE: Record<keyof typeof LIST_ROW_MUTANTS, string> = {
   'list-sort-location-collapses-ties': 'oracle-list-invariants',
   'list-sort-presenter-row-per-presenter': 'oracle-list-invariants',
   'list-or-repeats-events-matching-both': 'oracle-list-invariants',
+  'unknown-event-withmetadata-200': 'oracle-unknown-event',
+  'unknown-event-signed-publications-200': 'oracle-unknown-event',
 };
 
-describe.concurrent('oracles: the list-row mutants are caught by their rule', () => {
+describe.concurrent('oracles: their planted bugs are caught by their rule', () => {
   it.each(Object.entries(ORACLE))('%s is caught by %s in every version it applies to', async (name, oracle) => {
-    const m = LIST_ROW_MUTANTS[name as keyof typeof LIST_ROW_MUTANTS];
+    const m = MUTANTS[name as keyof typeof MUTANTS];
     const versions = versionsOf(m);
     expect(versions.length).toBeGreaterThan(0);
     // As the mutant self-test runs it (only the rule, the self-test's few cases), in the property stage; the result

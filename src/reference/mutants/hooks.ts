@@ -13,6 +13,7 @@ import { slowFilterScan } from './load.js';
 import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
 import { listRowsBeforeWrite, listRowsBody, listRowsPage } from './list-rows.js';
+import { unknownSignedPublications, unknownWithMetadata } from './unknown-event.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
@@ -94,7 +95,7 @@ export const PATCHES: HookRegistry = {
   listReply: [listReply],
   listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody],
   eventBody: {
-    early: [getUnknown],
+    early: [getUnknown, unknownWithMetadata],
     before: [(ctx) => getIdBugs(ctx)],
     view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blind4TechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blind4Created(ctx, rec, view)],
     variant: [getLegacyNames],
@@ -266,7 +267,7 @@ export const PATCHES: HookRegistry = {
     removed: [(ctx, rest, { rec, action }) => aclRemoveWholeAction(ctx, rest, rec, action), (ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
   },
   publications: {
-    early: [publicationsEarly],
+    early: [publicationsEarly, unknownSignedPublications],
     listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
     list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(spec3aPublicationsList), tap(blind4PublicationsList), tap(spec4PublicationsList)],
     listReply: [publicationsListReply],

@@ -16,6 +16,7 @@ import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
 import { LIST_ROW_MUTANTS } from './list-rows.js';
+import { UNKNOWN_EVENT_MUTANTS } from './unknown-event.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -71,6 +72,8 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   // Rows of a list that disagree with their events or with the same list asked another way: the proof that the general
   // oracles of src/oracles can fail (definitions and bug sites: list-rows.ts).
   ...LIST_ROW_MUTANTS,
+  // An unknown event on an error path a flag changes (definitions and bug sites: unknown-event.ts).
+  ...UNKNOWN_EVENT_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 
