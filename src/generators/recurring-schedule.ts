@@ -3,6 +3,7 @@ import rrulePkg from 'rrule';
 import { DAY_MS, intIn, MINUTE_MS } from './constraints.js';
 import { isoUtc } from '../spec/datetime.js';
 import { agentsAndWindow, type AgentTimeConstraints } from './single-schedule.js';
+import { expand } from './rrule-expand.js';
 
 const { RRule } = rrulePkg;
 
@@ -41,6 +42,8 @@ export interface RuleParts {
   byday: string[];
   byhour: number[];
   byminute: number[];
+  /** WKST (RFC 5545 § 3.3.10: "The default value is MO"); absent = not sent. */
+  wkst?: string;
   /** COUNT; UNTIL = end, `days` after start; or UNTIL exactly on occurrence number `onOccurrence` (end a little later). */
   bound: { count: number } | { days: number } | { onOccurrence: number };
 }
@@ -57,17 +60,20 @@ export function ruleText(p: RuleParts, untilMs: number): string {
   if (p.byday.length > 0) parts.push(`BYDAY=${p.byday.join(',')}`);
   if (p.byhour.length > 0) parts.push(`BYHOUR=${p.byhour.join(',')}`);
   if (p.byminute.length > 0) parts.push(`BYMINUTE=${p.byminute.join(',')}`);
+  if (p.wkst !== undefined) parts.push(`WKST=${p.wkst}`);
   parts.push('count' in p.bound ? `COUNT=${p.bound.count}` : `UNTIL=${icalUtc(untilMs)}`);
   return parts.join(';');
 }
 
-/** Occurrence starts of `rule` from `startMs` that lie within start … end (inclusive), by the rrule package. */
+/**
+ * Occurrence starts of `rule` from `startMs` that lie within start … end (inclusive), by evconf's own expansion
+ * (./rrule-expand.ts, written from RFC 5545), not by the `rrule` package the reference server uses.
+ */
 export function expectedOccurrences(rule: string, startMs: number, endMs: number, cap = 1000): number[] {
-  const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(startMs) });
-  return r.all((d, i) => i < cap && d.getTime() <= endMs).map((d) => d.getTime()).filter((t) => t >= startMs && t <= endMs);
+  return expand(rule, startMs, endMs, cap);
 }
 
-const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
+const genericParts: fc.Arbitrary<RuleParts> = fc.record({
   freq: fc.constantFrom('DAILY' as const, 'WEEKLY' as const),
   interval: fc.integer({ min: 1, max: 3 }),
   byday: fc.subarray([...DAYS], { maxLength: 3 }),
@@ -78,7 +84,25 @@ const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
     fc.record({ days: fc.integer({ min: 1, max: 10 }) }),
     fc.record({ onOccurrence: fc.integer({ min: 2, max: 6 }) }),
   ),
+  wkst: fc.option(fc.constantFrom(...DAYS), { nil: undefined }),
 });
+
+/**
+ * Rules whose weeks depend on WKST: WEEKLY with INTERVAL 2 or 3 and two or more weekdays, the week starting on a day
+ * other than the default Monday (RFC 5545 § 3.3.10: WKST "is significant when a WEEKLY "RRULE" has an interval
+ * greater than 1, and a BYDAY rule part is specified").
+ */
+const weekStartParts: fc.Arbitrary<RuleParts> = fc.record({
+  freq: fc.constant('WEEKLY' as const),
+  interval: fc.integer({ min: 2, max: 3 }),
+  byday: fc.subarray([...DAYS], { minLength: 2, maxLength: 3 }),
+  byhour: fc.constant([]),
+  byminute: fc.constant([]),
+  bound: fc.oneof(fc.record({ count: fc.integer({ min: 2, max: 6 }) }), fc.record({ days: fc.integer({ min: 8, max: 30 }) })),
+  wkst: fc.constantFrom('TU', 'WE', 'TH', 'FR', 'SA', 'SU'),
+});
+
+const ruleParts: fc.Arbitrary<RuleParts> = fc.oneof({ arbitrary: genericParts, weight: 3 }, { arbitrary: weekStartParts, weight: 1 });
 
 /** Minutes the end lies off the quarter-hour grid of occurrence starts: no occurrence ever starts exactly at end. */
 const END_OFF_GRID_MS = 7 * MINUTE_MS;

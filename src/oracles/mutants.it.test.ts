@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../model/index.js';
 import { LIST_ROW_MUTANTS } from '../reference/mutants/list-rows.js';
 import { UNKNOWN_EVENT_MUTANTS } from '../reference/mutants/unknown-event.js';
+import { RECURRENCE_MUTANTS } from '../reference/mutants/recurrence.js';
 import { describeFailures, runAgainstReference } from '../selftest/harness.js';
 import { versionsOf } from '../selftest/mutant-cases.js';
 
@@ -11,7 +12,7 @@ import { versionsOf } from '../selftest/mutant-cases.js';
  * unchanged reference server passes the oracles in every version.
  */
 
-const MUTANTS = { ...LIST_ROW_MUTANTS, ...UNKNOWN_EVENT_MUTANTS };
+const MUTANTS = { ...LIST_ROW_MUTANTS, ...UNKNOWN_EVENT_MUTANTS, ...RECURRENCE_MUTANTS };
 
 const ORACLE: Record<keyof typeof MUTANTS, string> = {
   'list-row-publications-from-neighbour': 'oracle-list-rows',
@@ -23,6 +24,7 @@ const ORACLE: Record<keyof typeof MUTANTS, string> = {
   'list-or-repeats-events-matching-both': 'oracle-list-invariants',
   'unknown-event-withmetadata-200': 'oracle-unknown-event',
   'unknown-event-signed-publications-200': 'oracle-unknown-event',
+  'rrule-wkst-ignored': 'prop-rrule',
 };
 
 describe.concurrent('oracles: their planted bugs are caught by their rule', () => {

@@ -17,6 +17,7 @@ import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
 import { LIST_ROW_MUTANTS } from './list-rows.js';
 import { UNKNOWN_EVENT_MUTANTS } from './unknown-event.js';
+import { RECURRENCE_MUTANTS } from './recurrence.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -74,6 +75,8 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...LIST_ROW_MUTANTS,
   // An unknown event on an error path a flag changes (definitions and bug sites: unknown-event.ts).
   ...UNKNOWN_EVENT_MUTANTS,
+  // Recurrence rules on RFC 5545's defaults and edges, judged against evconf's own expansion (recurrence.ts).
+  ...RECURRENCE_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 
