@@ -8,6 +8,7 @@ import { defineProperty } from '../properties/types.js';
 import { untilSettledStates } from './processed.js';
 import { propertyAgent } from '../properties/agents.js';
 import { isoUtc } from '../spec/datetime.js';
+import { wireText } from '../generators/index.js';
 import { addedMembers, differingMembers, flagParam, memberVersusResource, processing, PROCESSING_MEMBERS, WITH_FLAGS, type SubRead, type WithFlag } from './views.js';
 
 /**
@@ -17,7 +18,9 @@ import { addedMembers, differingMembers, flagParam, memberVersusResource, proces
  * changes which events a list holds. Spec § GET /api/events ("Returns a JSON array of event objects", "withacl |
  * Include the ACL" …) and § GET /api/events/{event_id} ("with the same meanings as for the list").
  *
- * The events differ where a row could borrow from another: only some have publications (media uploaded), an extra
+ * Titles and descriptions hold every piece of text that naive code breaks on the wire (`+`, `%`, `/`, spaces, an
+ * accent composed and decomposed, an astral character: generators/unicode-text.ts wireText), so text wrong in one
+ * view only shows as a disagreement. The events differ where a row could borrow from another: only some have publications (media uploaded), an extra
  * ACL entry, a schedule; some are written to after creation (a metadata PUT, an update's metadata part, an ACL
  * entry added, a schedule moved), so a view derived at creation and not refreshed shows. The judgement needs no
  * model of what the writes did: whatever the server keeps, its views must agree (on a stable read, CaseKit.settle).
@@ -46,6 +49,8 @@ const CLASSES: readonly PlannedEvent[] = [
 ];
 
 interface Case {
+  /** Text for the titles, the new titles and the descriptions (each holds every piece of WIRE_PIECES). */
+  texts: string[];
   /** Writes made besides each class's own. */
   more: Write[][];
   sort: string;
@@ -211,7 +216,7 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[]
   const specs: CreateSpec[] = events.map((e, i) => {
     const scheduled = schedule && e.scheduled;
     return {
-      fields: { title: kit.title(`row${TITLE_LETTERS[i]}`), location: `${kit.tag}loc${i % 2}`, creator: i % 2 ? ['Pa', 'Pb'] : ['Pc'] },
+      fields: { title: kit.title(`row${TITLE_LETTERS[i]} ${c.texts[0]}`), location: `${kit.tag}loc${i % 2}`, creator: i % 2 ? ['Pa', 'Pb'] : ['Pc'] },
       ...(e.extraAce ? { acl: [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }, { allow: true, action: 'read', role: `ROLE_EVCONF_ROW${i}` }] } : {}),
       ...(scheduled ? { scheduling: { agent_id: agent, start: isoUtc(startOf(i)), end: isoUtc(startOf(i) + HOUR_MS / 2) } } : {}),
       ...(!scheduled && e.media ? { media: true } : {}),
@@ -224,8 +229,8 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[]
     for (const w of e.writes) {
       // What the write answers is other checks' business: the views must agree whatever the server kept.
       switch (w) {
-        case 'title': await kit.api.putCatalog(id, { title: kit.title(`row${TITLE_LETTERS[i]}x`) }); break;
-        case 'description': await kit.api.update(id, { fields: { description: `d${i}` } }); break;
+        case 'title': await kit.api.putCatalog(id, { title: kit.title(`row${TITLE_LETTERS[i]}x ${c.texts[1]}`) }); break;
+        case 'description': await kit.api.update(id, { fields: { description: `d${i} ${c.texts[2]}` } }); break;
         case 'acl-add': await kit.api.addAce(id, 'read', `ROLE_EVCONF_ADD${i}`); break;
         case 'acl-put': await kit.api.putAcl(id, [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }, { allow: true, action: 'write', role: `ROLE_EVCONF_PUT${i}` }]); break;
         case 'reschedule':
@@ -248,6 +253,7 @@ export const listRows = defineProperty<Case>({
   // Every read is narrowed to the case's own tag or its own events; schedules on the case's own capture agent.
   casesOverlap: true,
   cases: () => fc.record({
+    texts: fc.array(wireText(), { minLength: 3, maxLength: 3 }),
     more: fc.array(fc.uniqueArray(fc.constantFrom(...WRITES), { maxLength: 2 }), { minLength: CLASSES.length, maxLength: CLASSES.length }),
     sort: fc.constantFrom(...SORTS),
     day: fc.integer({ min: 0, max: 4 * 365 }),

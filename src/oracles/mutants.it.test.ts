@@ -18,6 +18,8 @@ const ORACLE: Record<keyof typeof MUTANTS, string> = {
   'list-row-publications-from-neighbour': 'oracle-list-rows',
   'list-row-acl-joined-before-sort': 'oracle-list-rows',
   'list-row-title-stale-after-metadata-put': 'oracle-list-rows',
+  'list-row-text-normalized-nfc': 'oracle-list-rows',
+  'list-row-metadata-latin1': 'oracle-list-rows',
   'list-sort-repeats-tied-rows': 'oracle-list-invariants',
   'list-sort-location-collapses-ties': 'oracle-list-invariants',
   'list-sort-presenter-row-per-presenter': 'oracle-list-invariants',

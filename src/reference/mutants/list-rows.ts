@@ -3,6 +3,7 @@ import type { SortKey } from '../list-params.js';
 import type { EventRecord } from '../types.js';
 import { atLeast } from '../version.js';
 import { family } from './types.js';
+import { latin1Value } from './mutant-state.js';
 
 /**
  * Planted bugs in the rows of GET /api/events: a row that does not match its event, or a list that does not relate to
@@ -23,6 +24,14 @@ export const LIST_ROW_MUTANTS = family({
   'list-row-title-stale-after-metadata-put': {
     rule: 'events.list.rows',
     description: 'The list reads the title from an index that PUT /metadata?type=dublincore/episode does not update (POST /api/events/{id} and creation do): after a metadata PUT, the list row keeps the earlier title while GET /api/events/{id} and the catalog show the new one.',
+  },
+  'list-row-text-normalized-nfc': {
+    rule: 'events.list.rows',
+    description: 'The list reads titles and descriptions from a search index that normalizes text to NFC: a title holding a decomposed accent (e + U+0301) is listed composed (U+00E9), while GET /api/events/{id} and the catalog keep the text as written; text without combining marks is listed right.',
+  },
+  'list-row-metadata-latin1': {
+    rule: 'events.list.withmetadata',
+    description: 'GET /api/events?withmetadata=true: the catalogs included in the rows carry text fields decoded as ISO-8859-1 (UTF-8 bytes read one by one: "é" becomes "Ã©"); the title member of the row, the single GET and GET …/metadata are right, and ASCII text is right everywhere.',
   },
   'list-sort-repeats-tied-rows': {
     rule: 'events.list.pages',
@@ -72,6 +81,7 @@ export function listRowsBody(ctx: Ctx, text: string): string {
   const on = [
     'list-row-publications-from-neighbour', 'list-row-acl-joined-before-sort', 'list-row-title-stale-after-metadata-put',
     'list-sort-location-collapses-ties', 'list-sort-presenter-row-per-presenter', 'list-or-repeats-events-matching-both',
+    'list-row-text-normalized-nfc', 'list-row-metadata-latin1',
   ].filter((n) => bug(n as Parameters<typeof bug>[0]));
   if (on.length === 0) return text;
   let rows = parse(text);
@@ -96,6 +106,21 @@ export function listRowsBody(ctx: Ctx, text: string): string {
       const rec = ctx.app.store.get(String(row.identifier));
       const stale = rec ? staleTitles.get(rec) : undefined;
       if (stale !== undefined && typeof row.title === 'string') row.title = stale;
+    }
+  }
+  if (on.includes('list-row-text-normalized-nfc')) {
+    for (const row of rows) {
+      for (const k of ['title', 'description']) if (typeof row[k] === 'string') row[k] = (row[k] as string).normalize('NFC');
+    }
+  }
+  if (on.includes('list-row-metadata-latin1') && q.get('withmetadata') === 'true') {
+    for (const row of rows) {
+      const catalogs = row[memberKey(row, 'metadata')];
+      if (!Array.isArray(catalogs)) continue;
+      for (const c of catalogs as Obj[]) {
+        if (!Array.isArray(c.fields)) continue;
+        for (const f of c.fields as Obj[]) f.value = latin1Value(f.value);
+      }
     }
   }
   if (on.includes('list-sort-location-collapses-ties') && sortNames(ctx).includes('location')) {
