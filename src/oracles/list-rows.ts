@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import type { CaseKit } from '../cases/case.js';
 import { ADMIN_ROLE } from '../cases/env.js';
-import { isBroken, mustCreateAll, readList } from '../cases/reads.js';
-import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
+import { isBroken, mustCreateAll } from '../cases/reads.js';
+import type { Broken } from '../cases/verdict.js';
 import type { CreateSpec } from '../cases/api.js';
 import { defineProperty } from '../properties/types.js';
 import { untilSettledStates } from './processed.js';
 import { propertyAgent } from '../properties/agents.js';
 import { isoUtc } from '../spec/datetime.js';
 import { wireText } from '../generators/index.js';
-import { addedMembers, differingMembers, flagParam, memberVersusResource, processing, PROCESSING_MEMBERS, WITH_FLAGS, type SubRead, type WithFlag } from './views.js';
+import { WITH_FLAGS } from './views.js';
+import { CONSISTENCY_RULES, getRule, listRule, viewsAgree, type ConsistencyCtx } from './consistency.js';
 
 /**
  * Oracle "list rows" (consistency): every row of a list, under every with* flag and the case's sort, agrees member by
@@ -74,140 +75,6 @@ function planned(c: Case): PlannedEvent[] {
   return CLASSES.map((e, i) => ({ ...e, writes: [...(c.more[i] ?? []).filter((w) => !e.writes.includes(w)), ...e.writes] }));
 }
 
-/** The rules of one flag: the list's and the single GET's. */
-const listRule = (f: WithFlag) => `events.list.${flagParam(f)}`;
-const getRule = (f: WithFlag) => `events.get.${flagParam(f)}`;
-
-/** The sub-resource path of a flag. */
-const SUB_PATH: Record<WithFlag, string> = { acl: '/acl', metadata: '/metadata', publications: '/publications', scheduling: '/scheduling' };
-
-type Obj = Record<string, unknown>;
-
-interface Ctx {
-  kit: CaseKit;
-  ids: string[];
-  rules: readonly string[];
-  flags: WithFlag[];
-  sort: string | undefined;
-}
-
-/** GET /api/events/{id} with the flags as query (status and object shape are other checks'; here, the body or undefined). */
-async function single(kit: CaseKit, id: string, flags: readonly WithFlag[]): Promise<Obj | undefined> {
-  const query: Record<string, string> = {};
-  for (const f of flags) query[flagParam(f)] = 'true';
-  const r = await kit.api.send({ method: 'GET', path: kit.api.path(id), query });
-  return r.status === 200 && typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) ? (r.body as Obj) : undefined;
-}
-
-/** The case's list with the flags (rows by identifier, in order) or what broke. */
-async function rows(c: Ctx, flags: readonly WithFlag[], sort?: string): Promise<Obj[] | Broken> {
-  const query: Record<string, string | undefined> = { filter: `textFilter:${c.kit.tag}`, ...(sort ? { sort } : {}) };
-  for (const f of flags) query[flagParam(f)] = 'true';
-  const list = await readList(c.kit, query, { refusalRule: flags.length === 1 ? listRule(flags[0]) : 'events.list.rows' });
-  return isBroken(list) ? list : (list.filter((e) => typeof e === 'object' && e !== null && !Array.isArray(e)) as Obj[]);
-}
-
-const idOf = (e: Obj) => (typeof e.identifier === 'string' ? e.identifier : '?');
-
-/** Whether a rule is judged in this run (selected and applicable). */
-const judged = (c: Ctx, rule: string) => c.rules.includes(rule);
-
-/** One attempt: every view read once, in an order that reads each pair to compare back to back. */
-async function attempt(c: Ctx): Promise<Verdict> {
-  const { kit, ids } = c;
-  // The plain list holds exactly the case's events (textFilter on the case tag), or the views cannot be matched.
-  const plain = await rows(c, [], c.sort);
-  if (isBroken(plain)) return plain;
-  const plainIds = plain.map(idOf);
-  if (plainIds.length !== ids.length || !ids.every((id) => plainIds.includes(id))) {
-    return broken('events.list.filter.textFilter', `textFilter:<case tag> did not return exactly the case's ${ids.length} events`, { identifiers: ids }, { identifiers: plainIds });
-  }
-  const plainRow = new Map(plain.map((e) => [idOf(e), e]));
-  const plainSingle = new Map<string, Obj>();
-  for (const id of ids) {
-    const s = await single(kit, id, []);
-    if (s) plainSingle.set(id, s);
-  }
-  // Base members: plain rows against plain single GETs.
-  if (judged(c, 'events.list.rows')) {
-    for (const id of ids) {
-      const v = compareRow(c, plainRow.get(id)!, plainSingle.get(id), [], new Map());
-      if (v) return v;
-    }
-  }
-  // Sub-resources, read once per event and flag.
-  const subs = new Map<string, SubRead>();
-  for (const f of c.flags) {
-    for (const id of ids) {
-      const r = await kit.api.send({ method: 'GET', path: kit.api.path(id, SUB_PATH[f]) });
-      subs.set(`${f}:${id}`, { ...(r.status !== undefined ? { status: r.status } : {}), ...(r.body !== undefined ? { body: r.body } : {}) });
-    }
-  }
-  // Each flag's list in two orders (the default one, which alternates the classes of events, and the case's sort):
-  // a member carried over from the row before, or joined by position, shows in at least one of them.
-  for (const f of c.flags) {
-    const singles = new Map<string, Obj | undefined>();
-    for (const sort of [undefined, c.sort]) {
-      const withRows = await rows(c, [f], sort);
-      if (isBroken(withRows)) return withRows;
-      const got = withRows.map(idOf);
-      if (judged(c, listRule(f)) && (got.length !== plainIds.length || !plainIds.every((id) => got.includes(id)))) {
-        return broken(listRule(f), `${flagParam(f)}=true changed which events the list holds`, { identifiers: plainIds }, { identifiers: got });
-      }
-      for (const row of withRows) {
-        const id = idOf(row);
-        if (!ids.includes(id)) continue;
-        if (!singles.has(id)) singles.set(id, await single(kit, id, [f]));
-        const s = singles.get(id);
-        const v = judgeRow(c, f, row, s, plainRow.get(id)!, plainSingle.get(id), subs.get(`${f}:${id}`)!, sort);
-        if (v) return v;
-      }
-    }
-  }
-  return OK;
-}
-
-/**
- * One row under flag `f` and the single GET of its event with `f`: the single GET's with* member against the
- * sub-resource first (its fault is the single GET's), then the row's, then the row against the single GET.
- */
-function judgeRow(c: Ctx, f: WithFlag, row: Obj, s: Obj | undefined, plainRow: Obj, plainSingle: Obj | undefined, sub: SubRead, sort: string | undefined): Broken | undefined {
-  const id = idOf(row);
-  const where = `${flagParam(f)}=true${sort ? `&sort=${sort}` : ''}`;
-  if (s && plainSingle && judged(c, getRule(f))) {
-    for (const k of addedMembers(s, plainSingle)) {
-      const why = memberVersusResource(f, s[k], sub);
-      if (why) return broken(getRule(f), `GET /api/events/{id}?${flagParam(f)}=true: member ${k} disagrees with the event's ${SUB_PATH[f]}: ${why}`, { [SUB_PATH[f]]: sub.body ?? sub.status ?? null }, { event: id, [k]: s[k] });
-    }
-  }
-  if (judged(c, listRule(f))) {
-    for (const k of addedMembers(row, plainRow)) {
-      const why = memberVersusResource(f, row[k], sub);
-      if (why) return broken(listRule(f), `the list row of an event (${where}): member ${k} disagrees with the event's ${SUB_PATH[f]}: ${why}`, { [SUB_PATH[f]]: sub.body ?? sub.status ?? null }, { event: id, [k]: row[k] });
-    }
-  }
-  const added = new Map<string, WithFlag>([...addedMembers(row, plainRow), ...(s && plainSingle ? addedMembers(s, plainSingle) : [])].map((k) => [k, f]));
-  return compareRow(c, row, s, [f], added);
-}
-
-/**
- * A row against the single GET of its event (same flags): every member both show must agree, but the members that
- * processing changes while either read shows processing. A with* member that differs breaks that flag's list rule,
- * any other member events.list.rows.
- */
-function compareRow(c: Ctx, row: Obj, s: Obj | undefined, flags: readonly WithFlag[], added: ReadonlyMap<string, WithFlag>): Broken | undefined {
-  if (!s) return undefined;
-  const skip = processing(row) || processing(s) ? PROCESSING_MEMBERS : new Set<string>();
-  for (const k of differingMembers(row, s, skip)) {
-    const f = added.get(k);
-    const rule = f ? listRule(f) : 'events.list.rows';
-    if (!judged(c, rule)) continue;
-    const q = flags.map((x) => `${flagParam(x)}=true`).join('&');
-    return broken(rule, `the list row of event ${idOf(row)}${q ? ` (${q})` : ''} shows member ${k} other than GET /api/events/{id}${q ? `?${q}` : ''} read right after it`, { event: idOf(row), [k]: s[k] ?? null }, { event: idOf(row), [k]: row[k] ?? null });
-  }
-  return undefined;
-}
-
 /** Creates the case's events, in order, then makes their writes. */
 async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[] | Broken> {
   const agent = kit.agent(propertyAgent(kit.env, 'rows'));
@@ -242,12 +109,11 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[]
   return ids;
 }
 
-const ROW_RULES = ['events.list.rows', ...WITH_FLAGS.map(listRule), ...WITH_FLAGS.map(getRule)];
 
 export const listRows = defineProperty<Case>({
   id: 'oracle-list-rows',
   title: 'Every list row agrees with its event, under every with* flag; every with* member with its sub-resource',
-  rules: ROW_RULES,
+  rules: CONSISTENCY_RULES,
   needs: { agents: ['events.list.withscheduling', 'events.get.withscheduling'] },
   runsFactor: 0.25,
   // Every read is narrowed to the case's own tag or its own events; schedules on the case's own capture agent.
@@ -265,8 +131,8 @@ export const listRows = defineProperty<Case>({
     if (isBroken(ids)) return ids;
     await untilSettledStates(kit, ids);
     for (const r of rules) kit.exercised.add(r);
-    const ctx: Ctx = { kit, ids, rules, flags, sort: c.sort };
-    return kit.settle(rules.includes('events.list.rows') ? 'events.list.rows' : rules[0], () => attempt(ctx));
+    const ctx: ConsistencyCtx = { kit, ids, rules, flags, sort: c.sort };
+    return kit.settle(rules.includes('events.list.rows') ? 'events.list.rows' : rules[0], () => viewsAgree(ctx));
   },
 });
 
