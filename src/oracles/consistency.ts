@@ -84,7 +84,7 @@ export async function viewsAgree(c: ConsistencyCtx): Promise<Verdict> {
   // a member carried over from the row before, or joined by position, shows in at least one of them.
   for (const f of c.flags) {
     const singles = new Map<string, Obj | undefined>();
-    for (const sort of [undefined, c.sort]) {
+    for (const sort of [...new Set([undefined, c.sort])]) {
       const withRows = await rows(c, [f], sort);
       if (isBroken(withRows)) return withRows;
       const got = withRows.map(idOf);

@@ -71,10 +71,10 @@ export function commandArbitrary(name: CommandName, c: CommandContext): fc.Arbit
     case 'delete': return pick.map((p) => new DeleteEvent(p));
     case 'get': return pick.map((p) => new GetEvent(p));
     case 'list': {
-      // One list in four also judges every view of the live events with one flag (a sample; see ListEvents).
+      // One list in six also judges every view of the live events with one flag (a sample; see ListEvents).
       const flags = c.viewFlags ?? [];
       if (flags.length === 0) return fc.constant(null).map(() => new ListEvents());
-      return fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.constantFrom(...flags), weight: 1 }).map((f) => new ListEvents(f));
+      return fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.constantFrom(...flags), weight: 1 }).map((f) => new ListEvents(f));
     }
   }
 }
