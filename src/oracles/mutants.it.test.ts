@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../model/index.js';
-import { LIST_ROW_MUTANTS } from '../reference/mutants/list-rows.js';
+import { LIST_VIEW_MUTANTS } from '../reference/mutants/list-views.js';
 import { UNKNOWN_EVENT_MUTANTS } from '../reference/mutants/unknown-event.js';
 import { RECURRENCE_MUTANTS } from '../reference/mutants/recurrence.js';
 import { describeFailures, runAgainstReference } from '../selftest/harness.js';
 import { versionsOf } from '../selftest/mutant-cases.js';
 
 /**
- * The oracles can fail (design §1.3): each planted bug of src/reference/mutants/list-rows.ts is caught by the rule it
+ * The oracles can fail (design §1.3): each planted bug of src/reference/mutants/list-views.ts is caught by the rule it
  * breaks, by the oracles alone (only the property stage, only that rule), in every version where it applies; and the
  * unchanged reference server passes the oracles in every version.
  */
 
-const MUTANTS = { ...LIST_ROW_MUTANTS, ...UNKNOWN_EVENT_MUTANTS, ...RECURRENCE_MUTANTS };
+const MUTANTS = { ...LIST_VIEW_MUTANTS, ...UNKNOWN_EVENT_MUTANTS, ...RECURRENCE_MUTANTS };
 
 const ORACLE: Record<keyof typeof MUTANTS, string> = {
   'list-row-publications-from-neighbour': 'oracle-list-rows',

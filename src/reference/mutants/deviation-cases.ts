@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MUTANTS, startReferenceServer, type ReferenceOptions } from '../index.js';
+import type { MutantDef } from './types.js';
 
 /**
  * The direct-HTTP proof that a family of spec-authored mutants is real (test helper): each case runs the same exchange
@@ -32,12 +33,28 @@ export function describeDeviations(title: string, prefix: string, cases: Deviati
       expect(cases.map((c) => c.mutant).sort()).toEqual(names);
       expect(names.length).toBeGreaterThanOrEqual(min);
     });
+    casesOf(cases);
+  });
+}
 
-    it.each(cases.map((c) => [c.mutant, c] as const))('%s deviates where the clean server keeps the spec', async (_name, c) => {
-      expect(await observe(c, undefined), 'clean server').toEqual(c.expected);
-      const bugged = await observe(c, c.mutant);
-      expect(bugged, 'mutant').not.toEqual(c.expected);
-      expect(bugged, 'mutant').toEqual(c.wrong);
+/** One test per case, and one that every mutant of a family file has exactly one case and is registered. */
+export function describeFamilyDeviations(title: string, defs: Readonly<Record<string, MutantDef>>, cases: DeviationCase[]): void {
+  describe(title, () => {
+    it('every mutant of the family has exactly one case, and is registered under its name', () => {
+      const names = Object.keys(defs).sort();
+      expect(cases.map((c) => c.mutant).sort()).toEqual(names);
+      for (const n of names) expect(MUTANTS[n], n).toBe(defs[n]);
     });
+    casesOf(cases);
+  });
+}
+
+/** The cases themselves (inside a describe): the clean server gives `expected`, the mutant `wrong`. */
+function casesOf(cases: DeviationCase[]): void {
+  it.each(cases.map((c) => [c.mutant, c] as const))('%s deviates where the clean server keeps the spec', async (_name, c) => {
+    expect(await observe(c, undefined), 'clean server').toEqual(c.expected);
+    const bugged = await observe(c, c.mutant);
+    expect(bugged, 'mutant').not.toEqual(c.expected);
+    expect(bugged, 'mutant').toEqual(c.wrong);
   });
 }

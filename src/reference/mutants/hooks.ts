@@ -12,7 +12,7 @@ import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filt
 import { slowFilterScan } from './load.js';
 import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
-import { listRowsBeforeWrite, listRowsBody, listRowsPage } from './list-rows.js';
+import { listViewsBeforeWrite, listViewsBody, listViewsPage } from './list-views.js';
 import { unknownSignedPublications, unknownWithMetadata } from './unknown-event.js';
 import { recurrenceWkstIgnored } from './recurrence.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
@@ -20,6 +20,13 @@ import { blind4PublicationsList, publicationByEventId, publicationFirst, publica
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
 import { spec4AclRemoveRest, spec4Created, spec4CreateParts, spec4Deleted, spec4DeleteMetadataEarly, spec4Filters, spec4GetBody, spec4ListBody, spec4MetadataPut, spec4MetadataType, spec4PublicationsList, spec4PutFields, spec4PutNext, spec4Skip, spec4UpdateParts } from './sites.js';
 import { spec5AclAddSkipped, spec5Filters, spec5GetBody, spec5MetadataApplying, spec5PageIndex, spec5PutEarly, spec5Removing, spec5Rrule, spec5SortKeys, spec5UpdateParts } from './spec5.js';
+import { precisionFilters, precisionGetBody, precisionPlan, precisionSingleEnd, precisionSortKeys } from './precision.js';
+import { listRowsBody, listRowsPage } from './list-rows.js';
+import { secondCatalogCatalogs, secondCatalogFields, secondCatalogPutFields, secondCatalogPutting, secondCatalogUpdated } from './second-catalog.js';
+import { partialWriteEpisode, partialWritePutFields, partialWritePutNext, partialWriteSchedule, partialWriteUpdated } from './partial-writes.js';
+import { textAddRole, textFilters, textGetBody, textListBody, textPutFields, textRemoveRole } from './text-on-the-wire.js';
+import { recurrenceMonthEnd, recurrencePlan, recurrenceRrule } from './recurrence-edges.js';
+import { errorPathGet, errorPathPublications } from './error-paths.js';
 import { flagsIgnored, sortBugs, sortEndDateIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { spec3bBeforeWrite, spec3bWriteCached } from './write-state.js';
 
@@ -54,7 +61,7 @@ export const PATCHES: HookRegistry = {
     writable: [orElse((ctx, site) => spec2Writable(ctx, READ_ONLY_WRITE[site]))],
     listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || spec2ListReadable(ctx.app.bug, rec, caller)],
   },
-  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite), tap(listRowsBeforeWrite)],
+  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite), tap(listViewsBeforeWrite)],
   listFilters: {
     params: [filterParams],
     orRepeats: [filterOrAsAnd],
@@ -63,7 +70,7 @@ export const PATCHES: HookRegistry = {
     repeatRefused: [filterRepeatRejected],
     repeatLast: [(ctx, last, { multiValued, from150 }) => last || opencastRepeatLast(ctx.app.bug, multiValued, from150)],
     groups: [
-      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters, spec5Filters,
+      (ctx, groups, raw) => filterBugs(ctx, raw, groups), spec2Filters, spec3bFilters, spec4Filters, blind4Filters, blind4ContributorFilters, spec5Filters, precisionFilters, textFilters,
     ],
     scan: [tap((ctx, filters) => {
       if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
@@ -74,7 +81,7 @@ export const PATCHES: HookRegistry = {
   },
   listSort: {
     param: [sortSuffixOptional],
-    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, spec2Sort, spec5SortKeys],
+    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, spec2Sort, spec5SortKeys, precisionSortKeys],
   },
   listPaging: {
     offset: [blind4Offset],
@@ -85,6 +92,7 @@ export const PATCHES: HookRegistry = {
       (ctx, p) => ({ ...spec3bPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
       listLimitOffByOne,
       listRowsPage,
+      listViewsPage,
     ],
     answered: [pageAnswered],
   },
@@ -94,16 +102,16 @@ export const PATCHES: HookRegistry = {
     run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
   },
   listReply: [listReply],
-  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody],
+  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody, textListBody, listViewsBody],
   eventBody: {
-    early: [getUnknown, unknownWithMetadata],
+    early: [getUnknown, errorPathGet, unknownWithMetadata],
     before: [(ctx) => getIdBugs(ctx)],
     view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blind4TechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blind4Created(ctx, rec, view)],
     variant: [getLegacyNames],
     version: [getCurrentNamesOldest, opencastOldestGetNames],
     flags: [flagsIgnored('get')],
     status: [getStatus],
-    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody],
+    body: [spec3aGetBody, getBody, spec2GetShape, spec3bGetBody, spec4GetBody, (ctx, text, rec) => blind4GetBody(ctx, rec, text), spec5GetBody, precisionGetBody, textGetBody],
   },
   deleteEvent: {
     early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(spec3aDelete)],
@@ -122,12 +130,12 @@ export const PATCHES: HookRegistry = {
         if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
         return s;
       },
-      tap(spec2Rrule), tap(spec3aRrule), spec5Rrule, recurrenceWkstIgnored,
+      tap(spec2Rrule), tap(spec3aRrule), spec5Rrule, recurrenceRrule, recurrenceWkstIgnored,
     ],
-    singleEnd: [scheduleDurationIgnored],
+    singleEnd: [scheduleDurationIgnored, precisionSingleEnd],
     emptyAccepted: [scheduleEmptyAccepted],
     untilIgnored: [rruleUntilIgnored],
-    plan: [rruleFirstOnly, (ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan)],
+    plan: [rruleFirstOnly, (ctx, plan, s) => spec2Plan(ctx, s, plan), (ctx, plan, s) => spec3aPlan(ctx, s, plan), recurrencePlan, recurrenceMonthEnd, precisionPlan],
     episode: [
       tap((ctx, e) => {
         if (ctx.app.bug('title-truncated-255')) truncateTitle(e);
@@ -162,11 +170,11 @@ export const PATCHES: HookRegistry = {
     acl: [opencastAclPart],
     checked: [tap(updateIgnores)],
     base: [(ctx, _episode, rec) => updateBase(ctx, rec), spec2UpdateBase],
-    episode: [tap((ctx, episode, { rec, parts }) => spec3aUpdateEpisode(ctx, rec, parts, episode))],
-    schedule: [(ctx, next, { cur, input }) => spec3aUpdateSchedule(ctx, cur, input, next)],
+    episode: [tap((ctx, episode, { rec, parts }) => spec3aUpdateEpisode(ctx, rec, parts, episode)), tap((ctx, episode, { parts }) => partialWriteEpisode(ctx, episode, parts))],
+    schedule: [(ctx, next, { cur, input }) => spec3aUpdateSchedule(ctx, cur, input, next), (ctx, next, { cur, input }) => partialWriteSchedule(ctx, next, cur, input)],
     refused: [tap((ctx, conflicts, { rec, episode }) => spec3aUpdateRefused(ctx, rec, episode, conflicts)), updateConflictIgnored],
     conflictBody: [(ctx, conflicts) => spec2UpdateConflictBody(ctx, conflicts as Parameters<typeof spec2UpdateConflictBody>[1])],
-    applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts))],
+    applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts)), tap(secondCatalogUpdated), tap(partialWriteUpdated)],
     unsentAcl: [updateWipesAcl],
     scheduleKept: [updateScheduleIgnored],
     updated: [tap((ctx, rec) => spec2Updated(ctx, rec)), tap(spec3aUpdated)],
@@ -187,6 +195,7 @@ export const PATCHES: HookRegistry = {
       (ctx, next, { cur, input }) => spec2Merge(ctx, cur, input, next),
       tap((ctx, next, { rec, input }) => spec3aPutNext(ctx, rec, input, next)),
       tap((ctx, next, { rec, input }) => spec4PutNext(ctx, rec, input, next)),
+      (ctx, next, { cur, input }) => partialWritePutNext(ctx, next, cur, input),
     ],
     allowConflictKnown: [(ctx, known) => known && allowConflictKnown(ctx)],
     allowConflictSent: [(ctx, sent, text) => sent || spec2AllowConflictPresent(ctx, text), allowConflictIgnored],
@@ -204,9 +213,9 @@ export const PATCHES: HookRegistry = {
     early: [metadataGetUnknown, orElse(spec2MetadataGone)],
     readable: [orElse((ctx) => spec3bMetadataReadable(ctx))],
     type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => spec4MetadataType(ctx, rec, type)],
-    catalogs: [(ctx, list, { rec, view }) => spec3bCatalogs(ctx, rec, view, list), metadataCatalogBugs],
+    catalogs: [(ctx, list, { rec, view }) => spec3bCatalogs(ctx, rec, view, list), metadataCatalogBugs, (ctx, list, { rec }) => secondCatalogCatalogs(ctx, list, rec)],
     extraFields: [(ctx, fields, flavor) => spec3bExtraFields(ctx, flavor, fields)],
-    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields), (ctx, fields, { rec }) => metadataTypeStale(ctx, fields, rec)],
+    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields), (ctx, fields, { rec }) => metadataTypeStale(ctx, fields, rec), (ctx, fields, { type }) => secondCatalogFields(ctx, fields, type)],
     body: [metadataWholeCatalog],
     status: [metadataGetStatus],
     reply: [(ctx, reply, type) => spec2MetadataSeen(ctx, type, reply)],
@@ -219,10 +228,12 @@ export const PATCHES: HookRegistry = {
     fields: [
       (ctx, fields) => putFields(ctx, fields), (ctx, fields) => spec2PutFields(ctx, fields), (ctx, fields) => spec3bPutFields(ctx, fields),
       (ctx, fields, { rec, type }) => spec4PutFields(ctx, rec, type, fields),
+      (ctx, fields) => partialWritePutFields(ctx, fields), (ctx, fields) => textPutFields(ctx, fields),
+      (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
     ],
     lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || spec2PutLost(ctx, rec)],
     clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || spec3bPutClears(ctx, rec, type)],
-    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => spec5MetadataApplying(ctx, rec, type, fields))],
+    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => spec5MetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
     base: [(ctx, _episode, rec) => putBase(ctx, rec)],
     episode: [(ctx, next, fields) => blind4PutEpisode(ctx, fields, next)],
     stored: [(ctx, next) => (ctx.app.bug('astral-mangled') ? mangleAstral(next) : next)],
@@ -253,12 +264,12 @@ export const PATCHES: HookRegistry = {
     ],
     stored: [aclPutMerges, (ctx, sent, rec) => spec2AclPut(ctx, rec, sent)],
     addTo: [spec3bAclAddBase],
-    addRole: [spec3bAclAddRole],
+    addRole: [spec3bAclAddRole, textAddRole],
     addAllow: [aclAddDeny],
     addReplaces: [aclAddReplaces],
     addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow), (ctx, skipped, { rec, action, role }) => spec5AclAddSkipped(ctx, skipped, rec, action, role)],
     added: [tap((ctx, rec, { before, added }) => spec2AclAdded(ctx, rec, before, added))],
-    removeRole: [spec3bAclRemoveRole, spec2AclRole],
+    removeRole: [spec3bAclRemoveRole, spec2AclRole, textRemoveRole],
     rest: [
       (ctx, rest, { rec, action, role }) => spec2AclRemoveRest(ctx, rec, action, role, rest),
       (ctx, rest, { rec, action, role }) => spec4AclRemoveRest(ctx, rec, action, role, rest),
@@ -268,7 +279,7 @@ export const PATCHES: HookRegistry = {
     removed: [(ctx, rest, { rec, action }) => aclRemoveWholeAction(ctx, rest, rec, action), (ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
   },
   publications: {
-    early: [publicationsEarly, unknownSignedPublications],
+    early: [publicationsEarly, errorPathPublications, unknownSignedPublications],
     listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
     list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(spec3aPublicationsList), tap(blind4PublicationsList), tap(spec4PublicationsList)],
     listReply: [publicationsListReply],

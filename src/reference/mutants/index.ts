@@ -15,9 +15,16 @@ import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A
 import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
-import { LIST_ROW_MUTANTS } from './list-rows.js';
+import { LIST_VIEW_MUTANTS } from './list-views.js';
 import { UNKNOWN_EVENT_MUTANTS } from './unknown-event.js';
 import { RECURRENCE_MUTANTS } from './recurrence.js';
+import { PRECISION_MUTANTS } from './precision.js';
+import { LIST_ROW_MUTANTS } from './list-rows.js';
+import { SECOND_CATALOG_MUTANTS } from './second-catalog.js';
+import { PARTIAL_WRITE_MUTANTS } from './partial-writes.js';
+import { TEXT_ON_THE_WIRE_MUTANTS } from './text-on-the-wire.js';
+import { RECURRENCE_EDGE_MUTANTS } from './recurrence-edges.js';
+import { ERROR_PATH_MUTANTS } from './error-paths.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -43,7 +50,7 @@ export const SPEC4_MUTANTS = {
  */
 export const BLIND4_MUTANTS = { ...BLIND4_NUMBER_MUTANTS, ...BLIND4_STATE_MUTANTS, ...BLIND4_COMPOSITE_MUTANTS, ...BLIND4_IDENTITY_MUTANTS, ...BLIND4_SINGLE_ONLY_MUTANTS, ...BLIND4_MULTIVALUE_MUTANTS, ...BLIND4_DERIVED_MUTANTS, ...BLIND4_OCCURRENCE_MUTANTS, ...BLIND4_MIXED_MUTANTS, ...BLIND4_DISTINCT_MUTANTS, ...BLIND4_UNKNOWN_MUTANTS };
 
-export { SPEC5_MUTANTS };
+export { SPEC5_MUTANTS, PRECISION_MUTANTS, LIST_ROW_MUTANTS, SECOND_CATALOG_MUTANTS, PARTIAL_WRITE_MUTANTS, TEXT_ON_THE_WIRE_MUTANTS, RECURRENCE_EDGE_MUTANTS, ERROR_PATH_MUTANTS };
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
@@ -70,13 +77,17 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...SPEC4_MUTANTS,
   // Fifth round written from the spec alone (names spec5-*; definitions and bug sites: spec5.ts): blind spots of data, sequence and version.
   ...SPEC5_MUTANTS,
-  // Rows of a list that disagree with their events or with the same list asked another way: the proof that the general
-  // oracles of src/oracles can fail (definitions and bug sites: list-rows.ts).
-  ...LIST_ROW_MUTANTS,
+  // Lists that disagree with their events or with the same list asked another way: the proof that the general
+  // oracles of src/oracles can fail (definitions and bug sites: list-views.ts).
+  ...LIST_VIEW_MUTANTS,
   // An unknown event on an error path a flag changes (definitions and bug sites: unknown-event.ts).
   ...UNKNOWN_EVENT_MUTANTS,
   // Recurrence rules on RFC 5545's defaults and edges, judged against evconf's own expansion (recurrence.ts).
   ...RECURRENCE_MUTANTS,
+  // Written from the spec alone, one file per class (each file: its definitions and bug sites): precision and rounding,
+  // list rows, second catalogs, partial writes, text on the wire, RFC 5545 edges, error paths that a flag changes.
+  ...PRECISION_MUTANTS, ...LIST_ROW_MUTANTS, ...SECOND_CATALOG_MUTANTS, ...PARTIAL_WRITE_MUTANTS, ...TEXT_ON_THE_WIRE_MUTANTS,
+  ...RECURRENCE_EDGE_MUTANTS, ...ERROR_PATH_MUTANTS,
   // Documented deviations of real Opencast (issue 22): src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS };
 
