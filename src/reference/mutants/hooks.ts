@@ -14,7 +14,6 @@ import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalog
 import { rememberBeforeWrite } from './mutant-state.js';
 import { listViewsBeforeWrite, listViewsBody, listViewsPage } from './list-views.js';
 import { unknownSignedPublications, unknownWithMetadata } from './unknown-event.js';
-import { recurrenceWkstIgnored } from './recurrence.js';
 import { opencastAclPart, opencastListedPublication, opencastOldestGetNames, opencastOldestListNames, opencastRepeatLast, opencastScheduledState } from './opencast.js';
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
@@ -130,7 +129,7 @@ export const PATCHES: HookRegistry = {
         if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
         return s;
       },
-      tap(spec2Rrule), tap(spec3aRrule), spec5Rrule, recurrenceRrule, recurrenceWkstIgnored,
+      tap(spec2Rrule), tap(spec3aRrule), spec5Rrule, recurrenceRrule,
     ],
     singleEnd: [scheduleDurationIgnored, precisionSingleEnd],
     emptyAccepted: [scheduleEmptyAccepted],
