@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { CaseKit } from '../cases/case.js';
 import { ADMIN_ROLE } from '../cases/env.js';
-import { isBroken, mustCreateAll } from '../cases/reads.js';
-import type { Broken } from '../cases/verdict.js';
+import { isBroken, mustCreateAll, readList } from '../cases/reads.js';
+import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
 import type { CreateSpec } from '../cases/api.js';
 import { defineProperty } from '../properties/types.js';
 import { untilSettledStates } from './processed.js';
@@ -76,7 +76,15 @@ function planned(c: Case): PlannedEvent[] {
 }
 
 /** Creates the case's events, in order, then makes their writes. */
-async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[] | Broken> {
+/** The text an event must show, and the rule of the write that put it there. */
+interface Written {
+  title: { value: string; rule: string };
+  description?: { value: string; rule: string };
+}
+
+const ok2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+
+async function setUp(kit: CaseKit, c: Case, schedule: boolean, written: Written[]): Promise<string[] | Broken> {
   const agent = kit.agent(propertyAgent(kit.env, 'rows'));
   const startOf = (i: number, shift = 0) => BASE_MS + c.day * DAY_MS + (2 * i + shift) * HOUR_MS;
   const events = planned(c);
@@ -91,13 +99,22 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[]
   });
   const ids = await mustCreateAll(kit, specs);
   if (isBroken(ids)) return ids;
+  written.push(...specs.map((x) => ({ title: { value: x.fields.title as string, rule: 'events.create.metadata' } })));
   for (const [i, e] of events.entries()) {
     const id = ids[i];
     for (const w of e.writes) {
       // What the write answers is other checks' business: the views must agree whatever the server kept.
       switch (w) {
-        case 'title': await kit.api.putCatalog(id, { title: kit.title(`row${TITLE_LETTERS[i]}x ${c.texts[1]}`) }); break;
-        case 'description': await kit.api.update(id, { fields: { description: `d${i} ${c.texts[2]}` } }); break;
+        case 'title': {
+          const value = kit.title(`row${TITLE_LETTERS[i]}x ${c.texts[1]}`);
+          if (ok2xx((await kit.api.putCatalog(id, { title: value })).status)) written[i].title = { value, rule: 'metadata.put.applies' };
+          break;
+        }
+        case 'description': {
+          const value = `d${i} ${c.texts[2]}`;
+          if (ok2xx((await kit.api.update(id, { fields: { description: value } })).status)) written[i].description = { value, rule: 'events.update.metadata' };
+          break;
+        }
         case 'acl-add': await kit.api.addAce(id, 'read', `ROLE_EVCONF_ADD${i}`); break;
         case 'acl-put': await kit.api.putAcl(id, [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }, { allow: true, action: 'write', role: `ROLE_EVCONF_PUT${i}` }]); break;
         case 'reschedule':
@@ -110,10 +127,44 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean): Promise<string[]
 }
 
 
+/** The rules of the writes whose text is judged in every view. */
+const TEXT_RULES = ['events.create.metadata', 'metadata.put.applies', 'events.update.metadata'];
+
+/**
+ * Each event's title and description as last written (a write the server refused leaves the earlier text) in every
+ * view that shows them: the list row (default order), the single GET, and the dublincore/episode catalog. The text
+ * holds every wire-breaking piece (wireText), so a view that decodes, normalizes or re-encodes it differs.
+ */
+async function textEverywhere(kit: CaseKit, ids: string[], written: Written[], rules: readonly string[]): Promise<Verdict> {
+  const list = await readList(kit, { filter: `textFilter:${kit.tag}` });
+  if (isBroken(list)) return list;
+  const rowOf = new Map((list as Record<string, unknown>[]).map((e) => [e?.identifier, e]));
+  for (const [i, id] of ids.entries()) {
+    const single = await kit.api.get(id);
+    const catalog = await kit.api.catalog(id);
+    const field = (k: string) => (Array.isArray(catalog.body) ? (catalog.body as { id?: unknown; value?: unknown }[]).find((f) => f?.id === k)?.value : undefined);
+    const views: [string, (k: string) => unknown][] = [
+      ['the list row', (k) => (rowOf.get(id) as Record<string, unknown> | undefined)?.[k]],
+      ['GET /api/events/{id}', (k) => (single.status === 200 ? (single.body as Record<string, unknown> | undefined)?.[k] : undefined)],
+      ['GET …/metadata?type=dublincore/episode', (k) => (catalog.status === 200 ? field(k) : undefined)],
+    ];
+    for (const [k, w] of [['title', written[i].title], ['description', written[i].description]] as const) {
+      if (!w || !rules.includes(w.rule)) continue;
+      for (const [where, read] of views) {
+        const got = read(k);
+        if (got !== undefined && got !== w.value) {
+          return broken(w.rule, `the ${k} as written does not read back in ${where} (text holding + % / spaces, an accent composed and decomposed, an astral character)`, { event: id, [k]: w.value }, { event: id, [k]: got as string });
+        }
+      }
+    }
+  }
+  return OK;
+}
+
 export const listRows = defineProperty<Case>({
   id: 'oracle-list-rows',
   title: 'Every list row agrees with its event, under every with* flag; every with* member with its sub-resource',
-  rules: CONSISTENCY_RULES,
+  rules: [...CONSISTENCY_RULES, ...TEXT_RULES],
   needs: { agents: ['events.list.withscheduling', 'events.get.withscheduling'] },
   runsFactor: 0.25,
   // Every read is narrowed to the case's own tag or its own events; schedules on the case's own capture agent.
@@ -127,12 +178,20 @@ export const listRows = defineProperty<Case>({
   async check(kit, c, rules) {
     const flags = WITH_FLAGS.filter((f) => rules.includes(listRule(f)) || rules.includes(getRule(f)));
     const schedule = flags.includes('scheduling');
-    const ids = await setUp(kit, c, schedule);
+    const written: Written[] = [];
+    const ids = await setUp(kit, c, schedule, written);
     if (isBroken(ids)) return ids;
     await untilSettledStates(kit, ids);
     for (const r of rules) kit.exercised.add(r);
+    // The text as written, in every view that shows it (the judgement of the write that put it there).
+    if (TEXT_RULES.some((r) => rules.includes(r))) {
+      const v = await kit.settle(TEXT_RULES.find((r) => rules.includes(r))!, () => textEverywhere(kit, ids, written, rules));
+      if (!v.ok) return v;
+    }
+    const consistency = rules.filter((r) => CONSISTENCY_RULES.includes(r));
+    if (consistency.length === 0) return OK;
     const ctx: ConsistencyCtx = { kit, ids, rules, flags, sort: c.sort };
-    return kit.settle(rules.includes('events.list.rows') ? 'events.list.rows' : rules[0], () => viewsAgree(ctx));
+    return kit.settle(consistency[0], () => viewsAgree(ctx));
   },
 });
 

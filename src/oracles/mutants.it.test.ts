@@ -25,7 +25,6 @@ const ORACLE: Record<keyof typeof MUTANTS, string> = {
   'list-sort-presenter-row-per-presenter': 'oracle-list-invariants',
   'list-or-repeats-events-matching-both': 'oracle-list-invariants',
   'unknown-event-withmetadata-200': 'oracle-unknown-event',
-  'unknown-event-signed-publications-200': 'oracle-unknown-event',
   'rrule-wkst-ignored': 'prop-rrule',
 };
 

@@ -65,17 +65,24 @@ function probes(kit: CaseKit, id: string, bits: boolean[], agent: string, rules:
   out.push({ rule: 'events.get.404', request: { method: 'GET', path: path(), query: Object.fromEntries(flags.map((f) => [f, BOOL(bit())])) } });
   out.push({ rule: 'acl.get.404', request: { method: 'GET', path: path('/acl') } });
   out.push({ rule: 'acl.put.404', request: { method: 'PUT', path: path('/acl'), form: { acl } } });
-  out.push({ rule: 'acl.add.404', request: { method: 'POST', path: path(`/acl/${bit() ? 'read' : 'write'}`), form: { role: ADMIN_ROLE } } });
-  out.push({ rule: 'acl.remove.404', request: { method: 'DELETE', path: path(`/acl/${bit() ? 'read' : 'write'}/${encodeURIComponent(ADMIN_ROLE)}`) } });
+  for (const action of ['read', 'write']) {
+    out.push({ rule: 'acl.add.404', request: { method: 'POST', path: path(`/acl/${action}`), form: { role: ADMIN_ROLE } } });
+    out.push({ rule: 'acl.remove.404', request: { method: 'DELETE', path: path(`/acl/${action}/${encodeURIComponent(ADMIN_ROLE)}`) } });
+  }
   out.push({ rule: 'metadata.get.404', request: { method: 'GET', path: path('/metadata') } });
   out.push({ rule: 'metadata.get-type.404', request: { method: 'GET', path: path('/metadata'), query: { type: EPISODE } } });
   out.push({ rule: 'metadata.put.404', request: { method: 'PUT', path: path('/metadata'), query: { type: EPISODE }, form: { metadata } } });
-  out.push({ rule: 'metadata.delete.404', request: { method: 'DELETE', path: path('/metadata'), query: { type: bit() ? 'license/episode' : 'evconf/notes' } } });
-  if (since('publicationsSign')) out.push({ rule: 'publications.list.404', request: { method: 'GET', path: path('/publications'), query: { sign: BOOL(bit()) } } });
-  out.push({ rule: 'publications.list.404', request: { method: 'GET', path: path('/publications') } });
-  out.push({ rule: 'publications.get.404-event', request: { method: 'GET', path: path('/publications/unknown-publication'), ...(bit() && since('publicationsSign') ? { query: { sign: 'true' } } : {}) } });
+  for (const type of ['license/episode', 'evconf/notes']) out.push({ rule: 'metadata.delete.404', request: { method: 'DELETE', path: path('/metadata'), query: { type } } });
+  // Each optional parameter both ways, and left out.
+  const signs = since('publicationsSign') ? [{ sign: 'true' }, { sign: 'false' }, undefined] : [undefined];
+  for (const query of signs) {
+    out.push({ rule: 'publications.list.404', request: { method: 'GET', path: path('/publications'), ...(query ? { query } : {}) } });
+    out.push({ rule: 'publications.get.404-event', request: { method: 'GET', path: path('/publications/unknown-publication'), ...(query ? { query } : {}) } });
+  }
   out.push({ rule: 'scheduling.get.404', request: { method: 'GET', path: path('/scheduling') } });
-  out.push({ rule: 'scheduling.put.404', request: { method: 'PUT', path: path('/scheduling'), form: { scheduling, ...(bit() && since('allowConflict') ? { allowConflict: 'true' } : {}) } } });
+  for (const allow of since('allowConflict') ? ['true', 'false', undefined] : [undefined]) {
+    out.push({ rule: 'scheduling.put.404', request: { method: 'PUT', path: path('/scheduling'), form: { scheduling, ...(allow ? { allowConflict: allow } : {}) } } });
+  }
   const parts = [
     ...(bit() ? [{ name: 'metadata', value: JSON.stringify([{ flavor: EPISODE, fields: JSON.parse(metadata) as unknown[] }]) }] : []),
     ...(bit() ? [{ name: 'acl', value: acl }] : []),

@@ -11,10 +11,6 @@ export const UNKNOWN_EVENT_MUTANTS = family({
     rule: 'events.get.404',
     description: 'GET /api/events/{an unknown id}?withmetadata=true answers 200 with an event object holding only the identifier and empty catalogs (the catalog service is asked before the event is looked up); without withmetadata the same request answers 404.',
   },
-  'unknown-event-signed-publications-200': {
-    rule: 'publications.list.404',
-    description: 'GET /api/events/{an unknown id}/publications?sign=true answers 200 with [] (the signing path lists publications by event id without looking the event up); without sign it answers 404.',
-  },
 });
 
 /** Bug site (hook eventBody.early): the single GET of an unknown event with withmetadata=true answers 200. */
@@ -24,8 +20,3 @@ export function unknownWithMetadata(ctx: Ctx, reply: Reply | undefined): Reply |
   return ctx.app.store.get(id) ? undefined : { status: 200, json: JSON.stringify({ identifier: id, metadata: [] }) };
 }
 
-/** Bug site (hook publications.early): the publications of an unknown event with sign=true answer 200 []. */
-export function unknownSignedPublications(ctx: Ctx, reply: Reply | undefined, which: 'list' | 'get'): Reply | undefined {
-  if (reply || which !== 'list' || !ctx.app.bug('unknown-event-signed-publications-200') || ctx.url.searchParams.get('sign') !== 'true') return reply;
-  return ctx.app.store.get(ctx.params[0]) ? undefined : { status: 200, json: '[]' };
-}
