@@ -28,7 +28,7 @@ describe.concurrent('oracles: no false alarm on the reference server in latitude
   it.each(CASES)('latitude seed %s, run seed %s, version %s', async (latitude, run, version) => {
     const chosen = resolveLatitude({ seed: latitude });
     console.log(`oracles: latitude seed ${latitude}, run seed ${run}, ${version}: ${departures(chosen).map((id) => `${id}=${chosen[id]}`).join(' ')}`);
-    const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run, only: ['oracle-*', 'prop-rrule'], phases: ['properties'], config: latitudeUserConfig(latitude, 12) });
+    const result = await runAgainstReference([version], { latitude: { seed: latitude }, seed: run, only: ['oracle-*', 'prop-rrule', 'prop-acl-*', 'prop-metadata-roundtrip'], phases: ['properties'], config: latitudeUserConfig(latitude, 12) });
     console.log(`oracles: ${version}: ${JSON.stringify(result.summary)} ${result.results.filter((r) => r.outcome === "skip").map((r) => `${r.rule}: ${r.message}`).slice(0, 3).join("; ")}`);
     expect(describeFailures(result)).toEqual([]);
     expect(result.summary.errored).toBe(0);
