@@ -9,6 +9,7 @@ import { untilSettledStates } from './processed.js';
 import { propertyAgent } from '../properties/agents.js';
 import { isoUtc } from '../spec/datetime.js';
 import { wireText } from '../generators/index.js';
+import { learnedCatalogs, requiredFill, writableFields } from '../core/catalogs.js';
 import { WITH_FLAGS } from './views.js';
 import { CONSISTENCY_RULES, getRule, listRule, viewsAgree, type ConsistencyCtx } from './consistency.js';
 
@@ -88,6 +89,12 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean, written: Written[
   const agent = kit.agent(propertyAgent(kit.env, 'rows'));
   const startOf = (i: number, shift = 0) => BASE_MS + c.day * DAY_MS + (2 * i + shift) * HOUR_MS;
   const events = planned(c);
+  // The first event also carries a catalog besides dublincore/episode (one the probe learned, with a field the server
+  // lists as writable), the others not: a row that shows its neighbour's catalog differs from its event.
+  const extra = ((cat) => {
+    const f = cat ? writableFields(cat)[0] : undefined;
+    return cat && f ? { flavor: cat.flavor, fields: { ...requiredFill(kit.env.caps, cat.flavor, [f.id], kit.tag), [f.id]: f.keys ? f.keys[0] : `${kit.tag} note` } } : undefined;
+  })(learnedCatalogs(kit.env.caps)[0]);
   const specs: CreateSpec[] = events.map((e, i) => {
     const scheduled = schedule && e.scheduled;
     return {
@@ -95,6 +102,7 @@ async function setUp(kit: CaseKit, c: Case, schedule: boolean, written: Written[
       ...(e.extraAce ? { acl: [{ allow: true, action: 'read', role: ADMIN_ROLE }, { allow: true, action: 'write', role: ADMIN_ROLE }, { allow: true, action: 'read', role: `ROLE_EVCONF_ROW${i}` }] } : {}),
       ...(scheduled ? { scheduling: { agent_id: agent, start: isoUtc(startOf(i)), end: isoUtc(startOf(i) + HOUR_MS / 2) } } : {}),
       ...(!scheduled && e.media ? { media: true } : {}),
+      ...(i === 0 && extra ? { extra } : {}),
     };
   });
   const ids = await mustCreateAll(kit, specs);
