@@ -48,3 +48,31 @@ describe.concurrent('oracles: their planted bugs are caught by their rule', () =
     expect(run.summary.passed).toBeGreaterThan(0);
   }, 300_000);
 });
+
+/**
+ * Planted bugs written from the spec alone (by others, without seeing the oracles) that the oracles and the generators
+ * they changed catch, by the self-test's own procedure (src/selftest/mutant-cases.ts: the scenarios first, then every
+ * conformance stage, only the bug's rule): each caught by its rule in every version it applies to.
+ */
+const SPEC_ONLY_CAUGHT = [
+  'get-withmetadata-astral-replaced', 'list-withacl-row-per-read-entry', 'list-row-extra-catalog-from-previous-row', 'list-row-title-composed',
+  'sort-presenter-row-per-presenter', 'list-page-ties-reversed-after-first', 'get-unknown-withacl-200', 'metadata-put-plus-as-space',
+  'acl-add-role-plus-as-space', 'acl-remove-role-decoded-twice', 'rrule-wkst-ignored', 'rrule-default-wkst-sunday', 'rrule-interval-counts-byday-occurrences',
+];
+
+describe.concurrent('oracles: planted bugs written from the spec alone are caught by their rule', () => {
+  it.each(SPEC_ONLY_CAUGHT)('%s', async (name) => {
+    const m = ALL_MUTANTS[name];
+    expect(m, name).toBeDefined();
+    const versions = versionsOf(m);
+    const caughtIn = (run: Awaited<ReturnType<typeof runAgainstReference>>) => versions.filter((v) => run.results.some((r) => r.apiVersion === v && r.rule === m.rule && (r.outcome === 'fail' || r.outcome === 'warn')));
+    let run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios'] });
+    let caught = caughtIn(run);
+    if (caught.length < versions.length) {
+      run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios', 'properties', 'stateful'] });
+      caught = caughtIn(run);
+    }
+    expect(caught, JSON.stringify(describeFailures(run)).slice(0, 2000)).toEqual(versions);
+    expect(run.summary.errored).toBe(0);
+  }, 300_000);
+});
