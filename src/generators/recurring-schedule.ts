@@ -37,7 +37,9 @@ const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 
 /** @internal The parts of a generated rule. */
 export interface RuleParts {
-  freq: 'DAILY' | 'WEEKLY';
+  freq: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+  /** BYMONTHDAY (MONTHLY only). */
+  bymonthday?: number[];
   interval: number;
   byday: string[];
   byhour: number[];
@@ -58,6 +60,7 @@ export function ruleText(p: RuleParts, untilMs: number): string {
   const parts = [`FREQ=${p.freq}`];
   if (p.interval > 1) parts.push(`INTERVAL=${p.interval}`);
   if (p.byday.length > 0) parts.push(`BYDAY=${p.byday.join(',')}`);
+  if (p.bymonthday && p.bymonthday.length > 0) parts.push(`BYMONTHDAY=${p.bymonthday.join(',')}`);
   if (p.byhour.length > 0) parts.push(`BYHOUR=${p.byhour.join(',')}`);
   if (p.byminute.length > 0) parts.push(`BYMINUTE=${p.byminute.join(',')}`);
   if (p.wkst !== undefined) parts.push(`WKST=${p.wkst}`);
@@ -104,7 +107,22 @@ const weekStartParts: fc.Arbitrary<RuleParts> = fc.record({
   wkst: fc.constantFrom(undefined, 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'),
 });
 
-const ruleParts: fc.Arbitrary<RuleParts> = fc.oneof({ arbitrary: genericParts, weight: 1 }, { arbitrary: weekStartParts, weight: 1 });
+/**
+ * Monthly rules on the days some months lack (29, 30, 31) over two to four months: RFC 5545 § 3.3.10, "Recurrence
+ * rules may generate recurrence instances with an invalid date (e.g., February 30) ... Such recurrence instances MUST
+ * be ignored".
+ */
+const monthEndParts: fc.Arbitrary<RuleParts> = fc.record({
+  freq: fc.constant('MONTHLY' as const),
+  interval: fc.constant(1),
+  byday: fc.constant([]),
+  bymonthday: fc.subarray([29, 30, 31], { minLength: 1, maxLength: 1 }),
+  byhour: fc.constant([]),
+  byminute: fc.constant([]),
+  bound: fc.record({ days: fc.integer({ min: 60, max: 125 }) }),
+});
+
+const ruleParts: fc.Arbitrary<RuleParts> = fc.oneof({ arbitrary: genericParts, weight: 2 }, { arbitrary: weekStartParts, weight: 2 }, { arbitrary: monthEndParts, weight: 1 });
 
 /** Minutes the end lies off the quarter-hour grid of occurrence starts: no occurrence ever starts exactly at end. */
 const END_OFF_GRID_MS = 7 * MINUTE_MS;

@@ -36,8 +36,25 @@ describe('rrule-expand (RFC 5545, written from the RFC, independent of the rrule
     expect(expand('FREQ=DAILY;BYHOUR=1,0;COUNT=1', start, Date.UTC(2091, 0, 1)).map(iso)).toEqual(['2090-01-01T00:00:00Z']);
   });
 
+  it('MONTHLY with BYMONTHDAY past a month\'s length ignores that month (RFC 5545: invalid dates MUST be ignored)', () => {
+    const start = Date.UTC(2091, 0, 31, 9);
+    expect(expand('FREQ=MONTHLY;BYMONTHDAY=31;COUNT=3', start, Date.UTC(2092, 0, 1)).map(iso)).toEqual(['2091-01-31T09:00:00Z', '2091-03-31T09:00:00Z', '2091-05-31T09:00:00Z']);
+  });
+
+  it('agrees with the rrule package on generated MONTHLY rules with BYMONTHDAY', () => {
+    fc.assert(fc.property(fc.record({
+      interval: fc.integer({ min: 1, max: 3 }), days: fc.uniqueArray(fc.integer({ min: 1, max: 31 }), { minLength: 1, maxLength: 3 }).map((d) => [...d].sort((a, b) => a - b)),
+      count: fc.integer({ min: 1, max: 8 }), day: fc.integer({ min: 0, max: 3000 }), spanDays: fc.integer({ min: 20, max: 400 }),
+    }), (g) => {
+      const start = Date.UTC(2090, 0, 1, 10) + g.day * 86_400_000;
+      const text = `FREQ=MONTHLY;INTERVAL=${g.interval};BYMONTHDAY=${g.days.join(',')};COUNT=${g.count}`;
+      const end = start + g.spanDays * 86_400_000;
+      expect(expand(text, start, end).map(iso), text).toEqual(byPackage(text, start, end).map(iso));
+    }), { numRuns: 300, seed: 5545 });
+  });
+
   it('refuses what is outside the subset instead of guessing', () => {
-    expect(() => parseRule('FREQ=MONTHLY')).toThrow(/outside the subset/);
+    expect(() => parseRule('FREQ=YEARLY')).toThrow(/outside the subset/);
     expect(() => parseRule('FREQ=WEEKLY;BYDAY=1MO')).toThrow(/not a weekday/);
     expect(() => parseRule('FREQ=DAILY;BYSETPOS=1')).toThrow(/outside the subset/);
   });

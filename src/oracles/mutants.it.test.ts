@@ -58,6 +58,7 @@ const SPEC_ONLY_CAUGHT = [
   'get-withmetadata-astral-replaced', 'list-withacl-row-per-read-entry', 'list-row-extra-catalog-from-previous-row', 'list-row-title-composed',
   'sort-presenter-row-per-presenter', 'list-page-ties-reversed-after-first', 'get-unknown-withacl-200', 'metadata-put-plus-as-space',
   'acl-add-role-plus-as-space', 'acl-remove-role-decoded-twice', 'rrule-wkst-ignored', 'rrule-default-wkst-sunday', 'rrule-interval-counts-byday-occurrences',
+  'rrule-bymonthday-clamped-to-month-end',
 ];
 
 describe.concurrent('oracles: planted bugs written from the spec alone are caught by their rule', () => {
