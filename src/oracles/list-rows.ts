@@ -174,7 +174,7 @@ export const listRows = defineProperty<Case>({
   title: 'Every list row agrees with its event, under every with* flag; every with* member with its sub-resource',
   rules: [...CONSISTENCY_RULES, ...TEXT_RULES],
   needs: { agents: ['events.list.withscheduling', 'events.get.withscheduling'] },
-  runsFactor: 0.25,
+  runsFactor: 0.15,
   // Every read is narrowed to the case's own tag or its own events; schedules on the case's own capture agent.
   casesOverlap: true,
   cases: () => fc.record({

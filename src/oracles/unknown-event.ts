@@ -104,7 +104,7 @@ export const unknownEvent = defineProperty<Case>({
   rules: RULES,
   // The scheduling update names a capture agent: where the server refuses evconf's and none was given, it is not sent.
   needs: { agents: ['scheduling.put.404'] },
-  runsFactor: 0.2,
+  runsFactor: 0.1,
   // Nothing is created; every request names an identifier of the case's own.
   casesOverlap: true,
   cases: () => fc.record({

@@ -9,7 +9,7 @@ export interface RealOptions {
   extra?: { flavor: string; fields(label: string): Record<string, string> };
   /** Whether the version has scheduling (1.1.0+, from the rules). */
   scheduling: boolean;
-  /** The stage's rules in this run (selected and applicable): the list command judges the consistency ones among them. */
+  /** The consistency oracle's rules the list command judges (selected and applicable in this run). */
   rules?: readonly string[];
 }
 
