@@ -29,6 +29,8 @@ export interface CreateSpec {
   /** An extra catalog (flavor other than dublincore/episode). */
   extra?: { flavor: string; fields: Record<string, string> };
   raw?: Partial<Record<'metadata' | 'acl' | 'processing' | 'scheduling', string>>;
+  /** Upload the shipped media file even where the server does not need it (an event that gets publications). */
+  media?: boolean;
 }
 
 export const EPISODE = 'dublincore/episode';
@@ -95,7 +97,7 @@ export class EventApi {
       ...(s.scheduling ? { scheduling: withInputs(s.scheduling, this.env.caps) } : {}),
     };
     // The shipped media file where the server refuses an event without media (the probe; src/core/probe.ts).
-    const media = sendsMedia({ scheduling: s.scheduling }, this.env.caps) ? [mediaPart(this.env.caps?.media ?? undefined)] : [];
+    const media = sendsMedia({ scheduling: s.scheduling, media: s.media }, this.env.caps) ? [mediaPart(this.env.caps?.media ?? undefined)] : [];
     const r = await this.send({ method: 'POST', path: '/api/events', multipart: [...this.parts(full), ...media] });
     const ids = createdIds(r);
     this.env.cleanup.add(...ids);

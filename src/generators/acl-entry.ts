@@ -40,7 +40,12 @@ export interface AclEntryConstraints {
 /** Custom action names: safe in a URL path segment (POST /acl/{action}). */
 const CUSTOM_ACTIONS = ['annotate', 'comment', 'export', 'moderate', 'publish', 'review'];
 /** Role suffixes: upper case, digits, underscore (safe in a path segment, like Opencast's ROLE_ names). */
-const ROLE_NAMES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+/**
+ * Role name tails: the second and third hold what URL and form encodings give a meaning to (`+` read as a space, `%`
+ * followed by two hex digits read as an escape), so a role read back wrong through a form parameter (POST /acl/{action})
+ * or a path segment (DELETE /acl/{action}/{role}) shows (spec § Access control list entry: "role | string").
+ */
+const ROLE_NAMES = ['A', 'B+C', 'D%41', 'E', 'F', 'G', 'H', 'I'];
 
 /** Pools of actions and roles for the given constraints (shared by {@link aclEntry} and accessControlList). */
 export function aclPools(c: AclEntryConstraints, where: string): { actions: string[]; roles: string[]; deny: boolean } {

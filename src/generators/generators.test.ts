@@ -41,6 +41,18 @@ describe('arbitraries', () => {
     const text = all.join('');
     expect(text).toMatch(/[\u{10000}-\u{10FFFF}]/u);
     expect(text).toMatch(/["<]/);
+    // What URL and form encodings give a meaning to, and combining marks (NFC and NFD differ).
+    expect(text).toMatch(/\+/);
+    expect(text).toMatch(/%/);
+    expect(text).toMatch(/[\u0301\u0308\u030a]/);
+  });
+
+  it('wireText holds every wire-breaking piece in every value, never end spaces', () => {
+    for (const s of sample(g.wireText(), 4, 100)) {
+      for (const piece of g.WIRE_PIECES) expect(s).toContain(piece);
+      expect(s).toBe(s.trim());
+      expect(s.normalize('NFC')).not.toBe(s);
+    }
   });
 
   it('episodeCatalog keeps to its fields, always has a title, sometimes very long, lists sometimes empty', () => {

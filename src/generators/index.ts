@@ -1,5 +1,5 @@
 /** fast-check arbitraries (ARCHITECTURE.md § Stages): pure, seeded, no I/O, no clock, one per file. */
-export { unicodeText, type UnicodeTextConstraints } from './unicode-text.js';
+export { unicodeText, wireText, WIRE_PIECES, type UnicodeTextConstraints } from './unicode-text.js';
 export { episodeCatalog, EPISODE_FIELD_IDS, type EpisodeCatalog, type EpisodeCatalogConstraints, type EpisodeFieldId } from './episode-catalog.js';
 export { aclEntry, type AclEntry, type AclEntryConstraints } from './acl-entry.js';
 export { accessControlList, type AccessControlListConstraints } from './access-control-list.js';

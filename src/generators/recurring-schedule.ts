@@ -3,6 +3,7 @@ import rrulePkg from 'rrule';
 import { DAY_MS, intIn, MINUTE_MS } from './constraints.js';
 import { isoUtc } from '../spec/datetime.js';
 import { agentsAndWindow, type AgentTimeConstraints } from './single-schedule.js';
+import { expand } from './rrule-expand.js';
 
 const { RRule } = rrulePkg;
 
@@ -36,11 +37,15 @@ const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 
 /** @internal The parts of a generated rule. */
 export interface RuleParts {
-  freq: 'DAILY' | 'WEEKLY';
+  freq: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+  /** BYMONTHDAY (MONTHLY only). */
+  bymonthday?: number[];
   interval: number;
   byday: string[];
   byhour: number[];
   byminute: number[];
+  /** WKST (RFC 5545 § 3.3.10: "The default value is MO"); absent = not sent. */
+  wkst?: string;
   /** COUNT; UNTIL = end, `days` after start; or UNTIL exactly on occurrence number `onOccurrence` (end a little later). */
   bound: { count: number } | { days: number } | { onOccurrence: number };
 }
@@ -55,19 +60,23 @@ export function ruleText(p: RuleParts, untilMs: number): string {
   const parts = [`FREQ=${p.freq}`];
   if (p.interval > 1) parts.push(`INTERVAL=${p.interval}`);
   if (p.byday.length > 0) parts.push(`BYDAY=${p.byday.join(',')}`);
+  if (p.bymonthday && p.bymonthday.length > 0) parts.push(`BYMONTHDAY=${p.bymonthday.join(',')}`);
   if (p.byhour.length > 0) parts.push(`BYHOUR=${p.byhour.join(',')}`);
   if (p.byminute.length > 0) parts.push(`BYMINUTE=${p.byminute.join(',')}`);
+  if (p.wkst !== undefined) parts.push(`WKST=${p.wkst}`);
   parts.push('count' in p.bound ? `COUNT=${p.bound.count}` : `UNTIL=${icalUtc(untilMs)}`);
   return parts.join(';');
 }
 
-/** Occurrence starts of `rule` from `startMs` that lie within start … end (inclusive), by the rrule package. */
+/**
+ * Occurrence starts of `rule` from `startMs` that lie within start … end (inclusive), by evconf's own expansion
+ * (./rrule-expand.ts, written from RFC 5545), not by the `rrule` package the reference server uses.
+ */
 export function expectedOccurrences(rule: string, startMs: number, endMs: number, cap = 1000): number[] {
-  const r = new RRule({ ...RRule.parseString(rule), dtstart: new Date(startMs) });
-  return r.all((d, i) => i < cap && d.getTime() <= endMs).map((d) => d.getTime()).filter((t) => t >= startMs && t <= endMs);
+  return expand(rule, startMs, endMs, cap);
 }
 
-const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
+const genericParts: fc.Arbitrary<RuleParts> = fc.record({
   freq: fc.constantFrom('DAILY' as const, 'WEEKLY' as const),
   interval: fc.integer({ min: 1, max: 3 }),
   byday: fc.subarray([...DAYS], { maxLength: 3 }),
@@ -78,7 +87,42 @@ const ruleParts: fc.Arbitrary<RuleParts> = fc.record({
     fc.record({ days: fc.integer({ min: 1, max: 10 }) }),
     fc.record({ onOccurrence: fc.integer({ min: 2, max: 6 }) }),
   ),
+  wkst: fc.option(fc.constantFrom(...DAYS), { nil: undefined }),
 });
+
+/**
+ * Rules whose weeks depend on WKST: WEEKLY with INTERVAL 2 or 3 and two or three weekdays one of them Sunday, the
+ * week starting on any day or on the default (WKST left out: Monday) (RFC 5545 § 3.3.10: WKST "is significant when a WEEKLY "RRULE" has an interval
+ * greater than 1, and a BYDAY rule part is specified").
+ */
+const weekStartParts: fc.Arbitrary<RuleParts> = fc.record({
+  freq: fc.constant('WEEKLY' as const),
+  interval: fc.integer({ min: 2, max: 3 }),
+  // Sunday and one or two other days: the week a Sunday belongs to is what WKST (or its default MO) decides.
+  byday: fc.subarray(['MO', 'TU', 'WE', 'TH', 'FR', 'SA'], { minLength: 1, maxLength: 2 }).map((d) => [...d, 'SU']),
+  byhour: fc.constant([]),
+  byminute: fc.constant([]),
+  bound: fc.oneof(fc.record({ count: fc.integer({ min: 2, max: 6 }) }), fc.record({ days: fc.integer({ min: 8, max: 30 }) })),
+  // Absent (the default, MO) as often as any other day.
+  wkst: fc.constantFrom(undefined, 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'),
+});
+
+/**
+ * Monthly rules on the days some months lack (29, 30, 31) over two to four months: RFC 5545 § 3.3.10, "Recurrence
+ * rules may generate recurrence instances with an invalid date (e.g., February 30) ... Such recurrence instances MUST
+ * be ignored".
+ */
+const monthEndParts: fc.Arbitrary<RuleParts> = fc.record({
+  freq: fc.constant('MONTHLY' as const),
+  interval: fc.constant(1),
+  byday: fc.constant([]),
+  bymonthday: fc.subarray([29, 30, 31], { minLength: 1, maxLength: 1 }),
+  byhour: fc.constant([]),
+  byminute: fc.constant([]),
+  bound: fc.record({ days: fc.integer({ min: 60, max: 125 }) }),
+});
+
+const ruleParts: fc.Arbitrary<RuleParts> = fc.oneof({ arbitrary: genericParts, weight: 2 }, { arbitrary: weekStartParts, weight: 2 }, { arbitrary: monthEndParts, weight: 1 });
 
 /** Minutes the end lies off the quarter-hour grid of occurrence starts: no occurrence ever starts exactly at end. */
 const END_OFF_GRID_MS = 7 * MINUTE_MS;

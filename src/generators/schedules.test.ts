@@ -24,7 +24,7 @@ describe('schedule arbitraries', () => {
     const all = sample(recurringSchedule({ agentPrefix: 'ca-', runId: 'r1', maxOccurrences: 6 }), 3);
     for (const s of all) {
       const { start, end, duration, rrule } = s.request;
-      expect(rrule).toMatch(/^FREQ=(DAILY|WEEKLY)(;[A-Z]+=[A-Z0-9,]+)*$/);
+      expect(rrule).toMatch(/^FREQ=(DAILY|WEEKLY|MONTHLY)(;[A-Z]+=[A-Z0-9,]+)*$/);
       expect(s.occurrences.length).toBeGreaterThanOrEqual(1);
       expect(s.occurrences.length).toBeLessThanOrEqual(6);
       const again = new RRule({ ...RRule.parseString(rrule), dtstart: new Date(start) }).all((d, i) => i < 50 && d <= new Date(end));
@@ -34,7 +34,7 @@ describe('schedule arbitraries', () => {
       expect(year(start)).toBeGreaterThanOrEqual(2090);
     }
     const rules = all.map((s) => s.request.rrule).join(' ');
-    for (const part of ['FREQ=DAILY', 'FREQ=WEEKLY', 'INTERVAL=', 'BYDAY=', 'BYHOUR=', 'BYMINUTE=', 'COUNT=', 'UNTIL=']) expect(rules).toContain(part);
+    for (const part of ['FREQ=DAILY', 'FREQ=WEEKLY', 'FREQ=MONTHLY', 'INTERVAL=', 'BYDAY=', 'BYMONTHDAY=', 'BYHOUR=', 'BYMINUTE=', 'WKST=', 'COUNT=', 'UNTIL=']) expect(rules).toContain(part);
   });
 
   it('recurringSchedule UNTIL equals the request end (the period from start to end), or lies on the last occurrence', () => {

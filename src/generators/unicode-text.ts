@@ -15,8 +15,17 @@ export interface UnicodeTextConstraints {
   maxLength?: number;
 }
 
-/** Characters that break naive escaping: quotes, markup, backslash, ampersand. */
-const SPECIALS = ['"', "'", '<', '>', '&', '\\', '/', '`'];
+/**
+ * Characters that break naive escaping or decoding: quotes, markup, backslash, ampersand, and what URL and form
+ * encodings give a meaning to (`+` read as a space, `%` starting an escape, `=`, `?`, `#`).
+ */
+const SPECIALS = ['"', "'", '<', '>', '&', '\\', '/', '`', '+', '%', '=', '?', '#'];
+
+/**
+ * Accented letters composed (one code point) and combining marks (one code point each: after a letter they make the
+ * decomposed form of the same accent, so NFC and NFD of the text differ). One code point each keeps lengths exact.
+ */
+const ACCENTS = ['\u00e9', '\u0301', '\u00fc', '\u0308', '\u00c5', '\u030a'];
 
 /** Printable code points of the Basic Multilingual Plane, surrogates and C0/C1 controls excluded. */
 const bmp = fc.oneof(
@@ -35,6 +44,7 @@ const character = fc.oneof(
   { arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), weight: 6 },
   { arbitrary: fc.constant(' '), weight: 1 },
   { arbitrary: fc.constantFrom(...SPECIALS), weight: 2 },
+  { arbitrary: fc.constantFrom(...ACCENTS), weight: 1 },
   { arbitrary: bmp, weight: 2 },
   { arbitrary: astral, weight: 2 },
 );
@@ -54,4 +64,22 @@ export function unicodeText(constraints: UnicodeTextConstraints = {}): fc.Arbitr
   const maxLength = intIn(constraints.maxLength ?? 40, 0, 100_000, 'maxLength', where);
   ordered(minLength, maxLength, 'length', where);
   return fc.array(character, { minLength, maxLength }).map((chars) => keepEnds(chars.join('')));
+}
+
+/**
+ * The pieces of text that naive code breaks on the wire, each once: `+` (a space in form decoding), `%` and an escape
+ * look-alike `%2B`, `/`, a space, an accent composed and the same accent decomposed (NFC and NFD differ), and an astral
+ * character (two UTF-16 units).
+ */
+export const WIRE_PIECES: readonly string[] = ['+', '%', '%2B', '/', ' ', '\u00e9', 'e\u0301', '\u{1F600}'];
+
+/**
+ * Text that holds every piece of WIRE_PIECES, in a generated order, between generated words of letters: whatever the
+ * case, every view that shows it meets each piece (a sampled oracle still meets the whole class). No leading or
+ * trailing space.
+ */
+export function wireText(): fc.Arbitrary<string> {
+  const word = fc.stringMatching(/^[a-z]{1,4}$/);
+  return fc.tuple(fc.shuffledSubarray([...WIRE_PIECES], { minLength: WIRE_PIECES.length, maxLength: WIRE_PIECES.length }), fc.array(word, { minLength: WIRE_PIECES.length + 1, maxLength: WIRE_PIECES.length + 1 }))
+    .map(([pieces, words]) => words.map((w, i) => `${w}${pieces[i] ?? ''}`).join(''));
 }

@@ -11,6 +11,7 @@ const caps = (agents: Capabilities['agents']) => ({ agents }) as Capabilities;
 const FILES: Record<string, string> = {
   'prop-acl-add-remove': 'acl-add-remove.ts', 'prop-acl-put': 'acl-put.ts', 'prop-invalid-queries': 'invalid-queries.ts', 'prop-invalid-writes': 'invalid-writes.ts',
   'prop-filter': 'list-filter.ts', 'prop-pages': 'list-pages.ts', 'prop-metadata-roundtrip': 'metadata-roundtrip.ts', 'prop-rrule': 'rrule-occurrences.ts', 'prop-conflicts': 'schedule-conflicts.ts',
+  'oracle-list-rows': '../oracles/list-rows.ts', 'oracle-list-invariants': '../oracles/list-invariants.ts', 'oracle-unknown-event': '../oracles/unknown-event.ts',
 };
 
 // Generated cases that touch disjoint events run concurrently, bounded by --concurrency.

@@ -31,6 +31,6 @@ describe('property stage against the clean reference server', () => {
     const byId = await runPropertyPhase(target.env('1.6.0', { runs: 2, only: ['prop-acl-put'] }));
     expect([...new Set(byId.map((r) => r.source))]).toEqual(['prop-acl-put']);
     const byRule = await runPropertyPhase(target.env('1.6.0', { runs: 2, only: ['acl.remove.*'] }));
-    expect(byRule.map((r) => r.rule).sort()).toEqual(['acl.remove.others-unaffected', 'acl.remove.removes']);
+    expect(byRule.map((r) => r.rule).sort()).toEqual(['acl.remove.404', 'acl.remove.others-unaffected', 'acl.remove.removes']);
   });
 });

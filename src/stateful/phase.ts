@@ -18,6 +18,8 @@ import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../c
 import { Unavailable } from '../core/unavailable.js';
 import { casesInFlight } from '../core/overlap.js';
 import { knownFailure } from '../expectations/known.js';
+import { WITH_FLAGS } from '../oracles/views.js';
+import { CONSISTENCY_RULES } from '../oracles/consistency.js';
 
 /**
  * Whether command sequences may run side by side: each works on events of its own (its tag
@@ -122,9 +124,13 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const slots = scheduling ? life.maxEvents + 2 : 0;
   const fields = EPISODE_FIELD_IDS.filter((f) => memberFor(f, env.version) !== undefined);
   // create is drawn twice as often: every other command needs a live event.
-  const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow, acl: aclActionConstraints(env) }));
+  // The consistency oracle's rules the list command judges on a sample of its reads (selected and applicable): not
+  // the stage's own rules (the property oracle-list-rows reports them), but a failure found here is reported.
+  const viewRules = names.includes('list') ? selectedStageRules(env, STATEFUL_ID, CONSISTENCY_RULES) : [];
+  const viewFlags = WITH_FLAGS.filter((f) => viewRules.includes(`events.list.with${f}`) || viewRules.includes(`events.get.with${f}`) || (viewRules.includes('events.list.rows') && f !== 'scheduling'));
+  const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow, acl: aclActionConstraints(env), viewFlags }));
   const arb = fc.commands(arbs, { maxCommands: life.maxCommands, size: 'max' });
-  const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, ...(extra ? { extra } : {}) };
+  const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, rules: viewRules, ...(extra ? { extra } : {}) };
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {

@@ -11,6 +11,8 @@ export interface RealOptions {
   scheduling: boolean;
   /** The sequence's own schedule slots start this many slots later (model.ts slotSpan): sequences never share a window. */
   slotOffset?: number;
+  /** The consistency oracle's rules the list command judges (selected and applicable in this run). */
+  rules?: readonly string[];
 }
 
 /**

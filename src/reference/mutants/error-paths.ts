@@ -12,6 +12,8 @@ export const ERROR_PATH_MUTANTS = family({
   'publications-unknown-event-signed-200': {
     rule: 'publications.list.404',
     description: 'GET /api/events/{unknown id}/publications?sign=true answers 200 with [] (the signing path lists the publications it finds, none); without sign an unknown event answers 404.',
+    // spec § Publications: the sign parameter comes "in the later descriptions", so 1.0.0 has no such request to send.
+    since: '1.1.0',
   },
 });
 

@@ -12,6 +12,8 @@ import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filt
 import { slowFilterScan } from './load.js';
 import { blind4DeleteGuardFirst, blind4PutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, spec2DeleteMetadata, spec2PutFields, spec2PutLost, spec3bCatalogs, spec3bDeleteType, spec3bExtraFields, spec3bPutClears, spec3bPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
+import { listViewsBeforeWrite, listViewsBody, listViewsPage } from './list-views.js';
+import { unknownWithMetadata } from './unknown-event.js';
 import { opencastAclLocked, opencastAclPart, opencastCreatedFollowsStart, opencastListedPublication, opencastNewRecord, opencastOldestGetNames, opencastOldestListNames, opencastPartByPart, opencastPutAsText, opencastRepeatLast, opencastScheduledState, opencastSubjectJoined, opencastSubjectsSplit, opencastUnknownNumbersGet, opencastUnknownNumbersList } from './opencast.js';
 import { blind4PublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, spec2MissingPublication, spec3aPublication, spec3aPublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEndRoundedUp, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, spec2AllowConflictPresent, spec2CreateConflicts, spec2Deleting, spec2Exclude, spec2Merge, spec2Plan, spec2Rescheduled, spec2Rrule, spec2Unscheduled, spec2UpdateConflictBody, spec3aConflictProbe, spec3aPutEarly, spec3aPutNext, spec3aShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
@@ -58,7 +60,7 @@ export const PATCHES: HookRegistry = {
     writable: [orElse((ctx, site) => spec2Writable(ctx, READ_ONLY_WRITE[site]))],
     listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || spec2ListReadable(ctx.app.bug, rec, caller)],
   },
-  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite)],
+  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(spec3bBeforeWrite), tap(listViewsBeforeWrite)],
   listFilters: {
     params: [filterParams],
     orRepeats: [filterOrAsAnd],
@@ -89,6 +91,7 @@ export const PATCHES: HookRegistry = {
       (ctx, p) => ({ ...spec3bPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
       listLimitOffByOne,
       listRowsPage,
+      listViewsPage,
     ],
     answered: [pageAnswered],
   },
@@ -98,9 +101,9 @@ export const PATCHES: HookRegistry = {
     run: [(ctx, text, q) => text ?? spec2RunList(ctx, q)],
   },
   listReply: [listReply],
-  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody, textListBody, opencastUnknownNumbersList],
+  listBody: [spec3aListBody, listBody, spec2ListBody, spec2ListShape, spec3bListBody, spec4ListBody, blind4ListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody],
   eventBody: {
-    early: [getUnknown, errorPathGet],
+    early: [getUnknown, errorPathGet, unknownWithMetadata],
     before: [(ctx) => getIdBugs(ctx)],
     view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blind4TechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blind4Created(ctx, rec, view)],
     variant: [getLegacyNames],

@@ -16,6 +16,8 @@ import { SPEC2_VERSION_MUTANTS, SPEC2_SHAPE_MUTANTS, SPEC3A_FLAG_MUTANTS, SPEC3A
 import { SPEC2_EVENT_MUTANTS, SPEC3A_CREATE_MUTANTS, SPEC3A_DELETE_MUTANTS, SPEC3A_UPDATE_MUTANTS, SPEC4_RECURRING_MUTANTS, SPEC4_STAND_IN_MUTANTS, BLIND4_OCCURRENCE_MUTANTS, BLIND4_DISTINCT_MUTANTS } from './event-write.js';
 import { OPENCAST_MUTANTS } from './opencast.js';
 import { SPEC5_MUTANTS } from './spec5.js';
+import { LIST_VIEW_MUTANTS } from './list-views.js';
+import { UNKNOWN_EVENT_MUTANTS } from './unknown-event.js';
 import { PRECISION_MUTANTS } from './precision.js';
 import { LIST_ROW_MUTANTS } from './list-rows.js';
 import { SECOND_CATALOG_MUTANTS } from './second-catalog.js';
@@ -80,6 +82,11 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...SPEC4_MUTANTS,
   // Bugs that show only with particular data, sequences or versions (definitions and bug sites: spec5.ts).
   ...SPEC5_MUTANTS,
+  // Lists that disagree with their events or with the same list asked another way: the proof that the general
+  // oracles of src/oracles can fail (definitions and bug sites: list-views.ts).
+  ...LIST_VIEW_MUTANTS,
+  // An unknown event on an error path a flag changes (definitions and bug sites: unknown-event.ts).
+  ...UNKNOWN_EVENT_MUTANTS,
   // Written from the spec alone, one file per class (each file: its definitions and bug sites): precision and rounding,
   // list rows, second catalogs, partial writes, text on the wire, RFC 5545 edges, error paths that a flag changes.
   ...PRECISION_MUTANTS, ...LIST_ROW_MUTANTS, ...SECOND_CATALOG_MUTANTS, ...PARTIAL_WRITE_MUTANTS, ...TEXT_ON_THE_WIRE_MUTANTS,

@@ -3,6 +3,7 @@ import { accessControlList, aclEntry, episodeCatalog, processingInstructions, ty
 import type { CommandName } from '../lifecycle.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
+import type { WithFlag } from '../../oracles/views.js';
 import { AddAce } from './add-ace.js';
 import { CreateEvent } from './create-event.js';
 import { DeleteCatalog } from './delete-catalog.js';
@@ -26,6 +27,8 @@ export interface CommandContext {
   slots: number;
   /** The run's workflow (--workflow). */
   workflow: string;
+  /** The with* flags whose views the list command may judge (consistency rules selected and applicable). */
+  viewFlags?: readonly WithFlag[];
   /** ACL action constraints (cases/env.ts aclActionConstraints): read and write only where the server wants that. */
   acl?: { actions?: string[]; customActions?: number };
 }
@@ -66,6 +69,11 @@ export function commandArbitrary(name: CommandName, c: CommandContext): fc.Arbit
     }
     case 'delete': return pick.map((p) => new DeleteEvent(p));
     case 'get': return pick.map((p) => new GetEvent(p));
-    case 'list': return fc.constant(null).map(() => new ListEvents());
+    case 'list': {
+      // One list in eight also judges every view of the live events with one flag (a sample; see ListEvents).
+      const flags = c.viewFlags ?? [];
+      if (flags.length === 0) return fc.constant(null).map(() => new ListEvents());
+      return fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary: fc.constantFrom(...flags), weight: 1 }).map((f) => new ListEvents(f));
+    }
   }
 }

@@ -3,18 +3,28 @@ import { isBroken, readList } from '../../cases/reads.js';
 import { broken, OK, type Verdict } from '../../cases/verdict.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
+import { CONSISTENCY_RULES, viewsAgree } from '../../oracles/consistency.js';
+import type { WithFlag } from '../../oracles/views.js';
 
 /**
  * GET /api/events?filter=textFilter:<sequence tag>: exactly the live events of the model. A deleted event listed
  * breaks events.delete.gone; a live one missing breaks events.list.filter.textFilter.
  */
 export class ListEvents implements fc.AsyncCommand<EventModel, Real> {
+  /**
+   * `views`: also judge every view of the live events with that with* flag (the consistency oracle,
+   * src/oracles/consistency.ts: each list row against the single GET, each with* member against the sub-resource), after
+   * whatever writes the sequence made so far; drawn for a share of the list commands (a sample: its cost is two lists
+   * and three reads per event, in the default order; the property oracle-list-rows reads sorted lists too).
+   */
+  constructor(readonly views?: WithFlag) {}
+
   check(): boolean {
     return true;
   }
 
   async run(m: EventModel, r: Real): Promise<void> {
-    r.step('list()');
+    r.step(this.toString());
     if (m.deleted.length > 0) r.kit.exercised.add('events.delete.gone');
     r.expect(await r.kit.settle('events.list.filter.textFilter', async (): Promise<Verdict> => {
       const list = await readList(r.kit, { filter: `textFilter:${r.kit.tag}` }, { emptyExpected: m.live.length === 0, refusalRule: 'events.list.filter.textFilter' });
@@ -26,9 +36,16 @@ export class ListEvents implements fc.AsyncCommand<EventModel, Real> {
       if (missing.length > 0) return broken('events.list.filter.textFilter', `live event(s) ${missing.join(', ')} not listed`, { listed: m.live.map((e) => e.label) }, { missing });
       return OK;
     }));
+    const rules = (r.opts.rules ?? []).filter((x) => CONSISTENCY_RULES.includes(x));
+    if (this.views === undefined || m.live.length === 0 || rules.length === 0) return;
+    const flags = [this.views];
+    const judged = rules.filter((x) => x === 'events.list.rows' || x.endsWith(`.with${this.views}`));
+    if (judged.length === 0) return;
+    for (const x of judged) r.kit.exercised.add(x);
+    r.expect(await r.kit.settle(judged[0], () => viewsAgree({ kit: r.kit, ids: m.live.map((e) => e.id), rules: judged, flags, sort: undefined })));
   }
 
   toString(): string {
-    return 'list()';
+    return this.views === undefined ? 'list()' : `list(views with${this.views})`;
   }
 }
