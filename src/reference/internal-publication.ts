@@ -1,6 +1,5 @@
 import type { Ctx } from './app.js';
 import { hasFeature } from './features.js';
-import { flagOn } from './latitude/shape.js';
 import { badRequest, type EventRecord, type Publication } from './types.js';
 
 /**
@@ -15,10 +14,12 @@ import { badRequest, type EventRecord, type Publication } from './types.js';
  * The planted bugs of src/reference/mutants/internal-publication.ts have their sites here.
  */
 
-/** Whether this request's publications arrays contain the internal publication (query includeInternalPublication). */
-export function internalShown(ctx: Ctx): boolean {
+/**
+ * Whether this request's publications arrays contain the internal publication; `asked`: the query flag
+ * includeInternalPublication is on (read by the caller, latitude choice boolean-flags).
+ */
+export function internalShown(ctx: Ctx, asked: boolean): boolean {
   refuseInternalParameter(ctx);
-  const asked = flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'));
   const { bug } = ctx.app;
   if (!hasFeature(ctx, 'internal-publication')) return asked && bug('internal-publication-honoured-below-1.11.0');
   if (bug('internal-publication-shown-unasked')) return true;

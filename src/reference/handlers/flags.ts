@@ -16,6 +16,6 @@ export function withFlags(q: URLSearchParams, app?: App, ctx?: Ctx): WithFlags {
     scheduling: flagOn(app, q.get('withscheduling')),
   };
   // Addendum § GET /api/events and GET /api/events/{event_id} (addition in 1.11.0): includeInternalPublication.
-  if (ctx && internalShown(ctx)) flags.internalPublication = true;
+  if (ctx && internalShown(ctx, flagOn(app, q.get('includeInternalPublication')))) flags.internalPublication = true;
   return flags;
 }

@@ -1,7 +1,7 @@
 import { json, type Ctx, type Reply } from '../app.js';
 import { readableEvent } from '../event-access.js';
 import { publicationObject, publicationSummary } from '../serialize.js';
-import { shownPublication } from '../latitude/shape.js';
+import { flagOn, shownPublication } from '../latitude/shape.js';
 import { notFound } from '../types.js';
 import { hook } from '../hooks.js';
 import { hasFeature } from '../features.js';
@@ -21,7 +21,7 @@ export function listPublications(ctx: Ctx): Reply {
   const early = hook(ctx).publications.early(ctx, undefined, 'list');
   if (early) return early;
   const rec = readableEvent(ctx);
-  const list = shownPublications(rec, internalShown(ctx), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
+  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
   hook(ctx).publications.list(ctx, list);
   return hook(ctx).publications.listReply(ctx, json(200, list), list);
 }
