@@ -60,7 +60,7 @@ export const noInternalPublicationCheck: CheckDef = {
  * publications.internal.included (1.11.0: "the publications member also contains the publication of channel
  * \"internal\""; GET …/publications: "included only when includeInternalPublication is true and the requested version
  * is 1.11.0 or above"): the event's publications array holds one of channel "internal", once `named` (its
- * publication_status names the channel) is true.
+ * publication_status names the channel, or the id of the internal publication 1.11.0 lists) is true.
  */
 export const internalPublicationShownCheck: CheckDef = {
   name: 'internal-publication-shown',
@@ -70,7 +70,7 @@ export const internalPublicationShownCheck: CheckDef = {
     properties: { at: { enum: ['array', 'event', 'rows'] }, named: {}, event: { type: 'string' } },
   },
   run(ctx, p) {
-    if (p.named !== true) return skip('precondition: the event\'s publication_status names no channel "internal" (whether a processed event has an internal publication is not said)');
+    if (p.named !== true) return skip('precondition: the event\'s publication_status names neither the channel "internal" nor an internal publication\'s id (whether a processed event has an internal publication is not said)');
     const j = jsonOrFail(ctx);
     if (isVerdict(j)) return j;
     const at = p.at as string;
