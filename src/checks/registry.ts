@@ -16,6 +16,7 @@ import { CHECKS_SORT } from './families/sort.js';
 import { CHECKS_ROUND4 } from './families/round4.js';
 import { CHECKS_ROUND4_LISTS } from './families/round4-lists.js';
 import { CHECKS_VERSIONS } from './families/versions.js';
+import { CHECKS_INTERNAL_PUBLICATION } from './families/internal-publication.js';
 
 const ALL: CheckDef[] = [
   statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, allListedUnlessRefusedCheck, memberEqualsCheck, containsIdsCheck,
@@ -23,6 +24,7 @@ const ALL: CheckDef[] = [
   ...CHECKS_ROUND4,
   ...CHECKS_ROUND4_LISTS,
   ...CHECKS_VERSIONS,
+  ...CHECKS_INTERNAL_PUBLICATION,
 ];
 
 /** Every check a scenario can name, by name (names are unique: a duplicate is a bug caught at start). */

@@ -6,6 +6,8 @@ import { earlyPublicationMs, processesAtOnce, styledPublication } from './latitu
 /** Processing simulation (ARCHITECTURE.md § The reference server): RUNNING → SUCCEEDED after a delay; media gives a publication. */
 
 export const PUBLICATION_CHANNEL = 'engage-player';
+/** Addendum § Publication (addition in 1.11.0): the channel of the internal publication. */
+export const INTERNAL_CHANNEL = 'internal';
 
 /** A 1×1 PNG, the preview image of every publication. */
 const PREVIEW_PNG = Buffer.from(
@@ -64,7 +66,11 @@ export function buildPublication(rec: EventRecord, channel: string = PUBLICATION
 
 /** Starts (or restarts) processing: RUNNING now, SUCCEEDED (and published when there is media) later. */
 export function startProcessing(app: App, rec: EventRecord): void {
-  const publish = () => (rec.tracks.length > 0 ? publicationChannels(app).map((c) => styledPublication(app, buildPublication(rec, c))) : []);
+  const publish = () => {
+    // Addendum § Publication (addition in 1.11.0): a processed event also has a publication of channel "internal".
+    rec.internalPublication = rec.tracks.length > 0 ? styledPublication(app, buildPublication(rec, INTERNAL_CHANNEL)) : undefined;
+    return rec.tracks.length > 0 ? publicationChannels(app).map((c) => styledPublication(app, buildPublication(rec, c))) : [];
+  };
   // Latitude choice upload-processing=synchronous ("Transitions: not shown."): done before the 201/204 is sent.
   if (processesAtOnce(app)) {
     rec.processingState = 'SUCCEEDED';
@@ -125,6 +131,7 @@ export function startRetraction(app: App, rec: EventRecord, stalls = false): voi
   app.timers.after(`retract:${rec.id}`, half, () => {
     if (app.store.get(rec.id) !== rec) return;
     rec.publications = [];
+    rec.internalPublication = undefined;
     app.store.commit(rec);
     app.timers.after(`retract:${rec.id}`, app.retractDelayMs - half, () => {
       if (app.store.get(rec.id) === rec) app.store.remove(rec.id);

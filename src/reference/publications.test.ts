@@ -20,7 +20,9 @@ describe('processing, publications and the 1.6.0 DELETE', () => {
     expect((await call(base, `/api/events/${id}`)).body).toMatchObject({ processing_state: 'RUNNING', status: 'EVENTS.EVENTS.STATUS.PROCESSING' });
     await processed(id);
     const ev = (await call(base, `/api/events/${id}?withpublications=true`)).body;
-    expect(ev).toMatchObject({ status: 'EVENTS.EVENTS.STATUS.PROCESSED', has_previews: true, publication_status: ['engage-player'] });
+    // Addendum § Publication (addition in 1.11.0): publication_status "lists the channel of every publication, internal
+    // included, at every version".
+    expect(ev).toMatchObject({ status: 'EVENTS.EVENTS.STATUS.PROCESSED', has_previews: true, publication_status: ['engage-player', 'internal'] });
     const pubs = (await call(base, `/api/events/${id}/publications`)).body;
     // Spec § Publication: media, attachments and metadata are "Only in the single-publication response".
     expect(pubs).toEqual(ev.publications.map(({ id: pid, channel, mediatype, url }: Record<string, unknown>) => ({ id: pid, channel, mediatype, url })));

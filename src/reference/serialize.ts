@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../model/version.js';
 import { versionHas } from './features.js';
+import { shownPublications } from './internal-publication.js';
 import { renderCatalogs } from './catalogs.js';
 import { isoSeconds } from './time.js';
 import type { EventRecord, Publication, Schedule } from './types.js';
@@ -14,6 +15,8 @@ export interface WithFlags {
   metadata: boolean;
   publications: boolean;
   scheduling: boolean;
+  /** includeInternalPublication shows the internal publication here (src/reference/internal-publication.ts); absent = no. */
+  internalPublication?: boolean;
 }
 
 /** Legal shapes the latitude mode picks (src/reference/latitude/shape.ts); absent = the default shapes. */
@@ -30,6 +33,8 @@ export interface ShapeStyle {
   omitUnscheduled?: boolean;
   /** with-publications-shape=summary: withpublications adds id, channel, mediatype, url only. */
   publicationSummaries?: boolean;
+  /** internal-publication-position=first: the internal publication comes first in a publications array. */
+  internalFirst?: boolean;
   /** scheduling-duration=shown: scheduling objects also show duration (ms). */
   schedulingDuration?: boolean;
   /** The catalogs as this server shows them (latitude/fields.ts); identity when absent. */
@@ -155,7 +160,7 @@ function extraMembers(rec: EventRecord, v: EventView, version: ApiVersion, flags
     const cats = renderCatalogs(rec.episode, { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs }, rec.extraCatalogs);
     out += `,"${w}metadata":` + JSON.stringify(style.catalogs ? style.catalogs(cats) : cats);
   }
-  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(rec.publications.map((p) => (style.publicationSummaries ? publicationSummary(p) : publicationObject(p, versionHas(version, 'publication-track-members')))));
+  if (flags.publications) out += `,"${w}publications":` + JSON.stringify(shownPublications(rec, flags.internalPublication === true, style.internalFirst === true).map((p) => (style.publicationSummaries ? publicationSummary(p) : publicationObject(p, versionHas(version, 'publication-track-members')))));
   if (flags.scheduling && atLeast(version, '1.1.0') && (rec.schedule || !style.omitUnscheduled)) {
     out += `,"${w}scheduling":` + JSON.stringify(rec.schedule ? schedulingObject(rec.schedule, style) : null);
   }

@@ -100,6 +100,11 @@ export interface EventRecord {
   processingState: string;
   tracks: UploadedTrack[];
   publications: Publication[];
+  /**
+   * The publication of channel "internal" (addendum specs/events-api-1.7-1.11.md § Publication (addition in 1.11.0)),
+   * kept apart from `publications`: it is shown only where includeInternalPublication asks for it at 1.11.0.
+   */
+  internalPublication?: Publication;
   archiveVersion: number;
   /** Base URL for publication URLs (captured when the event was created). */
   baseUrl: string;

@@ -75,7 +75,10 @@ export function deriveView(rec: EventRecord, seriesTitle: (id: string) => string
   const durationMs = e.durationMs ?? (rec.schedule ? rec.schedule.endMs - rec.schedule.startMs : 0);
   const series = e.isPartOf === '' ? '' : seriesTitle(e.isPartOf);
   const created = isoSeconds(rec.createdMs);
-  const publicationStatus = rec.publications.map((p) => (opts.publicationIds ? p.id : p.channel));
+  // Addendum § Publication (addition in 1.11.0): publication_status "lists the channel of every publication, internal
+  // included, at every version".
+  const all = rec.internalPublication ? [...rec.publications, rec.internalPublication] : rec.publications;
+  const publicationStatus = all.map((p) => (opts.publicationIds ? p.id : p.channel));
   // textFilter: "Any metadata field matches the value" (spec § Filters): every text field of dublincore/episode.
   const searchable = [e.title, e.description, ...e.subjects, ...e.creator, ...e.contributor, e.location, series, rec.id,
     e.language, e.rightsHolder, e.license, e.isPartOf, e.source];

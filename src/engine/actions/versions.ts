@@ -187,6 +187,45 @@ async function busyAttempt(env: Parameters<Action>[0], title: string): Promise<{
   }
 }
 
+/**
+ * The internal publication of event `id` (addendum § Publication (addition in 1.11.0), § Publications (changes in
+ * 1.7.0 and 1.11.0)), once it is published and its processing has ended. Value {id, named, publication}: `named`,
+ * whether the event's publication_status names the channel "internal" (it "lists the channel of every publication,
+ * internal included, at every version"), or names the id of the internal publication found); `publication`, the id of the publication of channel "internal" that GET
+ * …/publications?includeInternalPublication=true lists at 1.11.0 (asked with Accept application/v1.11.0+json below
+ * 1.11.0, since only 1.11.0 shows it), or Unavailable: "not offered" where the server does not answer 1.11.0 with 200,
+ * else the event has none (whether a processed event has one is not said).
+ */
+const findInternalPublication: Action = async (env, params) => {
+  const id = params.id;
+  if (typeof id !== 'string' || id === '') throw new Error('action find-internal-publication needs `id` (an event identifier)');
+  const { exchanges } = await waitPublished(env, id);
+  await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
+  const path = `/api/events/${encodeURIComponent(id)}`;
+  const ev = await env.clients.admin.send({ method: 'GET', path });
+  const evParsed = ev.response?.status === 200 ? parseJsonBody(ev) : undefined;
+  const status = (evParsed?.ok ? (evParsed.value as { publication_status?: unknown } | null)?.publication_status : undefined);
+  const named = Array.isArray(status) && status.includes('internal');
+  const newest = below(env.version, INTERNAL_FROM) ? { headers: { accept: `application/v${INTERNAL_FROM}+json` } } : {};
+  const ex = await env.clients.admin.send({ method: 'GET', path: `${path}/publications?includeInternalPublication=true`, ...newest });
+  const all = [...exchanges, ev, ex];
+  if (ex.response?.status !== 200) {
+    return { exchanges: all, value: { id, named, publication: new Unavailable(`not offered: GET /api/events/{event_id}/publications?includeInternalPublication=true at ${INTERNAL_FROM} answered ${ex.response?.status ?? 'nothing'}; the internal publication is shown from ${INTERNAL_FROM} only`) } };
+  }
+  const parsed = parseJsonBody(ex);
+  const list = parsed.ok && Array.isArray(parsed.value) ? parsed.value as { id?: unknown; channel?: unknown }[] : [];
+  const found = list.find((p) => p && p.channel === 'internal' && typeof p.id === 'string' && p.id !== '');
+  // A server that names its publications in publication_status by id (how it names them is not shown below 1.7.0)
+  // names the internal one by the id 1.11.0 lists.
+  const namedById = found !== undefined && Array.isArray(status) && status.includes(found.id);
+  const publication = found ? String(found.id) : new Unavailable(`precondition: GET /api/events/{event_id}/publications?includeInternalPublication=true at ${INTERNAL_FROM} lists no publication of channel "internal" (whether a processed event has one is not said)`);
+  return { exchanges: all, value: { id, named: named || namedById, publication } };
+};
+
+/** Addendum § Changes per version: "1.11.0 | includeInternalPublication on GET /api/events, ...". */
+const INTERNAL_FROM: ApiVersion = '1.11.0';
+
+IMPL_VERSIONS['find-internal-publication'] = findInternalPublication;
 IMPL_VERSIONS['track-offered'] = trackOffered;
 IMPL_VERSIONS['post-track'] = postTrack;
 IMPL_VERSIONS['track-while-processing'] = trackWhileProcessing;

@@ -17,7 +17,7 @@ export function getEvent(ctx: Ctx): Reply {
   const changed = hook(ctx).eventBody.view(ctx, undefined, { rec, view });
   const variant = hook(ctx).eventBody.variant(ctx, changed ? { legacyNames: false, view: changed } : undefined);
   const version = hook(ctx).eventBody.version(ctx, ctx.version);
-  const flags = hook(ctx).eventBody.flags(ctx, withFlags(ctx.url.searchParams, ctx.app));
+  const flags = hook(ctx).eventBody.flags(ctx, withFlags(ctx.url.searchParams, ctx.app, ctx));
   const text = eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app));
   return { status: hook(ctx).eventBody.status(ctx, 200), json: hook(ctx).eventBody.body(ctx, text, rec) };
 }

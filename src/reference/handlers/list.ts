@@ -57,7 +57,7 @@ export function listEvents(ctx: Ctx): Reply {
     sort,
     limit,
     skip,
-    flags: hook(ctx).listQuery.flags(ctx, withFlags(q, ctx.app)),
+    flags: hook(ctx).listQuery.flags(ctx, withFlags(q, ctx.app, ctx)),
     style: shapeStyle(ctx.app),
     lat: listLatitude(ctx),
     caller: ctx.caller,

@@ -1,10 +1,11 @@
 import { json, type Ctx, type Reply } from '../app.js';
 import { readableEvent } from '../event-access.js';
 import { publicationObject, publicationSummary } from '../serialize.js';
-import { shownPublication } from '../latitude/shape.js';
+import { flagOn, shownPublication } from '../latitude/shape.js';
 import { notFound } from '../types.js';
 import { hook } from '../hooks.js';
 import { hasFeature } from '../features.js';
+import { internalByIdFor, internalFirst, internalShown, shownPublications } from '../internal-publication.js';
 
 /**
  * Publications (spec § Publications). `sign` is accepted and ignored unless latitude url-signing=on. The list sends
@@ -19,7 +20,8 @@ function trackMembers(ctx: Ctx): boolean {
 export function listPublications(ctx: Ctx): Reply {
   const early = hook(ctx).publications.early(ctx, undefined, 'list');
   if (early) return early;
-  const list = readableEvent(ctx).publications.map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
+  const rec = readableEvent(ctx);
+  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
   hook(ctx).publications.list(ctx, list);
   return hook(ctx).publications.listReply(ctx, json(200, list), list);
 }
@@ -33,7 +35,7 @@ export function getPublication(ctx: Ctx): Reply {
   const early = hook(ctx).publications.early(ctx, undefined, 'get');
   if (early) return early;
   const rec = readableEvent(ctx);
-  const p = rec.publications.find((x) => x.id === pid) ?? hook(ctx).publications.fallback(ctx, undefined, { rec, pid });
+  const p = rec.publications.find((x) => x.id === pid) ?? internalByIdFor(ctx, rec, pid) ?? hook(ctx).publications.fallback(ctx, undefined, { rec, pid });
   if (!p) return hook(ctx).publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
   return hook(ctx).publications.reply(ctx, json(200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p, trackMembers(ctx))))), p);
 }

@@ -318,6 +318,12 @@ const PROBES: Record<ChoiceId, (p: Probe) => Promise<unknown>> = {
     await p.published(id);
     return ((await p.call(`/api/events/${id}/publications`)).body as { channel: string }[]).map((x) => x.channel);
   },
+  'internal-publication-position': async (p) => {
+    const id = await p.id();
+    await p.published(id);
+    const r = await p.call(`/api/events/${id}/publications?includeInternalPublication=true`, { version: '1.11.0' });
+    return (r.body as { channel: string }[]).map((x) => x.channel);
+  },
   'acl-add-position': async (p) => {
     const id = await p.id({ acl: [{ action: 'read', role: 'A', allow: true }] });
     await p.call(`/api/events/${id}/acl/write`, { method: 'POST', body: new URLSearchParams({ role: 'B' }) });

@@ -556,6 +556,15 @@ export const CATALOGUE = {
       ['both', 'a processed event with media has two publications: engage-player and api'],
     ],
   },
+  // Addendum specs/events-api-1.7-1.11.md § GET /api/events and GET /api/events/{event_id} (addition in 1.11.0): where
+  // in the array the internal publication stands is not said.
+  'internal-publication-position': {
+    quote: 'the publications member also contains the publication of channel "internal"',
+    alternatives: [
+      ['last', 'at 1.11.0 with includeInternalPublication=true the internal publication comes after the other publications'],
+      ['first', 'it comes before the other publications'],
+    ],
+  },
   'acl-add-position': {
     quote: 'Adds that permission; other entries are unaffected.',
     alternatives: [

@@ -26,6 +26,7 @@ function makeStyle(app: App): ShapeStyle {
     omitUnscheduled: app.lat('with-scheduling-unscheduled') === 'omitted',
     publicationSummaries: app.lat('with-publications-shape') === 'summary',
     schedulingDuration: app.lat('scheduling-duration') === 'shown',
+    internalFirst: app.lat('internal-publication-position') === 'first',
     catalogs: (cats) => shownCatalogs(app, cats),
   };
 }

@@ -16,7 +16,12 @@ const PARTS = ['acl', 'metadata', 'presenter', 'presentation', 'audio', 'process
 /** Allowed names per `METHOD route` (route segments after /api/events: `:id` for an identifier). */
 function allowed(key: string, ctx: Ctx): { query: string[]; body: string[] } {
   const since11 = atLeast(ctx.version, '1.1.0');
-  const withs = since11 ? [...WITH, 'withscheduling'] : WITH;
+  // Addendum specs/events-api-1.7-1.11.md § GET /api/events and GET /api/events/{event_id} (addition in 1.11.0):
+  // includeInternalPublication, "1.11.0 and above. Below 1.11.0 it is accepted and ignored" (from 1.7.0, where the
+  // addendum takes over from the spec of 1.0.0-1.6.0, which does not name it); not on the single publication ("There
+  // is no includeInternalPublication parameter here").
+  const internal = atLeast(ctx.version, '1.7.0') ? ['includeInternalPublication'] : [];
+  const withs = [...(since11 ? [...WITH, 'withscheduling'] : WITH), ...internal];
   const parts = since11 ? [...PARTS, 'scheduling'] : PARTS;
   switch (key) {
     case 'GET /': return { query: ['filter', 'sort', 'limit', 'offset', ...withs], body: [] };
@@ -28,7 +33,8 @@ function allowed(key: string, ctx: Ctx): { query: string[]; body: string[] } {
     case 'GET /:id/metadata': case 'DELETE /:id/metadata': return { query: ['type'], body: [] };
     case 'PUT /:id/metadata': return { query: ['type'], body: ['metadata'] };
     // "query sign (boolean) in the later descriptions"
-    case 'GET /:id/publications': case 'GET /:id/publications/:pid': return { query: since11 ? ['sign'] : [], body: [] };
+    case 'GET /:id/publications': return { query: since11 ? ['sign', ...internal] : [], body: [] };
+    case 'GET /:id/publications/:pid': return { query: since11 ? ['sign'] : [], body: [] };
     case 'PUT /:id/scheduling': return { query: [], body: atLeast(ctx.version, '1.2.0') ? ['scheduling', 'allowConflict'] : ['scheduling'] };
     default: return { query: [], body: [] };
   }

@@ -26,6 +26,7 @@ import { TEXT_ON_THE_WIRE_MUTANTS } from './text-on-the-wire.js';
 import { RECURRENCE_EDGE_MUTANTS } from './recurrence-edges.js';
 import { ERROR_PATH_MUTANTS } from './error-paths.js';
 import { MEDIA_MUTANTS } from './media.js';
+import { INTERNAL_PUBLICATION_MUTANTS } from './internal-publication.js';
 import { VERSION_MUTANTS } from './versions.js';
 import { TRACK_MUTANTS } from './track.js';
 import type { MutantDef } from './types.js';
@@ -94,7 +95,8 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   // Documented deviations of real Opencast: src/reference/mutants/opencast.ts; the Opencast mode turns them on together.
   ...OPENCAST_MUTANTS,
   // The addendum for 1.7.0-1.11.0 (specs/events-api-1.7-1.11.md): GET /media, the version endpoints, the 1.7.0 track members.
-  ...MEDIA_MUTANTS, ...TRACK_MUTANTS, ...VERSION_MUTANTS, ...PUBLICATION_VERSION_MUTANTS };
+  ...MEDIA_MUTANTS, ...TRACK_MUTANTS, ...VERSION_MUTANTS, ...PUBLICATION_VERSION_MUTANTS,
+  ...INTERNAL_PUBLICATION_MUTANTS };
 
 /** Names of all mutants (a literal union; names.test.ts checks the names the patches ask bug() for). */
 export type MutantName = keyof typeof ALL;

@@ -60,7 +60,7 @@ export const SORT_MUTANTS = family({
 });
 
 /** The planted "flag ignored" bugs (list-with*-ignored, get-with*-ignored), per endpoint and flag. */
-const IGNORED: Record<'list' | 'get', Record<keyof WithFlags, MutantName>> = {
+const IGNORED: Record<'list' | 'get', Record<Exclude<keyof WithFlags, 'internalPublication'>, MutantName>> = {
   list: {
     acl: 'list-withacl-ignored',
     metadata: 'list-withmetadata-ignored',
@@ -79,7 +79,7 @@ const IGNORED: Record<'list' | 'get', Record<keyof WithFlags, MutantName>> = {
 export function flagsIgnored(endpoint: 'list' | 'get'): (ctx: Ctx, flags: WithFlags) => WithFlags {
   return (ctx, flags) => {
     const out = { ...flags };
-    for (const k of Object.keys(out) as (keyof WithFlags)[]) if (ctx.app.bug(IGNORED[endpoint][k])) out[k] = false;
+    for (const k of Object.keys(IGNORED[endpoint]) as (keyof typeof IGNORED.list)[]) if (ctx.app.bug(IGNORED[endpoint][k])) out[k] = false;
     return out;
   };
 }

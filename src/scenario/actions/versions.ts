@@ -20,4 +20,9 @@ export const ACTIONS_VERSIONS: readonly string[] = [
   'post-track',
   /** Creates an event with media and sends POST /track at once; judged (value {id, status}) only when the event still reads RUNNING after it. */
   'track-while-processing',
+  /**
+   * Waits for event `id` to be published and processed; value {id, named, publication}: whether publication_status
+   * names "internal", and the id of the internal publication listed at 1.11.0 (or Unavailable).
+   */
+  'find-internal-publication',
 ];
