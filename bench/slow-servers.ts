@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 4, "fast against slow servers": one version's conformance run (1.6.0, fixed seed) against the
+ * One version's conformance run (1.6.0, fixed seed) against the
  * reference server as it is (a), with media required on create and 300 ms processing (b), with a 300 ms index lag
  * on creates and changes (c), and a 2 s one (d), with one planted bug (f1, f2: a failing run); and `npm start` (every version plus a short load stage, embedded
  * server). Runs are interleaved (a b c d, a b c d …) so that the ratios compare runs made side by side. Every
@@ -28,10 +28,10 @@ export const SLOW_SERVERS: Record<'a' | 'b' | 'c' | 'd' | 'f1' | 'f2' | 'o0' | '
   b: { label: 'media required, 300 ms processing', options: { latitude: { choices: { 'create-media': 'required' } } } },
   c: { label: 'index lag 300 ms (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } } } },
   d: { label: 'index lag 2 s (creates and changes)', options: { latitude: { choices: { 'index-lag': 'lag-300ms-changes' } }, indexLagMs: 2_000 } },
-  // A failing run costs about what a passing one does (issue 21: ≤ 1.2×): one planted bug that the generated cases
+  // A failing run costs about what a passing one does (≤ 1.2×): one planted bug that the generated cases
   // catch (they go on past it, and shrink it) and one that a scenario's read-after-write check catches.
   f1: { label: 'plain, one planted bug the properties catch (title-truncated-255)', options: { mutant: 'title-truncated-255' } },
-  f2: { label: 'plain, one planted bug a scenario catches (spec-acl-third-add-lost)', options: { mutant: 'spec-acl-third-add-lost' } },
+  f2: { label: 'plain, one planted bug a scenario catches (acl-third-add-lost)', options: { mutant: 'acl-third-add-lost' } },
   // The Opencast mode (serve --profile opencast, run --profile opencast) with its index lagging 0, 300 ms and 1 s: every
   // read goes through the index, as Opencast's do (docs/opencast-behaviour.md). Goals: o300/o0 ≤ 1.5, o1000/o0 ≤ 2.5.
   o0: { label: 'Opencast mode, index lag 0', options: { profile: 'opencast', indexLagMs: 0 }, args: OPENCAST_ARGS },
@@ -153,7 +153,7 @@ export function slowServerLines(f: SlowServerFigures): string[] {
   const ran = (k: Key) => f.runs[k].length > 0;
   const goal = (label: string, s: Spread | undefined, max: number) => (s ? [`  ${label} ${show(s)}; goal ≤ ${max}: ${s.median <= max ? 'met' : 'NOT met'}`] : []);
   return [
-    `  fast against slow servers (issue 21): one version, 1.6.0, seed ${f.seed}`,
+    `  fast against slow servers: one version, 1.6.0, seed ${f.seed}`,
     ...(Object.keys(SLOW_SERVERS) as Key[]).filter(ran).flatMap((k) => [
       `  (${k}) ${SLOW_SERVERS[k].label}: ${show(f.wallSeconds[k], ' s')}`,
       ...f.runs[k].slice(-1).map((r) => `        ${whereTimeWent(r.timing)}`),

@@ -13,16 +13,16 @@ import { CHECKS_PUBLICATIONS } from './families/publications.js';
 import { CHECKS_SCHEDULING } from './families/scheduling.js';
 import { CHECKS_AUTH } from './families/auth.js';
 import { CHECKS_SORT } from './families/sort.js';
-import { CHECKS_ROUND4 } from './families/round4.js';
-import { CHECKS_ROUND4_LISTS } from './families/round4-lists.js';
+import { CHECKS_MEMBER_VALUES } from './families/member-values.js';
+import { CHECKS_LIST_VIEWS } from './families/list-views.js';
 import { CHECKS_VERSIONS } from './families/versions.js';
 import { CHECKS_INTERNAL_PUBLICATION } from './families/internal-publication.js';
 
 const ALL: CheckDef[] = [
   statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, allListedUnlessRefusedCheck, memberEqualsCheck, containsIdsCheck,
   ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH, ...CHECKS_SORT,
-  ...CHECKS_ROUND4,
-  ...CHECKS_ROUND4_LISTS,
+  ...CHECKS_MEMBER_VALUES,
+  ...CHECKS_LIST_VIEWS,
   ...CHECKS_VERSIONS,
   ...CHECKS_INTERNAL_PUBLICATION,
 ];

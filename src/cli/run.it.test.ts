@@ -27,20 +27,20 @@ function serve(args: string[]): Promise<string> {
 
 afterEach(() => { for (const c of children.splice(0)) c.kill('SIGTERM'); });
 
-// Issue 2, "Done when": run against a separately started `evconf serve --users …`, and exit 1 naming the rule
+// Run against a separately started `evconf serve --users …`, and exit 1 naming the rule
 // when that server has a planted bug.
 describe('CLI: run against a separately started server', () => {
   const users = 'admin:pw:ROLE_ADMIN,alice:alicepw';
   const run = (url: string, json: string, extra: string[] = []) => runCli(['run', '--base-url', url, '--api-version', '1.3.0', '--auth', 'admin:pw',
     '--user-auth', 'alice:alicepw', '--json', json, '--settle-ms', '500', '--report-dir', mkdtempSync(join(tmpdir(), 'evconf-run-')), ...extra], { killAfterMs: 120_000 });
 
-  it('a clean server: exit 0 and the results JSON in the design §4 shape', async () => {
+  it('a clean server: exit 0 and the results JSON in the ARCHITECTURE.md § Contracts shape', async () => {
     const url = await serve(['--users', users]);
     const json = join(mkdtempSync(join(tmpdir(), 'evconf-json-')), 'out.json');
     const r = await run(url, json);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/1\.3\.0\s+✔ conformant/);
-    // Issue 12 item 2: stderr is a pipe here (as in CI): plain progress lines, one per phase at least, no TTY codes.
+    // Stderr is a pipe here (as in CI): plain progress lines, one per phase at least, no TTY codes.
     // Each line names every phase in flight with the version's own count: `evconf: scenarios 1.3.0 51/169 · stateful 1.3.0 0/1 · 0 failed so far (12 s)`.
     for (const phase of ['scenarios', 'properties', 'stateful']) expect(r.stderr).toMatch(new RegExp(`^evconf: (?:.* · )?${phase} 1\\.3\\.0 \\d+/\\d+ · .*0 failed so far \\(\\d+ s\\)$`, 'm'));
     expect(r.stderr).not.toMatch(/\r|\x1b\[/);

@@ -3,7 +3,7 @@ import type { Exchange } from '../model/index.js';
 import type { WaitOptions } from './readiness.js';
 
 /**
- * A write the server refuses for a passing reason it shows (design §1.7, "Real servers are eventually consistent"):
+ * A write the server refuses for a passing reason it shows (ARCHITECTURE.md, principle 7, "Real servers are eventually consistent"):
  * real Opencast answers an ACL change of an event whose workflow runs with 403 (IndexServiceImpl updateEventAcl,
  * "Unable to update the ACL of this event as it is currently processing"; docs/opencast-behaviour.md) and marks the
  * event's catalogs `locked` meanwhile. The spec names no such refusal (§ Errors: 403 is "Deleting the metadata

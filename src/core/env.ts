@@ -2,12 +2,12 @@ import type { ApiVersion, Observation } from '../model/index.js';
 import type { ShapeValidator } from '../checks/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { RunConfig } from '../config/types.js';
-import type { VersionClients } from '../core/clients.js';
-import type { CleanupRegistry } from '../core/cleanup.js';
+import type { VersionClients } from './clients.js';
+import type { CleanupRegistry } from './cleanup.js';
 import type { ReadingLedger } from '../spec/readings.js';
-import type { Capabilities } from '../core/capabilities.js';
-import type { LagTracker } from '../core/settle.js';
-import type { WaitLedger } from '../core/wait-ledger.js';
+import type { Capabilities } from './capabilities.js';
+import type { LagTracker } from './settle.js';
+import type { WaitLedger } from './wait-ledger.js';
 
 /**
  * The one environment of a version: built once per version by the orchestrator from RunConfig and

@@ -8,7 +8,7 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-/** The WaitOptions of an env (ScenarioEnv or PhaseEnv). */
+/** The WaitOptions of an env (VersionEnv or PhaseEnv). */
 export function waitOptions(env: WaitOptions): WaitOptions {
   return { ...(env.waits ? { waits: env.waits } : {}), ...(env.signal ? { signal: env.signal } : {}) };
 }

@@ -2,7 +2,7 @@ import { parseJsonBody, type HttpClient } from '../http/index.js';
 import { deleteEvents } from './cleanup.js';
 
 /**
- * The end-of-run sweep (design §1.6, "Safe to point at a real server"): everything a run creates carries its tag
+ * The end-of-run sweep (ARCHITECTURE.md, principle 6, "Safe to point at a real server"): everything a run creates carries its tag
  * (`evconf<runTag>…` at the start of its title, and a subject), but the run deletes by identifier only what a
  * create answered; a server whose recurring create answers one identifier (or none) for the events it made would
  * keep the rest. So at the end of the run (and after an interrupt) the run's own events are listed by its tag,

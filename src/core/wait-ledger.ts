@@ -3,7 +3,7 @@ import type { VersionWaits, WaitStats } from '../model/index.js';
 /**
  * What one version's run waited for (timing as data): every request, every wait until a created
  * event read 2xx (the server's index lag), every wait for processing, every settled check. The waits report here
- * through the env (ScenarioEnv.waits, PhaseEnv.waits), as they report the lag to the LagTracker; the engine puts
+ * through the env (VersionEnv.waits, PhaseEnv.waits), as they report the lag to the LagTracker; the engine puts
  * the summary in results.json `timing`.
  */
 /** How many of the latest requests recentRequestP50 reads. */

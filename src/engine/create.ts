@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 import { Unavailable } from '../core/unavailable.js';
 import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from '../core/event-form.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 import { untilReadable, waitOptions, waitProcessed } from '../core/readiness.js';
 
 export interface CreateOutcome {
@@ -12,7 +12,7 @@ export interface CreateOutcome {
 }
 
 /** POST /api/events with the standard body; registers whatever was created for cleanup. */
-export async function createEvent(env: ScenarioEnv, spec: EventSpec): Promise<CreateOutcome> {
+export async function createEvent(env: VersionEnv, spec: EventSpec): Promise<CreateOutcome> {
   const parts = eventCreateParts(spec, {
     tag: env.tag,
     workflow: env.config.workflow,
@@ -54,7 +54,7 @@ export function notCreated(out: CreateOutcome): Unavailable | undefined {
  * that names no event, so a GET of it answers 404. A create the server did not answer names nothing at all: both
  * are then the Unavailable of notCreated (what is built on them fails with the unanswered POST as evidence).
  */
-export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
+export function createdNames(env: VersionEnv, out: CreateOutcome): { bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
   const none = out.exchange.response ? undefined : notCreated(out);
   if (none) return { bodyIdentifier: none, locationId: none };
   const b = out.body as { identifier?: unknown } | null | undefined;
@@ -71,7 +71,7 @@ export function createdNames(env: ScenarioEnv, out: CreateOutcome): { bodyIdenti
  * them is then not sent and not judged (skipped with why, or failed as unanswered with the POST as evidence), in
  * the engine (src/engine/vars.ts), instead of judging e.g. a list for an event with an empty identifier.
  */
-export function createdVars(env: ScenarioEnv, out: CreateOutcome): { identifier: string | Unavailable; identifiers: string[] | Unavailable; bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
+export function createdVars(env: VersionEnv, out: CreateOutcome): { identifier: string | Unavailable; identifiers: string[] | Unavailable; bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
   const none = notCreated(out);
   return { identifiers: none ?? out.identifiers, identifier: none ?? out.identifiers[0], ...createdNames(env, out) };
 }
@@ -88,7 +88,7 @@ export type Visibility = { visible: true } | { visible: false; why: string; unan
  * evconf uploaded media for, until its processing is over (a server may refuse changes while the workflow runs).
  * Gives up at once when the server shows it will not answer the GET (src/core/readiness.ts giveUpTest).
  */
-export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<Visibility> {
+export async function awaitVisible(env: VersionEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<Visibility> {
   // The learned lag (src/core/settle.ts) is noted: how long this create took to become readable. An unanswered GET
   // is reported even at the deadline (giveUpFirst).
   const seen = await untilReadable(env.clients.admin, id, { settleMs: env.config.settleMs, firstDelayMs: 50, maxDelayMs: 500, giveUpFirst: true, ...waitOptions(env), ...(env.lag ? { lag: env.lag } : {}) });
@@ -103,7 +103,7 @@ export async function awaitVisible(env: ScenarioEnv, id: string, spec?: Pick<Eve
 }
 
 /** awaitVisible as a yes or no, for setups whose reads report what the server answered themselves. */
-export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
+export async function waitVisible(env: VersionEnv, id: string, spec?: Pick<EventSpec, 'media' | 'scheduling'>): Promise<boolean> {
   return (await awaitVisible(env, id, spec)).visible;
 }
 
@@ -112,7 +112,7 @@ export async function waitVisible(env: ScenarioEnv, id: string, spec?: Pick<Even
  * answer, which is then pushed to `exchanges`: the reads that follow fail with it as evidence),
  * else why not (--settle-ms ran out, or the stage was stopped: a skip, never a failure).
  */
-export async function usableEvent(env: ScenarioEnv, id: string, spec: Pick<EventSpec, 'media' | 'scheduling'> | undefined, exchanges: Exchange[]): Promise<string | undefined> {
+export async function usableEvent(env: VersionEnv, id: string, spec: Pick<EventSpec, 'media' | 'scheduling'> | undefined, exchanges: Exchange[]): Promise<string | undefined> {
   const seen = await awaitVisible(env, id, spec);
   if (seen.visible) return undefined;
   if (seen.unanswered) {
@@ -123,7 +123,7 @@ export async function usableEvent(env: ScenarioEnv, id: string, spec: Pick<Event
 }
 
 /** The variables a given event exposes to its scenario ({{given.0.identifier}}, {{given.0.title}} …). */
-export function givenVars(env: ScenarioEnv, spec: EventSpec, ids: string[]): Record<string, unknown> {
+export function givenVars(env: VersionEnv, spec: EventSpec, ids: string[]): Record<string, unknown> {
   return {
     identifier: ids[0],
     identifiers: ids,

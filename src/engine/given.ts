@@ -4,7 +4,7 @@ import { unmetNeed, type Need } from '../core/needs.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { interpolate } from './vars.js';
 import { awaitVisible, createEvent, givenVars } from './create.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /** What a given event needs from the server: a capture agent when it is scheduled (spec § POST /api/events, part scheduling). */
 export function givenNeeds(g: GivenEvent): readonly Need[] {
@@ -16,7 +16,7 @@ export function givenNeeds(g: GivenEvent): readonly Need[] {
  * the server, or it is built on an Unavailable value. It is then not created, and what the scenario builds on it
  * ({{given.N.…}}) is skipped with the reason, while the rest of the scenario runs.
  */
-function givenSpec(g: GivenEvent, vars: Record<string, unknown>, env: ScenarioEnv): EventSpec | Unavailable {
+function givenSpec(g: GivenEvent, vars: Record<string, unknown>, env: VersionEnv): EventSpec | Unavailable {
   const unmet = unmetNeed(givenNeeds(g), env.caps);
   if (unmet) return new Unavailable(unmet);
   try {
@@ -35,7 +35,7 @@ function givenSpec(g: GivenEvent, vars: Record<string, unknown>, env: ScenarioEn
  * the same: the steps that read it fail with the transport error as evidence (the unanswered GET leads their
  * evidence), and the rest is judged as the server answers it.
  */
-export async function createGiven(scenario: Scenario, env: ScenarioEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<unknown[] | Unavailable> {
+export async function createGiven(scenario: Scenario, env: VersionEnv, vars: Record<string, unknown>, history: Exchange[]): Promise<unknown[] | Unavailable> {
   const made: ({ spec: EventSpec; identifiers: string[] } | Unavailable)[] = [];
   // Created one after the other (creation order is data: the sort and paging scenarios depend on it), then awaited
   // together: readable, and processed where media was uploaded.

@@ -13,7 +13,7 @@ import { ACTION_IMPLS } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /**
  * What a scenario needs from the server (capture agents, several of them, series ids) is declared
@@ -33,9 +33,9 @@ function scenario(yaml: string) {
   return loadScenarioFile(file, book, 'x.yaml').scenarios[0];
 }
 
-function env(url: string, caps: Partial<Capabilities>): ScenarioEnv {
+function env(url: string, caps: Partial<Capabilities>): VersionEnv {
   const e = envFor(url);
-  return { ...e, book, shapes: getValidator('1.6.0'), caps: { ...openCapabilities('1.6.0'), ...caps }, config: { ...e.config, settleMs: 300 } } as ScenarioEnv;
+  return { ...e, book, shapes: getValidator('1.6.0'), caps: { ...openCapabilities('1.6.0'), ...caps }, config: { ...e.config, settleMs: 300 } } as VersionEnv;
 }
 
 /** A server that creates every event (e1, e2 …), answers every read with it, and notes what it was sent. */

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../checks/types.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /**
  * Observers record behaviour the spec leaves "not shown" (ARCHITECTURE.md, principle 2): information, never a failure.
@@ -65,7 +65,7 @@ const OBSERVERS: Record<string, (ctx: CheckContext) => string | undefined> = {
 
 export const OBSERVER_TOPICS = Object.keys(OBSERVERS);
 
-export function recordObservations(topics: string[], ctx: CheckContext, env: ScenarioEnv): void {
+export function recordObservations(topics: string[], ctx: CheckContext, env: VersionEnv): void {
   for (const topic of topics) {
     const value = OBSERVERS[topic]?.(ctx);
     const ex = ctx.exchange;

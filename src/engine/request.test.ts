@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from './request.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 const admin = { name: 'admin' };
-const env = { clients: { admin, none: { name: 'none' } } } as unknown as ScenarioEnv;
+const env = { clients: { admin, none: { name: 'none' } } } as unknown as VersionEnv;
 
 describe('buildRequest', () => {
   it('skips a request whose identifier placeholder resolved to "" (another resource would be asked)', () => {

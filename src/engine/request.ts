@@ -1,10 +1,10 @@
 import type { RequestTemplate } from '../model/index.js';
 import type { HttpClient, RequestSpec } from '../http/index.js';
 import { interpolate } from './vars.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /** Resolves a scenario's request template into a request and the client (identity) that sends it. */
-export function buildRequest(t: RequestTemplate, vars: Record<string, unknown>, env: ScenarioEnv): { spec: RequestSpec; client: HttpClient } | { skip: string } {
+export function buildRequest(t: RequestTemplate, vars: Record<string, unknown>, env: VersionEnv): { spec: RequestSpec; client: HttpClient } | { skip: string } {
   const r = interpolate(t, vars);
   // A placeholder that resolved to "" would send another resource's path (`/api/events//acl`, `/api/events/` = the
   // list): that is no evidence about the rule, so the step is skipped with the reason. (An event a create action

@@ -11,7 +11,7 @@ import { scenarioLimit } from './scenario-limit.js';
 import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
 import { selectScenarios } from './select.js';
 import { numberRepeats } from '../core/result-id.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 import { runPropertyPhase } from '../properties/index.js';
 import { PROPERTY_CONCURRENCY } from '../properties/runner.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
@@ -62,7 +62,7 @@ export const PARTIAL_EVERY_MS = 5_000;
  * Runs one generated-case phase of one version (properties or the stateful stage) with its own tag, capture agent
  * and cleanup registry; records its results and what could not be deleted.
  */
-async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack, slots: Slots): Promise<void> {
+async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', base: Omit<VersionEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup'>, track: VersionTrack, slots: Slots): Promise<void> {
   const { o, root, runTag } = ctx;
   const v = base.version;
   const started = Date.now();
@@ -85,7 +85,7 @@ async function runGeneratedPhase(ctx: RunCtx, phase: 'properties' | 'stateful', 
 
 /**
  * Generated cases (property cases, stateful sequences) in flight at once in one version, over all its generated
- * stages (issue 21 item 2: "bounded by --concurrency"): 2 × --concurrency, so that with the scenarios' --concurrency
+ * stages ("bounded by --concurrency"): 2 × --concurrency, so that with the scenarios' --concurrency
  * they fit the version client's 4 × --concurrency connections (src/core/clients.ts; a case may poll readiness of
  * its events together); a request waiting for a connection spends its --timeout waiting (src/http/dispatch-once.ts).
  * Against a server that needs media and processes it 300 ms, --concurrency cases took one version 43.7 s, 2× 32.6 s
@@ -124,7 +124,7 @@ interface RunCtx {
 
 const failedCount = (results: readonly CheckResult[]) => results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
 
-/** Runs the conformance phases for every requested version and returns the canonical RunResult (design §4). */
+/** Runs the conformance phases for every requested version and returns the canonical RunResult (ARCHITECTURE.md § Contracts). */
 export async function runConformance(given: RunOptions): Promise<RunResult> {
   const inner: Inner = { ...given, ...listenersOf(given.onEvent) };
   const { o, guard } = withStallGuard(inner);
@@ -159,7 +159,7 @@ export async function runConformance(given: RunOptions): Promise<RunResult> {
   }
   o.signal?.addEventListener('abort', onStop, { once: true });
   try {
-    // Issue 21 item 2: versions wait on the server, not on each other; side by side, except on one shared capture
+    // Versions wait on the server, not on each other; side by side, except on one shared capture
     // agent (--agent-id), whose time windows every version reuses.
     const side = config.agentId ? 1 : (config.versionConcurrency ?? DEFAULT_VERSION_CONCURRENCY);
     await mapPool([...config.apiVersions], side, (version) => runVersion(ctx, version));
@@ -200,7 +200,7 @@ async function sweepRun(ctx: RunCtx): Promise<void> {
 }
 
 /**
- * The load stage (design §8) after the conformance stages, at the newest version of the run, with what its probe
+ * The load stage (ARCHITECTURE.md § Stages) after the conformance stages, at the newest version of the run, with what its probe
  * learned: against --base-url, or against a reference server of its own in a child process (the load generator must
  * not share a process with the server it measures), which knows none of the embedded server's credentials.
  */
@@ -222,7 +222,7 @@ async function runLoad(o: Inner, state: RunState): Promise<void> {
   state.timing.push({ apiVersion, stage: 'load', durationMs: Date.now() - started });
 }
 
-/** The probe of one version (design §1.2): what this server needs, learned once and used by every stage. */
+/** The probe of one version (ARCHITECTURE.md, principle 2): what this server needs, learned once and used by every stage. */
 async function probeVersion(ctx: RunCtx, version: ApiVersion, clients: ReturnType<typeof clientsFor>): Promise<Capabilities> {
   const { o, root, runTag, state } = ctx;
   const { config } = o;
@@ -237,7 +237,7 @@ async function probeVersion(ctx: RunCtx, version: ApiVersion, clients: ReturnTyp
   return probe.caps;
 }
 
-/** Runs every phase of one version; records its timing (by phase and by what it waited for, issue 21 item 1). */
+/** Runs every phase of one version; records its timing (by phase and by what it waited for). */
 async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
   const { o, state } = ctx;
   const versionStarted = Date.now();
@@ -270,7 +270,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const observe = (ob: Observation) => state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
     const base = {
       version, clients, shapes: getValidator(version), book: o.book, config: o.config, baseUrl: o.target.baseUrl, observe, caps,
-      // One ledger per version: a reading the server shows in one stage binds it in the others (issue 10 item 2).
+      // One ledger per version: a reading the server shows in one stage binds it in the others.
       readings: new ReadingLedger(version, observe),
       // The server's visibility lag, learned from this version's writes (src/core/settle.ts).
       lag: new LagTracker(), waits, ...(o.onSettle ? { onSettle: o.onSettle } : {}),
@@ -285,7 +285,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const generated = (['properties', 'stateful'] as const).filter((p) => phases.includes(p));
     const scenarios = startScenarioPhase(ctx, base, track);
     const slots = generatedSlots(base.concurrencyNow);
-    // Issue 21 item 2: the stages wait on the server far more than they compute, and each works on events of its
+    // The stages wait on the server far more than they compute, and each works on events of its
     // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
     // 2090-2094, src/engine/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
     // exclusive scenarios alone at the end. Every stage ends before a failure of one is passed on (the clients
@@ -302,7 +302,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
 }
 
 /**
- * The scenarios in the order the pool starts them: the longest first (issue 21: a long scenario started last is the
+ * The scenarios in the order the pool starts them: the longest first (a long scenario started last is the
  * stage's tail). A scenario's time is mostly its settling steps (each reads over a settle window), so they are its
  * cost; equal costs keep the files' order. Results do not depend on it: each scenario works on events of its own.
  */
@@ -311,7 +311,7 @@ export function longestFirst(scenarios: readonly Scenario[]): Scenario[] {
   return [...scenarios].sort((a, b) => cost(b) - cost(a));
 }
 
-type VersionBase = Omit<ScenarioEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 'signal'>;
+type VersionBase = Omit<VersionEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 'signal'>;
 
 /**
  * The scenario phase of one version, in two parts: the scenarios in parallel (--concurrency), then (`exclusive`)
@@ -333,7 +333,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
   const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>, locks?: ScenarioLocks): Promise<void> => {
     const cleanup = root.child();
     const index = scenarios.indexOf(scenario);
-    const env: ScenarioEnv = {
+    const env: VersionEnv = {
       ...base, cleanup,
       tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
       // Distinct per version too, so that a leftover of one version can never collide with the next one.

@@ -8,7 +8,7 @@ import { loadScenarioFile } from '../scenario/load.js';
 import { actionTestKit } from './actions/testing.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario, type ScenarioLocks } from './scenario.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /**
  * An exclusive scenario holds the run alone only for the steps that read and compare: its given events
@@ -61,7 +61,7 @@ describe('an exclusive scenario under ScenarioLocks', () => {
       }
     });
     const e = envFor(s.url);
-    const env = { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs: 300 } } as ScenarioEnv;
+    const env = { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs: 300 } } as VersionEnv;
     const under = (name: string) => async <T>(work: () => Promise<T>): Promise<T> => {
       lock = name;
       try {
@@ -99,7 +99,7 @@ describe('an exclusive scenario under ScenarioLocks', () => {
       }
     });
     const e = envFor(s.url);
-    const env = { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs: 300 } } as ScenarioEnv;
+    const env = { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs: 300 } } as VersionEnv;
     const under = (name: string) => async <T>(work: () => Promise<T>): Promise<T> => {
       lock = name;
       try {

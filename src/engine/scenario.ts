@@ -2,7 +2,7 @@ import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { PlaceholderError } from './vars.js';
 import { checkResult } from '../core/result.js';
 import { runStep } from './step.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
@@ -13,7 +13,7 @@ import { catalogVars } from '../core/catalogs.js';
  * or evconf's error; or a failure (a SHOULD rule warns) when the rest is built on what the server did not answer,
  * with that exchange leading the evidence `sequence` (ARCHITECTURE.md, principle 4).
  */
-export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 'error' | 'fail', message: string, fromStep = 0, sequence: Exchange[] = []): CheckResult[] {
+export function allWith(scenario: Scenario, env: VersionEnv, outcome: 'skip' | 'error' | 'fail', message: string, fromStep = 0, sequence: Exchange[] = []): CheckResult[] {
   return scenario.steps.slice(fromStep).filter((st) => !st.versions || st.versions.includes(env.version)).flatMap((st) => st.expect)
     .filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version))
     .map((e) => checkResult({
@@ -22,7 +22,7 @@ export function allWith(scenario: Scenario, env: ScenarioEnv, outcome: 'skip' | 
     }));
 }
 
-function baseVars(env: ScenarioEnv): Record<string, unknown> {
+function baseVars(env: VersionEnv): Record<string, unknown> {
   return {
     run: { tag: env.tag },
     version: env.version,
@@ -76,7 +76,7 @@ function sharedTail(steps: readonly Step[]): number {
 }
 
 /** Runs one scenario in one version: given events, steps in order, then deletes what it created. */
-export async function runScenario(scenario: Scenario, env: ScenarioEnv, locks?: ScenarioLocks): Promise<CheckResult[]> {
+export async function runScenario(scenario: Scenario, env: VersionEnv, locks?: ScenarioLocks): Promise<CheckResult[]> {
   if (scenario.needs?.includes('user') && !env.clients.user) {
     return allWith(scenario, env, 'skip', 'needs a non-administrative user: give --user-auth USER:PASS');
   }

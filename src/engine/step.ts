@@ -8,7 +8,7 @@ import { ACTION_IMPLS } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';
 import { unmetNeed } from '../core/needs.js';
 import { recordObservations } from './observe.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 import { settleLoop, type SettleDecision, type SettleMode, type TrackEnd, type TrackView } from '../core/settle.js';
 import { checkResult } from '../core/result.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
@@ -27,7 +27,7 @@ export interface StepOutcome {
 type Performed = { exchanges: Exchange[]; value: unknown; body: ParsedBody };
 
 /** Sends the step's request or runs its action once. */
-async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string; unanswered?: Exchange }> {
+async function perform(step: Step, vars: Record<string, unknown>, env: VersionEnv): Promise<Performed | { skip: string; unanswered?: Exchange }> {
   try {
     return await performOnce(step, vars, env);
   } catch (err) {
@@ -38,7 +38,7 @@ async function perform(step: Step, vars: Record<string, unknown>, env: ScenarioE
   }
 }
 
-async function performOnce(step: Step, vars: Record<string, unknown>, env: ScenarioEnv): Promise<Performed | { skip: string }> {
+async function performOnce(step: Step, vars: Record<string, unknown>, env: VersionEnv): Promise<Performed | { skip: string }> {
   if (step.action) {
     const impl = ACTION_IMPLS[step.action.name];
     const params = interpolate(step.action.params, vars);
@@ -122,7 +122,7 @@ function viewOf(v: Evaluation): TrackView {
  * scenario that led here (setup and writes): they are the evidence of a failure, with the decisive read first.
  * `scenarioId` is the source part of the results' ids (src/core/result-id.ts).
  */
-export async function runStep(scenarioId: string, step: Step, vars: Record<string, unknown>, env: ScenarioEnv, history: Exchange[] = []): Promise<StepOutcome> {
+export async function runStep(scenarioId: string, step: Step, vars: Record<string, unknown>, env: VersionEnv, history: Exchange[] = []): Promise<StepOutcome> {
   // A step written for some versions only (`versions:`) is not sent in the others.
   if (step.versions && !step.versions.includes(env.version)) return { results: [], value: undefined, exchanges: [] };
   const applicable = step.expect.filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version));
@@ -207,7 +207,7 @@ export async function runStep(scenarioId: string, step: Step, vars: Record<strin
 }
 
 /** The verdict of expectation `i` as the settle loop ended it, with the reads that are its evidence. */
-function doneOf(end: TrackEnd, i: number, reads: Read[], env: ScenarioEnv): Done {
+function doneOf(end: TrackEnd, i: number, reads: Read[], env: VersionEnv): Done {
   const read = reads[end.reads[end.reads.length - 1]];
   const v = read.verdicts[i];
   switch (end.by) {
@@ -260,7 +260,7 @@ function savedValue(step: Step, p: Performed): unknown {
 }
 
 /** The result of expectation `e` (src/core/result.ts; a scenario's results are numbered by src/engine/run.ts). */
-function toResult(e: Expectation, env: ScenarioEnv, scenarioId: string, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
+function toResult(e: Expectation, env: VersionEnv, scenarioId: string, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
   const outcome = v.skip ? 'skip' : v.pass ? 'pass' : v.evconfError ? 'error' : 'fail';
   return checkResult({
     rule: env.book.get(e.rule)!, version: env.version, idSource: scenarioId, outcome, message: v.skip ?? v.message,

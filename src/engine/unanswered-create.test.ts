@@ -10,7 +10,7 @@ import { actionTestKit } from './actions/testing.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { createHttpClient } from '../http/index.js';
 import { runScenario } from './scenario.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /**
  * A create the server does not answer within --timeout (latitude under load: uploads processed synchronously) leaves
@@ -32,14 +32,14 @@ function scenario(yaml: string) {
   return loadScenarioFile(file, book, 'x.yaml').scenarios[0];
 }
 
-function env(url: string, timeoutMs: number): ScenarioEnv {
+function env(url: string, timeoutMs: number): VersionEnv {
   const e = envFor(url);
   const client = createHttpClient({ baseUrl: url, timeoutMs });
   track(client);
   return {
     ...e, version: '1.3.0', book, shapes: getValidator('1.3.0'), caps: openCapabilities('1.3.0'),
     clients: { admin: client, none: client }, config: { ...e.config, settleMs: 300 },
-  } as ScenarioEnv;
+  } as VersionEnv;
 }
 
 /** Results judged on an event id that is empty (or undefined): "the list does not show event " and nothing after it. */

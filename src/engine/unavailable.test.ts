@@ -11,7 +11,7 @@ import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { Unavailable, UnavailableError } from '../core/unavailable.js';
-import type { ScenarioEnv } from './env.js';
+import type { VersionEnv } from '../core/env.js';
 
 /**
  * A request built on a setup the server refused is never sent and never judged, in the engine,
@@ -29,9 +29,9 @@ function scenario(yaml: string) {
   return loadScenarioFile(file, book, 'x.yaml').scenarios[0];
 }
 
-function env(url: string, settleMs = 300): ScenarioEnv {
+function env(url: string, settleMs = 300): VersionEnv {
   const e = envFor(url);
-  return { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs } } as ScenarioEnv;
+  return { ...e, book, shapes: getValidator('1.6.0'), caps: openCapabilities('1.6.0'), config: { ...e.config, settleMs } } as VersionEnv;
 }
 
 const sent: string[] = [];

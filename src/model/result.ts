@@ -67,7 +67,7 @@ export interface ResultSummary {
  * failed; `not-conformant` when a rule failed or evconf erred; else `incomplete` (untested rules, with why).
  */
 /**
- * A version's verdict (design §1.4): `conformant` only when every MUST rule that applies was checked and none failed;
+ * A version's verdict (ARCHITECTURE.md, principle 4): `conformant` only when every MUST rule that applies was checked and none failed;
  * `not-conformant` when a rule failed or evconf erred; `incomplete` (untested rules, with why); `not-offered` when the
  * server does not list the version (GET /api/version) and it was not run.
  */

@@ -4,7 +4,7 @@ import { departures, resolveLatitude } from '../reference/latitude/select.js';
 import { describeFailures, latitudeUserConfig, runAgainstReference } from '../selftest/harness.js';
 
 /**
- * The oracles never fail a conformant server (design §1.2): the reference server in latitude mode (other legal
+ * The oracles never fail a conformant server (ARCHITECTURE.md, principle 2): the reference server in latitude mode (other legal
  * choices, drawn from a seed: index lag, list lag, member names, shapes, orders, ties, matching) with the oracles
  * alone, more cases than a run gives them, fixed seeds and one fresh seed (printed, replayable with
  * EVCONF_LATITUDE_SEED / EVCONF_RUN_SEED).

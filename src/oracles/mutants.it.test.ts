@@ -7,7 +7,7 @@ import { describeFailures, runAgainstReference } from '../selftest/harness.js';
 import { versionsOf } from '../selftest/mutant-cases.js';
 
 /**
- * The oracles can fail (design §1.3): each planted bug of src/reference/mutants/list-views.ts is caught by the rule it
+ * The oracles can fail (ARCHITECTURE.md, principle 3): each planted bug of src/reference/mutants/list-views.ts is caught by the rule it
  * breaks, by the oracles alone (only the property stage, only that rule), in every version where it applies; and the
  * unchanged reference server passes the oracles in every version.
  */

@@ -40,7 +40,7 @@ const BASE = Date.UTC(2097, 5, 1, 10);
 const EVENT_SPACING = 8 * DAY;
 const CASE_SHIFT = 35 * 60_000;
 const CASE_WINDOWS = 300;
-/** Not generated: its value is the title of a series, which the run does not create (opencast-reality.md). */
+/** Not generated: its value is the title of a series, which the run does not create (docs/opencast-notes.md). */
 const NOT_GENERATED = new Set(['series_name']);
 /**
  * Filters whose values many events of a server share (every scheduled event has the same status, a busy server

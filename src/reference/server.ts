@@ -19,7 +19,7 @@ import { LAG_MS } from './latitude/catalogue.js';
 import { refuseUnknownQuery } from './latitude/unknown-input.js';
 import { cacheHeaders, jsonText, methodNotAllowed, trailingSlashRefused, withCharset } from './latitude/http.js';
 
-/** The reference server (design §6): node:http, in memory, every version 1.0.0–1.11.0 (up to its server version). */
+/** The reference server (ARCHITECTURE.md § The reference server): node:http, in memory, every version 1.0.0–1.11.0 (up to its server version). */
 
 export interface ReferenceHandler {
   handler: Handler;
@@ -91,7 +91,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
 /**
  * A request handler plus its store (tests use store.count()). Throws for an unknown mutant name.
  * With `strict` or a `clientRecord`, the client conformance layer (strict/layer.ts) reads every request first.
- * `planted`: the planted bugs and their patches (index.ts hands in mutants/'s; issue 20 item 4).
+ * `planted`: the planted bugs and their patches (index.ts hands in mutants/'s).
  */
 export function createReferenceHandler(given: ReferenceOptions & ClientLayerOptions, planted: Planted): ReferenceHandler {
   // A profile (--profile opencast) is latitude choices plus deviations switched on together (src/reference/profiles).

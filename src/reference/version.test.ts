@@ -3,7 +3,7 @@ import { startReferenceServer } from './index.js';
 import { call } from './testkit.js';
 import { negotiateVersion } from './version.js';
 
-describe('negotiateVersion (design §6)', () => {
+describe('negotiateVersion (ARCHITECTURE.md § The reference server)', () => {
   it('no Accept, application/json, */* → the server version (addendum § Versioning)', () => {
     expect(negotiateVersion(undefined)).toBe('1.11.0');
     expect(negotiateVersion('application/json')).toBe('1.11.0');

@@ -17,7 +17,7 @@ const noIds = (upstream: string) => startProxy(upstream, async (r, forward) => {
 
 const ONLY = ['--api-version', '1.6.0', '--phases', 'scenarios', '--only', 'events.create.rrule*', '--settle-ms', '1500'];
 
-// Nothing left on the server, whatever it answers (design §1.6): a recurring create that names one of the events it
+// Nothing left on the server, whatever it answers (ARCHITECTURE.md, principle 6): a recurring create that names one of the events it
 // made (201 with one identifier) or none (200 with an empty array) leaves events the run cannot delete by
 // identifier; the end-of-run sweep lists the run's events by its tag and deletes them.
 describe.concurrent('self-test: the end-of-run sweep leaves nothing of the run behind', () => {

@@ -8,7 +8,7 @@ import type { Action } from './types.js';
 /**
  * put-acl-while-processing {title, acl}: spec § Access policy, "PUT /api/events/{event_id}/acl | form parameter acl
  * (ACL array). The existing ACL is overwritten. | 204; 404", whatever the event's state ("Transitions: not shown"):
- * an event with media is created, read until it reads (design §1.7), and while it still shows processing_state
+ * an event with media is created, read until it reads (ARCHITECTURE.md, principle 7), and while it still shows processing_state
  * RUNNING its ACL is PUT once, with the client that sends every write as it is (no waiting out of a refusal,
  * src/core/busy-retry.ts), so the answer to an ACL change during processing is judged on purpose in every run.
  * Then its processing is awaited. The last exchange is the PUT (what the step's expectations judge); value {id}.

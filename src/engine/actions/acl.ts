@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import type { Action } from './types.js';
 import { giveUpTest } from '../../core/readiness.js';
 
@@ -32,7 +32,7 @@ function holds(acl: unknown, ready: Pair[]): acl is unknown[] {
  * GET /api/events/{id}/acl until it is a 200 array holding every pair of `ready` (real servers index
  * asynchronously, ARCHITECTURE.md, principle 7), bounded by --settle-ms. Returns the last exchange and the ACL (null if never ready).
  */
-export async function readAclWhenReady(env: ScenarioEnv, event: string, ready: Pair[]): Promise<{ exchange: Exchange; acl: unknown[] | null }> {
+export async function readAclWhenReady(env: VersionEnv, event: string, ready: Pair[]): Promise<{ exchange: Exchange; acl: unknown[] | null }> {
   const path = `/api/events/${encodeURIComponent(event)}/acl`;
   const deadline = Date.now() + env.config.settleMs;
   const giveUp = giveUpTest(env.clients.admin);
@@ -59,7 +59,7 @@ function readyOf(params: Record<string, unknown>): Pair[] {
  * Reads the ACL, then sends the change; the value holds the ACL before (`before`, null if unreadable) and the
  * change's status (`status`, null without an answer: a later read may skip where the server refused the input).
  */
-function changeAction(send: (env: ScenarioEnv, event: string, pair: Pair) => Promise<Exchange>): Action {
+function changeAction(send: (env: VersionEnv, event: string, pair: Pair) => Promise<Exchange>): Action {
   return async (env, params) => {
     const event = str(params, 'event');
     const pair = { action: str(params, 'action'), role: str(params, 'role') };

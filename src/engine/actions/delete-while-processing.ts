@@ -3,7 +3,7 @@ import { parseJsonBody } from '../../http/index.js';
 import { giveUpTest, untilReadable, waitOptions, waitProcessed } from '../../core/readiness.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { createEvent, notCreated } from '../create.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import type { Action } from './types.js';
 
 /** The delete of an event while its processing runs (names in src/scenario/actions/delete-while-processing.ts). */
@@ -11,7 +11,7 @@ import type { Action } from './types.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** GET /api/events/{id} until it answers 404 twice in a row, within --settle-ms: undefined once gone, else why not. */
-async function untilGone(env: ScenarioEnv, id: string, exchanges: Exchange[]): Promise<Unavailable | undefined> {
+async function untilGone(env: VersionEnv, id: string, exchanges: Exchange[]): Promise<Unavailable | undefined> {
   const path = `/api/events/${encodeURIComponent(id)}`;
   const deadline = Date.now() + env.config.settleMs;
   const giveUp = giveUpTest(env.clients.admin);

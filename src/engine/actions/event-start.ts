@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import type { Action } from './types.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { giveUpTest } from '../../core/readiness.js';
@@ -22,7 +22,7 @@ const EPISODE = 'dublincore/episode';
 
 export { catalogStartMs };
 
-async function readCatalog(env: ScenarioEnv, id: string, sentMs: number, exchanges: Exchange[]): Promise<number | undefined> {
+async function readCatalog(env: VersionEnv, id: string, sentMs: number, exchanges: Exchange[]): Promise<number | undefined> {
   const deadline = Date.now() + env.config.settleMs;
   const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {

@@ -2,7 +2,7 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { createEvent } from '../create.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import { needing, schedulingNeeds, type Action } from './types.js';
 import { serverField } from '../../core/capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';
@@ -69,7 +69,7 @@ const updateEvent: Action = async (env, params) => {
  * tag. The server's filter is never trusted on its own — a server that ignores textFilter must not make evconf
  * count, or register for deletion, events it did not create (ARCHITECTURE.md, principle 6).
  */
-async function listTagged(env: ScenarioEnv): Promise<{ ex: Exchange; ids: string[]; body: unknown[] }> {
+async function listTagged(env: VersionEnv): Promise<{ ex: Exchange; ids: string[]; body: unknown[] }> {
   const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { filter: `textFilter:${env.tag}` } });
   const parsed = parseJsonBody(ex);
   const all = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
@@ -245,7 +245,7 @@ function lookAlikes(id: string, kind: LookAlike): string[] {
  * identifier (short sequential identifiers, a server whose identifiers ignore case) is passed over. `skip` says why
  * none can be used (no letters to change the case of, every candidate another event's identifier).
  */
-export async function idLookAlike(env: ScenarioEnv, id: string, kind: LookAlike): Promise<{ exchanges: Exchange[]; prefix: string; skip: string }> {
+export async function idLookAlike(env: VersionEnv, id: string, kind: LookAlike): Promise<{ exchanges: Exchange[]; prefix: string; skip: string }> {
   const candidates = lookAlikes(id, kind);
   const exchanges: Exchange[] = [];
   for (const c of candidates) {

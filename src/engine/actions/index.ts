@@ -10,8 +10,8 @@ import { IMPL_SCHEDULING } from './scheduling.js';
 import { IMPL_AUTH } from './auth.js';
 import { IMPL_SORT } from './sort.js';
 import { IMPL_EVENT_START } from './event-start.js';
-import { IMPL_ROUND4 } from './round4.js';
-import { IMPL_ROUND4_LISTS } from './round4-lists.js';
+import { IMPL_UPDATE_WITH_MEDIA } from './update-with-media.js';
+import { IMPL_START_AND_SINGLES } from './start-and-singles.js';
 import { IMPL_DELETE_WHILE_PROCESSING } from './delete-while-processing.js';
 import { IMPL_VERSIONS } from './versions.js';
 import { IMPL_ACL_WHILE_PROCESSING } from './acl-while-processing.js';
@@ -38,8 +38,8 @@ export const ACTION_IMPLS: Record<string, Action> = {
   // With `scheduling` it schedules on the scenario's agent.
   'create-event': needing(schedulingNeeds, createEventAction),
   ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
-  ...IMPL_ROUND4,
-  ...IMPL_ROUND4_LISTS,
+  ...IMPL_UPDATE_WITH_MEDIA,
+  ...IMPL_START_AND_SINGLES,
   ...IMPL_DELETE_WHILE_PROCESSING,
   ...IMPL_VERSIONS,
   ...IMPL_ACL_WHILE_PROCESSING,

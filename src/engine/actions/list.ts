@@ -5,7 +5,7 @@ import type { PagesWalk } from '../../checks/families/list.js';
 import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
 import { createEvent, waitVisible, usableEvent } from '../create.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import { eventsNeeds, needing, type Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { idLookAlike } from './events.js';
@@ -75,7 +75,7 @@ function setupItem(raw: unknown, i: number): SetupItem {
 }
 
 /** Polls the list (textFilter on the run tag) until it shows every created event, within --settle-ms. */
-async function waitListed(env: ScenarioEnv, ids: string[], exchanges: Exchange[]): Promise<void> {
+async function waitListed(env: VersionEnv, ids: string[], exchanges: Exchange[]): Promise<void> {
   const deadline = Date.now() + env.config.settleMs;
   const giveUp = giveUpTest(env.clients.admin);
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
@@ -142,7 +142,7 @@ const listSetup: Action = async (env, params) => {
  * no event, with `lookAlike: prefix | suffix | case` that kind of look-alike, from idLookAlike) and `range` (start/technical_start ranges in minutes after {{time.base}}, in UTC, or
  * written with the UTC offset `offset`). Returns the expression, or why it cannot be built, and the exchanges made.
  */
-async function buildFilter(env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): Promise<({ filter: string } | { skip: string }) & { exchanges: Exchange[] }> {
+async function buildFilter(env: VersionEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>): Promise<({ filter: string } | { skip: string }) & { exchanges: Exchange[] }> {
   const entries: string[] = [];
   const exchanges: Exchange[] = [];
   if (typeof params.filter === 'string' && params.filter !== '') entries.push(params.filter);

@@ -60,7 +60,7 @@ describe('create-with-catalog', () => {
 
   // "?type ignored" is not "catalog not configured".
   it('names the catalog kept when the catalog list shows it although GET ?type= answers dublincore/episode', async () => {
-    const ref = await startReferenceServer({ port: 0, mutant: 'spec-metadata-get-type-ignored' });
+    const ref = await startReferenceServer({ port: 0, mutant: 'metadata-get-type-ignored' });
     track(ref);
     const out = await IMPL_METADATA['create-with-catalog'](envFor(ref.url), { title: 't', catalog: LICENSE }, {});
     expect(out.value).toMatchObject({ catalog: { flavor: 'license/episode' } });

@@ -3,7 +3,7 @@ import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { usableEvent } from '../create.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import type { Action } from './types.js';
 import { requiredFill } from '../../core/catalogs.js';
 import { Unavailable } from '../../core/unavailable.js';
@@ -76,7 +76,7 @@ function episodeAnswer(ex: Exchange, title: string): boolean {
  * values: the catalog list tells "the server keeps the catalog" apart from "the server ignores ?type",
  * so a server that ignores ?type is not excused as "not configured".
  */
-async function waitCatalog(env: ScenarioEnv, id: string, extra: ExtraCatalog): Promise<{ exchanges: Exchange[]; byType: boolean; inList: boolean }> {
+async function waitCatalog(env: VersionEnv, id: string, extra: ExtraCatalog): Promise<{ exchanges: Exchange[]; byType: boolean; inList: boolean }> {
   const deadline = Date.now() + env.config.settleMs;
   const path = `/api/events/${encodeURIComponent(id)}/metadata`;
   const [giveUpTyped, giveUpAll] = [giveUpTest(env.clients.admin), giveUpTest(env.clients.admin)];

@@ -2,7 +2,7 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import { Unavailable } from '../../core/unavailable.js';
 import type { Action, ActionOutcome } from './types.js';
 import { createEvent, usableEvent } from '../create.js';
@@ -37,7 +37,7 @@ export function publicationIds(body: unknown): string[] {
  * publication_status until either shows a publication, within --processing-timeout (early end when processing
  * FAILED or was STOPPED). The wait never judges a status: that is the business of the publications.* checks.
  */
-export async function waitPublished(env: ScenarioEnv, id: string): Promise<PublishWait> {
+export async function waitPublished(env: VersionEnv, id: string): Promise<PublishWait> {
   const fallback = `evconf-no-publication-${env.tag}`;
   const deadline = Date.now() + env.config.processingTimeoutMs;
   const giveUp = giveUpTest(env.clients.admin);
@@ -114,7 +114,7 @@ export function otherSkip(other: unknown, ids: string[], published: boolean, id:
  * scenario can delete a published event after its other steps (its processing then writes nothing meanwhile; a step
  * `versions:` range limits where that runs). When it cannot be created, the value says why, with a placeholder id.
  */
-async function publishedEvent(env: ScenarioEnv, params: Record<string, unknown>): Promise<{ id: string; created: Exchange[] } | { skip: ActionOutcome }> {
+async function publishedEvent(env: VersionEnv, params: Record<string, unknown>): Promise<{ id: string; created: Exchange[] } | { skip: ActionOutcome }> {
   if (params.create === undefined) return { id: idParam(params, 'delete-published'), created: [] };
   if (typeof params.create !== 'string') throw new Error('action delete-published: "create" must be a title');
   const none = (reason: string, exchanges: Exchange[] = []): { skip: ActionOutcome } => ({ skip: { exchanges, value: new Unavailable(reason) } });

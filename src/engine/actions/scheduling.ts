@@ -3,7 +3,7 @@ import { parseJsonBody, type HttpClient } from '../../http/index.js';
 import { createdVars, createEvent, waitVisible, type CreateOutcome } from '../create.js';
 import { settleWindow } from '../../core/settle.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import { needing, type Action } from './types.js';
 import { expectedOccurrences, mergedWindow, resolveScheduling, singleWindow, type Window } from './scheduling-times.js';
 
@@ -12,13 +12,13 @@ import { expectedOccurrences, mergedWindow, resolveScheduling, singleWindow, typ
  * offsets from {{time.base}} ("+10:30", "+2d09:00"; see scheduling-times.ts), resolved here.
  */
 
-function schedulingParam(params: Record<string, unknown>, env: ScenarioEnv): Record<string, unknown> {
+function schedulingParam(params: Record<string, unknown>, env: VersionEnv): Record<string, unknown> {
   const s = params.scheduling;
   if (!s || typeof s !== 'object' || Array.isArray(s)) throw new Error('`scheduling` must be an object');
   return resolveScheduling(s as Record<string, unknown>, env.timeBase);
 }
 
-function clientAs(env: ScenarioEnv, as: unknown): HttpClient {
+function clientAs(env: VersionEnv, as: unknown): HttpClient {
   if (as === undefined || as === 'admin') return env.clients.admin;
   if (as === 'none') return env.clients.none;
   if (as === 'user') {
@@ -38,7 +38,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * was just freed (e.g. by a delete) for a moment. A 409 that lasts past W is the answer. Every exchange is returned,
  * the last one is the step's.
  */
-async function createRetrying(env: ScenarioEnv, spec: EventSpec, retry: boolean): Promise<{ out: CreateOutcome; exchanges: Exchange[] }> {
+async function createRetrying(env: VersionEnv, spec: EventSpec, retry: boolean): Promise<{ out: CreateOutcome; exchanges: Exchange[] }> {
   const started = Date.now();
   const windowMs = settleWindow(env.config.settleMs, env.lag?.ms ?? 0);
   const exchanges: Exchange[] = [];

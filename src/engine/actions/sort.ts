@@ -5,7 +5,7 @@ import { isPublished } from '../../checks/families/with-members.js';
 import { awaitVisible, createEvent, notCreated } from '../create.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { taggedTitle } from '../../core/event-form.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 import { eventsNeeds, needing, type Action } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { giveUpTest } from '../../core/readiness.js';
@@ -82,7 +82,7 @@ const createScheduledEvents: Action = async (env, params) => {
   return { exchanges, value: { events } };
 };
 
-async function listSorted(env: ScenarioEnv, sort: string, filter: string | undefined): Promise<{ ex: Exchange; r: SortedResponse }> {
+async function listSorted(env: VersionEnv, sort: string, filter: string | undefined): Promise<{ ex: Exchange; r: SortedResponse }> {
   const ex = await env.clients.admin.send({ method: 'GET', path: '/api/events', query: { sort, ...(filter ? { filter } : {}) } });
   const parsed = parseJsonBody(ex);
   return { ex, r: { status: ex.response?.status ?? null, body: parsed.ok ? parsed.value : null } };

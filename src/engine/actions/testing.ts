@@ -3,13 +3,13 @@ import { afterEach } from 'vitest';
 import { createHttpClient } from '../../http/index.js';
 import { startHttp, type TestServer } from '../../http/test-servers.js';
 import { CleanupRegistry } from '../../core/cleanup.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 
 /**
  * Test support for action unit tests: a minimal scenario environment against a base URL, and throw-away loopback
  * servers, all closed after each test. Call `actionTestKit()` once at the top of a test file.
  */
-export function actionTestKit(): { envFor(baseUrl: string): ScenarioEnv; fake(handler: http.RequestListener): Promise<TestServer>; track(c: { close(): Promise<void> }): void } {
+export function actionTestKit(): { envFor(baseUrl: string): VersionEnv; fake(handler: http.RequestListener): Promise<TestServer>; track(c: { close(): Promise<void> }): void } {
   const open: { close(): Promise<void> }[] = [];
   afterEach(async () => { await Promise.all(open.splice(0).map((s) => s.close())); });
   return {
@@ -21,7 +21,7 @@ export function actionTestKit(): { envFor(baseUrl: string): ScenarioEnv; fake(ha
         clients: { admin: client, none: client },
         config: { settleMs: 300, workflow: 'schedule-and-upload' },
         observe: () => undefined,
-      } as unknown as ScenarioEnv;
+      } as unknown as VersionEnv;
     },
     async fake(handler) {
       const s = await startHttp(handler);

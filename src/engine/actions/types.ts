@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import type { Need } from '../../core/needs.js';
-import type { ScenarioEnv } from '../env.js';
+import type { VersionEnv } from '../../core/env.js';
 
 /** What an action did: its exchanges (the last is what checks look at) and a value to check and save. */
 export interface ActionOutcome {
@@ -16,11 +16,11 @@ export type ActionNeeds = readonly Need[] | ((params: Record<string, unknown>) =
  * needs from the server; the engine checks it before the action runs, and a step whose needs the server refused is
  * not run but skipped with the reason, like one built on an Unavailable value.
  */
-export type Action = ((env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => Promise<ActionOutcome>) & { needs?: ActionNeeds };
+export type Action = ((env: VersionEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => Promise<ActionOutcome>) & { needs?: ActionNeeds };
 
 /** The registry entry of an action that declares what it needs. */
 export function needing(needs: ActionNeeds, action: Action): Action {
-  return Object.assign((env: ScenarioEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => action(env, params, vars), { needs });
+  return Object.assign((env: VersionEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => action(env, params, vars), { needs });
 }
 
 /** What an action needs for these parameters. */

@@ -49,55 +49,55 @@ export const ACL_MUTANTS = family({
  * an ACL that maps actions to roles. Each user has roles"). Bug sites: handlers/acl.ts, handlers/metadata.ts
  * (putMetadata's write check) and list-run.ts (the list's read check).
  */
-export const SPEC2_ACL_MUTANTS = family({
-  'spec2-create-acl-deny-dropped': {
+export const ACL_ENTRY_MUTANTS = family({
+  'create-acl-deny-dropped': {
     rule: 'events.create.acl',
     description: 'POST /api/events keeps only the entries with allow true of the acl part: entries sent with allow false are dropped.',
   },
-  'spec2-acl-put-second-merges': {
+  'acl-put-second-merges': {
     rule: 'acl.put.overwrites',
     description: 'The first PUT /acl of an event overwrites; every later PUT merges the sent entries into the existing ACL.',
   },
-  'spec2-acl-add-shared-default': {
+  'acl-add-shared-default': {
     rule: 'acl.add.others-unaffected',
     description: 'POST /acl/{action} on event A also adds the entry to every other event whose ACL equalled A\'s (a shared default ACL object).',
   },
-  'spec2-acl-remove-role-dot': {
+  'acl-remove-role-dot': {
     rule: 'acl.remove.removes',
     description: 'DELETE /acl/{action}/{role} drops the role\'s last ".xyz" as a file extension: ROLE_TEAM.A removes nothing (204).',
   },
-  'spec2-acl-remove-role-prefix': {
+  'acl-remove-role-prefix': {
     rule: 'acl.remove.others-unaffected',
     description: 'DELETE /acl/{action}/{role} also removes the entries of that action for roles starting with the role (LIKE \'role%\').',
   },
-  'spec2-auth-list-role-prefix': {
+  'auth-list-role-prefix': {
     rule: 'auth.acl-list',
     description: 'The list shows a user the events readable by any role that starts with one of the user\'s roles (ROLE_A sees events of ROLE_AB).',
   },
-  'spec2-auth-list-deny-grants': {
+  'auth-list-deny-grants': {
     rule: 'auth.acl-list',
     description: 'The list ignores `allow`: a user whose role is only in a read entry with allow false sees the event listed.',
   },
-  'spec2-auth-metadata-put-read-only': {
+  'auth-metadata-put-read-only': {
     rule: 'auth.acl-write',
     description: 'PUT /metadata checks read access only: a user granted read but not write changes the metadata (204).',
   },
-  'spec2-auth-acl-remove-read-only': {
+  'auth-acl-remove-read-only': {
     rule: 'auth.acl-write',
     description: 'DELETE /acl/{action}/{role} checks read access only: a user granted read but not write removes ACL entries (204).',
   },
 });
 
 /** Bug site (handlers/acl.ts putAcl): the ACL a PUT stores. */
-export function spec2AclPut(ctx: Ctx, rec: EventRecord, sent: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec2-acl-put-second-merges') || nth(rec, 'acl-put') === 1) return sent;
+export function sectionAclPut(ctx: Ctx, rec: EventRecord, sent: AclEntry[]): AclEntry[] {
+  if (!ctx.app.bug('acl-put-second-merges') || nth(rec, 'acl-put') === 1) return sent;
   const same = (a: AclEntry, b: AclEntry) => a.action === b.action && a.role === b.role;
   return [...rec.acl.filter((o) => !sent.some((s) => same(s, o))), ...sent];
 }
 
 /** Bug site (handlers/acl.ts addAce, after the entry is added to `rec`): the events sharing the old ACL object. */
-export function spec2AclAdded(ctx: Ctx, rec: EventRecord, before: AclEntry[], added: AclEntry): void {
-  if (!ctx.app.bug('spec2-acl-add-shared-default')) return;
+export function sectionAclAdded(ctx: Ctx, rec: EventRecord, before: AclEntry[], added: AclEntry): void {
+  if (!ctx.app.bug('acl-add-shared-default')) return;
   const text = JSON.stringify(before);
   for (const other of ctx.app.store.values()) {
     if (other === rec || JSON.stringify(other.acl) !== text) continue;
@@ -107,31 +107,31 @@ export function spec2AclAdded(ctx: Ctx, rec: EventRecord, before: AclEntry[], ad
 }
 
 /** Bug site (handlers/acl.ts removeAce): the role as a server with suffix pattern matching reads it. */
-export function spec2AclRole(ctx: Ctx, role: string): string {
-  return ctx.app.bug('spec2-acl-remove-role-dot') && role.lastIndexOf('.') > 0 ? role.slice(0, role.lastIndexOf('.')) : role;
+export function sectionAclRole(ctx: Ctx, role: string): string {
+  return ctx.app.bug('acl-remove-role-dot') && role.lastIndexOf('.') > 0 ? role.slice(0, role.lastIndexOf('.')) : role;
 }
 
 /** Bug site (handlers/acl.ts removeAce): the entries left by a buggy removal. */
-export function spec2AclRemoveRest(ctx: Ctx, rec: EventRecord, action: string, role: string, rest: AclEntry[]): AclEntry[] {
-  return ctx.app.bug('spec2-acl-remove-role-prefix') ? rec.acl.filter((e) => !(e.action === action && e.role.startsWith(role))) : rest;
+export function sectionAclRemoveRest(ctx: Ctx, rec: EventRecord, action: string, role: string, rest: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('acl-remove-role-prefix') ? rec.acl.filter((e) => !(e.action === action && e.role.startsWith(role))) : rest;
 }
 
 /** Bug site (list-run.ts): read access as a buggy list decides it (true = listed although canRead says no). */
-export function spec2ListReadable(bug: BugFn, rec: EventRecord, caller: Caller): boolean {
+export function sectionListReadable(bug: BugFn, rec: EventRecord, caller: Caller): boolean {
   if (caller.admin) return false;
   const reads = rec.acl.filter((e) => e.action === 'read');
-  if (bug('spec2-auth-list-role-prefix') && reads.some((e) => e.allow && [...caller.roles].some((r) => e.role.startsWith(r)))) return true;
-  return bug('spec2-auth-list-deny-grants') && reads.some((e) => caller.roles.has(e.role));
+  if (bug('auth-list-role-prefix') && reads.some((e) => e.allow && [...caller.roles].some((r) => e.role.startsWith(r)))) return true;
+  return bug('auth-list-deny-grants') && reads.some((e) => caller.roles.has(e.role));
 }
 
 /** Bug site (handlers/acl.ts removeAce, handlers/metadata.ts putMetadata): the write check a buggy endpoint makes. */
-export function spec2Writable(ctx: Ctx, name: MutantName): ReturnType<typeof writableEvent> {
+export function sectionWritable(ctx: Ctx, name: MutantName): ReturnType<typeof writableEvent> {
   return ctx.app.bug(name) ? readableEvent(ctx) : writableEvent(ctx);
 }
 
 /** Bug site (handlers/create.ts newRecord): the ACL a creation stores. */
-export function spec2CreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
-  return ctx.app.bug('spec2-create-acl-deny-dropped') ? acl.filter((e) => e.allow) : acl;
+export function sectionCreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('create-acl-deny-dropped') ? acl.filter((e) => e.allow) : acl;
 }
 
 /**
@@ -139,86 +139,86 @@ export function spec2CreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
  * ACL is overwritten"; POST …/acl/{action} "Form parameter role (string). Adds that permission; other entries are
  * unaffected"; DELETE …/acl/{action}/{role} "path: event_id, action, role (all strings). Removes that permission";
  * § Authentication: "Access is governed by roles. Each event has an ACL that maps actions to roles. Each user has
- * roles."). Bug sites: handlers/acl.ts, handlers/metadata.ts (spec3bMetadataReadable), app.ts (spec3bUnreadable;
+ * roles."). Bug sites: handlers/acl.ts, handlers/metadata.ts (readBackMetadataReadable), app.ts (readBackUnreadable;
  * the permission cache lives in write-state.ts).
  */
-export const SPEC3B_ACL_MUTANTS = family({
-  'spec3b-acl-put-empty-ignored': {
+export const ACL_ROLE_MUTANTS = family({
+  'acl-put-empty-ignored': {
     rule: 'acl.put.overwrites',
     description: 'PUT /acl with an empty ACL ([]) answers 204 but keeps the existing ACL (an empty list taken for "nothing sent").',
   },
-  'spec3b-acl-add-onto-created': {
+  'acl-add-onto-created': {
     rule: 'acl.add.others-unaffected',
     description: 'POST /acl/{action} adds the entry to the ACL the event was created with (a stale copy): entries set by an earlier PUT /acl are lost.',
   },
-  'spec3b-acl-add-role-latin1': {
+  'acl-add-role-latin1': {
     rule: 'acl.add.adds',
     description: 'POST /acl/{action} decodes the form parameter role as ISO-8859-1: a role with non-ASCII characters is stored mangled (its UTF-8 bytes read as Latin-1 characters).',
   },
-  'spec3b-acl-remove-raw-role': {
+  'acl-remove-raw-role': {
     rule: 'acl.remove.removes',
     description: 'DELETE /acl/{action}/{role} compares the role still percent-encoded (the raw path segment): a role with a space or non-ASCII character is never removed (204).',
   },
-  'spec3b-acl-read-stale-third': {
+  'acl-read-stale-third': {
     rule: 'acl.add.adds',
     description: 'Every third GET /acl of the server answers from a replica one ACL change behind (an entry just added is missing on that read).',
   },
-  'spec3b-auth-second-role-ignored': {
+  'auth-second-role-ignored': {
     rule: 'auth.acl-read',
     description: 'Reading one event checks only the first role of a user: a user granted read through a second role gets 404 for the event (the list is right).',
   },
-  'spec3b-auth-write-cached-after-revoke': {
+  'auth-write-cached-after-revoke': {
     rule: 'auth.acl-write',
     description: 'A write permission is cached per (event, user) once granted and never invalidated: after write is revoked from the user\'s role, the user still changes the event.',
   },
-  'spec3b-auth-metadata-get-unchecked': {
+  'auth-metadata-get-unchecked': {
     rule: 'auth.acl-read',
     description: 'GET /metadata (with or without type) checks only that the event exists, not the read ACL: a user without read access gets its catalogs.',
   },
 });
 
 /** Bug site (handlers/acl.ts putAcl): the ACL a PUT stores. */
-export function spec3bAclPut(ctx: Ctx, rec: EventRecord, sent: AclEntry[]): AclEntry[] {
-  return ctx.app.bug('spec3b-acl-put-empty-ignored') && sent.length === 0 ? rec.acl : sent;
+export function readBackAclPut(ctx: Ctx, rec: EventRecord, sent: AclEntry[]): AclEntry[] {
+  return ctx.app.bug('acl-put-empty-ignored') && sent.length === 0 ? rec.acl : sent;
 }
 
 /** Bug site (handlers/acl.ts addAce, right after the write check): the ACL the new entry is added to. */
-export function spec3bAclAddBase(ctx: Ctx, rec: EventRecord): EventRecord {
-  if (!ctx.app.bug('spec3b-acl-add-onto-created')) return rec;
+export function readBackAclAddBase(ctx: Ctx, rec: EventRecord): EventRecord {
+  if (!ctx.app.bug('acl-add-onto-created')) return rec;
   const first = createdState(rec);
   if (first) rec.acl = first.acl.map((e) => ({ ...e }));
   return rec;
 }
 
 /** Bug site (handlers/acl.ts addAce): the role parameter as a buggy form decoder reads it. */
-export function spec3bAclAddRole(ctx: Ctx, role: string | undefined): string | undefined {
-  return ctx.app.bug('spec3b-acl-add-role-latin1') && role !== undefined ? latin1(role) : role;
+export function readBackAclAddRole(ctx: Ctx, role: string | undefined): string | undefined {
+  return ctx.app.bug('acl-add-role-latin1') && role !== undefined ? latin1(role) : role;
 }
 
 /** Bug site (handlers/acl.ts removeAce): the role path parameter as a buggy router hands it over. */
-export function spec3bAclRemoveRole(ctx: Ctx, role: string): string {
-  if (!ctx.app.bug('spec3b-acl-remove-raw-role')) return role;
+export function readBackAclRemoveRole(ctx: Ctx, role: string): string {
+  if (!ctx.app.bug('acl-remove-raw-role')) return role;
   const raw = (ctx.req.url ?? '').split('?')[0].replace(/\/+$/, '').split('/');
   return raw[raw.length - 1] ?? role;
 }
 
 /** Bug site (handlers/acl.ts getAcl): the ACL a GET answers. */
-export function spec3bAclRead(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec3b-acl-read-stale-third') || nth(ctx.app, 'stale-acl-read') % 3 !== 0) return acl;
+export function readBackAclRead(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
+  if (!ctx.app.bug('acl-read-stale-third') || nth(ctx.app, 'stale-acl-read') % 3 !== 0) return acl;
   const rec = ctx.app.store.get(ctx.params[0]);
   return (rec && aclOneBehind(rec)) ?? acl;
 }
 
 /** Bug site (app.ts readableEvent, after the read check passed): true when a buggy check refuses the caller. */
-export function spec3bUnreadable(ctx: Ctx, rec: EventRecord): boolean {
-  if (!ctx.app.bug('spec3b-auth-second-role-ignored') || ctx.caller.admin) return false;
+export function readBackUnreadable(ctx: Ctx, rec: EventRecord): boolean {
+  if (!ctx.app.bug('auth-second-role-ignored') || ctx.caller.admin) return false;
   const first = [...ctx.caller.roles][0];
   return !rec.acl.some((e) => e.allow && e.action === 'read' && e.role === first);
 }
 
 /** Bug site (handlers/metadata.ts getMetadata): the event, as a buggy endpoint looks it up. */
-export function spec3bMetadataReadable(ctx: Ctx): EventRecord {
-  if (!ctx.app.bug('spec3b-auth-metadata-get-unchecked')) return readableEvent(ctx);
+export function readBackMetadataReadable(ctx: Ctx): EventRecord {
+  if (!ctx.app.bug('auth-metadata-get-unchecked')) return readableEvent(ctx);
   const rec = ctx.app.store.get(ctx.params[0]);
   if (!rec || ctx.app.store.hidden.has(rec.id)) throw notFound(`event '${ctx.params[0]}' not found`);
   return rec;
@@ -230,17 +230,17 @@ export function spec3bMetadataReadable(ctx: Ctx): EventRecord {
  * Unique type of the catalog", GET ?type= "200 with an array of metadata fields of that catalog"). Bug sites:
  * mutants/sites.ts (list filters, ACL removal, metadata type).
  */
-export const SPEC4_IDENTITY_MUTANTS = family({
-  'spec4-filter-agent-id-prefix': {
+export const EXACT_IDENTITY_MUTANTS = family({
+  'filter-agent-id-prefix': {
     rule: 'events.list.filter.agent_id',
     description: 'agent_id:<v> lists every event whose capture agent starts with <v> (LIKE \'v%\'): agent_id:room1 also lists the events of room10.',
     since: '1.1.0',
   },
-  'spec4-acl-remove-role-case': {
+  'acl-remove-role-case': {
     rule: 'acl.remove.others-unaffected',
     description: 'DELETE /acl/{action}/{role} compares roles case-insensitively (a case-insensitive collation): removing role_user also removes the entry of ROLE_USER.',
   },
-  'spec4-metadata-type-main-type': {
+  'metadata-type-main-type': {
     rule: 'metadata.get-type.values',
     description: 'GET /metadata?type=<flavor> falls back to an extra catalog of the same main type when the flavor is absent: type=license/series answers the fields of license/episode (instead of 404 for a catalog the event lacks).',
   },
@@ -248,7 +248,7 @@ export const SPEC4_IDENTITY_MUTANTS = family({
 
 /** A filter group of agent_id matched by prefix. */
 export function identityFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
-  if (!ctx.app.bug('spec4-filter-agent-id-prefix') || g.name !== 'agent_id' || g.test) return g;
+  if (!ctx.app.bug('filter-agent-id-prefix') || g.name !== 'agent_id' || g.test) return g;
   const tests = g.values.map((val) => (v: EventView) => v.agentId !== '' && v.agentId.startsWith(val));
   const match = g.any ? (v: EventView) => tests.some((t) => t(v)) : (v: EventView) => tests.every((t) => t(v));
   return { ...g, test: { label: 'agent-prefix', match } };
@@ -256,13 +256,13 @@ export function identityFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
 
 /** The entries a buggy DELETE /acl/{action}/{role} keeps. */
 export function identityAclRest(ctx: Ctx, rec: EventRecord, action: string, role: string, rest: AclEntry[]): AclEntry[] {
-  if (!ctx.app.bug('spec4-acl-remove-role-case')) return rest;
+  if (!ctx.app.bug('acl-remove-role-case')) return rest;
   return rec.acl.filter((e) => !(e.action === action && e.role.toLowerCase() === role.toLowerCase()));
 }
 
 /** The flavor a buggy GET /metadata?type= looks up. */
 export function identityMetadataType(ctx: Ctx, rec: EventRecord, type: string): string {
-  if (!ctx.app.bug('spec4-metadata-type-main-type') || type === EPISODE_FLAVOR || rec.extraCatalogs.has(type)) return type;
+  if (!ctx.app.bug('metadata-type-main-type') || type === EPISODE_FLAVOR || rec.extraCatalogs.has(type)) return type;
   const main = type.split('/')[0];
   return [...rec.extraCatalogs.keys()].find((f) => f.split('/')[0] === main) ?? type;
 }
@@ -332,39 +332,39 @@ export function aclRemoveWholeAction(ctx: Ctx, rest: AclEntry[], rec: EventRecor
  * Bug sites: handlers/acl.ts, app.ts readableEvent, and the list body (mutants/events.ts listBody).
  */
 export const SPEC_ACL_MUTANTS = family({
-  'spec-acl-third-add-lost': {
+  'acl-third-add-lost': {
     rule: 'acl.add.adds',
     description: 'Every third POST /acl/{action} on one event answers 204 but adds nothing.',
   },
-  'spec-acl-added-not-removable': {
+  'acl-added-not-removable': {
     rule: 'acl.remove.removes',
     description: 'An entry added by POST /acl/{action} cannot be removed: DELETE /acl/{action}/{role} answers 404 for it (it lives in a separate list).',
   },
-  'spec-acl-add-replaces-role': {
+  'acl-add-replaces-role': {
     rule: 'acl.add.others-unaffected',
     description: 'POST /acl/{action} with role R replaces the entries R has for other actions (entries keyed by role).',
   },
-  'spec-acl-remove-whole-role': {
+  'acl-remove-whole-role': {
     rule: 'acl.remove.others-unaffected',
     description: 'DELETE /acl/{action}/{role} removes every entry of that role, for every action.',
   },
-  'spec-acl-put-deny-as-allow': {
+  'acl-put-deny-as-allow': {
     rule: 'acl.put.overwrites',
     description: 'PUT /acl stores entries sent with allow false as allow true (`allow || true`).',
   },
-  'spec-acl-put-truncated-10': {
+  'acl-put-truncated-10': {
     rule: 'acl.put.overwrites',
     description: 'PUT /acl keeps at most the first 10 entries of the sent ACL.',
   },
-  'spec-acl-read-flaky': {
+  'acl-read-flaky': {
     rule: 'acl.put.overwrites',
     description: 'Every second GET /acl answers from a replica one ACL change behind (the ACL before the event\'s last change).',
   },
-  'spec-auth-deny-grants-read': {
+  'auth-deny-grants-read': {
     rule: 'auth.acl-read',
     description: 'Reading one event checks only that a read entry names one of the caller\'s roles, not its allow: a denied role reads the event.',
   },
-  'spec-auth-list-cache-shared': {
+  'auth-list-cache-shared': {
     rule: 'auth.acl-list',
     description: 'GET /api/events answers from a cache keyed by the query only: a user gets the list computed for the previous caller of the same query.',
   },
@@ -372,15 +372,15 @@ export const SPEC_ACL_MUTANTS = family({
 
 /** Bug site (handlers/acl.ts getAcl): the ACL a GET answers. */
 export function aclRead(ctx: Ctx, rec: EventRecord): AclEntry[] {
-  // Counted per event, as for spec-metadata-read-flaky.
-  if (!ctx.app.bug('spec-acl-read-flaky') || !everySecond(rec, 'acl-read')) return rec.acl;
+  // Counted per event, as for metadata-read-flaky.
+  if (!ctx.app.bug('acl-read-flaky') || !everySecond(rec, 'acl-read')) return rec.acl;
   return aclBehind(rec) ?? rec.acl;
 }
 
 /** Bug site (handlers/acl.ts putAcl): the ACL a PUT stores. */
 export function aclPutBugs(ctx: Ctx, sent: AclEntry[]): AclEntry[] {
-  if (ctx.app.bug('spec-acl-put-deny-as-allow')) return sent.map((e) => ({ ...e, allow: e.allow || true }));
-  if (ctx.app.bug('spec-acl-put-truncated-10')) return sent.slice(0, 10);
+  if (ctx.app.bug('acl-put-deny-as-allow')) return sent.map((e) => ({ ...e, allow: e.allow || true }));
+  if (ctx.app.bug('acl-put-truncated-10')) return sent.slice(0, 10);
   return sent;
 }
 
@@ -393,13 +393,13 @@ const key = (action: string, role: string) => JSON.stringify([action, role]);
  */
 export function aclAddBugs(ctx: Ctx, rec: EventRecord, action: string, role: string, allow: boolean): boolean {
   const { bug } = ctx.app;
-  if (bug('spec-acl-third-add-lost') && nth(rec, 'acl-add') % 3 === 0) return true;
-  if (bug('spec-acl-added-not-removable')) {
+  if (bug('acl-third-add-lost') && nth(rec, 'acl-add') % 3 === 0) return true;
+  if (bug('acl-added-not-removable')) {
     const set = added.get(rec) ?? new Set();
     set.add(key(action, role));
     added.set(rec, set);
   }
-  if (bug('spec-acl-add-replaces-role')) {
+  if (bug('acl-add-replaces-role')) {
     rec.acl = [...rec.acl.filter((e) => e.role !== role), { allow, action, role }];
     ctx.app.store.commit(rec);
     return true;
@@ -409,24 +409,24 @@ export function aclAddBugs(ctx: Ctx, rec: EventRecord, action: string, role: str
 
 /** Bug site (handlers/acl.ts removeAce): true when a buggy server does not find the entry. */
 export function aclRemoveRefused(ctx: Ctx, rec: EventRecord, action: string, role: string): boolean {
-  return ctx.app.bug('spec-acl-added-not-removable') && (added.get(rec)?.has(key(action, role)) ?? false);
+  return ctx.app.bug('acl-added-not-removable') && (added.get(rec)?.has(key(action, role)) ?? false);
 }
 
 /** Bug site (handlers/acl.ts removeAce): the ACL left after a removal. */
 export function aclRemoveBugs(ctx: Ctx, rec: EventRecord, rest: AclEntry[], role: string): AclEntry[] {
-  return ctx.app.bug('spec-acl-remove-whole-role') ? rec.acl.filter((e) => e.role !== role) : rest;
+  return ctx.app.bug('acl-remove-whole-role') ? rec.acl.filter((e) => e.role !== role) : rest;
 }
 
 /** Bug site (app.ts readableEvent): read access as a server that ignores `allow` decides it. */
 export function denyGrantsRead(ctx: Ctx, rec: EventRecord): boolean {
-  return ctx.app.bug('spec-auth-deny-grants-read') && rec.acl.some((e) => e.action === 'read' && ctx.caller.roles.has(e.role));
+  return ctx.app.bug('auth-deny-grants-read') && rec.acl.some((e) => e.action === 'read' && ctx.caller.roles.has(e.role));
 }
 
 const listCache = new WeakMap<object, Map<string, string>>();
 
 /** The list answer a cache keyed by the query alone (not the caller) gives; the store revision invalidates it. */
 export function sharedListCache(ctx: Ctx, text: string): string {
-  if (!ctx.app.bug('spec-auth-list-cache-shared')) return text;
+  if (!ctx.app.bug('auth-list-cache-shared')) return text;
   let m = listCache.get(ctx.app);
   if (!m) listCache.set(ctx.app, (m = new Map()));
   const k = `${ctx.app.store.rev}|${ctx.version}|${ctx.url.search}`;

@@ -17,27 +17,27 @@ import type { EventView } from '../view.js';
  * objects. The array may be empty"; § Event (response object): presenter*, contributor*, subjects* are
  * array[string]; "Oldest variant ...: duration (integer)"; GET /api/events/{event_id}: withacl "with the same
  * meanings as for the list"; § Metadata: "404" for an event that does not exist). Bug sites: handlers/list.ts
- * (spec2ListShape), handlers/event.ts (spec2GetShape), handlers/metadata.ts (spec2MetadataGone / spec2MetadataSeen).
+ * (sectionListShape), handlers/event.ts (sectionGetShape), handlers/metadata.ts (sectionMetadataGone / sectionMetadataSeen).
  */
-export const SPEC2_SHAPE_MUTANTS = family({
-  'spec2-list-single-element-arrays-scalar': {
+export const RESPONSE_SHAPE_MUTANTS = family({
+  'list-single-element-arrays-scalar': {
     rule: 'events.list.schema',
     description: 'List items serialize a one-element presenter/contributor/subjects array as a plain string (an XML-to-JSON mapper); longer arrays stay arrays.',
   },
-  'spec2-list-empty-null': {
+  'list-empty-null': {
     rule: 'events.list.empty',
     description: 'A list with no matching event answers 200 with null instead of [] (a nil slice serialized).',
   },
-  'spec2-oldest-duration-string': {
+  'oldest-duration-string': {
     rule: 'events.get.schema',
     description: 'The single GET in 1.0.0 sends duration as a string of digits ("declared as string"), though the oldest variant has duration (integer).',
     until: '1.0.0',
   },
-  'spec2-get-withacl-allow-only': {
+  'get-withacl-allow-only': {
     rule: 'events.get.withacl',
     description: 'withacl=true on the single GET includes only the entries with allow true: deny entries are missing (the list and GET /acl are right).',
   },
-  'spec2-metadata-get-deleted-cached': {
+  'metadata-get-deleted-cached': {
     rule: 'metadata.get.404',
     description: 'GET /metadata of a deleted event answers 200 with the catalogs last read (a cache not evicted on delete) instead of 404.',
   },
@@ -47,10 +47,10 @@ type Obj = Record<string, unknown>;
 const ARRAYS = ['presenter', 'contributor', 'subjects', 'presenters', 'contributors'];
 
 /** Bug site (handlers/list.ts, the list body): the list text as a buggy serializer writes it. */
-export function spec2ListShape(ctx: Ctx, text: string): string {
+export function sectionListShape(ctx: Ctx, text: string): string {
   const { bug } = ctx.app;
-  if (bug('spec2-list-empty-null') && text === '[]') return 'null';
-  if (!bug('spec2-list-single-element-arrays-scalar')) return text;
+  if (bug('list-empty-null') && text === '[]') return 'null';
+  if (!bug('list-single-element-arrays-scalar')) return text;
   const list = JSON.parse(text) as Obj[] | null;
   if (!Array.isArray(list)) return text;
   for (const o of list) for (const k of ARRAYS) if (Array.isArray(o[k]) && (o[k] as unknown[]).length === 1) o[k] = (o[k] as unknown[])[0];
@@ -58,10 +58,10 @@ export function spec2ListShape(ctx: Ctx, text: string): string {
 }
 
 /** Bug site (handlers/event.ts getEvent): the single event as a buggy serializer writes it. */
-export function spec2GetShape(ctx: Ctx, text: string): string {
+export function sectionGetShape(ctx: Ctx, text: string): string {
   const { bug } = ctx.app;
-  const duration = bug('spec2-oldest-duration-string') && ctx.version === '1.0.0';
-  const allowOnly = bug('spec2-get-withacl-allow-only');
+  const duration = bug('oldest-duration-string') && ctx.version === '1.0.0';
+  const allowOnly = bug('get-withacl-allow-only');
   if (!duration && !allowOnly) return text;
   const o = JSON.parse(text) as Obj;
   if (duration && typeof o.duration === 'number') o.duration = String(o.duration);
@@ -72,14 +72,14 @@ export function spec2GetShape(ctx: Ctx, text: string): string {
 const seen = new WeakMap<object, Map<string, Reply>>();
 
 /** Bug site (handlers/metadata.ts getMetadata, before the lookup): the cached answer for a deleted event, if any. */
-export function spec2MetadataGone(ctx: Ctx, type: string | undefined): Reply | undefined {
-  if (!ctx.app.bug('spec2-metadata-get-deleted-cached') || type !== undefined || ctx.app.store.get(ctx.params[0])) return undefined;
+export function sectionMetadataGone(ctx: Ctx, type: string | undefined): Reply | undefined {
+  if (!ctx.app.bug('metadata-get-deleted-cached') || type !== undefined || ctx.app.store.get(ctx.params[0])) return undefined;
   return seen.get(ctx.app)?.get(ctx.params[0]);
 }
 
 /** Bug site (handlers/metadata.ts getMetadata, after the answer): remembers the catalogs answered. */
-export function spec2MetadataSeen(ctx: Ctx, type: string | undefined, reply: Reply): Reply {
-  if (!ctx.app.bug('spec2-metadata-get-deleted-cached') || type !== undefined) return reply;
+export function sectionMetadataSeen(ctx: Ctx, type: string | undefined, reply: Reply): Reply {
+  if (!ctx.app.bug('metadata-get-deleted-cached') || type !== undefined) return reply;
   const m = seen.get(ctx.app) ?? new Map<string, Reply>();
   m.set(ctx.params[0], reply);
   seen.set(ctx.app, m);
@@ -90,28 +90,28 @@ export function spec2MetadataSeen(ctx: Ctx, type: string | undefined, reply: Rep
  * Version-specific mutants (spec § Versioning: "1.1.0 | ... Endpoints GET and PUT
  * /api/events/{event_id}/scheduling"; "1.4.0 | Event field start is the bibliographic start"; "1.6.0 | DELETE of an
  * event retracts its publications first; status 202 is possible"; § Event (response object): "The earliest
- * description shows different member names"; § GET /api/events, offset). Bug sites: handlers/list.ts (spec2ListBody,
- * via mutants/list-paging.ts spec2Paging), handlers/event.ts (spec2Delete), handlers/scheduling.ts (spec2SchedulingRoute).
+ * description shows different member names"; § GET /api/events, offset). Bug sites: handlers/list.ts (sectionListBody,
+ * via mutants/list-paging.ts sectionPaging), handlers/event.ts (sectionDelete), handlers/scheduling.ts (sectionSchedulingRoute).
  */
-export const SPEC2_VERSION_MUTANTS = family({
-  'spec2-list-oldest-names-1.1.0': {
+export const VERSION_FEATURE_MUTANTS = family({
+  'list-oldest-names-1.1.0': {
     rule: 'events.list.schema',
     description: 'List items in 1.1.0 still use the oldest names presenters, contributors and start_time (the rename lands in 1.2.0; the single GET is right).',
     since: '1.1.0',
     until: '1.1.0',
   },
-  'spec2-offset-page-in-1.1.0': {
+  'offset-page-in-1.1.0': {
     rule: 'events.list.offset-index',
     description: 'offset is still read as a page index (skip offset*limit) in 1.1.0; from 1.2.0 it is an item index.',
     since: '1.1.0',
     until: '1.1.0',
   },
-  'spec2-list-start-technical': {
+  'list-start-technical': {
     rule: 'events.get.start-bibliographic',
     description: 'List items show the technical start as `start` also in 1.4.0+ (the single GET shows the bibliographic start).',
     since: '1.4.0',
   },
-  'spec2-scheduling-endpoint-late': {
+  'scheduling-endpoint-late': {
     rule: 'scheduling.get.status',
     description: 'GET and PUT /api/events/{id}/scheduling answer 404 in 1.1.0 (the endpoints arrive in 1.2.0).',
     since: '1.1.0',
@@ -121,10 +121,10 @@ export const SPEC2_VERSION_MUTANTS = family({
 
 
 /** Bug site (handlers/list.ts, the list body): the items as a buggy server shows them. */
-export function spec2ListBody(ctx: Ctx, text: string): string {
+export function sectionListBody(ctx: Ctx, text: string): string {
   const { bug } = ctx.app;
-  const oldest = bug('spec2-list-oldest-names-1.1.0') && ctx.version === '1.1.0';
-  const tech = bug('spec2-list-start-technical') && atLeast(ctx.version, '1.4.0');
+  const oldest = bug('list-oldest-names-1.1.0') && ctx.version === '1.1.0';
+  const tech = bug('list-start-technical') && atLeast(ctx.version, '1.4.0');
   if (!oldest && !tech) return text;
   const list = JSON.parse(text) as Obj[];
   return JSON.stringify(list.map((o) => {
@@ -136,8 +136,8 @@ export function spec2ListBody(ctx: Ctx, text: string): string {
 }
 
 /** Bug site (handlers/scheduling.ts, both methods): the endpoints a 1.1.0 server does not have yet. */
-export function spec2SchedulingRoute(ctx: Ctx): void {
-  if (ctx.app.bug('spec2-scheduling-endpoint-late') && ctx.version === '1.1.0') throw notFound('no such endpoint');
+export function sectionSchedulingRoute(ctx: Ctx): void {
+  if (ctx.app.bug('scheduling-endpoint-late') && ctx.version === '1.1.0') throw notFound('no such endpoint');
 }
 
 /**
@@ -145,24 +145,24 @@ export function spec2SchedulingRoute(ctx: Ctx): void {
  * Sign public distribution URLs, if URL signing is turned on"; "withmetadata | Include the metadata catalogs";
  * "withpublications | Include publication identifiers and URLs"; "withscheduling | Include scheduling information";
  * § GET /api/events/{event_id}: "with the same meanings as for the list"). Bug sites: handlers/event.ts (getEvent's
- * body) and handlers/list.ts (flags, body). spec3aGetBody also plants the publication_status and state mutants.
+ * body) and handlers/list.ts (flags, body). lifecycleGetBody also plants the publication_status and state mutants.
  */
-export const SPEC3A_FLAG_MUTANTS = family({
-  'spec3a-get-withpublications-signed-empty': {
+export const WITH_FLAG_MUTANTS = family({
+  'get-withpublications-signed-empty': {
     rule: 'events.get.withpublications',
     description: 'GET /api/events/{id}?withpublications=true&sign=true includes an empty publication list while URL signing is off (the signer returns null and unsigned publications are dropped).',
   },
-  'spec3a-list-withpublications-oldest-ignored': {
+  'list-withpublications-oldest-ignored': {
     rule: 'events.list.withpublications',
     description: 'In 1.0.0 only, GET /api/events ignores withpublications=true (the flag is wired for the 1.1.0+ list only; the single GET is right).',
     until: '1.0.0',
   },
-  'spec3a-list-withscheduling-stale': {
+  'list-withscheduling-stale': {
     rule: 'events.list.withscheduling',
     description: 'withscheduling=true on the list shows the schedule an event had before its first PUT …/scheduling (a copy kept in the list index is never refreshed); GET …/scheduling is right.',
     since: '1.1.0',
   },
-  'spec3a-get-withmetadata-latin1': {
+  'get-withmetadata-latin1': {
     rule: 'events.get.withmetadata',
     description: 'withmetadata=true on the single GET renders the catalogs through an ISO-8859-1 path: non-ASCII values come out mangled ("Zürich" → "ZÃ¼rich"); GET /metadata is right.',
   },
@@ -176,33 +176,33 @@ function member(o: Obj, name: string): string | undefined {
 }
 
 /** Bug site (handlers/event.ts getEvent): the single GET's body as a buggy server sends it. */
-export function spec3aGetBody(ctx: Ctx, text: string): string {
+export function lifecycleGetBody(ctx: Ctx, text: string): string {
   const { bug, store } = ctx.app;
-  const any = bug('spec3a-get-withpublications-signed-empty') || bug('spec3a-get-withmetadata-latin1') || bug('spec3a-publication-status-oldest-empty')
-    || bug('spec3a-state-scheduled-after-put') || bug('spec3a-state-queued-behind-other');
+  const any = bug('get-withpublications-signed-empty') || bug('get-withmetadata-latin1') || bug('publication-status-oldest-empty')
+    || bug('state-scheduled-after-put') || bug('state-queued-behind-other');
   if (!any) return text;
   const o = JSON.parse(text) as Obj;
   const rec = typeof o.identifier === 'string' ? store.get(o.identifier) : undefined;
   if (rec) o.processing_state = shownState(ctx, rec, o.processing_state);
-  if (bug('spec3a-publication-status-oldest-empty') && ctx.version === '1.0.0') o.publication_status = [];
+  if (bug('publication-status-oldest-empty') && ctx.version === '1.0.0') o.publication_status = [];
   const pubs = member(o, 'publications');
-  if (pubs && bug('spec3a-get-withpublications-signed-empty') && isTrue(ctx.url.searchParams.get('sign'))) o[pubs] = [];
+  if (pubs && bug('get-withpublications-signed-empty') && isTrue(ctx.url.searchParams.get('sign'))) o[pubs] = [];
   const meta = member(o, 'metadata');
-  if (meta && bug('spec3a-get-withmetadata-latin1') && Array.isArray(o[meta])) {
+  if (meta && bug('get-withmetadata-latin1') && Array.isArray(o[meta])) {
     o[meta] = (o[meta] as Obj[]).map((c) => ({ ...c, fields: Array.isArray(c.fields) ? (c.fields as Obj[]).map((f) => ({ ...f, value: latin1Value(f.value) })) : c.fields }));
   }
   return JSON.stringify(o);
 }
 
 /** Bug site (handlers/list.ts): the with* flags of the list as a buggy server reads them. */
-export function spec3aListFlags(ctx: Ctx, flags: WithFlags): WithFlags {
-  if (ctx.app.bug('spec3a-list-withpublications-oldest-ignored') && !atLeast(ctx.version, '1.1.0')) return { ...flags, publications: false };
+export function lifecycleListFlags(ctx: Ctx, flags: WithFlags): WithFlags {
+  if (ctx.app.bug('list-withpublications-oldest-ignored') && !atLeast(ctx.version, '1.1.0')) return { ...flags, publications: false };
   return flags;
 }
 
 /** Bug site (handlers/list.ts): the list body as a buggy server sends it. */
-export function spec3aListBody(ctx: Ctx, text: string): string {
-  if (!ctx.app.bug('spec3a-list-withscheduling-stale')) return text;
+export function lifecycleListBody(ctx: Ctx, text: string): string {
+  if (!ctx.app.bug('list-withscheduling-stale')) return text;
   let list: unknown;
   try { list = JSON.parse(text); } catch { return text; }
   if (!Array.isArray(list)) return text;
@@ -218,16 +218,16 @@ export function spec3aListBody(ctx: Ctx, text: string): string {
 /**
  * Processing-state mutants (spec § States and transitions: "The field
  * processing_state of an event takes these values. INSTANTIATED | Scheduled to be recorded ... PAUSED | Paused,
- * waiting for a resource or paused by a user ..."). Bug site: mutants/event-body.ts spec3aGetBody (the single GET);
- * the scheduling PUT records what these read (mutants/scheduling.ts spec3aPutNext).
+ * waiting for a resource or paused by a user ..."). Bug site: mutants/event-body.ts lifecycleGetBody (the single GET);
+ * the scheduling PUT records what these read (mutants/scheduling.ts lifecyclePutNext).
  */
-export const SPEC3A_STATE_MUTANTS = family({
-  'spec3a-state-scheduled-after-put': {
+export const PROCESSING_STATE_MUTANTS = family({
+  'state-scheduled-after-put': {
     rule: 'events.get.processing-state',
     description: 'After a PUT …/scheduling the single GET shows processing_state "SCHEDULED" (the status enum\'s name) instead of INSTANTIATED; not a value of the States table.',
     since: '1.1.0',
   },
-  'spec3a-state-queued-behind-other': {
+  'state-queued-behind-other': {
     rule: 'events.get.processing-state',
     description: 'An uploaded event whose processing waits behind an earlier event still RUNNING shows processing_state "QUEUED" (not a value of the States table; PAUSED means "waiting for a resource").',
     // Seen only while two uploads process at once: 50 ms of processing rarely overlaps on a busy 2-core machine.
@@ -248,11 +248,11 @@ export function scheduleBeforePut(rec: EventRecord): Schedule | undefined {
   return rescheduled.get(rec);
 }
 
-/** Bug site (via spec3aGetBody): processing_state as a buggy server shows it on the single GET. */
+/** Bug site (via lifecycleGetBody): processing_state as a buggy server shows it on the single GET. */
 export function shownState(ctx: Ctx, rec: EventRecord, state: unknown): unknown {
   const { bug, store } = ctx.app;
-  if (bug('spec3a-state-scheduled-after-put') && state === 'INSTANTIATED' && rescheduled.has(rec)) return 'SCHEDULED';
-  if (bug('spec3a-state-queued-behind-other') && state === 'RUNNING') {
+  if (bug('state-scheduled-after-put') && state === 'INSTANTIATED' && rescheduled.has(rec)) return 'SCHEDULED';
+  if (bug('state-queued-behind-other') && state === 'RUNNING') {
     for (const other of store.values()) if (other.seq < rec.seq && other.processingState === 'RUNNING' && !other.schedule) return 'QUEUED';
   }
   return state;
@@ -264,20 +264,20 @@ export function shownState(ctx: Ctx, rec: EventRecord, state: unknown): unknown 
  * and above)", "status | string | Technical status (version 1.1.0 and above)"; "Oldest variant of the event object
  * (list and single retrieval): the members are archive_version, created, creator, ..., has_previews, ..."; §
  * Versioning: "1.1.0 | Event fields language, rightsholder, license, is_part_of, series, source, status"). Bug sites:
- * handlers/list.ts (spec3bListBody) and handlers/event.ts (spec3bGetBody).
+ * handlers/list.ts (readBackListBody) and handlers/event.ts (readBackGetBody).
  */
-export const SPEC3B_VERSION_MUTANTS = family({
-  'spec3b-list-unset-strings-null': {
+export const VERSION_MEMBER_MUTANTS = family({
+  'list-unset-strings-null': {
     rule: 'events.list.schema',
     description: 'List items (1.1.0+) send null instead of a string for the 1.1.0 text members an event has no value for (language, rightsholder, license, is_part_of, series, source): SQL NULLs serialized.',
     since: '1.1.0',
   },
-  'spec3b-oldest-list-no-has-previews': {
+  'oldest-list-no-has-previews': {
     rule: 'events.list.schema',
     description: 'List items in 1.0.0 lack the member has_previews (taken for a later addition); the single GET and later versions have it.',
     until: '1.0.0',
   },
-  'spec3b-get-1.1.0-no-status-series': {
+  'get-1.1.0-no-status-series': {
     rule: 'events.get.schema',
     description: 'The single GET in 1.1.0 lacks the members status and series (they arrive one version late, in 1.2.0); the list is right.',
     since: '1.1.0',
@@ -288,10 +288,10 @@ export const SPEC3B_VERSION_MUTANTS = family({
 const NULLABLE = ['language', 'rightsholder', 'license', 'is_part_of', 'series', 'source'];
 
 /** Bug site (handlers/list.ts, the list body): the items as a buggy serializer writes them. */
-export function spec3bListBody(ctx: Ctx, text: string): string {
+export function readBackListBody(ctx: Ctx, text: string): string {
   const { bug } = ctx.app;
-  const nulls = bug('spec3b-list-unset-strings-null') && ctx.version !== '1.0.0';
-  const previews = bug('spec3b-oldest-list-no-has-previews') && ctx.version === '1.0.0';
+  const nulls = bug('list-unset-strings-null') && ctx.version !== '1.0.0';
+  const previews = bug('oldest-list-no-has-previews') && ctx.version === '1.0.0';
   if (!nulls && !previews) return text;
   const list = JSON.parse(text) as Obj[] | null;
   if (!Array.isArray(list)) return text;
@@ -303,8 +303,8 @@ export function spec3bListBody(ctx: Ctx, text: string): string {
 }
 
 /** Bug site (handlers/event.ts getEvent): the single event as a buggy serializer writes it. */
-export function spec3bGetBody(ctx: Ctx, text: string): string {
-  if (!ctx.app.bug('spec3b-get-1.1.0-no-status-series') || ctx.version !== '1.1.0') return text;
+export function readBackGetBody(ctx: Ctx, text: string): string {
+  if (!ctx.app.bug('get-1.1.0-no-status-series') || ctx.version !== '1.1.0') return text;
   const o = JSON.parse(text) as Obj;
   delete o.status;
   delete o.series;
@@ -317,24 +317,24 @@ export function spec3bGetBody(ctx: Ctx, text: string): string {
  * ACL"). Bug sites: mutants/sites.ts (list filters, single GET, list body); the writes remember what these
  * read (PUT …/scheduling and POST /api/events/{id}).
  */
-export const SPEC4_DERIVED_MUTANTS = family({
-  'spec4-filter-agent-id-stale-after-put': {
+export const DERIVED_VIEW_MUTANTS = family({
+  'filter-agent-id-stale-after-put': {
     rule: 'events.list.filter.agent_id',
     description: 'agent_id:<v> matches the capture agent an event had before its first scheduling change (PUT …/scheduling or update): an event moved to agent ag2 is not found by agent_id:ag2.',
     since: '1.1.0',
   },
-  'spec4-start-technical-stale-after-update': {
+  'start-technical-stale-after-update': {
     rule: 'events.get.start-technical',
     description: 'Below 1.4.0 the single GET shows as start the technical start an event had before an update (POST /api/events/{id}) moved its schedule; GET …/scheduling shows the new start.',
     since: '1.1.0',
     until: '1.3.0',
   },
-  'spec4-filter-start-stale-after-metadata': {
+  'filter-start-stale-after-metadata': {
     rule: 'events.list.filter.start',
     description: 'start:<from>/<to> compares the start an event was created with: after PUT /metadata (or an update) moves startDate, the event is found in its old range and not in its new one.',
     since: '1.1.0',
   },
-  'spec4-list-cache-ignores-flags': {
+  'list-cache-ignores-flags': {
     rule: 'events.list.withacl',
     description: 'GET /api/events answers from a cache keyed by filter, sort, limit and offset only: after a plain list, the same list with withacl=true (or another with* flag) comes back without the ACL (until the next write).',
   },
@@ -376,8 +376,8 @@ function staleStart(ctx: Ctx, g: FilterGroup): FilterGroup {
 /** A filter group of agent_id matching the agent before the first change (of start: the start as created). */
 export function derivedFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
   const { bug, store } = ctx.app;
-  if (bug('spec4-filter-start-stale-after-metadata') && g.name === 'start' && !g.test) return staleStart(ctx, g);
-  if (!bug('spec4-filter-agent-id-stale-after-put') || g.name !== 'agent_id' || g.test) return g;
+  if (bug('filter-start-stale-after-metadata') && g.name === 'start' && !g.test) return staleStart(ctx, g);
+  if (!bug('filter-agent-id-stale-after-put') || g.name !== 'agent_id' || g.test) return g;
   const agent = (v: EventView) => {
     const rec = store.get(v.id);
     return (rec && firstAgent.get(rec)) ?? v.agentId;
@@ -389,7 +389,7 @@ export function derivedFilter(ctx: Ctx, g: FilterGroup): FilterGroup {
 
 /** The single event object as a buggy server shapes it. */
 export function derivedGet(ctx: Ctx, rec: EventRecord, o: Record<string, unknown>): void {
-  if (!ctx.app.bug('spec4-start-technical-stale-after-update') || !atLeast(ctx.version, '1.1.0') || atLeast(ctx.version, '1.4.0')) return;
+  if (!ctx.app.bug('start-technical-stale-after-update') || !atLeast(ctx.version, '1.1.0') || atLeast(ctx.version, '1.4.0')) return;
   const old = beforeUpdate.get(rec);
   if (old && 'start' in o) o.start = isoSeconds(old.startMs);
 }
@@ -399,7 +399,7 @@ const listCache = new WeakMap<object, { rev: number; byKey: Map<string, string> 
 
 /** Bug site (the list body): a buggy cache answers what the same query without its flags answered. */
 export function derivedListCache(ctx: Ctx, text: string): string {
-  if (!ctx.app.bug('spec4-list-cache-ignores-flags')) return text;
+  if (!ctx.app.bug('list-cache-ignores-flags')) return text;
   const q = ctx.url.searchParams;
   const key = JSON.stringify([ctx.version, q.getAll('filter'), q.get('sort'), q.get('limit'), q.get('offset')]);
   let c = listCache.get(ctx.app);
@@ -415,13 +415,13 @@ export function derivedListCache(ctx: Ctx, text: string): string {
  * information (version 1.1.0 and above)"; § Event: "publication_status | array[string] | Publications available for
  * the event"). Bug site: the list body (mutants/sites.ts), item by item in list order.
  */
-export const SPEC4_MIXING_MUTANTS = family({
-  'spec4-list-withscheduling-leaks': {
+export const MIXED_LIST_MUTANTS = family({
+  'list-withscheduling-leaks': {
     rule: 'events.list.withscheduling',
     description: 'withscheduling=true on the list gives an unscheduled event listed after a scheduled one the scheduling of that previous event (a loop variable not reset); GET …/scheduling is right.',
     since: '1.1.0',
   },
-  'spec4-list-publication-status-leaks': {
+  'list-publication-status-leaks': {
     rule: 'events.get.publication-status',
     description: 'In the list, an event without publications listed after a published one shows the previous event\'s publication_status (a loop variable not reset); the single GET is right.',
   },
@@ -431,8 +431,8 @@ export const SPEC4_MIXING_MUTANTS = family({
 /** List items (in order) as a buggy serializer loop fills them. */
 export function mixingList(ctx: Ctx, items: Obj[]): void {
   const { bug } = ctx.app;
-  const sched = bug('spec4-list-withscheduling-leaks') && atLeast(ctx.version, '1.1.0');
-  const pubs = bug('spec4-list-publication-status-leaks');
+  const sched = bug('list-withscheduling-leaks') && atLeast(ctx.version, '1.1.0');
+  const pubs = bug('list-publication-status-leaks');
   let lastSched: unknown = null;
   let lastPubs: unknown[] = [];
   for (const item of items) {
@@ -452,12 +452,12 @@ export function mixingList(ctx: Ctx, items: Obj[]): void {
  * "presenter* | array[string] | Presenters", "publication_status | array[string] | Publications available for the
  * event"). Bug sites: the list and single-GET bodies (mutants/sites.ts).
  */
-export const SPEC4_STATE_SHAPE_MUTANTS = family({
-  'spec4-published-publication-status-string': {
+export const STATE_SHAPE_MUTANTS = family({
+  'published-publication-status-string': {
     rule: 'events.list.schema',
     description: 'List items of a published event send publication_status as one comma-joined string ("engage-player") instead of an array of strings; unpublished events keep [].',
   },
-  'spec4-scheduled-presenter-null': {
+  'scheduled-presenter-null': {
     rule: 'events.get.schema',
     description: 'The single GET of a scheduled event without presenters sends presenter null instead of [] (the scheduler\'s catalog has no creator element); uploaded events keep [].',
     since: '1.1.0',
@@ -467,14 +467,14 @@ export const SPEC4_STATE_SHAPE_MUTANTS = family({
 
 /** A list item as a buggy server shapes it. */
 export function stateShapesListItem(ctx: Ctx, item: Obj): void {
-  if (ctx.app.bug('spec4-published-publication-status-string') && Array.isArray(item.publication_status) && item.publication_status.length > 0) {
+  if (ctx.app.bug('published-publication-status-string') && Array.isArray(item.publication_status) && item.publication_status.length > 0) {
     item.publication_status = item.publication_status.join(',');
   }
 }
 
 /** The single event object as a buggy server shapes it. */
 export function stateShapesGet(ctx: Ctx, rec: EventRecord, o: Obj): void {
-  if (!ctx.app.bug('spec4-scheduled-presenter-null') || !atLeast(ctx.version, '1.1.0') || !rec.schedule) return;
+  if (!ctx.app.bug('scheduled-presenter-null') || !atLeast(ctx.version, '1.1.0') || !rec.schedule) return;
   if (Array.isArray(o.presenter) && o.presenter.length === 0) o.presenter = null;
 }
 
@@ -483,16 +483,16 @@ export function stateShapesGet(ctx: Ctx, rec: EventRecord, o: Obj): void {
  * "has_previews | boolean | Whether the event can be opened with the video editor". Bug site: handlers/event.ts (the
  * single GET's body).
  */
-export const BLIND4_STATE_MUTANTS = family({
-  'blind4-states-published-previews-string': {
+export const PREVIEW_STATE_MUTANTS = family({
+  'states-published-previews-string': {
     rule: 'events.get.schema',
     description: 'Once an event is published (it has publications), the single GET shows has_previews as a string ("true"/"false"), not a boolean; unpublished events are right.',
   },
 });
 
 /** Bug site (handlers/event.ts getEvent): the body of the single GET. */
-export function blind4GetBody(ctx: Ctx, rec: EventRecord, text: string): string {
-  if (!ctx.app.bug('blind4-states-published-previews-string') || rec.publications.length === 0) return text;
+export function blindSpotGetBody(ctx: Ctx, rec: EventRecord, text: string): string {
+  if (!ctx.app.bug('states-published-previews-string') || rec.publications.length === 0) return text;
   const o = JSON.parse(text) as Record<string, unknown>;
   if (typeof o.has_previews === 'boolean') o.has_previews = String(o.has_previews);
   return JSON.stringify(o);
@@ -503,8 +503,8 @@ export function blind4GetBody(ctx: Ctx, rec: EventRecord, text: string): string 
  * (versions below 1.4.0)"; § Scheduling information, PUT …/scheduling "204 (updated)". Bug site: handlers/event.ts
  * (the view the single GET serializes).
  */
-export const BLIND4_DERIVED_MUTANTS = family({
-  'blind4-derived-technical-start-cached': {
+export const TECHNICAL_START_MUTANTS = family({
+  'derived-technical-start-cached': {
     rule: 'events.get.start-technical',
     description: 'The single GET caches an event\'s technical start at its first read and never refreshes it: after PUT …/scheduling moves the recording, start (below 1.4.0) still shows the old start.',
   },
@@ -513,8 +513,8 @@ export const BLIND4_DERIVED_MUTANTS = family({
 const firstSeen = new WeakMap<EventRecord, number>();
 
 /** Bug site (handlers/event.ts getEvent): the technical start a buggy single GET shows, if it differs. */
-export function blind4TechStart(ctx: Ctx, rec: EventRecord, v: EventView): Partial<EventView> | undefined {
-  if (!ctx.app.bug('blind4-derived-technical-start-cached')) return undefined;
+export function blindSpotTechStart(ctx: Ctx, rec: EventRecord, v: EventView): Partial<EventView> | undefined {
+  if (!ctx.app.bug('derived-technical-start-cached')) return undefined;
   const seen = firstSeen.get(rec);
   if (seen === undefined) {
     firstSeen.set(rec, v.techStartMs);
@@ -527,8 +527,8 @@ export function blind4TechStart(ctx: Ctx, rec: EventRecord, v: EventView): Parti
  * Blind-spot class 10 of suites/DISCRIMINATING-DATA.md (lists that mix states): spec § GET /api/events, "withscheduling | boolean | Include scheduling
  * information (version 1.1.0 and above)" — each event's own. Bug site: handlers/list.ts (the list body).
  */
-export const BLIND4_MIXED_MUTANTS = family({
-  'blind4-mixed-scheduling-from-previous': {
+export const MIXED_SCHEDULING_MUTANTS = family({
+  'mixed-scheduling-from-previous': {
     rule: 'events.list.withscheduling',
     since: '1.1.0',
     description: 'With withscheduling=true, an unscheduled event in the list shows the scheduling of the scheduled event listed before it (a row buffer reused across events).',
@@ -536,8 +536,8 @@ export const BLIND4_MIXED_MUTANTS = family({
 });
 
 /** Bug site (handlers/list.ts, the list's JSON text): the list as a buggy serializer writes it. */
-export function blind4ListBody(ctx: Ctx, text: string): string {
-  if (!ctx.app.bug('blind4-mixed-scheduling-from-previous') || ctx.url.searchParams.get('withscheduling') !== 'true') return text;
+export function blindSpotListBody(ctx: Ctx, text: string): string {
+  if (!ctx.app.bug('mixed-scheduling-from-previous') || ctx.url.searchParams.get('withscheduling') !== 'true') return text;
   const list = JSON.parse(text) as unknown;
   if (!Array.isArray(list)) return text;
   let previous: unknown;

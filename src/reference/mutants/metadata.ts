@@ -56,54 +56,54 @@ export const METADATA_MUTANTS = family({
  * | 204; 403 (the catalog dublincore/episode cannot be deleted because it has mandatory fields)"). Bug sites:
  * handlers/metadata.ts putMetadata and deleteMetadata.
  */
-export const SPEC2_METADATA_MUTANTS = family({
-  'spec2-metadata-third-put-lost': {
+export const METADATA_WRITE_MUTANTS = family({
+  'metadata-third-put-lost': {
     rule: 'metadata.put.applies',
     description: 'Every third PUT /metadata on one event answers 204 but changes nothing.',
   },
-  'spec2-metadata-put-comma-split': {
+  'metadata-put-comma-split': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata splits each element of an array value on commas: subjects ["Art, Design"] is stored as ["Art", "Design"].',
   },
-  'spec2-metadata-put-empty-ignored': {
+  'metadata-put-empty-ignored': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata skips fields whose value is "" (`if (value)`): a field cannot be emptied, the old value stays.',
   },
-  'spec2-metadata-delete-all-events': {
+  'metadata-delete-all-events': {
     rule: 'metadata.delete.removes',
     description: 'DELETE /metadata?type=X removes catalog X from every event, not only from the one named.',
   },
-  'spec2-metadata-delete-episode-case': {
+  'metadata-delete-episode-case': {
     rule: 'metadata.delete.403',
     description: 'DELETE /metadata?type=DublinCore/Episode (other letter case) empties dublincore/episode (204): the 403 guard compares case-sensitively, the lookup does not.',
   },
 });
 
 /** Bug site (handlers/metadata.ts putMetadata, before applying): true when a buggy server loses this write. */
-export function spec2PutLost(ctx: Ctx, rec: EventRecord): boolean {
-  return ctx.app.bug('spec2-metadata-third-put-lost') && nth(rec, 'metadata-put') % 3 === 0;
+export function sectionPutLost(ctx: Ctx, rec: EventRecord): boolean {
+  return ctx.app.bug('metadata-third-put-lost') && nth(rec, 'metadata-put') % 3 === 0;
 }
 
 /** Bug site (handlers/metadata.ts putMetadata): the fields as a buggy server reads them. */
-export function spec2PutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
+export function sectionPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
   const { bug } = ctx.app;
-  if (bug('spec2-metadata-put-empty-ignored')) return fields.filter((f) => f.value !== '');
-  if (!bug('spec2-metadata-put-comma-split')) return fields;
+  if (bug('metadata-put-empty-ignored')) return fields.filter((f) => f.value !== '');
+  if (!bug('metadata-put-comma-split')) return fields;
   return fields.map((f) => (Array.isArray(f.value)
     ? { ...f, value: f.value.flatMap((x: unknown) => (typeof x === 'string' ? x.split(',').map((s) => s.trim()) : [x])) }
     : f));
 }
 
 /** Bug site (handlers/metadata.ts deleteMetadata, before the catalog is looked up): a buggy server's answer, if any. */
-export function spec2DeleteMetadata(ctx: Ctx, rec: EventRecord, type: string): Reply | undefined {
+export function sectionDeleteMetadata(ctx: Ctx, rec: EventRecord, type: string): Reply | undefined {
   const { bug, store } = ctx.app;
-  if (bug('spec2-metadata-delete-episode-case') && type !== EPISODE_FLAVOR && type.toLowerCase() === EPISODE_FLAVOR) {
+  if (bug('metadata-delete-episode-case') && type !== EPISODE_FLAVOR && type.toLowerCase() === EPISODE_FLAVOR) {
     rec.episode = emptyEpisode();
     rec.archiveVersion++;
     store.commit(rec);
     return empty(204);
   }
-  if (bug('spec2-metadata-delete-all-events') && rec.extraCatalogs.has(type)) {
+  if (bug('metadata-delete-all-events') && rec.extraCatalogs.has(type)) {
     for (const other of store.values()) {
       if (other === rec || !other.extraCatalogs.delete(type)) continue;
       other.archiveVersion++;
@@ -120,32 +120,32 @@ export function spec2DeleteMetadata(ctx: Ctx, rec: EventRecord, type: string): R
  * "Removes all fields and values of that catalog."; § Metadata catalog: "label | string | Translation key for the
  * catalog name"; Metadata field (as returned): "readOnly | boolean"). Bug sites: handlers/metadata.ts.
  */
-export const SPEC3B_METADATA_MUTANTS = family({
-  'spec3b-metadata-all-stale': {
+export const METADATA_CATALOG_MUTANTS = family({
+  'metadata-all-stale': {
     rule: 'metadata.put.applies',
     description: 'On a pseudo-random subset (about 2 in 5) of GET /metadata requests (all catalogs, no type) the catalogs come from a replica one metadata change behind.',
   },
-  'spec3b-metadata-type-cache-by-flavor': {
+  'metadata-type-cache-by-flavor': {
     rule: 'metadata.get-type.values',
     description: 'GET /metadata?type=<extra flavor> caches the fields by flavor only, not by event: reading the catalog of event B after event A\'s answers A\'s fields (until the next write).',
   },
-  'spec3b-metadata-put-last-field-dropped': {
+  'metadata-put-last-field-dropped': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata with two or more fields drops the last one (a de-duplication loop that stops one short); a single field is applied.',
   },
-  'spec3b-metadata-delete-first-extra': {
+  'metadata-delete-first-extra': {
     rule: 'metadata.delete.removes',
     description: 'DELETE /metadata?type=X removes the event\'s first extra catalog instead of X (an index mix-up): X stays when it is not the first.',
   },
-  'spec3b-metadata-extra-no-label': {
+  'metadata-extra-no-label': {
     rule: 'metadata.get.schema',
     description: 'In GET /metadata only dublincore/episode carries label; the other catalogs lack the member (their label lookup finds no translation key).',
   },
-  'spec3b-metadata-put-extra-second-clears': {
+  'metadata-put-extra-second-clears': {
     rule: 'metadata.put.unsent-unchanged',
     description: 'From the second PUT /metadata on one extra catalog (not dublincore/episode) of an event, fields not sent are removed; the first PUT keeps them.',
   },
-  'spec3b-oldest-metadata-no-readonly': {
+  'oldest-metadata-no-readonly': {
     rule: 'metadata.get.schema',
     description: 'In 1.0.0 the fields in GET /metadata (all catalogs) lack the member readOnly; later versions have it.',
     until: '1.0.0',
@@ -155,15 +155,15 @@ export const SPEC3B_METADATA_MUTANTS = family({
 type Obj = Record<string, unknown>;
 
 /** Bug site (handlers/metadata.ts getCatalogs): the catalog list a buggy server answers. */
-export function spec3bCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, list: Obj[]): Obj[] {
+export function readBackCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, list: Obj[]): Obj[] {
   const { bug } = ctx.app;
   let out = list;
-  if (bug('spec3b-metadata-all-stale') && hashedStale(nth(ctx.app, 'stale-metadata-all'), 29)) {
+  if (bug('metadata-all-stale') && hashedStale(nth(ctx.app, 'stale-metadata-all'), 29)) {
     const old = metadataOneBehind(rec);
     if (old) out = renderCatalogs(old.episode, view, old.extras);
   }
-  if (bug('spec3b-metadata-extra-no-label')) out = out.map((c) => (c.flavor === EPISODE_FLAVOR ? c : (({ label: _l, ...rest }) => rest)(c)));
-  if (bug('spec3b-oldest-metadata-no-readonly') && ctx.version === '1.0.0') {
+  if (bug('metadata-extra-no-label')) out = out.map((c) => (c.flavor === EPISODE_FLAVOR ? c : (({ label: _l, ...rest }) => rest)(c)));
+  if (bug('oldest-metadata-no-readonly') && ctx.version === '1.0.0') {
     out = out.map((c) => ({ ...c, fields: (c.fields as Obj[]).map(({ readOnly: _r, ...rest }) => rest) }));
   }
   return out;
@@ -172,8 +172,8 @@ export function spec3bCatalogs(ctx: Ctx, rec: EventRecord, view: EpisodeView, li
 const byFlavor = new WeakMap<object, Map<string, Obj[]>>();
 
 /** Bug site (handlers/metadata.ts getCatalogFields): the fields of an extra catalog as a buggy cache answers them. */
-export function spec3bExtraFields(ctx: Ctx, flavor: string, fields: Obj[]): Obj[] {
-  if (!ctx.app.bug('spec3b-metadata-type-cache-by-flavor')) return fields;
+export function readBackExtraFields(ctx: Ctx, flavor: string, fields: Obj[]): Obj[] {
+  if (!ctx.app.bug('metadata-type-cache-by-flavor')) return fields;
   let m = byFlavor.get(ctx.app);
   if (!m) {
     const made = new Map<string, Obj[]>();
@@ -187,22 +187,22 @@ export function spec3bExtraFields(ctx: Ctx, flavor: string, fields: Obj[]): Obj[
 }
 
 /** Bug site (handlers/metadata.ts putMetadata): the fields a buggy PUT applies. */
-export function spec3bPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
-  if (!ctx.app.bug('spec3b-metadata-put-last-field-dropped') || fields.length < 2) return fields;
+export function readBackPutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
+  if (!ctx.app.bug('metadata-put-last-field-dropped') || fields.length < 2) return fields;
   const out: FieldInput[] = [];
   for (let i = 0; i < fields.length - 1; i++) if (fields[i].id !== fields[i + 1].id) out.push(fields[i]);
   return out;
 }
 
 /** Bug site (handlers/metadata.ts putMetadata): true when a buggy PUT rebuilds the extra catalog from the sent fields. */
-export function spec3bPutClears(ctx: Ctx, rec: EventRecord, type: string): boolean {
-  if (!ctx.app.bug('spec3b-metadata-put-extra-second-clears') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return false;
+export function readBackPutClears(ctx: Ctx, rec: EventRecord, type: string): boolean {
+  if (!ctx.app.bug('metadata-put-extra-second-clears') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return false;
   return nth(rec, `put:${type}`) >= 2;
 }
 
 /** Bug site (handlers/metadata.ts deleteMetadata): the flavor a buggy DELETE removes. */
-export function spec3bDeleteType(ctx: Ctx, rec: EventRecord, type: string): string {
-  if (!ctx.app.bug('spec3b-metadata-delete-first-extra') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return type;
+export function readBackDeleteType(ctx: Ctx, rec: EventRecord, type: string): string {
+  if (!ctx.app.bug('metadata-delete-first-extra') || type === EPISODE_FLAVOR || !rec.extraCatalogs.has(type)) return type;
   return [...rec.extraCatalogs.keys()][0] ?? type;
 }
 
@@ -217,8 +217,8 @@ export function spec3bDeleteType(ctx: Ctx, rec: EventRecord, type: string): stri
  * exist" does, and the spec orders neither before the other. (The 403 above differs: its reason, "the catalog
  * dublincore/episode cannot be deleted because it has mandatory fields", presupposes the event's catalog.)
  */
-export const SPEC4_UNKNOWN_MUTANTS = family({
-  'spec4-metadata-delete-episode-unknown-403': {
+export const UNKNOWN_EVENT_404_MUTANTS = family({
+  'metadata-delete-episode-unknown-403': {
     rule: 'metadata.delete.404',
     description: 'DELETE /metadata?type=dublincore/episode of an event that does not exist answers 403 (the mandatory-catalog guard runs before the event lookup).',
   },
@@ -226,7 +226,7 @@ export const SPEC4_UNKNOWN_MUTANTS = family({
 
 /** Bug site (DELETE /metadata, first). */
 export function unknownDeleteMetadata(ctx: Ctx): void {
-  if (!ctx.app.bug('spec4-metadata-delete-episode-unknown-403') || ctx.app.store.get(ctx.params[0])) return;
+  if (!ctx.app.bug('metadata-delete-episode-unknown-403') || ctx.app.store.get(ctx.params[0])) return;
   if (ctx.url.searchParams.get('type')?.trim() === EPISODE_FLAVOR) {
     throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
   }
@@ -237,8 +237,8 @@ export function unknownDeleteMetadata(ctx: Ctx): void {
  * updated"; the start is startDate (format date) and startTime (format time with UTC designator). Bug site:
  * handlers/metadata.ts (the episode values a PUT stores).
  */
-export const BLIND4_COMPOSITE_MUTANTS = family({
-  'blind4-composite-date-resets-time': {
+export const START_PARTS_MUTANTS = family({
+  'composite-date-resets-time': {
     rule: 'metadata.put.unsent-unchanged',
     description: 'PUT /metadata?type=dublincore/episode with startDate but no startTime stores the start at midnight of that date: the start time not sent is lost.',
   },
@@ -247,8 +247,8 @@ export const BLIND4_COMPOSITE_MUTANTS = family({
 const DAY_MS = 86_400_000;
 
 /** Bug site (handlers/metadata.ts putMetadata, dublincore/episode): the episode values stored. */
-export function blind4PutEpisode(ctx: Ctx, fields: FieldInput[], next: EpisodeValues): EpisodeValues {
-  if (!ctx.app.bug('blind4-composite-date-resets-time') || next.startMs === undefined) return next;
+export function blindSpotPutEpisode(ctx: Ctx, fields: FieldInput[], next: EpisodeValues): EpisodeValues {
+  if (!ctx.app.bug('composite-date-resets-time') || next.startMs === undefined) return next;
   if (!fields.some((f) => f.id === 'startDate') || fields.some((f) => f.id === 'startTime')) return next;
   return { ...next, startMs: Math.floor(next.startMs / DAY_MS) * DAY_MS };
 }
@@ -258,16 +258,16 @@ export function blind4PutEpisode(ctx: Ctx, fields: FieldInput[], next: EpisodeVa
  * catalog dublincore/episode cannot be deleted because it has mandatory fields); 404"; § Errors "404 | The event does
  * not exist". Bug site: handlers/metadata.ts (deleteMetadata, before the event is looked up).
  */
-export const BLIND4_UNKNOWN_MUTANTS = family({
-  'blind4-unknown-episode-delete-403-first': {
+export const UNKNOWN_FIRST_MUTANTS = family({
+  'unknown-episode-delete-403-first': {
     rule: 'metadata.delete.404',
     description: 'DELETE …/metadata?type=dublincore/episode checks the flavor before the event: for an event that does not exist it answers 403 (the episode catalog cannot be deleted), not 404.',
   },
 });
 
 /** Bug site (handlers/metadata.ts deleteMetadata, first thing): the flavor guard a buggy server runs before the lookup. */
-export function blind4DeleteGuardFirst(ctx: Ctx): void {
-  if (!ctx.app.bug('blind4-unknown-episode-delete-403-first')) return;
+export function blindSpotDeleteGuardFirst(ctx: Ctx): void {
+  if (!ctx.app.bug('unknown-episode-delete-403-first')) return;
   if (ctx.url.searchParams.get('type') === EPISODE_FLAVOR) throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
 }
 
@@ -362,39 +362,39 @@ export function metadataDeleteKeeps(ctx: Ctx, kept: boolean): boolean {
  * catalog. | 204; 403 (the catalog dublincore/episode …)"). Bug sites: handlers/metadata.ts.
  */
 export const SPEC_METADATA_MUTANTS = family({
-  'spec-metadata-get-type-ignored': {
+  'metadata-get-type-ignored': {
     rule: 'metadata.get-type.values',
     description: 'GET /metadata?type=X ignores type and answers the fields of dublincore/episode for every X.',
   },
-  'spec-metadata-put-type-ignored': {
+  'metadata-put-type-ignored': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata?type=X ignores type and applies the fields to dublincore/episode (400 for ids that catalog lacks).',
   },
-  'spec-metadata-delete-type-ignored': {
+  'metadata-delete-type-ignored': {
     rule: 'metadata.delete.204',
     description: 'DELETE /metadata?type=X ignores type and targets dublincore/episode: every delete answers 403.',
   },
-  'spec-metadata-put-reverts-earlier': {
+  'metadata-put-reverts-earlier': {
     rule: 'metadata.put.unsent-unchanged',
     description: 'PUT /metadata?type=dublincore/episode applies the sent fields to the catalog as it was created: fields changed by an earlier write revert.',
   },
-  'spec-metadata-read-flaky': {
+  'metadata-read-flaky': {
     rule: 'metadata.get-type.values',
     description: 'Every second GET /metadata?type= of an event answers from a replica one metadata change behind.',
   },
-  'spec-metadata-put-latin1': {
+  'metadata-put-latin1': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata decodes the values as ISO-8859-1: non-ASCII values are stored mangled ("Zürich" → "ZÃ¼rich").',
   },
-  'spec-metadata-put-first-field-only': {
+  'metadata-put-first-field-only': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata applies only the first field of the sent list; the others are dropped silently.',
   },
-  'spec-metadata-put-list-first-value': {
+  'metadata-put-list-first-value': {
     rule: 'metadata.put.applies',
     description: 'PUT /metadata keeps only the first element of an array value (subjects, creator, contributor).',
   },
-  'spec-metadata-400-lands-late': {
+  'metadata-400-lands-late': {
     rule: 'metadata.put.400',
     description: 'A PUT /metadata refused with 400 (one invalid field) applies its valid fields about a second later.',
   },
@@ -403,8 +403,8 @@ export const SPEC_METADATA_MUTANTS = family({
 /** Bug site (handlers/metadata.ts): the catalog a request names, as a server that ignores `type` reads it. */
 export function metadataType(ctx: Ctx, method: 'GET' | 'PUT' | 'DELETE', type: string): string {
   const { bug } = ctx.app;
-  const ignored = method === 'GET' ? bug('spec-metadata-get-type-ignored')
-    : method === 'PUT' ? bug('spec-metadata-put-type-ignored') : bug('spec-metadata-delete-type-ignored');
+  const ignored = method === 'GET' ? bug('metadata-get-type-ignored')
+    : method === 'PUT' ? bug('metadata-put-type-ignored') : bug('metadata-delete-type-ignored');
   return ignored ? EPISODE_FLAVOR : type;
 }
 
@@ -412,7 +412,7 @@ export function metadataType(ctx: Ctx, method: 'GET' | 'PUT' | 'DELETE', type: s
 export function metadataRead(ctx: Ctx, rec: EventRecord, type: string, fields: Record<string, unknown>[]): Record<string, unknown>[] {
   // Counted per event: a replica behind for this event's catalogs, not a server-wide alternation that concurrent readers of
   // other events would take turns with.
-  if (!ctx.app.bug('spec-metadata-read-flaky') || !everySecond(rec, 'metadata-read')) return fields;
+  if (!ctx.app.bug('metadata-read-flaky') || !everySecond(rec, 'metadata-read')) return fields;
   const old = metadataBehind(rec);
   if (!old) return fields;
   if (type !== EPISODE_FLAVOR) {
@@ -425,15 +425,15 @@ export function metadataRead(ctx: Ctx, rec: EventRecord, type: string, fields: R
 
 /** Bug site (handlers/metadata.ts putMetadata): the episode catalog a PUT applies its fields to. */
 export function putBase(ctx: Ctx, rec: EventRecord): EpisodeValues {
-  return (ctx.app.bug('spec-metadata-put-reverts-earlier') && firstState(rec)?.episode) || rec.episode;
+  return (ctx.app.bug('metadata-put-reverts-earlier') && firstState(rec)?.episode) || rec.episode;
 }
 
 /** Bug site (handlers/metadata.ts putMetadata): the fields as a buggy server reads them. */
 export function putFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {
   const { bug } = ctx.app;
-  if (bug('spec-metadata-put-latin1')) return fields.map((f) => ({ ...f, value: latin1Value(f.value) }));
-  if (bug('spec-metadata-put-first-field-only')) return fields.slice(0, 1);
-  if (bug('spec-metadata-put-list-first-value')) return fields.map((f) => (Array.isArray(f.value) ? { ...f, value: f.value.slice(0, 1) } : f));
+  if (bug('metadata-put-latin1')) return fields.map((f) => ({ ...f, value: latin1Value(f.value) }));
+  if (bug('metadata-put-first-field-only')) return fields.slice(0, 1);
+  if (bug('metadata-put-list-first-value')) return fields.map((f) => (Array.isArray(f.value) ? { ...f, value: f.value.slice(0, 1) } : f));
   return fields;
 }
 
@@ -454,7 +454,7 @@ function applies(rec: EventRecord, type: string, fields: FieldInput[], startMs: 
  */
 export function lateMetadata(ctx: Ctx, rec: EventRecord, type: string, fields: FieldInput[]): void {
   const { app } = ctx;
-  if (!app.bug('spec-metadata-400-lands-late')) return;
+  if (!app.bug('metadata-400-lands-late')) return;
   const startMs = app.store.view(rec.id).bibStartMs;
   if (applies(rec, type, fields, startMs)) return;
   const valid = fields.filter((f) => applies(rec, type, [f], startMs));

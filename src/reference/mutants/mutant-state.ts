@@ -57,8 +57,8 @@ function sameMetadata(a: EventSnapshot, b: EventSnapshot): boolean {
 
 /** The mutants that look back at an event's earlier states. */
 const NEEDS_HISTORY: MutantName[] = [
-  'spec-acl-read-flaky', 'spec-metadata-read-flaky', 'spec-metadata-put-reverts-earlier', 'spec-update-reverts-earlier',
-  'spec-sort-title-stale-after-update', 'spec-filter-title-stale-after-update', 'spec-get-withmetadata-stale',
+  'acl-read-flaky', 'metadata-read-flaky', 'metadata-put-reverts-earlier', 'update-reverts-earlier',
+  'sort-title-stale-after-update', 'filter-title-stale-after-update', 'get-withmetadata-stale',
 ];
 
 /**

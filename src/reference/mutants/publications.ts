@@ -52,27 +52,27 @@ export const PUBLICATION_MUTANTS = family({
  * with one publication including media, attachments and metadata; 404 when the event does not exist; 404 when the
  * publication does not exist"). Bug site: handlers/publications.ts getPublication.
  */
-export const SPEC2_PUBLICATION_MUTANTS = family({
-  'spec2-publication-other-event': {
+export const PUBLICATION_GET_MUTANTS = family({
+  'publication-other-event': {
     rule: 'publications.get.404-publication',
     description: 'GET /api/events/A/publications/{pid} answers 200 with a publication of another event B (the pid is looked up alone once A is found).',
   },
-  'spec2-publication-unknown-204': {
+  'publication-unknown-204': {
     rule: 'publications.get.404-publication',
     description: 'An unknown publication id on a known event answers 204 with no body instead of 404.',
   },
 });
 
 /** Bug site (handlers/publications.ts, when the event has no publication `pid`): a buggy server's answer, if any. */
-export function spec2MissingPublication(ctx: Ctx, pid: string): Reply | undefined {
+export function sectionMissingPublication(ctx: Ctx, pid: string): Reply | undefined {
   const { bug, store } = ctx.app;
-  if (bug('spec2-publication-other-event')) {
+  if (bug('publication-other-event')) {
     for (const rec of store.values()) {
       const p = canRead(rec, ctx.caller) ? rec.publications.find((x) => x.id === pid) : undefined;
       if (p) return json(200, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))));
     }
   }
-  return bug('spec2-publication-unknown-204') ? empty(204) : undefined;
+  return bug('publication-unknown-204') ? empty(204) : undefined;
 }
 
 /**
@@ -81,35 +81,35 @@ export function spec2MissingPublication(ctx: Ctx, pid: string): Reply | undefine
  * boolean"; § Publications: GET …/publications/{publication_id} "query sign (boolean) ... 200 with one publication";
  * § Event: "publication_status | array[string] | Publications available for the event"; § POST /api/events/{event_id}:
  * "Only what is sent is changed"). Bug sites: handlers/publications.ts; publication_status and the update's
- * publications: mutants/event-body.ts (spec3aGetBody) and mutants/event-write.ts (spec3aUpdated).
+ * publications: mutants/event-body.ts (lifecycleGetBody) and mutants/event-write.ts (lifecycleUpdated).
  */
-export const SPEC3A_PUBLICATION_MUTANTS = family({
-  'spec3a-publication-track-size-string': {
+export const TRACK_MEMBER_MUTANTS = family({
+  'publication-track-size-string': {
     rule: 'publications.get.schema',
     description: 'The single publication sends the size of its media tracks as a string of digits (an int64 column written by a protobuf-style JSON mapper); attachments and metadata keep integers. Spec: "size integer".',
   },
-  'spec3a-publication-has-video-omitted': {
+  'publication-has-video-omitted': {
     rule: 'publications.get.schema',
     description: 'Tracks of the single publication omit has_video when it is false (Go `omitempty`): an audio-only track has no has_video member. Spec: "has_video boolean".',
   },
-  'spec3a-publications-list-full-when-signed': {
+  'publications-list-full-when-signed': {
     // `sign` on the publication endpoints is defined only "in the later descriptions" (1.1.0+).
     since: '1.1.0',
     rule: 'publications.list.schema',
     description: 'GET …/publications?sign=true lists whole publications (media, attachments, metadata): the signing path reuses the single-publication serializer. Spec: media, attachments, metadata are "Only in the single-publication response".',
   },
-  'spec3a-publication-sign-404': {
+  'publication-sign-404': {
     // `sign` on the publication endpoints is defined only "in the later descriptions" (1.1.0+).
     since: '1.1.0',
     rule: 'publications.get.status',
     description: 'GET …/publications/{pid}?sign=true answers 404 while URL signing is turned off (the signer finds no key and the miss is reported as "no such publication").',
   },
-  'spec3a-publication-status-oldest-empty': {
+  'publication-status-oldest-empty': {
     rule: 'events.get.publication-status',
     description: 'In 1.0.0 only, the single GET sends publication_status [] for a published event (the oldest serializer reads a field filled from 1.1.0 on).',
     until: '1.0.0',
   },
-  'spec3a-update-drops-publications': {
+  'update-drops-publications': {
     rule: 'events.update.partial',
     description: 'POST /api/events/{id} carrying only a metadata part rebuilds the media package from the parts sent: the event\'s publications are lost (GET …/publications answers []).',
   },
@@ -118,13 +118,13 @@ export const SPEC3A_PUBLICATION_MUTANTS = family({
 type Obj = Record<string, unknown>;
 
 /** Bug site (handlers/publications.ts getPublication, the 200): the publication object as a buggy server sends it. */
-export function spec3aPublication<T extends Partial<Publication>>(ctx: Ctx, p: T): T {
+export function lifecyclePublication<T extends Partial<Publication>>(ctx: Ctx, p: T): T {
   const { bug } = ctx.app;
-  if (bug('spec3a-publication-sign-404') && isTrue(ctx.url.searchParams.get('sign'))) {
+  if (bug('publication-sign-404') && isTrue(ctx.url.searchParams.get('sign'))) {
     throw notFound(`event '${ctx.params[0]}' has no publication '${ctx.params[1]}'`);
   }
-  const size = bug('spec3a-publication-track-size-string');
-  const video = bug('spec3a-publication-has-video-omitted');
+  const size = bug('publication-track-size-string');
+  const video = bug('publication-has-video-omitted');
   if ((!size && !video) || !Array.isArray(p.media)) return p;
   const media = p.media.map((t) => {
     const o: Obj = { ...t };
@@ -136,8 +136,8 @@ export function spec3aPublication<T extends Partial<Publication>>(ctx: Ctx, p: T
 }
 
 /** Bug site (handlers/publications.ts listPublications): list items as a buggy signing path fills them (in place). */
-export function spec3aPublicationsList(ctx: Ctx, list: Obj[]): void {
-  if (!ctx.app.bug('spec3a-publications-list-full-when-signed') || !isTrue(ctx.url.searchParams.get('sign'))) return;
+export function lifecyclePublicationsList(ctx: Ctx, list: Obj[]): void {
+  if (!ctx.app.bug('publications-list-full-when-signed') || !isTrue(ctx.url.searchParams.get('sign'))) return;
   const rec = ctx.app.store.get(ctx.params[0]);
   for (const item of list) {
     const p = rec?.publications.find((x) => x.id === item.id);
@@ -149,15 +149,15 @@ export function spec3aPublicationsList(ctx: Ctx, list: Obj[]): void {
  * Members restricted to one response (spec § Publication: "media | array[track] | Only in the
  * single-publication response", attachments and metadata likewise; § Publications: the list is "200 with an array
  * of publications (id, channel, mediatype, url)"). Bug site: handlers/publications.ts (via mutants/sites.ts);
- * the update marks re-processed events (spec4UpdateParts).
+ * the update marks re-processed events (discriminatingUpdateParts).
  */
-export const SPEC4_RESTRICTED_MUTANTS = family({
-  'spec4-publications-list-full-oldest': {
+export const SINGLE_ONLY_MEMBER_MUTANTS = family({
+  'publications-list-full-oldest': {
     rule: 'publications.list.schema',
     description: 'In 1.0.0 GET …/publications lists whole publications with media, attachments and metadata (the oldest serializer has no summary type); later versions list id, channel, mediatype, url.',
     until: '1.0.0',
   },
-  'spec4-publications-list-full-after-reprocess': {
+  'publications-list-full-after-reprocess': {
     rule: 'publications.list.schema',
     description: 'After an update uploads a new track and the event is processed again, GET …/publications lists the re-published publications whole (media, attachments, metadata); first publications are listed right.',
   },
@@ -176,8 +176,8 @@ export function restrictedList(ctx: Ctx, list: Record<string, unknown>[]): void 
   const { bug, store } = ctx.app;
   const rec = store.get(ctx.params[0]);
   if (!rec) return;
-  const whole = (bug('spec4-publications-list-full-oldest') && !atLeast(ctx.version, '1.1.0'))
-    || (bug('spec4-publications-list-full-after-reprocess') && reprocessed.has(rec));
+  const whole = (bug('publications-list-full-oldest') && !atLeast(ctx.version, '1.1.0'))
+    || (bug('publications-list-full-after-reprocess') && reprocessed.has(rec));
   if (!whole) return;
   list.forEach((item, i) => {
     const p = rec.publications[i];
@@ -190,16 +190,16 @@ export function restrictedList(ctx: Ctx, list: Record<string, unknown>[]): void 
  * single-publication response" (attachments and metadata alike); § Publications: GET …/publications is "200 with an
  * array of publications (id, channel, mediatype, url)". Bug site: handlers/publications.ts (the list's items).
  */
-export const BLIND4_SINGLE_ONLY_MUTANTS = family({
-  'blind4-single-only-list-media': {
+export const PUBLICATION_LIST_MEMBER_MUTANTS = family({
+  'single-only-list-media': {
     rule: 'publications.list.schema',
     description: 'GET …/publications lists each publication with its media (the tracks), a member "Only in the single-publication response" (attachments and metadata are left out).',
   },
 });
 
 /** Bug site (handlers/publications.ts listPublications): the items of the publication list. */
-export function blind4PublicationsList(ctx: Ctx, list: Obj[]): void {
-  if (!ctx.app.bug('blind4-single-only-list-media')) return;
+export function blindSpotPublicationsList(ctx: Ctx, list: Obj[]): void {
+  if (!ctx.app.bug('single-only-list-media')) return;
   const rec = ctx.app.store.get(ctx.params[0]);
   for (const item of list) {
     const p = rec?.publications.find((x) => x.id === item.id);
@@ -253,11 +253,11 @@ export function retractionStalls(ctx: Ctx, stalls: boolean): boolean {
  * publication does not exist"). Bug sites: handlers/publications.ts. (publication_status: mutants/events.ts.)
  */
 export const SPEC_PUBLICATION_MUTANTS = family({
-  'spec-publications-unpublished-500': {
+  'publications-unpublished-500': {
     rule: 'publications.list.status',
     description: 'GET /api/events/{id}/publications answers 500 for an event that has no publication (an empty result is not handled).',
   },
-  'spec-publication-by-event-id': {
+  'publication-by-event-id': {
     rule: 'publications.get.404-publication',
     description: 'GET …/publications/{pid} with the event\'s own identifier as pid answers 200 with its first publication (ids of the media package match too).',
   },
@@ -265,14 +265,14 @@ export const SPEC_PUBLICATION_MUTANTS = family({
 
 /** Bug site (handlers/publications.ts listPublications): throws (→ 500) where a buggy server fails. */
 export function publicationsListBugs(ctx: Ctx, list: unknown[]): void {
-  if (ctx.app.bug('spec-publications-unpublished-500') && list.length === 0) {
+  if (ctx.app.bug('publications-unpublished-500') && list.length === 0) {
     throw new Error('publication index has no entry for this event');
   }
 }
 
 /** Bug site (handlers/publications.ts getPublication): a publication a buggy server finds for `pid`. */
 export function publicationByEventId(ctx: Ctx, rec: EventRecord, pid: string): Publication | undefined {
-  return ctx.app.bug('spec-publication-by-event-id') && pid === rec.id ? rec.publications[0] : undefined;
+  return ctx.app.bug('publication-by-event-id') && pid === rec.id ? rec.publications[0] : undefined;
 }
 
 /**

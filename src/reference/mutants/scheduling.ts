@@ -166,73 +166,73 @@ export const SCHEDULING_MUTANTS = family({
  * scheduled", PUT "204 (updated); 400; 404; 409", "allowConflict (boolean, default false, since 1.2.0)").
  * Bug sites: handlers/create.ts, update.ts, scheduling.ts and event.ts (deletions).
  */
-export const SPEC2_SCHEDULING_MUTANTS = family({
-  'spec2-rrule-end-optional': {
+export const SCHEDULE_CREATE_MUTANTS = family({
+  'rrule-end-optional': {
     rule: 'events.create.rrule-end',
     description: 'An rrule schedule without end is accepted when the rule has COUNT (the occurrences run for up to a year) instead of 400 (rule 3: "give rrule, end and duration").',
     since: '1.1.0',
   },
-  'spec2-rrule-until-exclusive': {
+  'rrule-until-exclusive': {
     rule: 'events.create.rrule',
     description: 'UNTIL in the rrule is treated as exclusive: an occurrence starting exactly at UNTIL is not created.',
     since: '1.1.0',
   },
-  'spec2-rrule-byday-first-only': {
+  'rrule-byday-first-only': {
     rule: 'events.create.rrule',
     description: 'BYDAY with several days uses only the first one: BYDAY=MO,WE creates the Mondays only.',
     since: '1.1.0',
   },
-  'spec2-rrule-month-end': {
+  'rrule-month-end': {
     rule: 'events.create.rrule',
     description: 'Occurrences are expanded for the calendar month of start only: occurrences after that month ends are not created.',
     since: '1.1.0',
   },
-  'spec2-conflict-deleted-event': {
+  'conflict-deleted-event': {
     rule: 'events.create.no-conflict',
     description: 'A deleted event keeps its slot in the agent calendar: creating a schedule where it was answers 409.',
     since: '1.1.0',
   },
-  'spec2-conflict-old-slot': {
+  'conflict-old-slot': {
     rule: 'events.create.no-conflict',
     description: 'A re-scheduled event (PUT …/scheduling or update) keeps its old slot for conflict detection: creating a schedule there answers 409.',
     since: '1.1.0',
   },
-  'spec2-conflict-any-agent': {
+  'conflict-any-agent': {
     rule: 'events.create.no-conflict',
     description: 'Creation checks overlaps against every capture agent, not only the one asked for: 409 for an overlap on another agent.',
     since: '1.1.0',
   },
-  'spec2-update-schedule-self-conflict': {
+  'update-schedule-self-conflict': {
     rule: 'events.update.schedule',
     description: 'POST /api/events/{id} with a scheduling part that overlaps the event\'s own current slot answers 409 (the event conflicts with itself).',
     since: '1.1.0',
   },
-  'spec2-scheduling-put-self-conflict': {
+  'scheduling-put-self-conflict': {
     rule: 'scheduling.put.204',
     description: 'PUT …/scheduling that overlaps the event\'s own current slot answers 409 (the event conflicts with itself).',
     since: '1.1.0',
   },
-  'spec2-create-conflict-no-title': {
+  'create-conflict-no-title': {
     rule: 'conflicts.schema',
     description: 'Conflict entries of a refused creation (409) lack the member title (only start and end).',
     since: '1.1.0',
   },
-  'spec2-update-conflict-body-object': {
+  'update-conflict-body-object': {
     rule: 'events.update.409',
     description: 'The 409 of POST /api/events/{id} carries {"conflicts": [...]} (an object) instead of the array of conflict entries.',
     since: '1.1.0',
   },
-  'spec2-scheduling-get-unscheduled-200': {
+  'scheduling-get-unscheduled-200': {
     rule: 'scheduling.get.204',
     description: 'GET …/scheduling of an event that is not scheduled answers 200 with {} instead of 204.',
     since: '1.1.0',
   },
-  'spec2-scheduling-put-duration-old-start': {
+  'scheduling-put-duration-old-start': {
     rule: 'scheduling.put.applies',
     description: 'PUT …/scheduling with start and duration computes the end from the old start: end = old start + duration.',
     since: '1.1.0',
   },
-  'spec2-allow-conflict-false-honoured': {
+  'allow-conflict-false-honoured': {
     rule: 'scheduling.put.409',
     description: 'allowConflict is tested for presence, not value: an administrator sending allowConflict=false skips the conflict check (204).',
     since: '1.2.0',
@@ -240,11 +240,11 @@ export const SPEC2_SCHEDULING_MUTANTS = family({
 });
 
 /** Bug site (handlers/create.ts, before planning): the rrule as a buggy server reads it. */
-export function spec2Rrule(ctx: Ctx, s: ScheduleInput | undefined): void {
-  if (s?.rrule && s.endMs === undefined && s.startMs !== undefined && /COUNT=/i.test(s.rrule) && ctx.app.bug('spec2-rrule-end-optional')) {
+export function sectionRrule(ctx: Ctx, s: ScheduleInput | undefined): void {
+  if (s?.rrule && s.endMs === undefined && s.startMs !== undefined && /COUNT=/i.test(s.rrule) && ctx.app.bug('rrule-end-optional')) {
     s.endMs = s.startMs + 366 * 86_400_000;
   }
-  if (!s?.rrule || !ctx.app.bug('spec2-rrule-byday-first-only')) return;
+  if (!s?.rrule || !ctx.app.bug('rrule-byday-first-only')) return;
   s.rrule = s.rrule.replace(/BYDAY=([^;]+)/i, (_m, days: string) => `BYDAY=${days.split(',')[0]}`);
 }
 
@@ -254,13 +254,13 @@ function untilMs(rule: string): number | undefined {
 }
 
 /** Bug site (handlers/create.ts, after planning): the occurrences a buggy server creates. */
-export function spec2Plan(ctx: Ctx, s: ScheduleInput | undefined, plan: Schedule[] | undefined): Schedule[] | undefined {
+export function sectionPlan(ctx: Ctx, s: ScheduleInput | undefined, plan: Schedule[] | undefined): Schedule[] | undefined {
   if (!plan || !s?.rrule || plan.length === 0) return plan;
   const { bug } = ctx.app;
   let out = plan;
   const until = untilMs(s.rrule);
-  if (bug('spec2-rrule-until-exclusive') && until !== undefined) out = out.filter((p) => p.startMs !== until);
-  if (bug('spec2-rrule-month-end')) {
+  if (bug('rrule-until-exclusive') && until !== undefined) out = out.filter((p) => p.startMs !== until);
+  if (bug('rrule-month-end')) {
     const month = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
     out = out.filter((p) => month(p.startMs) === month(plan[0].startMs));
   }
@@ -277,20 +277,20 @@ function push(m: WeakMap<object, Slot[]>, owner: object, slot: Slot): void {
 }
 
 /** Bug site (handlers/event.ts deleteEvent): the slot a buggy server forgets to free. */
-export function spec2Deleting(ctx: Ctx, rec: EventRecord): void {
-  if (ctx.app.bug('spec2-conflict-deleted-event') && rec.schedule) push(deleted, ctx.app, { schedule: rec.schedule, title: rec.episode.title, id: rec.id });
+export function sectionDeleting(ctx: Ctx, rec: EventRecord): void {
+  if (ctx.app.bug('conflict-deleted-event') && rec.schedule) push(deleted, ctx.app, { schedule: rec.schedule, title: rec.episode.title, id: rec.id });
 }
 
 /** Bug site (handlers/update.ts and scheduling.ts, when a schedule is replaced): the old slot a buggy server keeps. */
-export function spec2Rescheduled(ctx: Ctx, rec: EventRecord, old: Schedule | undefined, next: Schedule | undefined): void {
-  if (!ctx.app.bug('spec2-conflict-old-slot') || !old || old === next) return;
+export function sectionRescheduled(ctx: Ctx, rec: EventRecord, old: Schedule | undefined, next: Schedule | undefined): void {
+  if (!ctx.app.bug('conflict-old-slot') || !old || old === next) return;
   push(oldSlots, ctx.app, { schedule: old, title: rec.episode.title, id: rec.id });
 }
 
 const entry = (s: Schedule, title: string): ConflictEntry => ({ start: isoSeconds(s.startMs), end: isoSeconds(s.endMs), title });
 
 /** Bug site (handlers/create.ts): the conflicts a buggy creation reports. */
-export function spec2CreateConflicts(ctx: Ctx, conflicts: ConflictEntry[], plan: Schedule[]): ConflictEntry[] {
+export function sectionCreateConflicts(ctx: Ctx, conflicts: ConflictEntry[], plan: Schedule[]): ConflictEntry[] {
   const { bug, store } = ctx.app;
   const out = [...conflicts];
   const add = (s: Schedule, title: string) => {
@@ -301,43 +301,43 @@ export function spec2CreateConflicts(ctx: Ctx, conflicts: ConflictEntry[], plan:
     && (touch ? p.startMs <= s.endMs && s.startMs <= p.endMs : p.startMs < s.endMs && s.startMs < p.endMs));
   for (const rec of store.values()) {
     if (!rec.schedule) continue;
-    if (bug('spec2-conflict-any-agent') && hits(rec.schedule, false, false)) add(rec.schedule, rec.episode.title);
+    if (bug('conflict-any-agent') && hits(rec.schedule, false, false)) add(rec.schedule, rec.episode.title);
   }
-  if (bug('spec2-conflict-deleted-event')) for (const d of deleted.get(ctx.app) ?? []) if (hits(d.schedule, true, false)) add(d.schedule, d.title);
-  if (bug('spec2-conflict-old-slot')) {
+  if (bug('conflict-deleted-event')) for (const d of deleted.get(ctx.app) ?? []) if (hits(d.schedule, true, false)) add(d.schedule, d.title);
+  if (bug('conflict-old-slot')) {
     for (const d of oldSlots.get(ctx.app) ?? []) if (store.get(d.id) && hits(d.schedule, true, false)) add(d.schedule, d.title);
   }
-  if (bug('spec2-create-conflict-no-title')) return out.map(({ start, end }) => ({ start, end }) as ConflictEntry);
+  if (bug('create-conflict-no-title')) return out.map(({ start, end }) => ({ start, end }) as ConflictEntry);
   return out;
 }
 
 /** Bug site (handlers/update.ts and scheduling.ts): the event excluded from its own conflict check. */
-export function spec2Exclude(ctx: Ctx, where: 'update' | 'put', id: string): string | undefined {
-  const self = where === 'update' ? ctx.app.bug('spec2-update-schedule-self-conflict') : ctx.app.bug('spec2-scheduling-put-self-conflict');
+export function sectionExclude(ctx: Ctx, where: 'update' | 'put', id: string): string | undefined {
+  const self = where === 'update' ? ctx.app.bug('update-schedule-self-conflict') : ctx.app.bug('scheduling-put-self-conflict');
   return self ? undefined : id;
 }
 
 /** Bug site (handlers/update.ts, the 409): the body a buggy update sends. */
-export function spec2UpdateConflictBody(ctx: Ctx, conflicts: ConflictEntry[]): unknown {
-  return ctx.app.bug('spec2-update-conflict-body-object') ? { conflicts } : conflicts;
+export function sectionUpdateConflictBody(ctx: Ctx, conflicts: ConflictEntry[]): unknown {
+  return ctx.app.bug('update-conflict-body-object') ? { conflicts } : conflicts;
 }
 
 /** Bug site (handlers/scheduling.ts getScheduling): the answer for an unscheduled event, if a buggy one. */
-export function spec2Unscheduled(ctx: Ctx): Reply | undefined {
-  return ctx.app.bug('spec2-scheduling-get-unscheduled-200') ? json(200, {}) : undefined;
+export function sectionUnscheduled(ctx: Ctx): Reply | undefined {
+  return ctx.app.bug('scheduling-get-unscheduled-200') ? json(200, {}) : undefined;
 }
 
 /** Bug site (handlers/scheduling.ts putScheduling): the merged schedule as a buggy server computes it. */
-export function spec2Merge(ctx: Ctx, cur: Schedule, input: ScheduleInput, next: Schedule): Schedule {
-  if (!ctx.app.bug('spec2-scheduling-put-duration-old-start') || input.durationMs === undefined || input.startMs === undefined) return next;
+export function sectionMerge(ctx: Ctx, cur: Schedule, input: ScheduleInput, next: Schedule): Schedule {
+  if (!ctx.app.bug('scheduling-put-duration-old-start') || input.durationMs === undefined || input.startMs === undefined) return next;
   const endMs = cur.startMs + input.durationMs;
   if (endMs <= next.startMs) throw badRequest(`scheduling 'end' must be after 'start'`);
   return { ...next, endMs };
 }
 
 /** Bug site (handlers/scheduling.ts): allowConflict as a presence test. */
-export function spec2AllowConflictPresent(ctx: Ctx, value: string | undefined): boolean {
-  return ctx.app.bug('spec2-allow-conflict-false-honoured') && value !== undefined && value.trim() !== '';
+export function sectionAllowConflictPresent(ctx: Ctx, value: string | undefined): boolean {
+  return ctx.app.bug('allow-conflict-false-honoured') && value !== undefined && value.trim() !== '';
 }
 
 /**
@@ -346,23 +346,23 @@ export function spec2AllowConflictPresent(ctx: Ctx, value: string | undefined): 
  * scheduling object (agent_id, start, end, inputs)", PUT "204 (updated); 400; 404; 409 with an array of conflict
  * entries"; § Errors: "400 | Invalid or inconsistent request (... scheduling update)"). Bug sites: handlers/scheduling.ts.
  */
-export const SPEC3A_SCHEDULING_MUTANTS = family({
-  'spec3a-scheduling-put-inputs-ignored': {
+export const SCHEDULING_ENDPOINT_MUTANTS = family({
+  'scheduling-put-inputs-ignored': {
     rule: 'scheduling.put.applies',
     description: 'PUT …/scheduling applies agent_id, start and end but keeps the stored inputs: new inputs sent are dropped (they live in the agent\'s configuration, written only at creation).',
     since: '1.1.0',
   },
-  'spec3a-scheduling-put-end-before-start': {
+  'scheduling-put-end-before-start': {
     rule: 'scheduling.put.400',
     description: 'PUT …/scheduling sending only end accepts an end before the stored start (204): the end-after-start check runs only when both are sent.',
     since: '1.1.0',
   },
-  'spec3a-scheduling-put-conflict-old-agent': {
+  'scheduling-put-conflict-old-agent': {
     rule: 'scheduling.put.409',
     description: 'PUT …/scheduling that moves the event to another capture agent checks conflicts on its old agent: an overlap on the new agent is missed (204).',
     since: '1.1.0',
   },
-  'spec3a-scheduling-get-summer-shift': {
+  'scheduling-get-summer-shift': {
     rule: 'scheduling.get.values',
     description: 'GET …/scheduling shows start and end one hour early for recordings in (European) summer time: a local-time conversion with the winter offset. January schedules are right.',
     since: '1.1.0',
@@ -370,9 +370,9 @@ export const SPEC3A_SCHEDULING_MUTANTS = family({
 });
 
 /** Bug site (handlers/scheduling.ts putScheduling, before the merge): a buggy server's early answer, if any. */
-export function spec3aPutEarly(ctx: Ctx, rec: EventRecord, input: ScheduleInput): Reply | undefined {
+export function lifecyclePutEarly(ctx: Ctx, rec: EventRecord, input: ScheduleInput): Reply | undefined {
   const cur = rec.schedule;
-  if (!ctx.app.bug('spec3a-scheduling-put-end-before-start') || !cur || input.endMs === undefined) return undefined;
+  if (!ctx.app.bug('scheduling-put-end-before-start') || !cur || input.endMs === undefined) return undefined;
   if (input.startMs !== undefined || input.durationMs !== undefined || input.endMs > cur.startMs || input.rrule !== undefined) return undefined;
   rec.schedule = { ...cur, ...(input.agentId ? { agentId: input.agentId } : {}), endMs: input.endMs };
   rec.archiveVersion++;
@@ -381,18 +381,18 @@ export function spec3aPutEarly(ctx: Ctx, rec: EventRecord, input: ScheduleInput)
 }
 
 /** Bug site (handlers/scheduling.ts putScheduling, the merged schedule): changed in place as a buggy server stores it. */
-export function spec3aPutNext(ctx: Ctx, rec: EventRecord, input: ScheduleInput, next: Schedule): void {
+export function lifecyclePutNext(ctx: Ctx, rec: EventRecord, input: ScheduleInput, next: Schedule): void {
   const { bug } = ctx.app;
-  if (bug('spec3a-state-scheduled-after-put') || bug('spec3a-list-withscheduling-stale')) rememberPut(rec);
-  if (bug('spec3a-scheduling-put-inputs-ignored') && input.inputs !== undefined) {
+  if (bug('state-scheduled-after-put') || bug('list-withscheduling-stale')) rememberPut(rec);
+  if (bug('scheduling-put-inputs-ignored') && input.inputs !== undefined) {
     if (rec.schedule?.inputs) next.inputs = [...rec.schedule.inputs];
     else delete next.inputs;
   }
 }
 
 /** Bug site (handlers/scheduling.ts, the conflict check): the schedules a buggy server checks. */
-export function spec3aConflictProbe(ctx: Ctx, rec: EventRecord, next: Schedule): Schedule[] {
-  if (!ctx.app.bug('spec3a-scheduling-put-conflict-old-agent') || !rec.schedule) return [next];
+export function lifecycleConflictProbe(ctx: Ctx, rec: EventRecord, next: Schedule): Schedule[] {
+  if (!ctx.app.bug('scheduling-put-conflict-old-agent') || !rec.schedule) return [next];
   return [{ ...next, agentId: rec.schedule.agentId }];
 }
 
@@ -408,8 +408,8 @@ function summer(ms: number): boolean {
 }
 
 /** Bug site (handlers/scheduling.ts shown): the scheduling object of GET as a buggy server fills it (in place). */
-export function spec3aShownSchedule(ctx: Ctx, s: Schedule, o: Record<string, unknown>): void {
-  if (!ctx.app.bug('spec3a-scheduling-get-summer-shift')) return;
+export function lifecycleShownSchedule(ctx: Ctx, s: Schedule, o: Record<string, unknown>): void {
+  if (!ctx.app.bug('scheduling-get-summer-shift')) return;
   if (summer(s.startMs)) o.start = isoSeconds(s.startMs - 3_600_000);
   if (summer(s.endMs)) o.end = isoSeconds(s.endMs - 3_600_000);
 }
@@ -420,16 +420,16 @@ export function spec3aShownSchedule(ctx: Ctx, s: Schedule, o: Record<string, unk
  * § Scheduling information endpoints: PUT "204 (updated)"). The start of an event is the pair startDate/startTime; a
  * schedule is agent_id, start, end (or duration) and inputs. Bug sites: mutants/sites.ts.
  */
-export const SPEC4_PARTIAL_MUTANTS = family({
-  'spec4-metadata-put-starttime-resets-date': {
+export const WRITTEN_IN_PART_MUTANTS = family({
+  'metadata-put-starttime-resets-date': {
     rule: 'metadata.put.unsent-unchanged',
     description: 'PUT /metadata?type=dublincore/episode sending only startTime rebuilds the start from the creation date: startDate (not sent) becomes the day the event was created.',
   },
-  'spec4-update-startdate-resets-time': {
+  'update-startdate-resets-time': {
     rule: 'events.update.metadata',
     description: 'POST /api/events/{id} whose dublincore/episode carries startDate without startTime sets the start to 00:00 of that day: the stored startTime is lost.',
   },
-  'spec4-scheduling-put-agent-resets-end': {
+  'scheduling-put-agent-resets-end': {
     rule: 'scheduling.put.applies',
     description: 'PUT …/scheduling sending only agent_id rebuilds the times with a default length: end becomes start + 1 h instead of the stored end.',
     since: '1.1.0',
@@ -440,7 +440,7 @@ const has = (fields: FieldInput[], id: string) => fields.some((f) => f.id === id
 
 /** Bug site (PUT /metadata, the fields applied). */
 export function partialPutFields(ctx: Ctx, rec: EventRecord, type: string, fields: FieldInput[]): FieldInput[] {
-  if (!ctx.app.bug('spec4-metadata-put-starttime-resets-date') || type !== EPISODE_FLAVOR) return fields;
+  if (!ctx.app.bug('metadata-put-starttime-resets-date') || type !== EPISODE_FLAVOR) return fields;
   if (!has(fields, 'startTime') || has(fields, 'startDate')) return fields;
   return [...fields, { id: 'startDate', value: isoDate(rec.createdMs) }];
 }
@@ -448,13 +448,13 @@ export function partialPutFields(ctx: Ctx, rec: EventRecord, type: string, field
 /** Bug site (POST /api/events/{id}, the parts applied). */
 export function partialUpdateParts(ctx: Ctx, parts: EventParts): void {
   const fields = parts.metadata?.episode;
-  if (!ctx.app.bug('spec4-update-startdate-resets-time') || !fields) return;
+  if (!ctx.app.bug('update-startdate-resets-time') || !fields) return;
   if (has(fields, 'startDate') && !has(fields, 'startTime')) fields.push({ id: 'startTime', value: '00:00:00Z' });
 }
 
 /** Bug site (PUT …/scheduling, the merged schedule). */
 export function partialPutNext(ctx: Ctx, input: ScheduleInput, next: Schedule): void {
-  if (!ctx.app.bug('spec4-scheduling-put-agent-resets-end') || input.agentId === undefined) return;
+  if (!ctx.app.bug('scheduling-put-agent-resets-end') || input.agentId === undefined) return;
   if (input.startMs === undefined && input.endMs === undefined && input.durationMs === undefined) next.endMs = next.startMs + 3_600_000;
 }
 
@@ -602,27 +602,27 @@ export function rruleFirstOnly(ctx: Ctx, plan: Schedule[] | undefined, s: Schedu
  * (boolean, default false, since 1.2.0)"). Bug sites: handlers/create.ts and handlers/scheduling.ts.
  */
 export const SPEC_SCHEDULING_MUTANTS = family({
-  'spec-create-409-lands-late': {
+  'create-409-lands-late': {
     rule: 'events.create.409',
     description: 'A creation refused with 409 (conflict) is queued anyway: the events appear about a second later.',
     since: '1.1.0',
   },
-  'spec-scheduling-409-lands-late': {
+  'scheduling-409-lands-late': {
     rule: 'scheduling.put.409',
     description: 'A PUT …/scheduling refused with 409 (conflict) is applied about a second later.',
     since: '1.1.0',
   },
-  'spec-scheduling-put-agent-ignored': {
+  'scheduling-put-agent-ignored': {
     rule: 'scheduling.put.applies',
     description: 'PUT …/scheduling applies start and end but keeps the old agent_id.',
     since: '1.1.0',
   },
-  'spec-conflict-next-recording-only': {
+  'conflict-next-recording-only': {
     rule: 'events.create.409',
     description: 'Creation checks conflicts only against the earliest scheduled event of each capture agent: an overlap with a later one is created (201).',
     since: '1.1.0',
   },
-  'spec-allow-conflict-late': {
+  'allow-conflict-late': {
     rule: 'scheduling.put.allow-conflict',
     description: 'allowConflict arrives one version late: 1.2.0 ignores it (the conflict check runs, 409).',
     since: '1.2.0',
@@ -632,13 +632,13 @@ export const SPEC_SCHEDULING_MUTANTS = family({
 
 /** Bug site (handlers/create.ts, before a 409): a buggy server still runs `insert` LATE_MS later. */
 export function lateCreate(ctx: Ctx, insert: () => void): void {
-  if (ctx.app.bug('spec-create-409-lands-late')) ctx.app.timers.after(`spec-late-create:${nth(ctx.app, 'late-create')}`, LATE_MS, insert);
+  if (ctx.app.bug('create-409-lands-late')) ctx.app.timers.after(`spec-late-create:${nth(ctx.app, 'late-create')}`, LATE_MS, insert);
 }
 
 /** Bug site (handlers/scheduling.ts, before a 409): a buggy server still applies `next` LATE_MS later. */
 export function lateSchedule(ctx: Ctx, rec: EventRecord, next: Schedule): void {
   const { app } = ctx;
-  if (!app.bug('spec-scheduling-409-lands-late')) return;
+  if (!app.bug('scheduling-409-lands-late')) return;
   app.timers.after(`spec-late-schedule:${rec.id}`, LATE_MS, () => {
     if (app.store.get(rec.id) !== rec) return;
     rec.schedule = next;
@@ -649,17 +649,17 @@ export function lateSchedule(ctx: Ctx, rec: EventRecord, next: Schedule): void {
 
 /** Bug site (handlers/scheduling.ts): the schedule a PUT stores. */
 export function scheduleBugs(ctx: Ctx, cur: Schedule, next: Schedule): Schedule {
-  return ctx.app.bug('spec-scheduling-put-agent-ignored') ? { ...next, agentId: cur.agentId } : next;
+  return ctx.app.bug('scheduling-put-agent-ignored') ? { ...next, agentId: cur.agentId } : next;
 }
 
 /** Bug site (handlers/scheduling.ts): false where a buggy server does not honour allowConflict yet. */
 export function allowConflictKnown(ctx: Ctx): boolean {
-  return !(ctx.app.bug('spec-allow-conflict-late') && ctx.version === '1.2.0');
+  return !(ctx.app.bug('allow-conflict-late') && ctx.version === '1.2.0');
 }
 
 /** Bug site (handlers/create.ts): the conflicts a server checking only each agent's earliest recording finds. */
 export function conflictBugs(ctx: Ctx, conflicts: ConflictEntry[], plan: Schedule[]): ConflictEntry[] {
-  if (!ctx.app.bug('spec-conflict-next-recording-only')) return conflicts;
+  if (!ctx.app.bug('conflict-next-recording-only')) return conflicts;
   const { store } = ctx.app;
   const earliest = new Set<string>();
   for (const agent of new Set(plan.map((p) => p.agentId))) {

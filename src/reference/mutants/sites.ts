@@ -14,7 +14,7 @@ import { restrictedList, restrictedUpdate } from './publications.js';
 import { unknownDeleteMetadata } from './metadata.js';
 
 /**
- * The bug sites of the mutants in SPEC4_MUTANTS (./index.ts): one patch per hook point of
+ * The bug sites of the mutants in DISCRIMINATING_DATA_MUTANTS (./index.ts): one patch per hook point of
  * ../hooks.ts, each asking the families that act there, and the identity (or nothing) when none of them is on.
  */
 
@@ -26,19 +26,19 @@ function anyOn(ctx: Ctx, names: readonly Parameters<Ctx['app']['bug']>[0][]): bo
 }
 
 /** handlers/list.ts: the parsed filter groups. */
-export function spec4Filters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
+export function discriminatingFilters(ctx: Ctx, groups: FilterGroup[]): FilterGroup[] {
   return groups.map((g) => derivedFilter(ctx, identityFilter(ctx, multiFilter(ctx, g))));
 }
 
 /** handlers/list.ts: the number of items skipped. */
-export function spec4Skip(ctx: Ctx, skip: number, limit: number | undefined, offset: number): number {
+export function discriminatingSkip(ctx: Ctx, skip: number, limit: number | undefined, offset: number): number {
   return numbersSkip(ctx, skip, limit, offset);
 }
 
-const LIST_BODY = ['spec4-published-publication-status-string', 'spec4-description-from-title', 'spec4-list-withscheduling-leaks', 'spec4-list-publication-status-leaks'] as const;
+const LIST_BODY = ['published-publication-status-string', 'description-from-title', 'list-withscheduling-leaks', 'list-publication-status-leaks'] as const;
 
 /** handlers/list.ts: the list body text. */
-export function spec4ListBody(ctx: Ctx, text: string): string {
+export function discriminatingListBody(ctx: Ctx, text: string): string {
   let out = text;
   if (anyOn(ctx, LIST_BODY)) {
     const items = JSON.parse(text) as unknown;
@@ -54,10 +54,10 @@ export function spec4ListBody(ctx: Ctx, text: string): string {
   return derivedListCache(ctx, out);
 }
 
-const GET_BODY = ['spec4-scheduled-presenter-null', 'spec4-start-technical-stale-after-update', 'spec4-contributor-from-presenters'] as const;
+const GET_BODY = ['scheduled-presenter-null', 'start-technical-stale-after-update', 'contributor-from-presenters'] as const;
 
 /** handlers/event.ts: the single GET body text. */
-export function spec4GetBody(ctx: Ctx, text: string): string {
+export function discriminatingGetBody(ctx: Ctx, text: string): string {
   const rec = ctx.app.store.get(ctx.params[0]);
   if (!rec || !anyOn(ctx, GET_BODY)) return text;
   const o = JSON.parse(text) as unknown;
@@ -69,60 +69,60 @@ export function spec4GetBody(ctx: Ctx, text: string): string {
 }
 
 /** handlers/event.ts: DELETE, just before the event is removed. */
-export function spec4Deleted(ctx: Ctx, rec: EventRecord): void {
+export function discriminatingDeleted(ctx: Ctx, rec: EventRecord): void {
   recurringDeleted(ctx, rec);
 }
 
 /** handlers/create.ts: the parsed parts. */
-export function spec4CreateParts(ctx: Ctx, parts: EventParts): void {
+export function discriminatingCreateParts(ctx: Ctx, parts: EventParts): void {
   numbersCreateParts(ctx, parts);
 }
 
 /** handlers/create.ts: the records about to be inserted. */
-export function spec4Created(ctx: Ctx, records: EventRecord[]): void {
-  if (anyOn(ctx, ['spec4-rrule-delete-takes-siblings', 'spec4-rrule-metadata-shared'])) recurringCreated(records);
-  if (ctx.app.bug('spec4-filter-start-stale-after-metadata')) derivedCreated(records);
+export function discriminatingCreated(ctx: Ctx, records: EventRecord[]): void {
+  if (anyOn(ctx, ['rrule-delete-takes-siblings', 'rrule-metadata-shared'])) recurringCreated(records);
+  if (ctx.app.bug('filter-start-stale-after-metadata')) derivedCreated(records);
 }
 
 /** handlers/update.ts: the parsed parts of an update, before anything is applied. */
-export function spec4UpdateParts(ctx: Ctx, rec: EventRecord, parts: EventParts): void {
+export function discriminatingUpdateParts(ctx: Ctx, rec: EventRecord, parts: EventParts): void {
   partialUpdateParts(ctx, parts);
-  if (ctx.app.bug('spec4-publications-list-full-after-reprocess')) restrictedUpdate(rec, parts.tracks.length);
-  if (parts.scheduling && anyOn(ctx, ['spec4-filter-agent-id-stale-after-put', 'spec4-start-technical-stale-after-update'])) derivedRescheduled(rec, true);
+  if (ctx.app.bug('publications-list-full-after-reprocess')) restrictedUpdate(rec, parts.tracks.length);
+  if (parts.scheduling && anyOn(ctx, ['filter-agent-id-stale-after-put', 'start-technical-stale-after-update'])) derivedRescheduled(rec, true);
 }
 
 /** handlers/scheduling.ts: PUT, the merged schedule (mutated in place). */
-export function spec4PutNext(ctx: Ctx, rec: EventRecord, input: ScheduleInput, next: Schedule): void {
-  if (ctx.app.bug('spec4-filter-agent-id-stale-after-put')) derivedRescheduled(rec, false);
+export function discriminatingPutNext(ctx: Ctx, rec: EventRecord, input: ScheduleInput, next: Schedule): void {
+  if (ctx.app.bug('filter-agent-id-stale-after-put')) derivedRescheduled(rec, false);
   partialPutNext(ctx, input, next);
 }
 
 /** handlers/metadata.ts: DELETE, first (before the event lookup). */
-export function spec4DeleteMetadataEarly(ctx: Ctx): void {
+export function discriminatingDeleteMetadataEarly(ctx: Ctx): void {
   unknownDeleteMetadata(ctx);
 }
 
 /** handlers/metadata.ts: PUT, the fields applied. */
-export function spec4PutFields(ctx: Ctx, rec: EventRecord, type: string, fields: FieldInput[]): FieldInput[] {
+export function discriminatingPutFields(ctx: Ctx, rec: EventRecord, type: string, fields: FieldInput[]): FieldInput[] {
   return partialPutFields(ctx, rec, type, fields);
 }
 
 /** handlers/metadata.ts: PUT, after the commit. */
-export function spec4MetadataPut(ctx: Ctx, rec: EventRecord, type: string): void {
+export function discriminatingMetadataPut(ctx: Ctx, rec: EventRecord, type: string): void {
   if (type === EPISODE_FLAVOR) recurringMetadataPut(ctx, rec);
 }
 
 /** handlers/metadata.ts: GET ?type=, the flavor looked up. */
-export function spec4MetadataType(ctx: Ctx, rec: EventRecord, type: string): string {
+export function discriminatingMetadataType(ctx: Ctx, rec: EventRecord, type: string): string {
   return identityMetadataType(ctx, rec, type);
 }
 
 /** handlers/acl.ts: DELETE /acl/{action}/{role}, the entries kept. */
-export function spec4AclRemoveRest(ctx: Ctx, rec: EventRecord, action: string, role: string, rest: AclEntry[]): AclEntry[] {
+export function discriminatingAclRemoveRest(ctx: Ctx, rec: EventRecord, action: string, role: string, rest: AclEntry[]): AclEntry[] {
   return identityAclRest(ctx, rec, action, role, rest);
 }
 
 /** handlers/publications.ts: the publication list items (changed in place). */
-export function spec4PublicationsList(ctx: Ctx, list: Obj[]): void {
+export function discriminatingPublicationsList(ctx: Ctx, list: Obj[]): void {
   restrictedList(ctx, list);
 }

@@ -6,18 +6,18 @@ import type { MutantName } from '../bug.js';
 /** Remembered event states of the write endpoints, for the bugs that answer or apply an earlier state (no mutants of its own). */
 
 /**
- * State the read-back mutants (SPEC3B_MUTANTS in ./index.ts) keep beside the reference server (never used by the correct server): per event, the
+ * State the read-back mutants (READ_BACK_MUTANTS in ./index.ts) keep beside the reference server (never used by the correct server): per event, the
  * states it had before its writes (the stale-replica mutants read them), the callers that once passed a write check
  * (the permission-cache mutant), and a deterministic pseudo-random choice of "stale" reads.
  */
 
-export interface Spec3bSnapshot {
+export interface ReadBackSnapshot {
   acl: AclEntry[];
   episode: EpisodeValues;
   extras: Map<string, ExtraCatalog>;
 }
 
-function snapshot(rec: EventRecord): Spec3bSnapshot {
+function snapshot(rec: EventRecord): ReadBackSnapshot {
   return {
     acl: rec.acl.map((e) => ({ ...e })),
     episode: copyEpisode(rec.episode),
@@ -25,17 +25,17 @@ function snapshot(rec: EventRecord): Spec3bSnapshot {
   };
 }
 
-const aclText = (s: Spec3bSnapshot) => JSON.stringify(s.acl);
-const metaText = (s: Spec3bSnapshot) => JSON.stringify([s.episode, [...s.extras].map(([f, c]) => [f, [...c]])]);
+const aclText = (s: ReadBackSnapshot) => JSON.stringify(s.acl);
+const metaText = (s: ReadBackSnapshot) => JSON.stringify([s.episode, [...s.extras].map(([f, c]) => [f, [...c]])]);
 
-const history = new WeakMap<EventRecord, Spec3bSnapshot[]>();
+const history = new WeakMap<EventRecord, ReadBackSnapshot[]>();
 /** Callers that passed the write check of an event once (per server): `${event}\0${caller}`. */
 const writers = new WeakMap<object, Set<string>>();
 /** Per-server hooks run on every accepted write (cache invalidation of the mutants' own caches). */
 const onWrite = new WeakMap<object, (() => void)[]>();
 
 const NEEDS_HISTORY: MutantName[] = [
-  'spec3b-acl-read-stale-third', 'spec3b-auth-list-stale-acl', 'spec3b-metadata-all-stale', 'spec3b-acl-add-onto-created',
+  'acl-read-stale-third', 'auth-list-stale-acl', 'metadata-all-stale', 'acl-add-onto-created',
 ];
 
 /** Registers `fn` to run before every accepted write of the server `app`. */
@@ -49,10 +49,10 @@ export function whenWritten(app: object, fn: () => void): void {
  * Bug site (app.ts writableEvent, after the write check passed): records the event's state before the write and the
  * caller that was allowed to write, when a spec3b mutant needs them.
  */
-export function spec3bBeforeWrite(ctx: Ctx, rec: EventRecord): void {
+export function readBackBeforeWrite(ctx: Ctx, rec: EventRecord): void {
   const { bug } = ctx.app;
   for (const fn of onWrite.get(ctx.app) ?? []) fn();
-  if (bug('spec3b-auth-write-cached-after-revoke')) {
+  if (bug('auth-write-cached-after-revoke')) {
     const set = writers.get(ctx.app) ?? new Set<string>();
     set.add(`${rec.id}\u0000${ctx.caller.name}`);
     writers.set(ctx.app, set);
@@ -66,12 +66,12 @@ export function spec3bBeforeWrite(ctx: Ctx, rec: EventRecord): void {
 }
 
 /** Bug site (app.ts writableEvent, when the write check failed): true when a cached permission lets the write through. */
-export function spec3bWriteCached(ctx: Ctx, rec: EventRecord): boolean {
-  return ctx.app.bug('spec3b-auth-write-cached-after-revoke') && (writers.get(ctx.app)?.has(`${rec.id}\u0000${ctx.caller.name}`) ?? false);
+export function readBackWriteCached(ctx: Ctx, rec: EventRecord): boolean {
+  return ctx.app.bug('auth-write-cached-after-revoke') && (writers.get(ctx.app)?.has(`${rec.id}\u0000${ctx.caller.name}`) ?? false);
 }
 
 /** The state the event had before its first write (its creation state), if it was written since. */
-export function createdState(rec: EventRecord): Spec3bSnapshot | undefined {
+export function createdState(rec: EventRecord): ReadBackSnapshot | undefined {
   return history.get(rec)?.[0];
 }
 
@@ -84,7 +84,7 @@ export function aclOneBehind(rec: EventRecord): AclEntry[] | undefined {
 }
 
 /** The metadata one change behind the current one (a lagging replica), if the metadata ever changed. */
-export function metadataOneBehind(rec: EventRecord): Spec3bSnapshot | undefined {
+export function metadataOneBehind(rec: EventRecord): ReadBackSnapshot | undefined {
   const now = metaText(snapshot(rec));
   const list = history.get(rec) ?? [];
   for (let i = list.length - 1; i >= 0; i--) if (metaText(list[i]) !== now) return list[i];

@@ -84,7 +84,7 @@ const has = (o: Ev, keys: string[]) => keys.filter((k) => k in o);
 
 const SORT: Case[] = [
   {
-    mutant: 'spec-sort-title-by-series-title',
+    mutant: 'sort-title-by-series-title',
     run: async (b) => {
       for (const [title, isPartOf] of [['A', 'S3'], ['B', 'S1'], ['C', 'S2']]) await mk(b, { title, isPartOf });
       return titles(b, '?sort=title:ASC');
@@ -93,7 +93,7 @@ const SORT: Case[] = [
     wrong: ['B', 'C', 'A'],
   },
   {
-    mutant: 'spec-sort-presenter-by-contributor',
+    mutant: 'sort-presenter-by-contributor',
     run: async (b) => {
       await mk(b, { title: 'A', creator: ['Ann'], contributor: ['Zed'] });
       await mk(b, { title: 'B', creator: ['Bob'], contributor: ['Amy'] });
@@ -103,7 +103,7 @@ const SORT: Case[] = [
     wrong: ['B', 'A'],
   },
   {
-    mutant: 'spec-sort-start-date-by-created',
+    mutant: 'sort-start-date-by-created',
     run: async (b) => {
       await mk(b, { title: 'A', startDate: '2030-01-02', startTime: '10:00:00Z' });
       await mk(b, { title: 'B', startDate: '2030-01-01', startTime: '10:00:00Z' });
@@ -113,7 +113,7 @@ const SORT: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec-sort-end-date-by-start',
+    mutant: 'sort-end-date-by-start',
     run: async (b) => {
       await mk(b, { title: 'A', startDate: '2030-01-01', startTime: '10:00:00Z', duration: '05:00:00' });
       await mk(b, { title: 'B', startDate: '2030-01-01', startTime: '11:00:00Z', duration: '01:00:00' });
@@ -123,7 +123,7 @@ const SORT: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec-sort-workflow-state-by-title',
+    mutant: 'sort-workflow-state-by-title',
     opts: RUNNING,
     run: async (b) => {
       await mk(b, { title: 'A' }); // RUNNING
@@ -134,7 +134,7 @@ const SORT: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec-sort-series-name-by-title',
+    mutant: 'sort-series-name-by-title',
     run: async (b) => {
       await mk(b, { title: 'A', isPartOf: 'S2' });
       await mk(b, { title: 'B', isPartOf: 'S1' });
@@ -144,7 +144,7 @@ const SORT: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec-sort-location-by-agent',
+    mutant: 'sort-location-by-agent',
     run: async (b) => {
       await mk(b, { title: 'A', location: 'Alpha' }, { scheduling: sched('z-agent', H('10'), H('11')) });
       await mk(b, { title: 'B', location: 'Beta' }, { scheduling: sched('a-agent', H('10'), H('11')) });
@@ -154,7 +154,7 @@ const SORT: Case[] = [
     wrong: ['B', 'A'],
   },
   {
-    mutant: 'spec-sort-last-criterion-only',
+    mutant: 'sort-last-criterion-only',
     run: async (b) => {
       await mk(b, { title: 'B', location: 'L1' });
       await mk(b, { title: 'A', location: 'L2' });
@@ -164,7 +164,7 @@ const SORT: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec-sort-first-criterion-only',
+    mutant: 'sort-first-criterion-only',
     run: async (b) => {
       await mk(b, { title: 'B', location: 'L' });
       await mk(b, { title: 'A', location: 'L' });
@@ -174,7 +174,7 @@ const SORT: Case[] = [
     wrong: ['B', 'A'],
   },
   {
-    mutant: 'spec-sort-later-desc-ignored',
+    mutant: 'sort-later-desc-ignored',
     run: async (b) => {
       await mk(b, { title: 'A', location: 'L' });
       await mk(b, { title: 'B', location: 'L' });
@@ -184,7 +184,7 @@ const SORT: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec-sort-flaky',
+    mutant: 'sort-flaky',
     run: async (b) => {
       for (const title of ['C', 'A', 'B']) await mk(b, { title });
       return [await titles(b, '?sort=title:ASC'), await titles(b, '?sort=title:ASC')];
@@ -193,7 +193,7 @@ const SORT: Case[] = [
     wrong: [['A', 'B', 'C'], ['C', 'A', 'B']],
   },
   {
-    mutant: 'spec-sort-title-stale-after-update',
+    mutant: 'sort-title-stale-after-update',
     run: async (b) => {
       const a = await mk(b, { title: 'A' });
       await mk(b, { title: 'B' });
@@ -207,7 +207,7 @@ const SORT: Case[] = [
 
 const FILTER: Case[] = [
   {
-    mutant: 'spec-filter-license-as-rightsholder',
+    mutant: 'filter-license-as-rightsholder',
     run: async (b) => {
       await mk(b, { title: 'E1', license: 'CC-BY', rightsHolder: 'X' });
       await mk(b, { title: 'E2', license: 'ALL', rightsHolder: 'CC-BY' });
@@ -217,7 +217,7 @@ const FILTER: Case[] = [
     wrong: ['E2'],
   },
   {
-    mutant: 'spec-filter-rightsholder-as-license',
+    mutant: 'filter-rightsholder-as-license',
     run: async (b) => {
       await mk(b, { title: 'E1', license: 'CC-BY', rightsHolder: 'X' });
       await mk(b, { title: 'E2', license: 'ALL', rightsHolder: 'CC-BY' });
@@ -227,7 +227,7 @@ const FILTER: Case[] = [
     wrong: ['E1'],
   },
   {
-    mutant: 'spec-filter-description-as-title',
+    mutant: 'filter-description-as-title',
     run: async (b) => {
       await mk(b, { title: 'foo', description: 'bar' });
       await mk(b, { title: 'bar' });
@@ -237,7 +237,7 @@ const FILTER: Case[] = [
     wrong: ['bar'],
   },
   {
-    mutant: 'spec-filter-agent-id-as-location',
+    mutant: 'filter-agent-id-as-location',
     run: async (b) => {
       await mk(b, { title: 'E1', location: 'Hall' }, { scheduling: sched('room-a', H('10'), H('11')) });
       await mk(b, { title: 'E2', location: 'room-a' });
@@ -247,7 +247,7 @@ const FILTER: Case[] = [
     wrong: ['E2'],
   },
   {
-    mutant: 'spec-filter-technical-start-as-start',
+    mutant: 'filter-technical-start-as-start',
     run: async (b) => {
       await mk(b, { title: 'E1', startDate: '2031-05-05' }, { scheduling: sched('a', H('10'), H('11')) });
       return titles(b, `?filter=technical_start:${H('00')}/2030-01-02T00:00:00Z`);
@@ -256,7 +256,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-contributors-as-presenters',
+    mutant: 'filter-contributors-as-presenters',
     run: async (b) => {
       await mk(b, { title: 'E1', contributor: ['Ann'] });
       await mk(b, { title: 'E2', creator: ['Ann'] });
@@ -266,7 +266,7 @@ const FILTER: Case[] = [
     wrong: ['E2'],
   },
   {
-    mutant: 'spec-filter-series-name-as-identifier',
+    mutant: 'filter-series-name-as-identifier',
     run: async (b) => {
       await mk(b, { title: 'E1', isPartOf: 'S1' });
       return titles(b, `?filter=series_name:${enc('Series S1')}`);
@@ -275,7 +275,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-source-any-field',
+    mutant: 'filter-source-any-field',
     run: async (b) => {
       await mk(b, { title: 'Src', source: 'tape' });
       await mk(b, { title: 'tape' });
@@ -285,7 +285,7 @@ const FILTER: Case[] = [
     wrong: ['Src', 'tape'],
   },
   {
-    mutant: 'spec-filter-created-as-start',
+    mutant: 'filter-created-as-start',
     run: async (b) => {
       const id = await mk(b, { title: 'E1', startDate: '2030-01-01' });
       const created = ((await call(b, `/api/events/${id}`)).body as Ev).created as string;
@@ -295,7 +295,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-status-as-processing-state',
+    mutant: 'filter-status-as-processing-state',
     opts: RUNNING,
     run: async (b) => {
       const id = await mk(b, { title: 'E1' });
@@ -306,7 +306,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-start-open-ended',
+    mutant: 'filter-start-open-ended',
     run: async (b) => {
       await mk(b, { title: 'E1', startDate: '2030-01-01', startTime: '10:00:00Z' });
       await mk(b, { title: 'E2', startDate: '2030-06-01', startTime: '10:00:00Z' });
@@ -316,7 +316,7 @@ const FILTER: Case[] = [
     wrong: ['E1', 'E2'],
   },
   {
-    mutant: 'spec-filter-is-part-of-by-name',
+    mutant: 'filter-is-part-of-by-name',
     run: async (b) => {
       await mk(b, { title: 'E1', isPartOf: 'S1' });
       return titles(b, '?filter=is_part_of:S1');
@@ -325,7 +325,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-series-by-name',
+    mutant: 'filter-series-by-name',
     run: async (b) => {
       await mk(b, { title: 'E1', isPartOf: 'S1' });
       return titles(b, '?filter=series:S1', '1.0.0');
@@ -334,7 +334,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-language-empty-matches',
+    mutant: 'filter-language-empty-matches',
     run: async (b) => {
       await mk(b, { title: 'E1', language: 'de' });
       await mk(b, { title: 'E2' });
@@ -344,7 +344,7 @@ const FILTER: Case[] = [
     wrong: ['E1', 'E2'],
   },
   {
-    mutant: 'spec-filter-location-latin1',
+    mutant: 'filter-location-latin1',
     run: async (b) => {
       await mk(b, { title: 'E1', location: 'Zürich' });
       await mk(b, { title: 'E2', location: 'Zurich' });
@@ -354,7 +354,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-textfilter-title-only',
+    mutant: 'filter-textfilter-title-only',
     run: async (b) => {
       await mk(b, { title: 'T1', location: 'Obscura' });
       return titles(b, '?filter=textFilter:obscura');
@@ -363,7 +363,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-title-stale-after-update',
+    mutant: 'filter-title-stale-after-update',
     run: async (b) => {
       const id = await mk(b, { title: 'Old' });
       await update(b, id, { title: 'New' });
@@ -373,7 +373,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-identifier-last-only',
+    mutant: 'filter-identifier-last-only',
     run: async (b) => {
       const one = await mk(b, { title: 'E1' });
       const two = await mk(b, { title: 'E2' });
@@ -383,7 +383,7 @@ const FILTER: Case[] = [
     wrong: ['E2'],
   },
   {
-    mutant: 'spec-filter-or-late',
+    mutant: 'filter-or-late',
     run: async (b) => {
       await mk(b, { title: 'A' });
       await mk(b, { title: 'B' });
@@ -393,7 +393,7 @@ const FILTER: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-filter-flaky',
+    mutant: 'filter-flaky',
     run: async (b) => {
       await mk(b, { title: 'X', location: 'LX' });
       await mk(b, { title: 'Y', location: 'LY' });
@@ -406,7 +406,7 @@ const FILTER: Case[] = [
 
 const PAGING: Case[] = [
   {
-    mutant: 'spec-offset-page-from-one',
+    mutant: 'offset-page-from-one',
     run: async (b) => {
       for (const title of ['A', 'B', 'C']) await mk(b, { title });
       return titles(b, '?sort=title:ASC&limit=1&offset=1', '1.0.0');
@@ -415,7 +415,7 @@ const PAGING: Case[] = [
     wrong: ['A'],
   },
   {
-    mutant: 'spec-offset-index-from-one',
+    mutant: 'offset-index-from-one',
     run: async (b) => {
       for (const title of ['A', 'B', 'C']) await mk(b, { title });
       return titles(b, '?sort=title:ASC&limit=1&offset=1');
@@ -424,7 +424,7 @@ const PAGING: Case[] = [
     wrong: ['A'],
   },
   {
-    mutant: 'spec-limit-ignored-with-offset',
+    mutant: 'limit-ignored-with-offset',
     run: async (b) => {
       for (const title of ['A', 'B', 'C']) await mk(b, { title });
       return titles(b, '?sort=title:ASC&limit=1&offset=1');
@@ -433,7 +433,7 @@ const PAGING: Case[] = [
     wrong: ['B', 'C'],
   },
   {
-    mutant: 'spec-limit-one-unlimited',
+    mutant: 'limit-one-unlimited',
     run: async (b) => {
       for (const title of ['A', 'B', 'C']) await mk(b, { title });
       return titles(b, '?sort=title:ASC&limit=1');
@@ -445,13 +445,13 @@ const PAGING: Case[] = [
 
 const EVENTS: Case[] = [
   {
-    mutant: 'spec-get-both-names-oldest',
+    mutant: 'get-both-names-oldest',
     run: async (b) => has((await call(b, `/api/events/${await mk(b, { title: 'E' })}`, { version: '1.0.0' })).body as Ev, NAMES_NEW),
     expected: [],
     wrong: NAMES_NEW,
   },
   {
-    mutant: 'spec-list-both-names-oldest',
+    mutant: 'list-both-names-oldest',
     run: async (b) => {
       await mk(b, { title: 'E' });
       return has(((await call(b, '/api/events', { version: '1.0.0' })).body as Ev[])[0], NAMES_NEW);
@@ -460,13 +460,13 @@ const EVENTS: Case[] = [
     wrong: NAMES_NEW,
   },
   {
-    mutant: 'spec-get-both-names-current',
+    mutant: 'get-both-names-current',
     run: async (b) => has((await call(b, `/api/events/${await mk(b, { title: 'E' })}`)).body as Ev, NAMES_OLD),
     expected: [],
     wrong: NAMES_OLD,
   },
   {
-    mutant: 'spec-list-both-names-current',
+    mutant: 'list-both-names-current',
     run: async (b) => {
       await mk(b, { title: 'E' });
       return has(((await call(b, '/api/events', { version: '1.1.0' })).body as Ev[])[0], NAMES_OLD);
@@ -475,7 +475,7 @@ const EVENTS: Case[] = [
     wrong: NAMES_OLD,
   },
   {
-    mutant: 'spec-start-bibliographic-late',
+    mutant: 'start-bibliographic-late',
     run: async (b) => {
       const id = await mk(b, { title: 'E', startDate: '2031-05-05' }, { scheduling: sched('a', H('10'), H('11')) });
       return ((await call(b, `/api/events/${id}`, { version: '1.4.0' })).body as Ev).start;
@@ -484,7 +484,7 @@ const EVENTS: Case[] = [
     wrong: H('10'),
   },
   {
-    mutant: 'spec-start-bibliographic-early',
+    mutant: 'start-bibliographic-early',
     run: async (b) => {
       const id = await mk(b, { title: 'E', startDate: '2031-05-05' }, { scheduling: sched('a', H('10'), H('11')) });
       return ((await call(b, `/api/events/${id}`, { version: '1.3.0' })).body as Ev).start;
@@ -493,7 +493,7 @@ const EVENTS: Case[] = [
     wrong: '2031-05-05T10:00:00Z',
   },
   {
-    mutant: 'spec-delete-202-early',
+    mutant: 'delete-202-early',
     run: async (b) => {
       const id = await mk(b, { title: 'E' });
       return [(await call(b, `/api/events/${id}`, { method: 'DELETE', version: '1.5.0' })).status, (await call(b, `/api/events/${id}`)).status];
@@ -502,7 +502,7 @@ const EVENTS: Case[] = [
     wrong: [202, 404],
   },
   {
-    mutant: 'spec-update-reverts-earlier',
+    mutant: 'update-reverts-earlier',
     run: async (b) => {
       const id = await mk(b, { title: 'T', description: 'D' });
       await update(b, id, { title: 'T2' });
@@ -514,7 +514,7 @@ const EVENTS: Case[] = [
     wrong: ['T', 'D2'],
   },
   {
-    mutant: 'spec-update-drops-other-catalogs',
+    mutant: 'update-drops-other-catalogs',
     run: async (b) => {
       const id = await mk(b, { title: 'T' }, { extra: EXTRA });
       await update(b, id, { title: 'T2' });
@@ -524,7 +524,7 @@ const EVENTS: Case[] = [
     wrong: ['dublincore/episode'],
   },
   {
-    mutant: 'spec-update-latin1',
+    mutant: 'update-latin1',
     run: async (b) => {
       const id = await mk(b, { title: 'T' });
       await update(b, id, { title: 'Zürich' });
@@ -534,7 +534,7 @@ const EVENTS: Case[] = [
     wrong: 'ZÃ¼rich',
   },
   {
-    mutant: 'spec-create-location-previous',
+    mutant: 'create-location-previous',
     run: async (b) => {
       const out: boolean[] = [];
       for (const title of ['A', 'B']) {
@@ -547,7 +547,7 @@ const EVENTS: Case[] = [
     wrong: [true, false],
   },
   {
-    mutant: 'spec-list-withacl-first-event',
+    mutant: 'list-withacl-first-event',
     run: async (b) => {
       await mk(b, { title: 'E1' }, { acl: [{ action: 'read', role: 'A' }] });
       await mk(b, { title: 'E2' }, { acl: [{ action: 'read', role: 'B' }] });
@@ -558,7 +558,7 @@ const EVENTS: Case[] = [
     wrong: [['A'], ['A']],
   },
   {
-    mutant: 'spec-get-withmetadata-stale',
+    mutant: 'get-withmetadata-stale',
     run: async (b) => {
       const id = await mk(b, { title: 'T' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }]);
@@ -570,7 +570,7 @@ const EVENTS: Case[] = [
     wrong: 'T',
   },
   {
-    mutant: 'spec-delete-list-stale',
+    mutant: 'delete-list-stale',
     opts: RUNNING, // no processing write between the two lists
     run: async (b) => {
       const one = await mk(b, { title: 'E1' });
@@ -583,13 +583,13 @@ const EVENTS: Case[] = [
     wrong: [['E1', 'E2'], 404],
   },
   {
-    mutant: 'spec-get-id-prefix',
+    mutant: 'get-id-prefix',
     run: async (b) => (await call(b, `/api/events/${(await mk(b, { title: 'E' })).slice(0, 8)}`)).status,
     expected: 404,
     wrong: 200,
   },
   {
-    mutant: 'spec-publication-status-empty',
+    mutant: 'publication-status-empty',
     run: async (b) => {
       const id = await mk(b, { title: 'P' }, { files: [VIDEO] });
       await published(b, id);
@@ -602,7 +602,7 @@ const EVENTS: Case[] = [
 
 const ACL: Case[] = [
   {
-    mutant: 'spec-acl-third-add-lost',
+    mutant: 'acl-third-add-lost',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [] });
       for (const role of ['R1', 'R2', 'R3']) await addAce(b, id, 'read', role);
@@ -612,7 +612,7 @@ const ACL: Case[] = [
     wrong: ['R1', 'R2'],
   },
   {
-    mutant: 'spec-acl-added-not-removable',
+    mutant: 'acl-added-not-removable',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [{ action: 'read', role: 'R' }] });
       await addAce(b, id, 'write', 'W');
@@ -622,7 +622,7 @@ const ACL: Case[] = [
     wrong: 404,
   },
   {
-    mutant: 'spec-acl-add-replaces-role',
+    mutant: 'acl-add-replaces-role',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [{ action: 'read', role: 'R' }] });
       await addAce(b, id, 'write', 'R');
@@ -632,7 +632,7 @@ const ACL: Case[] = [
     wrong: ['write/R'],
   },
   {
-    mutant: 'spec-acl-remove-whole-role',
+    mutant: 'acl-remove-whole-role',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [{ action: 'read', role: 'R' }, { action: 'write', role: 'R' }] });
       await call(b, `/api/events/${id}/acl/read/R`, { method: 'DELETE' });
@@ -642,7 +642,7 @@ const ACL: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec-acl-put-deny-as-allow',
+    mutant: 'acl-put-deny-as-allow',
     run: async (b) => {
       const id = await mk(b, { title: 'E' });
       await call(b, `/api/events/${id}/acl`, { method: 'PUT', body: form({ acl: JSON.stringify([{ allow: false, action: 'write', role: 'R' }]) }) });
@@ -652,7 +652,7 @@ const ACL: Case[] = [
     wrong: [{ allow: true, action: 'write', role: 'R' }],
   },
   {
-    mutant: 'spec-acl-put-truncated-10',
+    mutant: 'acl-put-truncated-10',
     run: async (b) => {
       const id = await mk(b, { title: 'E' });
       const entries = Array.from({ length: 12 }, (_, i) => ({ allow: true, action: 'read', role: `R${i}` }));
@@ -663,7 +663,7 @@ const ACL: Case[] = [
     wrong: 10,
   },
   {
-    mutant: 'spec-acl-read-flaky',
+    mutant: 'acl-read-flaky',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [{ action: 'read', role: 'A' }] });
       await call(b, `/api/events/${id}/acl`, { method: 'PUT', body: form({ acl: JSON.stringify([{ action: 'read', role: 'B' }]) }) });
@@ -673,7 +673,7 @@ const ACL: Case[] = [
     wrong: [['B'], ['A']],
   },
   {
-    mutant: 'spec-auth-deny-grants-read',
+    mutant: 'auth-deny-grants-read',
     opts: { users: USERS },
     run: async (b) => {
       const id = await createId(b, { fields: { title: 'E' }, acl: [{ allow: false, action: 'read', role: 'ROLE_A' }], auth: as('admin') });
@@ -683,7 +683,7 @@ const ACL: Case[] = [
     wrong: 200,
   },
   {
-    mutant: 'spec-auth-list-cache-shared',
+    mutant: 'auth-list-cache-shared',
     opts: { users: USERS, ...RUNNING }, // no processing write between the two lists
     run: async (b) => {
       await createId(b, { fields: { title: 'E' }, acl: [{ action: 'read', role: 'ROLE_A' }], auth: as('admin') });
@@ -697,7 +697,7 @@ const ACL: Case[] = [
 
 const METADATA: Case[] = [
   {
-    mutant: 'spec-metadata-get-type-ignored',
+    mutant: 'metadata-get-type-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { extra: EXTRA });
       return ((await call(b, `/api/events/${id}/metadata?type=license/episode`)).body as Ev[]).map((f) => f.id).includes('title');
@@ -706,7 +706,7 @@ const METADATA: Case[] = [
     wrong: true,
   },
   {
-    mutant: 'spec-metadata-put-type-ignored',
+    mutant: 'metadata-put-type-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { extra: EXTRA });
       await putMeta(b, id, 'license/episode', [{ id: 'license', value: 'MIT' }]);
@@ -716,7 +716,7 @@ const METADATA: Case[] = [
     wrong: ['CC0', 'MIT'],
   },
   {
-    mutant: 'spec-metadata-delete-type-ignored',
+    mutant: 'metadata-delete-type-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { extra: EXTRA });
       return (await call(b, `/api/events/${id}/metadata?type=license/episode`, { method: 'DELETE' })).status;
@@ -725,7 +725,7 @@ const METADATA: Case[] = [
     wrong: 403,
   },
   {
-    mutant: 'spec-metadata-put-reverts-earlier',
+    mutant: 'metadata-put-reverts-earlier',
     run: async (b) => {
       const id = await mk(b, { title: 'T', description: 'D' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }]);
@@ -736,7 +736,7 @@ const METADATA: Case[] = [
     wrong: ['T', 'D2'],
   },
   {
-    mutant: 'spec-metadata-read-flaky',
+    mutant: 'metadata-read-flaky',
     run: async (b) => {
       const id = await mk(b, { title: 'T' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }]);
@@ -746,7 +746,7 @@ const METADATA: Case[] = [
     wrong: ['T2', 'T'],
   },
   {
-    mutant: 'spec-metadata-put-latin1',
+    mutant: 'metadata-put-latin1',
     run: async (b) => {
       const id = await mk(b, { title: 'T' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'Zürich' }]);
@@ -756,7 +756,7 @@ const METADATA: Case[] = [
     wrong: 'ZÃ¼rich',
   },
   {
-    mutant: 'spec-metadata-put-first-field-only',
+    mutant: 'metadata-put-first-field-only',
     run: async (b) => {
       const id = await mk(b, { title: 'T', description: 'D' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }, { id: 'description', value: 'D2' }]);
@@ -766,7 +766,7 @@ const METADATA: Case[] = [
     wrong: ['T2', 'D'],
   },
   {
-    mutant: 'spec-metadata-put-list-first-value',
+    mutant: 'metadata-put-list-first-value',
     run: async (b) => {
       const id = await mk(b, { title: 'T' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'subjects', value: ['a', 'b'] }]);
@@ -776,7 +776,7 @@ const METADATA: Case[] = [
     wrong: ['a'],
   },
   {
-    mutant: 'spec-metadata-400-lands-late',
+    mutant: 'metadata-400-lands-late',
     run: async (b) => {
       const id = await mk(b, { title: 'T' });
       const status = await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }, { id: 'no-such-field', value: 'x' }]);
@@ -791,7 +791,7 @@ const METADATA: Case[] = [
 
 const PUBLICATIONS: Case[] = [
   {
-    mutant: 'spec-publications-unpublished-500',
+    mutant: 'publications-unpublished-500',
     run: async (b) => {
       const id = await mk(b, { title: 'E' });
       const r = await call(b, `/api/events/${id}/publications`);
@@ -801,7 +801,7 @@ const PUBLICATIONS: Case[] = [
     wrong: [500, expect.anything()],
   },
   {
-    mutant: 'spec-publication-by-event-id',
+    mutant: 'publication-by-event-id',
     run: async (b) => {
       const id = await mk(b, { title: 'P' }, { files: [VIDEO] });
       await published(b, id);
@@ -814,7 +814,7 @@ const PUBLICATIONS: Case[] = [
 
 const SCHEDULING: Case[] = [
   {
-    mutant: 'spec-create-409-lands-late',
+    mutant: 'create-409-lands-late',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10'), H('11')) });
       const fd = new FormData();
@@ -828,7 +828,7 @@ const SCHEDULING: Case[] = [
     wrong: [409, ['A', 'B']],
   },
   {
-    mutant: 'spec-scheduling-409-lands-late',
+    mutant: 'scheduling-409-lands-late',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10'), H('11')) });
       const id = await mk(b, { title: 'B' }, { scheduling: sched('ag', H('12'), H('13')) });
@@ -840,7 +840,7 @@ const SCHEDULING: Case[] = [
     wrong: [409, '2030-01-01T10:30:00Z'],
   },
   {
-    mutant: 'spec-scheduling-put-agent-ignored',
+    mutant: 'scheduling-put-agent-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('a1', H('10'), H('11')) });
       await putSchedule(b, id, { agent_id: 'a2' });
@@ -850,7 +850,7 @@ const SCHEDULING: Case[] = [
     wrong: 'a1',
   },
   {
-    mutant: 'spec-conflict-next-recording-only',
+    mutant: 'conflict-next-recording-only',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10'), H('11')) });
       await mk(b, { title: 'A2' }, { scheduling: sched('ag', H('14'), H('15')) });
@@ -863,7 +863,7 @@ const SCHEDULING: Case[] = [
     wrong: 201,
   },
   {
-    mutant: 'spec-allow-conflict-late',
+    mutant: 'allow-conflict-late',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10'), H('11')) });
       const id = await mk(b, { title: 'B' }, { scheduling: sched('ag', H('12'), H('13')) });

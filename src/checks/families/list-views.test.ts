@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../types.js';
-import { containsIdsAfterCheck, listMemberWithinSingleCheck, memberNotElsewhereCheck, noneListedUnlessRefusedCheck, type ListWithSingles } from './round4-lists.js';
+import { containsIdsAfterCheck, listMemberWithinSingleCheck, memberNotElsewhereCheck, noneListedUnlessRefusedCheck, type ListWithSingles } from './list-views.js';
 
 function ctx(body: unknown, status = 200, value: unknown = body): CheckContext {
   const text = JSON.stringify(body);

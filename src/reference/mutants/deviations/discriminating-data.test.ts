@@ -1,11 +1,11 @@
 import { FormData } from 'undici';
 import type { ApiVersion } from '../../../model/version.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
-import { SPEC4_MUTANTS } from '../index.js';
+import { DISCRIMINATING_DATA_MUTANTS } from '../index.js';
 import { call, catalogs, create, createId, form, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
- * Each mutant of data that discriminates one reading from another (SPEC4_MUTANTS in ../index.ts) deviates from the spec where the
+ * Each mutant of data that discriminates one reading from another (DISCRIMINATING_DATA_MUTANTS in ../index.ts) deviates from the spec where the
  * correct reference server does not: the same HTTP exchange runs against a clean server, which must give `expected`
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -75,7 +75,7 @@ async function occurrences(base: string, s: Ev, fields: Fields = { title: 'R' })
 
 const NUMBERS: Case[] = [
   {
-    mutant: 'spec4-offset-int32-wrap',
+    mutant: 'offset-int32-wrap',
     run: async (b) => {
       await mk(b, { title: 'A' });
       await mk(b, { title: 'B' });
@@ -85,7 +85,7 @@ const NUMBERS: Case[] = [
     wrong: 2,
   },
   {
-    mutant: 'spec4-offset-page-product-int32',
+    mutant: 'offset-page-product-int32',
     run: async (b) => {
       await mk(b, { title: 'A' });
       await mk(b, { title: 'B' });
@@ -95,7 +95,7 @@ const NUMBERS: Case[] = [
     wrong: 2,
   },
   {
-    mutant: 'spec4-schedule-duration-int32',
+    mutant: 'schedule-duration-int32',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: { agent_id: 'ag', start: H('10:00'), duration: 4_298_567_296 } });
       return (await scheduling(b, id)).end;
@@ -107,7 +107,7 @@ const NUMBERS: Case[] = [
 
 const STATE_SHAPES: Case[] = [
   {
-    mutant: 'spec4-published-publication-status-string',
+    mutant: 'published-publication-status-string',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -117,7 +117,7 @@ const STATE_SHAPES: Case[] = [
     wrong: 'engage-player',
   },
   {
-    mutant: 'spec4-scheduled-presenter-null',
+    mutant: 'scheduled-presenter-null',
     run: async (b) => (await get(b, await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) }))).presenter,
     expected: [],
     wrong: null,
@@ -126,7 +126,7 @@ const STATE_SHAPES: Case[] = [
 
 const PARTIAL: Case[] = [
   {
-    mutant: 'spec4-metadata-put-starttime-resets-date',
+    mutant: 'metadata-put-starttime-resets-date',
     run: async (b) => {
       const id = await mk(b, { title: 'A', startDate: '2031-05-05', startTime: '10:00:00Z' });
       await putMetadata(b, id, [{ id: 'startTime', value: '12:00:00Z' }]);
@@ -136,7 +136,7 @@ const PARTIAL: Case[] = [
     wrong: [false, '12:00:00Z'],
   },
   {
-    mutant: 'spec4-update-startdate-resets-time',
+    mutant: 'update-startdate-resets-time',
     run: async (b) => {
       const id = await mk(b, { title: 'A', startDate: '2031-05-05', startTime: '10:00:00Z' });
       await update(b, id, { fields: { startDate: '2031-06-06' } });
@@ -146,7 +146,7 @@ const PARTIAL: Case[] = [
     wrong: ['2031-06-06', '00:00:00Z'],
   },
   {
-    mutant: 'spec4-scheduling-put-agent-resets-end',
+    mutant: 'scheduling-put-agent-resets-end',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('12:00')) });
       await putSchedule(b, id, { agent_id: 'ag2' });
@@ -160,7 +160,7 @@ const PARTIAL: Case[] = [
 
 const IDENTITY: Case[] = [
   {
-    mutant: 'spec4-filter-agent-id-prefix',
+    mutant: 'filter-agent-id-prefix',
     run: async (b) => {
       const a = await mk(b, { title: 'A' }, { scheduling: sched('room1', H('10:00'), H('11:00')) });
       const c = await mk(b, { title: 'C' }, { scheduling: sched('room10', H('10:00'), H('11:00')) });
@@ -170,7 +170,7 @@ const IDENTITY: Case[] = [
     wrong: ['room1', 'room10'],
   },
   {
-    mutant: 'spec4-acl-remove-role-case',
+    mutant: 'acl-remove-role-case',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_USER' }, { allow: true, action: 'write', role: 'ROLE_ADMIN' }] });
       await call(b, `/api/events/${id}/acl/read/role_user`, { method: 'DELETE' });
@@ -180,7 +180,7 @@ const IDENTITY: Case[] = [
     wrong: ['write:ROLE_ADMIN'],
   },
   {
-    mutant: 'spec4-metadata-type-main-type',
+    mutant: 'metadata-type-main-type',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { extra: [{ flavor: 'license/episode', fields: { license: 'CC0' } }] });
       return (await call(b, `/api/events/${id}/metadata?type=${enc('license/series')}`)).status;
@@ -192,7 +192,7 @@ const IDENTITY: Case[] = [
 
 const RESTRICTED: Case[] = [
   {
-    mutant: 'spec4-publications-list-full-oldest',
+    mutant: 'publications-list-full-oldest',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -202,7 +202,7 @@ const RESTRICTED: Case[] = [
     wrong: ['attachments', 'channel', 'id', 'media', 'mediatype', 'metadata', 'url'],
   },
   {
-    mutant: 'spec4-publications-list-full-after-reprocess',
+    mutant: 'publications-list-full-after-reprocess',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -217,7 +217,7 @@ const RESTRICTED: Case[] = [
 
 const MULTI: Case[] = [
   {
-    mutant: 'spec4-filter-contributors-first-only',
+    mutant: 'filter-contributors-first-only',
     run: async (b) => {
       await mk(b, { title: 'A', contributor: ['Ann', 'Bob'] });
       return (await list(b, '?filter=contributors:Bob')).map((e) => e.title);
@@ -226,7 +226,7 @@ const MULTI: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec4-filter-subject-joined',
+    mutant: 'filter-subject-joined',
     run: async (b) => {
       await mk(b, { title: 'A', subjects: ['Art', 'Music'] });
       await mk(b, { title: 'B', subjects: ['Art'] });
@@ -237,7 +237,7 @@ const MULTI: Case[] = [
     wrong: [['B'], []],
   },
   {
-    mutant: 'spec4-filter-or-subject-all-values',
+    mutant: 'filter-or-subject-all-values',
     run: async (b) => {
       await mk(b, { title: 'A', subjects: ['Art', 'Music'] });
       await mk(b, { title: 'B', subjects: ['Jazz'] });
@@ -248,7 +248,7 @@ const MULTI: Case[] = [
     wrong: [['B'], ['A']],
   },
   {
-    mutant: 'spec4-textfilter-first-presenter-only',
+    mutant: 'textfilter-first-presenter-only',
     run: async (b) => {
       await mk(b, { title: 'A', creator: ['Ann Smith', 'Bob Jones'] });
       return (await list(b, '?filter=textFilter:Jones')).map((e) => e.title);
@@ -260,7 +260,7 @@ const MULTI: Case[] = [
 
 const DERIVED: Case[] = [
   {
-    mutant: 'spec4-filter-agent-id-stale-after-put',
+    mutant: 'filter-agent-id-stale-after-put',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag1', H('10:00'), H('11:00')) });
       await putSchedule(b, id, { agent_id: 'ag2', start: H('10:00'), end: H('11:00') });
@@ -270,7 +270,7 @@ const DERIVED: Case[] = [
     wrong: [0, 1],
   },
   {
-    mutant: 'spec4-start-technical-stale-after-update',
+    mutant: 'start-technical-stale-after-update',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await update(b, id, { scheduling: { start: H('12:00'), end: H('13:00') } });
@@ -280,7 +280,7 @@ const DERIVED: Case[] = [
     wrong: H('10:00'),
   },
   {
-    mutant: 'spec4-filter-start-stale-after-metadata',
+    mutant: 'filter-start-stale-after-metadata',
     run: async (b) => {
       const id = await mk(b, { title: 'A', startDate: '2031-05-05', startTime: '10:00:00Z' });
       await putMetadata(b, id, [{ id: 'startDate', value: '2031-07-07' }]);
@@ -291,7 +291,7 @@ const DERIVED: Case[] = [
     wrong: [0, 1],
   },
   {
-    mutant: 'spec4-list-cache-ignores-flags',
+    mutant: 'list-cache-ignores-flags',
     run: async (b) => {
       // Processing done first: its state change is a write, which would clear the cache between the two lists.
       await published(b, await mk(b, { title: 'A' }));
@@ -305,7 +305,7 @@ const DERIVED: Case[] = [
 
 const RECURRING: Case[] = [
   {
-    mutant: 'spec4-rrule-delete-takes-siblings',
+    mutant: 'rrule-delete-takes-siblings',
     run: async (b) => {
       const [first, ...rest] = await occurrences(b, daily(1, 3));
       await call(b, `/api/events/${first}`, { method: 'DELETE' });
@@ -315,7 +315,7 @@ const RECURRING: Case[] = [
     wrong: [404, 404],
   },
   {
-    mutant: 'spec4-rrule-metadata-shared',
+    mutant: 'rrule-metadata-shared',
     run: async (b) => {
       const [first, ...rest] = await occurrences(b, daily(1, 3));
       await putMetadata(b, first, [{ id: 'title', value: 'Changed' }]);
@@ -328,7 +328,7 @@ const RECURRING: Case[] = [
 
 const MIXING: Case[] = [
   {
-    mutant: 'spec4-list-withscheduling-leaks',
+    mutant: 'list-withscheduling-leaks',
     run: async (b) => {
       await mk(b, { title: 'S' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await mk(b, { title: 'U' });
@@ -338,7 +338,7 @@ const MIXING: Case[] = [
     wrong: ['ag', 'ag'],
   },
   {
-    mutant: 'spec4-list-publication-status-leaks',
+    mutant: 'list-publication-status-leaks',
     run: async (b) => {
       const id = await mk(b, { title: 'P' }, { files: [VIDEO] });
       await published(b, id);
@@ -352,7 +352,7 @@ const MIXING: Case[] = [
 
 const STAND_INS: Case[] = [
   {
-    mutant: 'spec4-contributor-from-presenters',
+    mutant: 'contributor-from-presenters',
     run: async (b) => {
       const id = await mk(b, { title: 'A', creator: ['Ann'] });
       return [(await get(b, id)).contributor, (await get(b, id, '', '1.0.0')).contributors];
@@ -361,7 +361,7 @@ const STAND_INS: Case[] = [
     wrong: [['Ann'], ['Ann']],
   },
   {
-    mutant: 'spec4-description-from-title',
+    mutant: 'description-from-title',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       return [(await list(b))[0].description, (await get(b, id)).description];
@@ -373,7 +373,7 @@ const STAND_INS: Case[] = [
 
 const UNKNOWN: Case[] = [
   {
-    mutant: 'spec4-metadata-delete-episode-unknown-403',
+    mutant: 'metadata-delete-episode-unknown-403',
     run: async (b) => (await call(b, `/api/events/no-such-event/metadata?type=${EPISODE}`, { method: 'DELETE' })).status,
     expected: 404,
     wrong: 403,
@@ -382,4 +382,4 @@ const UNKNOWN: Case[] = [
 
 const CASES: Case[] = [...NUMBERS, ...STATE_SHAPES, ...PARTIAL, ...IDENTITY, ...RESTRICTED, ...MULTI, ...DERIVED, ...RECURRING, ...MIXING, ...STAND_INS, ...UNKNOWN];
 
-describeDeviations('mutants of data that discriminates one reading from another', Object.keys(SPEC4_MUTANTS), CASES, 21);
+describeDeviations('mutants of data that discriminates one reading from another', Object.keys(DISCRIMINATING_DATA_MUTANTS), CASES, 21);

@@ -180,4 +180,4 @@ export const listMemberWithinSingleCheck: CheckDef = {
   },
 };
 
-export const CHECKS_ROUND4_LISTS: CheckDef[] = [noneListedUnlessRefusedCheck, containsIdsAfterCheck, memberNotElsewhereCheck, listMemberWithinSingleCheck];
+export const CHECKS_LIST_VIEWS: CheckDef[] = [noneListedUnlessRefusedCheck, containsIdsAfterCheck, memberNotElsewhereCheck, listMemberWithinSingleCheck];

@@ -1,10 +1,10 @@
 import type { ApiVersion } from '../../../model/version.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
-import { BLIND4_MUTANTS } from '../index.js';
+import { BLIND_SPOT_MUTANTS } from '../index.js';
 import { call, create, createId, form, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
- * Each blind-spot mutant (BLIND4_MUTANTS in ../index.ts, one per class of suites/DISCRIMINATING-DATA.md) deviates from the spec where the
+ * Each blind-spot mutant (BLIND_SPOT_MUTANTS in ../index.ts, one per class of suites/DISCRIMINATING-DATA.md) deviates from the spec where the
  * correct reference server does not: the same HTTP exchange runs against a clean server, which must give `expected`
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -51,7 +51,7 @@ async function titles(base: string, query: string, version?: ApiVersion): Promis
 
 const CASES: Case[] = [
   {
-    mutant: 'blind4-numbers-offset-int32',
+    mutant: 'numbers-offset-int32',
     run: async (b) => {
       for (const t of ['a', 'b', 'c']) await mk(b, { title: t });
       return [await titles(b, '?sort=title:ASC&limit=2&offset=1'), await titles(b, '?sort=title:ASC&limit=2&offset=4294967297')];
@@ -60,7 +60,7 @@ const CASES: Case[] = [
     wrong: [['b', 'c'], ['b', 'c']],
   },
   {
-    mutant: 'blind4-states-published-previews-string',
+    mutant: 'states-published-previews-string',
     run: async (b) => {
       const plain = await mk(b, { title: 'plain' });
       const pub = await mk(b, { title: 'published' }, { files: [VIDEO] });
@@ -71,7 +71,7 @@ const CASES: Case[] = [
     wrong: ['boolean', 'string'],
   },
   {
-    mutant: 'blind4-composite-date-resets-time',
+    mutant: 'composite-date-resets-time',
     run: async (b) => {
       const id = await mk(b, { title: 'A', startDate: '2031-05-12', startTime: '10:00:00Z' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'startDate', value: '2031-06-20' }]);
@@ -82,7 +82,7 @@ const CASES: Case[] = [
     wrong: ['2031-06-20', '00:00:00Z'],
   },
   {
-    mutant: 'blind4-identity-id-filter-ignores-case',
+    mutant: 'identity-id-filter-ignores-case',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       await mk(b, { title: 'B' });
@@ -92,7 +92,7 @@ const CASES: Case[] = [
     wrong: [['A'], ['A']],
   },
   {
-    mutant: 'blind4-single-only-list-media',
+    mutant: 'single-only-list-media',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -103,7 +103,7 @@ const CASES: Case[] = [
     wrong: [['media']],
   },
   {
-    mutant: 'blind4-multivalue-contributors-first-only',
+    mutant: 'multivalue-contributors-first-only',
     run: async (b) => {
       await mk(b, { title: 'A', contributor: ['Carla', 'Dmitri'] });
       await mk(b, { title: 'B', contributor: ['Erin'] });
@@ -113,7 +113,7 @@ const CASES: Case[] = [
     wrong: [['A'], []],
   },
   {
-    mutant: 'blind4-derived-technical-start-cached',
+    mutant: 'derived-technical-start-cached',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: { agent_id: 'ag', start: D(3, '10:00'), end: D(3, '11:00') } });
       const before = (await get(b, id, '', '1.3.0')).start;
@@ -124,7 +124,7 @@ const CASES: Case[] = [
     wrong: ['2030-01-03T10:00:00Z', '2030-01-03T10:00:00Z'],
   },
   {
-    mutant: 'blind4-occurrences-delete-series',
+    mutant: 'occurrences-delete-series',
     run: async (b) => {
       const r = await create(b, { fields: { title: 'R' }, scheduling: { agent_id: 'ag', start: D(3, '10:00'), end: D(5, '18:00'), duration: 3_600_000, rrule: 'FREQ=DAILY;BYHOUR=10;BYMINUTE=0' } });
       const ids = (r.body as Ev[]).map((o) => o.identifier as string);
@@ -135,7 +135,7 @@ const CASES: Case[] = [
     wrong: [404, 404, 404],
   },
   {
-    mutant: 'blind4-mixed-scheduling-from-previous',
+    mutant: 'mixed-scheduling-from-previous',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: { agent_id: 'ag', start: D(3, '10:00'), end: D(3, '11:00') } });
       await mk(b, { title: 'B' });
@@ -146,7 +146,7 @@ const CASES: Case[] = [
     wrong: ['ag', 'ag'],
   },
   {
-    mutant: 'blind4-distinct-created-from-start',
+    mutant: 'distinct-created-from-start',
     run: async (b) => {
       const id = await mk(b, { title: 'A', startDate: '2031-05-12', startTime: '10:00:00Z' });
       const ev = await get(b, id);
@@ -156,7 +156,7 @@ const CASES: Case[] = [
     wrong: ['2031-05-12T10:00:00Z', true],
   },
   {
-    mutant: 'blind4-unknown-episode-delete-403-first',
+    mutant: 'unknown-episode-delete-403-first',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       const del = async (event: string) => (await call(b, `/api/events/${event}/metadata?type=${enc('dublincore/episode')}`, { method: 'DELETE' })).status;
@@ -167,4 +167,4 @@ const CASES: Case[] = [
   },
 ];
 
-describeDeviations('mutants, one per blind-spot class of suites/DISCRIMINATING-DATA.md', Object.keys(BLIND4_MUTANTS), CASES, 1);
+describeDeviations('mutants, one per blind-spot class of suites/DISCRIMINATING-DATA.md', Object.keys(BLIND_SPOT_MUTANTS), CASES, 1);

@@ -1,11 +1,11 @@
 import type { ApiVersion } from '../../../model/version.js';
 import type { RefUser } from '../../index.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
-import { SPEC3B_MUTANTS } from '../index.js';
+import { READ_BACK_MUTANTS } from '../index.js';
 import { call, createId, form, sleep, type Fields } from '../../testkit.js';
 
 /**
- * Each mutant of what is read back after writes (SPEC3B_MUTANTS in ../index.ts) deviates from the spec where
+ * Each mutant of what is read back after writes (READ_BACK_MUTANTS in ../index.ts) deviates from the spec where
  * the correct reference server does not: the same HTTP exchange runs against a clean server, which must give
  * `expected` (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -76,7 +76,7 @@ const latin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
 const LIST: Case[] = [
   {
-    mutant: 'spec3b-filter-and-third-dropped',
+    mutant: 'filter-and-third-dropped',
     run: async (b) => {
       await mk(b, { title: 'A', location: 'R1', language: 'de', source: 's1' });
       await mk(b, { title: 'B', location: 'R1', language: 'de', source: 's2' });
@@ -86,7 +86,7 @@ const LIST: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec3b-filter-textfilter-ascii-fold',
+    mutant: 'filter-textfilter-ascii-fold',
     run: async (b) => {
       await mk(b, { title: 'Über Alles' });
       await mk(b, { title: 'Other' });
@@ -96,7 +96,7 @@ const LIST: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec3b-filter-series-rejected-new',
+    mutant: 'filter-series-rejected-new',
     run: async (b) => {
       await mk(b, { title: 'A', isPartOf: 'S1' });
       await mk(b, { title: 'B' });
@@ -106,7 +106,7 @@ const LIST: Case[] = [
     wrong: [['A'], 400],
   },
   {
-    mutant: 'spec3b-sort-cache-ignores-direction',
+    mutant: 'sort-cache-ignores-direction',
     run: async (b) => {
       for (const t of ['B', 'A', 'C']) await mk(b, { title: t });
       // Their processing (20 ms, then publication) writes: let it end first, so the pair meets no write.
@@ -125,7 +125,7 @@ const LIST: Case[] = [
     wrong: [['A', 'B', 'C'], ['A', 'B', 'C']],
   },
   {
-    mutant: 'spec3b-sort-first-direction-for-all',
+    mutant: 'sort-first-direction-for-all',
     run: async (b) => {
       await mk(b, { title: 'T', location: 'L2' });
       await mk(b, { title: 'T', location: 'L1' });
@@ -137,7 +137,7 @@ const LIST: Case[] = [
     wrong: ['L0', 'L2', 'L1'],
   },
   {
-    mutant: 'spec3b-sort-desc-later-pages-ascending',
+    mutant: 'sort-desc-later-pages-ascending',
     run: async (b) => {
       for (const t of ['A', 'B', 'C', 'D']) await mk(b, { title: t });
       return [await titles(b, '?sort=title:DESC&limit=2&offset=0'), await titles(b, '?sort=title:DESC&limit=2&offset=2')];
@@ -146,7 +146,7 @@ const LIST: Case[] = [
     wrong: [['D', 'C'], ['C', 'D']],
   },
   {
-    mutant: 'spec3b-limit-int32-wrap',
+    mutant: 'limit-int32-wrap',
     run: async (b) => {
       for (const t of ['A', 'B', 'C']) await mk(b, { title: t });
       return [await titles(b, '?limit=2'), await titles(b, '?limit=4294967297')];
@@ -155,7 +155,7 @@ const LIST: Case[] = [
     wrong: [['A', 'B'], ['A']],
   },
   {
-    mutant: 'spec3b-offset-counts-unreadable',
+    mutant: 'offset-counts-unreadable',
     opts: { users: USERS },
     run: async (b) => {
       for (const t of ['E1', 'H1', 'E2', 'H2', 'E3']) await mk(b, { title: t }, { acl: t.startsWith('E') ? [READ_A] : [], auth: ADMIN });
@@ -165,7 +165,7 @@ const LIST: Case[] = [
     wrong: [['E1', 'E2'], ['E2', 'E3']],
   },
   {
-    mutant: 'spec3b-auth-list-stale-acl',
+    mutant: 'auth-list-stale-acl',
     opts: { users: USERS },
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [READ_A], auth: ADMIN });
@@ -179,7 +179,7 @@ const LIST: Case[] = [
 
 const VERSIONS: Case[] = [
   {
-    mutant: 'spec3b-list-unset-strings-null',
+    mutant: 'list-unset-strings-null',
     run: async (b) => {
       await mk(b, { title: 'A', language: 'de' });
       const l = (await list(b, '', '1.2.0')) as Ev[];
@@ -189,7 +189,7 @@ const VERSIONS: Case[] = [
     wrong: ['de', null, null],
   },
   {
-    mutant: 'spec3b-oldest-list-no-has-previews',
+    mutant: 'oldest-list-no-has-previews',
     run: async (b) => {
       await mk(b, { title: 'A' });
       return [typeof ((await list(b, '', '1.0.0')) as Ev[])[0].has_previews, typeof ((await list(b, '', '1.1.0')) as Ev[])[0].has_previews];
@@ -198,7 +198,7 @@ const VERSIONS: Case[] = [
     wrong: ['undefined', 'boolean'],
   },
   {
-    mutant: 'spec3b-get-1.1.0-no-status-series',
+    mutant: 'get-1.1.0-no-status-series',
     run: async (b) => {
       const id = await mk(b, { title: 'A', isPartOf: 'S1' });
       const o = (await call(b, `/api/events/${id}`, { version: '1.1.0' })).body as Ev;
@@ -211,7 +211,7 @@ const VERSIONS: Case[] = [
 
 const ACL: Case[] = [
   {
-    mutant: 'spec3b-acl-put-empty-ignored',
+    mutant: 'acl-put-empty-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A] });
       return [await putAcl(b, id, []), await aclOf(b, id)];
@@ -220,7 +220,7 @@ const ACL: Case[] = [
     wrong: [204, ['read:ROLE_A']],
   },
   {
-    mutant: 'spec3b-acl-add-onto-created',
+    mutant: 'acl-add-onto-created',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A] });
       await putAcl(b, id, [{ allow: true, action: 'write', role: 'ROLE_B' }]);
@@ -231,7 +231,7 @@ const ACL: Case[] = [
     wrong: ['read:ROLE_A', 'read:ROLE_C'],
   },
   {
-    mutant: 'spec3b-acl-add-role-latin1',
+    mutant: 'acl-add-role-latin1',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       await addAce(b, id, 'read', 'ROLE_GRÜN');
@@ -241,7 +241,7 @@ const ACL: Case[] = [
     wrong: [`read:${latin1('ROLE_GRÜN')}`],
   },
   {
-    mutant: 'spec3b-acl-remove-raw-role',
+    mutant: 'acl-remove-raw-role',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A, { allow: true, action: 'read', role: 'ROLE_GRÜN' }] });
       const status = (await call(b, `/api/events/${id}/acl/read/${enc('ROLE_GRÜN')}`, { method: 'DELETE' })).status;
@@ -251,7 +251,7 @@ const ACL: Case[] = [
     wrong: [204, ['read:ROLE_A', 'read:ROLE_GRÜN']],
   },
   {
-    mutant: 'spec3b-acl-read-stale-third',
+    mutant: 'acl-read-stale-third',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A] });
       await addAce(b, id, 'write', 'ROLE_A');
@@ -261,7 +261,7 @@ const ACL: Case[] = [
     wrong: [2, 2, 1, 2],
   },
   {
-    mutant: 'spec3b-auth-second-role-ignored',
+    mutant: 'auth-second-role-ignored',
     opts: { users: USERS },
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_B' }], auth: ADMIN });
@@ -271,7 +271,7 @@ const ACL: Case[] = [
     wrong: [['E'], 404],
   },
   {
-    mutant: 'spec3b-auth-write-cached-after-revoke',
+    mutant: 'auth-write-cached-after-revoke',
     opts: { users: USERS },
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [READ_A, WRITE_A], auth: ADMIN });
@@ -284,7 +284,7 @@ const ACL: Case[] = [
     wrong: [204, 204, 204],
   },
   {
-    mutant: 'spec3b-auth-metadata-get-unchecked',
+    mutant: 'auth-metadata-get-unchecked',
     opts: { users: USERS },
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [], auth: ADMIN });
@@ -299,7 +299,7 @@ const ACL: Case[] = [
 
 const METADATA: Case[] = [
   {
-    mutant: 'spec3b-metadata-all-stale',
+    mutant: 'metadata-all-stale',
     run: async (b) => {
       const id = await mk(b, { title: 'T0' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T1' }]);
@@ -309,7 +309,7 @@ const METADATA: Case[] = [
     wrong: ['T0', 'T1', 'T1', 'T1', 'T1', 'T0'],
   },
   {
-    mutant: 'spec3b-metadata-type-cache-by-flavor',
+    mutant: 'metadata-type-cache-by-flavor',
     run: async (b) => {
       const a = await mk(b, { title: 'A' }, { extra: EXTRA });
       const c = await mk(b, { title: 'B' }, { extra: [{ flavor: 'license/episode', fields: { license: 'CC-BY' } }] });
@@ -319,7 +319,7 @@ const METADATA: Case[] = [
     wrong: ['CC0', 'CC0'],
   },
   {
-    mutant: 'spec3b-metadata-put-last-field-dropped',
+    mutant: 'metadata-put-last-field-dropped',
     run: async (b) => {
       const id = await mk(b, { title: 'T', description: 'D' });
       await putMeta(b, id, 'dublincore/episode', [{ id: 'title', value: 'T2' }, { id: 'description', value: 'D2' }]);
@@ -330,7 +330,7 @@ const METADATA: Case[] = [
     wrong: ['T2', 'D'],
   },
   {
-    mutant: 'spec3b-metadata-delete-first-extra',
+    mutant: 'metadata-delete-first-extra',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { extra: [...EXTRA, { flavor: 'custom/notes', fields: { note: 'n' } }] });
       const status = (await call(b, `/api/events/${id}/metadata?type=${enc('custom/notes')}`, { method: 'DELETE' })).status;
@@ -340,13 +340,13 @@ const METADATA: Case[] = [
     wrong: [204, ['dublincore/episode', 'custom/notes']],
   },
   {
-    mutant: 'spec3b-metadata-extra-no-label',
+    mutant: 'metadata-extra-no-label',
     run: async (b) => (await catalogsOf(b, await mk(b, { title: 'A' }, { extra: EXTRA }))).map((c) => typeof c.label),
     expected: ['string', 'string'],
     wrong: ['string', 'undefined'],
   },
   {
-    mutant: 'spec3b-metadata-put-extra-second-clears',
+    mutant: 'metadata-put-extra-second-clears',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { extra: [{ flavor: 'custom/notes', fields: { a: '1', b: '2' } }] });
       await putMeta(b, id, 'custom/notes', [{ id: 'a', value: 'x' }]);
@@ -358,7 +358,7 @@ const METADATA: Case[] = [
     wrong: [{ a: 'x', b: '2' }, { a: 'y' }],
   },
   {
-    mutant: 'spec3b-oldest-metadata-no-readonly',
+    mutant: 'oldest-metadata-no-readonly',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       const all = (v: ApiVersion) => catalogsOf(b, id, v).then((c) => (c[0].fields as Ev[]).every((f) => typeof f.readOnly === 'boolean'));
@@ -371,4 +371,4 @@ const METADATA: Case[] = [
 
 const CASES: Case[] = [...LIST, ...VERSIONS, ...ACL, ...METADATA];
 
-describeDeviations('mutants of what is read back after writes', Object.keys(SPEC3B_MUTANTS), CASES, 25);
+describeDeviations('mutants of what is read back after writes', Object.keys(READ_BACK_MUTANTS), CASES, 25);

@@ -237,4 +237,4 @@ export const occurrencesAmongCheck: CheckDef = {
   },
 };
 
-export const CHECKS_ROUND4: CheckDef[] = [publicationListSummaryCheck, eventMembersEmptyCheck, catalogStartIsCheck, noForeignValuesCheck, occurrencesAmongCheck];
+export const CHECKS_MEMBER_VALUES: CheckDef[] = [publicationListSummaryCheck, eventMembersEmptyCheck, catalogStartIsCheck, noForeignValuesCheck, occurrencesAmongCheck];

@@ -1,12 +1,12 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import { isoUtc } from '../../spec/datetime.js';
-import type { ListWithSingles } from '../../checks/families/round4-lists.js';
+import type { ListWithSingles } from '../../checks/families/list-views.js';
 import type { Action } from './types.js';
 import { Unavailable } from '../../core/unavailable.js';
 
 /**
- * The actions put-episode-start and list-with-singles (their names are listed in src/scenario/actions/round4-lists.ts):
+ * The actions put-episode-start and list-with-singles (their names are listed in src/scenario/actions/start-and-singles.ts):
  * - put-episode-start {id, at, via?}: PUT /api/events/{id}/metadata?type=dublincore/episode with startDate and
  *   startTime set to `at` minutes after {{time.base}} (spec § Metadata: "Fields not included are not updated"; §
  *   Metadata field: "startDate (format date), startTime (format time with UTC designator)"); with `via: update`, the
@@ -59,7 +59,7 @@ const listWithSingles: Action = async (env, params) => {
   return { exchanges: [...exchanges.slice(1), list], value };
 };
 
-export const IMPL_ROUND4_LISTS: Record<string, Action> = {
+export const IMPL_START_AND_SINGLES: Record<string, Action> = {
   'put-episode-start': putEpisodeStart,
   'list-with-singles': listWithSingles,
 };

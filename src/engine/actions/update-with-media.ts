@@ -2,7 +2,7 @@ import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
 import type { Action } from './types.js';
 
-/** The action update-with-media (its name is listed in src/scenario/actions/round4.ts). */
+/** The action update-with-media (its name is listed in src/scenario/actions/update-with-media.ts). */
 
 /**
  * update-with-media {id}: POST /api/events/{id} with a media track and processing instructions (spec § POST
@@ -20,4 +20,4 @@ const updateWithMedia: Action = async (env, params) => {
   return { exchanges: [ex], value: { status: ex.response?.status ?? null } };
 };
 
-export const IMPL_ROUND4: Record<string, Action> = { 'update-with-media': updateWithMedia };
+export const IMPL_UPDATE_WITH_MEDIA: Record<string, Action> = { 'update-with-media': updateWithMedia };

@@ -2,11 +2,11 @@ import { FormData } from 'undici';
 import type { ApiVersion } from '../../../model/version.js';
 import type { RefUser } from '../../index.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
-import { SPEC2_MUTANTS } from '../index.js';
+import { SECTION_RULE_MUTANTS } from '../index.js';
 import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Fields, type Res } from '../../testkit.js';
 
 /**
- * Each mutant of SPEC2_MUTANTS (../index.ts: spec sections across every family) deviates from the spec where the
+ * Each mutant of SECTION_RULE_MUTANTS (../index.ts: spec sections across every family) deviates from the spec where the
  * correct reference server does not: the same HTTP exchange runs against a clean server, which must give `expected`
  * (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -80,13 +80,13 @@ const count = (r: { status: number; body: unknown }) => (r.status === 200 && Arr
 
 const LIST: Case[] = [
   {
-    mutant: 'spec2-filter-identifier-prefix',
+    mutant: 'filter-identifier-prefix',
     run: async (b) => titles(b, `?filter=identifier:${(await mk(b, { title: 'A' })).slice(0, 8)}`),
     expected: [],
     wrong: ['A'],
   },
   {
-    mutant: 'spec2-filter-is-part-of-prefix',
+    mutant: 'filter-is-part-of-prefix',
     run: async (b) => {
       await mk(b, { title: 'A', isPartOf: 'S1' });
       await mk(b, { title: 'B', isPartOf: 'S10' });
@@ -96,7 +96,7 @@ const LIST: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec2-filter-plus-as-space',
+    mutant: 'filter-plus-as-space',
     run: async (b) => {
       await mk(b, { title: 'C++' });
       return titles(b, `?filter=${enc('title:C++')}`);
@@ -105,7 +105,7 @@ const LIST: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec2-filter-value-colon-cut',
+    mutant: 'filter-value-colon-cut',
     run: async (b) => {
       await mk(b, { title: 'A', location: 'Room: 1' });
       await mk(b, { title: 'B', location: 'Room' });
@@ -115,7 +115,7 @@ const LIST: Case[] = [
     wrong: ['B'],
   },
   {
-    mutant: 'spec2-filter-subject-astral-dropped',
+    mutant: 'filter-subject-astral-dropped',
     run: async (b) => {
       await mk(b, { title: 'A', subjects: ['🎵 Music'] });
       await mk(b, { title: 'B', subjects: ['Music'] });
@@ -125,7 +125,7 @@ const LIST: Case[] = [
     wrong: ['B'],
   },
   {
-    mutant: 'spec2-filter-textfilter-stale-after-update',
+    mutant: 'filter-textfilter-stale-after-update',
     run: async (b) => {
       const id = await mk(b, { title: 'A', description: 'old' });
       await update(b, id, { description: 'zebra' });
@@ -135,7 +135,7 @@ const LIST: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec2-filter-or-first-keyword-only',
+    mutant: 'filter-or-first-keyword-only',
     run: async (b) => {
       await mk(b, { title: 'A', location: 'L1', language: 'en' });
       await mk(b, { title: 'B', location: 'L2', language: 'de' });
@@ -146,7 +146,7 @@ const LIST: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec2-filter-start-end-day-only',
+    mutant: 'filter-start-end-day-only',
     run: async (b) => {
       await mk(b, { title: 'A', startDate: '2030-01-02', startTime: '10:00:00Z' });
       return titles(b, `?filter=${enc('start:2030-01-01T00:00:00Z/2030-01-02T12:00:00Z')}`);
@@ -155,7 +155,7 @@ const LIST: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec2-filter-technical-start-offset-ignored',
+    mutant: 'filter-technical-start-offset-ignored',
     run: async (b) => {
       await mk(b, { title: 'A', startDate: '2030-01-01', startTime: '10:00:00Z' });
       return titles(b, `?filter=${enc('technical_start:2030-01-01T11:30:00+02:00/2030-01-01T12:30:00+02:00')}`);
@@ -164,7 +164,7 @@ const LIST: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec2-sort-start-date-day-only',
+    mutant: 'sort-start-date-day-only',
     run: async (b) => {
       await mk(b, { title: 'A', startDate: '2030-01-01', startTime: '15:00:00Z' });
       await mk(b, { title: 'B', startDate: '2030-01-01', startTime: '09:00:00Z' });
@@ -174,7 +174,7 @@ const LIST: Case[] = [
     wrong: ['A', 'B'],
   },
   {
-    mutant: 'spec2-sort-location-stale-after-update',
+    mutant: 'sort-location-stale-after-update',
     run: async (b) => {
       const a = await mk(b, { title: 'A', location: 'R1' });
       await mk(b, { title: 'B', location: 'R2' });
@@ -196,7 +196,7 @@ async function make(b: string, list: string[], version?: ApiVersion): Promise<vo
 
 const PAGING: Case[] = [
   {
-    mutant: 'spec2-offset-before-filter',
+    mutant: 'offset-before-filter',
     run: async (b) => {
       await fourByLocation(b);
       return titles(b, '?filter=location:X&sort=title:ASC&offset=2&limit=2');
@@ -205,7 +205,7 @@ const PAGING: Case[] = [
     wrong: ['C', 'D'],
   },
   {
-    mutant: 'spec2-limit-before-sort',
+    mutant: 'limit-before-sort',
     run: async (b) => {
       await make(b, ['C', 'A', 'B']);
       return titles(b, '?sort=title:ASC&limit=2');
@@ -214,7 +214,7 @@ const PAGING: Case[] = [
     wrong: ['A', 'C'],
   },
   {
-    mutant: 'spec2-offset-page-overlap',
+    mutant: 'offset-page-overlap',
     run: async (b) => {
       await make(b, ['A', 'B', 'C', 'D'], '1.0.0');
       return titles(b, '?sort=title:ASC&limit=2&offset=1', '1.0.0');
@@ -223,7 +223,7 @@ const PAGING: Case[] = [
     wrong: ['B', 'C'],
   },
   {
-    mutant: 'spec2-offset-past-end-last-page',
+    mutant: 'offset-past-end-last-page',
     run: async (b) => {
       await make(b, ['A', 'B', 'C']);
       return titles(b, '?sort=title:ASC&limit=2&offset=3');
@@ -232,7 +232,7 @@ const PAGING: Case[] = [
     wrong: ['B', 'C'],
   },
   {
-    mutant: 'spec2-list-flags-last-wins',
+    mutant: 'list-flags-last-wins',
     run: async (b) => {
       await mk(b, { title: 'A' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_A' }] });
       const item = ((await call(b, '/api/events?withacl=true&withmetadata=true')).body as Ev[])[0];
@@ -242,7 +242,7 @@ const PAGING: Case[] = [
     wrong: [false, true],
   },
   {
-    mutant: 'spec2-list-withmetadata-episode-only',
+    mutant: 'list-withmetadata-episode-only',
     run: async (b) => {
       await mk(b, { title: 'A' }, { extra: EXTRA });
       const item = ((await call(b, '/api/events?withmetadata=true')).body as Ev[])[0];
@@ -257,7 +257,7 @@ const NAMES_OLD = ['presenters', 'contributors', 'start_time'];
 
 const VERSIONS: Case[] = [
   {
-    mutant: 'spec2-list-oldest-names-1.1.0',
+    mutant: 'list-oldest-names-1.1.0',
     run: async (b) => {
       await mk(b, { title: 'A' });
       const item = ((await call(b, '/api/events', { version: '1.1.0' })).body as Ev[])[0];
@@ -267,7 +267,7 @@ const VERSIONS: Case[] = [
     wrong: NAMES_OLD,
   },
   {
-    mutant: 'spec2-offset-page-in-1.1.0',
+    mutant: 'offset-page-in-1.1.0',
     run: async (b) => {
       await make(b, ['A', 'B', 'C']);
       return titles(b, '?sort=title:ASC&limit=2&offset=1', '1.1.0');
@@ -276,7 +276,7 @@ const VERSIONS: Case[] = [
     wrong: ['C'],
   },
   {
-    mutant: 'spec2-list-start-technical',
+    mutant: 'list-start-technical',
     run: async (b) => {
       await mk(b, { title: 'A', startDate: '2030-02-01', startTime: '09:00:00Z' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       return ((await call(b, '/api/events', { version: '1.4.0' })).body as Ev[])[0].start;
@@ -285,7 +285,7 @@ const VERSIONS: Case[] = [
     wrong: '2030-01-01T10:00:00Z',
   },
   {
-    mutant: 'spec2-scheduling-endpoint-late',
+    mutant: 'scheduling-endpoint-late',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       return (await call(b, `/api/events/${id}/scheduling`, { version: '1.1.0' })).status;
@@ -297,7 +297,7 @@ const VERSIONS: Case[] = [
 
 const EVENTS: Case[] = [
   {
-    mutant: 'spec2-create-location-missing-scheduled',
+    mutant: 'create-location-missing-scheduled',
     run: async (b) => {
       const r = await schedule(b, 'A', sched('ag', H('10:00'), H('11:00')));
       return [r.status, r.headers.get('location') === `${b}/api/events/${(r.body as Ev).identifier as string}`];
@@ -306,13 +306,13 @@ const EVENTS: Case[] = [
     wrong: [201, false],
   },
   {
-    mutant: 'spec2-create-presenters-first-only',
+    mutant: 'create-presenters-first-only',
     run: async (b) => (await get(b, await mk(b, { title: 'A', creator: ['P1', 'P2'] }))).presenter,
     expected: ['P1', 'P2'],
     wrong: ['P1'],
   },
   {
-    mutant: 'spec2-update-unsent-fields-cleared',
+    mutant: 'update-unsent-fields-cleared',
     run: async (b) => {
       const id = await mk(b, { title: 'A', description: 'D' });
       await update(b, id, { title: 'B' });
@@ -323,7 +323,7 @@ const EVENTS: Case[] = [
     wrong: ['B', ''],
   },
   {
-    mutant: 'spec2-update-touches-created',
+    mutant: 'update-touches-created',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       const before = (await get(b, id)).created;
@@ -338,25 +338,25 @@ const EVENTS: Case[] = [
 
 const SCHEDULING: Case[] = [
   {
-    mutant: 'spec2-rrule-until-exclusive',
+    mutant: 'rrule-until-exclusive',
     run: async (b) => count(await schedule(b, 'R', rrule('FREQ=DAILY;UNTIL=20300103T100000Z', H('10:00'), '2030-01-03T10:00:00Z'))),
     expected: 3,
     wrong: 2,
   },
   {
-    mutant: 'spec2-rrule-byday-first-only',
+    mutant: 'rrule-byday-first-only',
     run: async (b) => count(await schedule(b, 'R', rrule('FREQ=WEEKLY;BYDAY=MO,WE', '2030-01-07T10:00:00Z', '2030-01-13T11:00:00Z'))),
     expected: 2,
     wrong: 1,
   },
   {
-    mutant: 'spec2-rrule-month-end',
+    mutant: 'rrule-month-end',
     run: async (b) => count(await schedule(b, 'R', rrule('FREQ=DAILY', '2030-01-30T10:00:00Z', '2030-02-02T10:00:00Z'))),
     expected: 4,
     wrong: 2,
   },
   {
-    mutant: 'spec2-conflict-deleted-event',
+    mutant: 'conflict-deleted-event',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await call(b, `/api/events/${id}`, { method: 'DELETE' });
@@ -366,7 +366,7 @@ const SCHEDULING: Case[] = [
     wrong: 409,
   },
   {
-    mutant: 'spec2-conflict-old-slot',
+    mutant: 'conflict-old-slot',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await putSchedule(b, id, { start: H('14:00'), end: H('15:00') });
@@ -376,7 +376,7 @@ const SCHEDULING: Case[] = [
     wrong: 409,
   },
   {
-    mutant: 'spec2-conflict-any-agent',
+    mutant: 'conflict-any-agent',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag1', H('10:00'), H('11:00')) });
       return (await schedule(b, 'B', sched('ag2', H('10:30'), H('11:30')))).status;
@@ -385,7 +385,7 @@ const SCHEDULING: Case[] = [
     wrong: 409,
   },
   {
-    mutant: 'spec2-update-schedule-self-conflict',
+    mutant: 'update-schedule-self-conflict',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       return (await update(b, id, undefined, { start: H('10:30'), end: H('11:30') })).status;
@@ -394,7 +394,7 @@ const SCHEDULING: Case[] = [
     wrong: 409,
   },
   {
-    mutant: 'spec2-scheduling-put-self-conflict',
+    mutant: 'scheduling-put-self-conflict',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       return putSchedule(b, id, { start: H('10:30'), end: H('11:30') });
@@ -403,7 +403,7 @@ const SCHEDULING: Case[] = [
     wrong: 409,
   },
   {
-    mutant: 'spec2-create-conflict-no-title',
+    mutant: 'create-conflict-no-title',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       const r = await schedule(b, 'B', sched('ag', H('10:30'), H('11:30')));
@@ -413,7 +413,7 @@ const SCHEDULING: Case[] = [
     wrong: [409, [undefined]],
   },
   {
-    mutant: 'spec2-update-conflict-body-object',
+    mutant: 'update-conflict-body-object',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       const id = await mk(b, { title: 'B' }, { scheduling: sched('ag', H('12:00'), H('13:00')) });
@@ -424,13 +424,13 @@ const SCHEDULING: Case[] = [
     wrong: [409, false],
   },
   {
-    mutant: 'spec2-scheduling-get-unscheduled-200',
+    mutant: 'scheduling-get-unscheduled-200',
     run: async (b) => (await call(b, `/api/events/${await mk(b, { title: 'A' })}/scheduling`)).status,
     expected: 204,
     wrong: 200,
   },
   {
-    mutant: 'spec2-scheduling-put-duration-old-start',
+    mutant: 'scheduling-put-duration-old-start',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await putSchedule(b, id, { start: H('10:30'), duration: 7_200_000 });
@@ -440,7 +440,7 @@ const SCHEDULING: Case[] = [
     wrong: H('12:00'),
   },
   {
-    mutant: 'spec2-allow-conflict-false-honoured',
+    mutant: 'allow-conflict-false-honoured',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       const id = await mk(b, { title: 'B' }, { scheduling: sched('ag', H('12:00'), H('13:00')) });
@@ -456,7 +456,7 @@ const READ_A = { allow: true, action: 'read', role: 'ROLE_A' };
 
 const ACL: Case[] = [
   {
-    mutant: 'spec2-acl-put-second-merges',
+    mutant: 'acl-put-second-merges',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A] });
       await putAcl(b, id, [{ allow: true, action: 'read', role: 'ROLE_B' }]);
@@ -467,7 +467,7 @@ const ACL: Case[] = [
     wrong: ['read:ROLE_B', 'write:ROLE_C'],
   },
   {
-    mutant: 'spec2-acl-add-shared-default',
+    mutant: 'acl-add-shared-default',
     run: async (b) => {
       const a = await mk(b, { title: 'A' }, { acl: [READ_A] });
       const other = await mk(b, { title: 'B' }, { acl: [READ_A] });
@@ -478,7 +478,7 @@ const ACL: Case[] = [
     wrong: ['read:ROLE_A', 'write:ROLE_X'],
   },
   {
-    mutant: 'spec2-acl-remove-role-dot',
+    mutant: 'acl-remove-role-dot',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_TEAM.A' }] });
       await call(b, `/api/events/${id}/acl/read/ROLE_TEAM.A`, { method: 'DELETE' });
@@ -488,7 +488,7 @@ const ACL: Case[] = [
     wrong: ['read:ROLE_TEAM.A'],
   },
   {
-    mutant: 'spec2-acl-remove-role-prefix',
+    mutant: 'acl-remove-role-prefix',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A, { allow: true, action: 'read', role: 'ROLE_AB' }] });
       await call(b, `/api/events/${id}/acl/read/ROLE_A`, { method: 'DELETE' });
@@ -498,7 +498,7 @@ const ACL: Case[] = [
     wrong: [],
   },
   {
-    mutant: 'spec2-auth-list-role-prefix',
+    mutant: 'auth-list-role-prefix',
     opts: { users: USERS },
     run: async (b) => {
       await mk(b, { title: 'E' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_AB' }], auth: as('admin') });
@@ -508,7 +508,7 @@ const ACL: Case[] = [
     wrong: ['E'],
   },
   {
-    mutant: 'spec2-auth-list-deny-grants',
+    mutant: 'auth-list-deny-grants',
     opts: { users: USERS },
     run: async (b) => {
       await mk(b, { title: 'E' }, { acl: [{ allow: false, action: 'read', role: 'ROLE_A' }], auth: as('admin') });
@@ -518,7 +518,7 @@ const ACL: Case[] = [
     wrong: ['E'],
   },
   {
-    mutant: 'spec2-auth-metadata-put-read-only',
+    mutant: 'auth-metadata-put-read-only',
     opts: { users: USERS },
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [READ_A], auth: as('admin') });
@@ -528,7 +528,7 @@ const ACL: Case[] = [
     wrong: 204,
   },
   {
-    mutant: 'spec2-auth-acl-remove-read-only',
+    mutant: 'auth-acl-remove-read-only',
     opts: { users: USERS },
     run: async (b) => {
       const id = await mk(b, { title: 'E' }, { acl: [READ_A], auth: as('admin') });
@@ -543,7 +543,7 @@ const EP = 'dublincore/episode';
 
 const METADATA: Case[] = [
   {
-    mutant: 'spec2-metadata-third-put-lost',
+    mutant: 'metadata-third-put-lost',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       for (const t of ['B', 'C', 'D']) await putMeta(b, id, EP, [{ id: 'title', value: t }]);
@@ -553,7 +553,7 @@ const METADATA: Case[] = [
     wrong: 'C',
   },
   {
-    mutant: 'spec2-metadata-put-comma-split',
+    mutant: 'metadata-put-comma-split',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       await putMeta(b, id, EP, [{ id: 'subjects', value: ['Art, Design'] }]);
@@ -563,7 +563,7 @@ const METADATA: Case[] = [
     wrong: ['Art', 'Design'],
   },
   {
-    mutant: 'spec2-metadata-put-empty-ignored',
+    mutant: 'metadata-put-empty-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'A', description: 'D' });
       await putMeta(b, id, EP, [{ id: 'description', value: '' }]);
@@ -573,7 +573,7 @@ const METADATA: Case[] = [
     wrong: 'D',
   },
   {
-    mutant: 'spec2-metadata-delete-all-events',
+    mutant: 'metadata-delete-all-events',
     run: async (b) => {
       const a = await mk(b, { title: 'A' }, { extra: EXTRA });
       const other = await mk(b, { title: 'B' }, { extra: EXTRA });
@@ -584,7 +584,7 @@ const METADATA: Case[] = [
     wrong: 404,
   },
   {
-    mutant: 'spec2-metadata-delete-episode-case',
+    mutant: 'metadata-delete-episode-case',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       const status = (await call(b, `/api/events/${id}/metadata?type=${enc('DublinCore/Episode')}`, { method: 'DELETE' })).status;
@@ -597,7 +597,7 @@ const METADATA: Case[] = [
 
 const PUBLICATIONS: Case[] = [
   {
-    mutant: 'spec2-publication-other-event',
+    mutant: 'publication-other-event',
     run: async (b) => {
       const a = await mk(b, { title: 'A' }, { files: [VIDEO] });
       const other = await mk(b, { title: 'B' }, { files: [VIDEO] });
@@ -610,7 +610,7 @@ const PUBLICATIONS: Case[] = [
     wrong: 200,
   },
   {
-    mutant: 'spec2-publication-unknown-204',
+    mutant: 'publication-unknown-204',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -623,7 +623,7 @@ const PUBLICATIONS: Case[] = [
 
 const SHAPE: Case[] = [
   {
-    mutant: 'spec2-list-single-element-arrays-scalar',
+    mutant: 'list-single-element-arrays-scalar',
     run: async (b) => {
       await mk(b, { title: 'A', creator: ['P'], subjects: ['S1', 'S2'] });
       const item = ((await call(b, '/api/events')).body as Ev[])[0];
@@ -633,7 +633,7 @@ const SHAPE: Case[] = [
     wrong: ['P', ['S1', 'S2']],
   },
   {
-    mutant: 'spec2-list-empty-null',
+    mutant: 'list-empty-null',
     run: async (b) => {
       await mk(b, { title: 'A' });
       const r = await call(b, '/api/events?filter=location:nowhere');
@@ -643,13 +643,13 @@ const SHAPE: Case[] = [
     wrong: [200, null],
   },
   {
-    mutant: 'spec2-oldest-duration-string',
+    mutant: 'oldest-duration-string',
     run: async (b) => typeof (await get(b, await mk(b, { title: 'A', duration: '01:00:00' }), '1.0.0')).duration,
     expected: 'number',
     wrong: 'string',
   },
   {
-    mutant: 'spec2-get-withacl-allow-only',
+    mutant: 'get-withacl-allow-only',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [READ_A, { allow: false, action: 'write', role: 'ROLE_A' }] });
       return roles((await call(b, `/api/events/${id}?withacl=true`)).body.acl as Ev[]);
@@ -658,7 +658,7 @@ const SHAPE: Case[] = [
     wrong: ['read:ROLE_A'],
   },
   {
-    mutant: 'spec2-metadata-get-deleted-cached',
+    mutant: 'metadata-get-deleted-cached',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       await call(b, `/api/events/${id}/metadata`);
@@ -672,13 +672,13 @@ const SHAPE: Case[] = [
 
 const MORE: Case[] = [
   {
-    mutant: 'spec2-create-acl-deny-dropped',
+    mutant: 'create-acl-deny-dropped',
     run: async (b) => roles(await aclOf(b, await mk(b, { title: 'A' }, { acl: [READ_A, { allow: false, action: 'write', role: 'ROLE_A' }] }))),
     expected: ['read:ROLE_A', 'write:ROLE_A'],
     wrong: ['read:ROLE_A'],
   },
   {
-    mutant: 'spec2-rrule-end-optional',
+    mutant: 'rrule-end-optional',
     run: async (b) => (await schedule(b, 'R', { agent_id: 'ag', start: H('10:00'), duration: 3_600_000, rrule: 'FREQ=DAILY;COUNT=2' })).status,
     expected: 400,
     wrong: 200,
@@ -687,4 +687,4 @@ const MORE: Case[] = [
 
 const CASES: Case[] = [...LIST, ...PAGING, ...VERSIONS, ...EVENTS, ...SCHEDULING, ...ACL, ...METADATA, ...PUBLICATIONS, ...SHAPE, ...MORE];
 
-describeDeviations('mutants of spec sections, across every family', Object.keys(SPEC2_MUTANTS), CASES, 35);
+describeDeviations('mutants of spec sections, across every family', Object.keys(SECTION_RULE_MUTANTS), CASES, 35);

@@ -1,11 +1,11 @@
 import { FormData } from 'undici';
 import type { ApiVersion } from '../../../model/version.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
-import { SPEC5_MUTANTS } from '../index.js';
+import { DATA_SEQUENCE_MUTANTS } from '../index.js';
 import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
- * Each mutant that shows only with particular data, sequences or versions (SPEC5_MUTANTS in ../index.ts) deviates from the spec where the correct reference
+ * Each mutant that shows only with particular data, sequences or versions (DATA_SEQUENCE_MUTANTS in ../index.ts) deviates from the spec where the correct reference
  * server does not: the same HTTP exchange runs against a clean server, which must give `expected` (what the spec asks
  * for), and against the mutant, which must give `wrong`.
  */
@@ -41,7 +41,7 @@ const D = (day: number, h: string) => `2030-01-${String(day).padStart(2, '0')}T$
 
 const CASES: Case[] = [
   {
-    mutant: 'spec5-textfilter-like-wildcards',
+    mutant: 'textfilter-like-wildcards',
     run: async (b) => {
       // Letters outside 0-9a-f: the identifiers (UUIDs, searched too) cannot match the patterns.
       await mk(b, { title: 'xyz' });
@@ -54,7 +54,7 @@ const CASES: Case[] = [
     wrong: [['xyz', 'x_z'], ['zoo% sale', 'zoology'], ['xyz']],
   },
   {
-    mutant: 'spec5-oldest-offset-index-when-filtered',
+    mutant: 'oldest-offset-index-when-filtered',
     run: async (b) => {
       for (const title of ['A', 'B', 'C', 'D']) await mk(b, { title, location: 'R' });
       await mk(b, { title: 'X', location: 'Elsewhere' });
@@ -68,7 +68,7 @@ const CASES: Case[] = [
     wrong: [['B', 'C'], ['C', 'D'], ['B', 'C']],
   },
   {
-    mutant: 'spec5-sort-start-date-2038',
+    mutant: 'sort-start-date-2038',
     run: async (b) => {
       await mk(b, { title: 'Late', startDate: '2038-06-01', startTime: '10:00:00Z' });
       await mk(b, { title: 'Early', startDate: '2037-06-01', startTime: '10:00:00Z' });
@@ -79,7 +79,7 @@ const CASES: Case[] = [
     wrong: [['Late', 'Earliest', 'Early'], ['Early', 'Earliest', 'Late']],
   },
   {
-    mutant: 'spec5-acl-add-over-deny-noop',
+    mutant: 'acl-add-over-deny-noop',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [{ allow: false, action: 'read', role: 'ROLE_X' }, { allow: true, action: 'write', role: 'ROLE_ADMIN' }] });
       const other = await mk(b, { title: 'B' }, { acl: [{ allow: true, action: 'write', role: 'ROLE_ADMIN' }] });
@@ -92,7 +92,7 @@ const CASES: Case[] = [
     wrong: [false, ['true:read:ROLE_X', 'true:write:ROLE_ADMIN']],
   },
   {
-    mutant: 'spec5-allow-conflict-skips-validation',
+    mutant: 'allow-conflict-skips-validation',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: { agent_id: 'ag', start: H('10:00'), end: H('11:00') } });
       const put = async (more: Record<string, string>) =>
@@ -105,7 +105,7 @@ const CASES: Case[] = [
     wrong: [400, 204, H('12:00')],
   },
   {
-    mutant: 'spec5-rrule-count-ignored',
+    mutant: 'rrule-count-ignored',
     run: async (b) => {
       const r = await create(b, { fields: { title: 'R' }, scheduling: { agent_id: 'ag', start: D(1, '10:00'), end: D(5, '10:00'), duration: 3_600_000, rrule: 'FREQ=DAILY;COUNT=2' } });
       return [r.status, Array.isArray(r.body) ? r.body.length : r.body];
@@ -114,7 +114,7 @@ const CASES: Case[] = [
     wrong: [200, 5],
   },
   {
-    mutant: 'spec5-delete-running-resurrects',
+    mutant: 'delete-running-resurrects',
     opts: { processingDelayMs: 300 },
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
@@ -127,7 +127,7 @@ const CASES: Case[] = [
     wrong: [204, 404, 200, 1],
   },
   {
-    mutant: 'spec5-metadata-put-extra-field-to-episode',
+    mutant: 'metadata-put-extra-field-to-episode',
     run: async (b) => {
       const id = await mk(b, { title: 'A', license: 'ALLRIGHTS' }, { extra: [{ flavor: 'license/episode', fields: { license: 'CC0' } }] });
       await call(b, `/api/events/${id}/metadata?type=${enc('license/episode')}`, { method: 'PUT', body: form({ metadata: JSON.stringify([{ id: 'license', value: 'CC-BY' }]) }) });
@@ -138,7 +138,7 @@ const CASES: Case[] = [
     wrong: ['CC-BY', 'CC-BY', 'CC-BY'],
   },
   {
-    mutant: 'spec5-update-acl-ignored-with-metadata',
+    mutant: 'update-acl-ignored-with-metadata',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { acl: [{ allow: true, action: 'read', role: 'ROLE_A' }] });
       const fd = new FormData();
@@ -151,7 +151,7 @@ const CASES: Case[] = [
     wrong: [204, 'B', ['true:read:ROLE_A']],
   },
   {
-    mutant: 'spec5-get-withpublications-hidden-while-running',
+    mutant: 'get-withpublications-hidden-while-running',
     opts: { processingDelayMs: 300 },
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
@@ -169,4 +169,4 @@ const CASES: Case[] = [
   },
 ];
 
-describeDeviations('mutants that show only with particular data, sequences or versions', Object.keys(SPEC5_MUTANTS), CASES, 10);
+describeDeviations('mutants that show only with particular data, sequences or versions', Object.keys(DATA_SEQUENCE_MUTANTS), CASES, 10);

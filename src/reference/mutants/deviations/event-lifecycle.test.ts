@@ -1,11 +1,11 @@
 import { FormData } from 'undici';
 import type { ApiVersion } from '../../../model/version.js';
 import { describeDeviations, type DeviationCase } from '../deviation-cases.js';
-import { SPEC3A_MUTANTS } from '../index.js';
+import { EVENT_LIFECYCLE_MUTANTS } from '../index.js';
 import { call, catalogs, create, createId, form, sleep, until, VIDEO, type Fields } from '../../testkit.js';
 
 /**
- * Each mutant of the event lifecycle (SPEC3A_MUTANTS in ../index.ts) deviates from the spec where
+ * Each mutant of the event lifecycle (EVENT_LIFECYCLE_MUTANTS in ../index.ts) deviates from the spec where
  * the correct reference server does not: the same HTTP exchange runs against a clean server, which must give
  * `expected` (what the spec asks for), and against the mutant, which must give `wrong`.
  */
@@ -66,13 +66,13 @@ const count = (ids: string[] | number) => (Array.isArray(ids) ? ids.length : ids
 
 const PUBLICATIONS: Case[] = [
   {
-    mutant: 'spec3a-publication-track-size-string',
+    mutant: 'publication-track-size-string',
     run: async (b) => typeof ((await firstPublication(b, await mk(b, { title: 'A' }, { files: [VIDEO] }))).body.media as Ev[])[0].size,
     expected: 'number',
     wrong: 'string',
   },
   {
-    mutant: 'spec3a-publication-has-video-omitted',
+    mutant: 'publication-has-video-omitted',
     run: async (b) => {
       const track = ((await firstPublication(b, await mk(b, { title: 'A' }, { files: [AUDIO] }))).body.media as Ev[])[0];
       return 'has_video' in track ? track.has_video : 'missing';
@@ -81,7 +81,7 @@ const PUBLICATIONS: Case[] = [
     wrong: 'missing',
   },
   {
-    mutant: 'spec3a-publications-list-full-when-signed',
+    mutant: 'publications-list-full-when-signed',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -91,13 +91,13 @@ const PUBLICATIONS: Case[] = [
     wrong: ['attachments', 'channel', 'id', 'media', 'mediatype', 'metadata', 'url'],
   },
   {
-    mutant: 'spec3a-publication-sign-404',
+    mutant: 'publication-sign-404',
     run: async (b) => (await firstPublication(b, await mk(b, { title: 'A' }, { files: [VIDEO] }), '?sign=true')).status,
     expected: 200,
     wrong: 404,
   },
   {
-    mutant: 'spec3a-publication-status-oldest-empty',
+    mutant: 'publication-status-oldest-empty',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -107,7 +107,7 @@ const PUBLICATIONS: Case[] = [
     wrong: 0,
   },
   {
-    mutant: 'spec3a-update-drops-publications',
+    mutant: 'update-drops-publications',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -121,7 +121,7 @@ const PUBLICATIONS: Case[] = [
 
 const STATES: Case[] = [
   {
-    mutant: 'spec3a-state-scheduled-after-put',
+    mutant: 'state-scheduled-after-put',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await putSchedule(b, id, { start: H('12:00'), end: H('13:00') });
@@ -131,7 +131,7 @@ const STATES: Case[] = [
     wrong: 'SCHEDULED',
   },
   {
-    mutant: 'spec3a-state-queued-behind-other',
+    mutant: 'state-queued-behind-other',
     opts: { processingDelayMs: 3000 },
     run: async (b) => {
       await mk(b, { title: 'A' }, { files: [VIDEO] });
@@ -145,13 +145,13 @@ const STATES: Case[] = [
 
 const CREATE: Case[] = [
   {
-    mutant: 'spec3a-create-latin1-with-media',
+    mutant: 'create-latin1-with-media',
     run: async (b) => (await get(b, await mk(b, { title: 'Zürich' }, { files: [VIDEO] }))).title,
     expected: 'Zürich',
     wrong: 'ZÃ¼rich',
   },
   {
-    mutant: 'spec3a-rrule-later-occurrences-bare',
+    mutant: 'rrule-later-occurrences-bare',
     run: async (b) => {
       const ids = await occurrences(b, rrule('FREQ=DAILY', D(7, '10:00'), D(8, '12:00')), { title: 'R', description: 'D' });
       if (!Array.isArray(ids)) return ids;
@@ -161,19 +161,19 @@ const CREATE: Case[] = [
     wrong: ['D', ''],
   },
   {
-    mutant: 'spec3a-rrule-interval-ignored',
+    mutant: 'rrule-interval-ignored',
     run: async (b) => count(await occurrences(b, rrule('FREQ=DAILY;INTERVAL=2', D(7, '10:00'), D(11, '12:00')))),
     expected: 3,
     wrong: 5,
   },
   {
-    mutant: 'spec3a-rrule-start-excluded',
+    mutant: 'rrule-start-excluded',
     run: async (b) => count(await occurrences(b, rrule('FREQ=DAILY', D(7, '10:00'), D(9, '12:00')))),
     expected: 3,
     wrong: 2,
   },
   {
-    mutant: 'spec3a-rrule-end-time-of-day',
+    mutant: 'rrule-end-time-of-day',
     run: async (b) => {
       const ids = await occurrences(b, rrule('FREQ=DAILY', D(7, '10:00'), D(9, '12:00')));
       return Array.isArray(ids) ? (await scheduling(b, ids[0])).end : ids;
@@ -182,7 +182,7 @@ const CREATE: Case[] = [
     wrong: D(7, '12:00'),
   },
   {
-    mutant: 'spec3a-rrule-conflict-first-occurrence-only',
+    mutant: 'rrule-conflict-first-occurrence-only',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', D(8, '10:30'), D(8, '11:00')) });
       return count(await occurrences(b, rrule('FREQ=DAILY', D(7, '10:00'), D(9, '12:00'))));
@@ -194,7 +194,7 @@ const CREATE: Case[] = [
 
 const UPDATE: Case[] = [
   {
-    mutant: 'spec3a-update-extra-catalogs-ignored-with-episode',
+    mutant: 'update-extra-catalogs-ignored-with-episode',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { extra: EXTRA });
       await update(b, id, { title: 'B' }, undefined, [{ flavor: 'license/episode', fields: { license: 'MIT' } }]);
@@ -205,7 +205,7 @@ const UPDATE: Case[] = [
     wrong: 'CC0',
   },
   {
-    mutant: 'spec3a-update-subjects-appended',
+    mutant: 'update-subjects-appended',
     run: async (b) => {
       const id = await mk(b, { title: 'A', subjects: ['Alpha'] });
       await update(b, id, { subjects: ['Beta'] });
@@ -215,7 +215,7 @@ const UPDATE: Case[] = [
     wrong: ['Alpha', 'Beta'],
   },
   {
-    mutant: 'spec3a-update-409-metadata-applied',
+    mutant: 'update-409-metadata-applied',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       const id = await mk(b, { title: 'B' }, { scheduling: sched('ag', H('12:00'), H('13:00')) });
@@ -226,7 +226,7 @@ const UPDATE: Case[] = [
     wrong: [409, 'B2'],
   },
   {
-    mutant: 'spec3a-update-deleted-204',
+    mutant: 'update-deleted-204',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       await call(b, `/api/events/${id}`, { method: 'DELETE' });
@@ -236,7 +236,7 @@ const UPDATE: Case[] = [
     wrong: 204,
   },
   {
-    mutant: 'spec3a-update-schedule-inputs-dropped',
+    mutant: 'update-schedule-inputs-dropped',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00'), { inputs: ['default'] }) });
       await update(b, id, undefined, { start: H('09:00') });
@@ -249,7 +249,7 @@ const UPDATE: Case[] = [
 
 const DELETE: Case[] = [
   {
-    mutant: 'spec3a-delete-tombstone-204',
+    mutant: 'delete-tombstone-204',
     run: async (b) => {
       const id = await mk(b, { title: 'A' });
       const first = (await call(b, `/api/events/${id}`, { method: 'DELETE' })).status;
@@ -259,7 +259,7 @@ const DELETE: Case[] = [
     wrong: [204, 204],
   },
   {
-    mutant: 'spec3a-delete-scheduled-stays',
+    mutant: 'delete-scheduled-stays',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       const status = (await call(b, `/api/events/${id}`, { method: 'DELETE' })).status;
@@ -269,7 +269,7 @@ const DELETE: Case[] = [
     wrong: [204, 200],
   },
   {
-    mutant: 'spec3a-delete-retracted-stays',
+    mutant: 'delete-retracted-stays',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -284,7 +284,7 @@ const DELETE: Case[] = [
 
 const SCHEDULING: Case[] = [
   {
-    mutant: 'spec3a-scheduling-put-inputs-ignored',
+    mutant: 'scheduling-put-inputs-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00'), { inputs: ['default'] }) });
       await putSchedule(b, id, { inputs: ['camera', 'screen'] });
@@ -294,13 +294,13 @@ const SCHEDULING: Case[] = [
     wrong: ['default'],
   },
   {
-    mutant: 'spec3a-scheduling-put-end-before-start',
+    mutant: 'scheduling-put-end-before-start',
     run: async (b) => putSchedule(b, await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) }), { end: H('09:00') }),
     expected: 400,
     wrong: 204,
   },
   {
-    mutant: 'spec3a-scheduling-put-conflict-old-agent',
+    mutant: 'scheduling-put-conflict-old-agent',
     run: async (b) => {
       await mk(b, { title: 'A' }, { scheduling: sched('ag2', H('10:00'), H('11:00')) });
       const id = await mk(b, { title: 'B' }, { scheduling: sched('ag', H('12:00'), H('13:00')) });
@@ -310,7 +310,7 @@ const SCHEDULING: Case[] = [
     wrong: 204,
   },
   {
-    mutant: 'spec3a-scheduling-get-summer-shift',
+    mutant: 'scheduling-get-summer-shift',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', '2030-07-01T10:00:00Z', '2030-07-01T11:00:00Z') });
       const s = await scheduling(b, id);
@@ -323,7 +323,7 @@ const SCHEDULING: Case[] = [
 
 const FLAGS: Case[] = [
   {
-    mutant: 'spec3a-get-withpublications-signed-empty',
+    mutant: 'get-withpublications-signed-empty',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -333,7 +333,7 @@ const FLAGS: Case[] = [
     wrong: 0,
   },
   {
-    mutant: 'spec3a-list-withpublications-oldest-ignored',
+    mutant: 'list-withpublications-oldest-ignored',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { files: [VIDEO] });
       await published(b, id);
@@ -344,7 +344,7 @@ const FLAGS: Case[] = [
     wrong: 'missing',
   },
   {
-    mutant: 'spec3a-list-withscheduling-stale',
+    mutant: 'list-withscheduling-stale',
     run: async (b) => {
       const id = await mk(b, { title: 'A' }, { scheduling: sched('ag', H('10:00'), H('11:00')) });
       await putSchedule(b, id, { start: H('12:00'), end: H('13:00') });
@@ -355,7 +355,7 @@ const FLAGS: Case[] = [
     wrong: H('10:00'),
   },
   {
-    mutant: 'spec3a-get-withmetadata-latin1',
+    mutant: 'get-withmetadata-latin1',
     run: async (b) => {
       const cats = (await get(b, await mk(b, { title: 'Zürich' }), '?withmetadata=true')).metadata as Ev[];
       const episode = cats.find((c) => c.flavor === 'dublincore/episode')!;
@@ -368,4 +368,4 @@ const FLAGS: Case[] = [
 
 const CASES: Case[] = [...PUBLICATIONS, ...STATES, ...CREATE, ...UPDATE, ...DELETE, ...SCHEDULING, ...FLAGS];
 
-describeDeviations('mutants of the event lifecycle', Object.keys(SPEC3A_MUTANTS), CASES, 25);
+describeDeviations('mutants of the event lifecycle', Object.keys(EVENT_LIFECYCLE_MUTANTS), CASES, 25);
