@@ -113,8 +113,9 @@ const STATE_SHAPES: Case[] = [
       await published(b, id);
       return (await list(b))[0].publication_status;
     },
-    expected: ['engage-player'],
-    wrong: 'engage-player',
+    // addendum § Publications: publication_status lists the channel of every publication, internal included.
+    expected: ['engage-player', 'internal'],
+    wrong: 'engage-player,internal',
   },
   {
     mutant: 'scheduled-presenter-null',
@@ -345,8 +346,8 @@ const MIXING: Case[] = [
       await mk(b, { title: 'U' });
       return (await list(b)).map((e) => e.publication_status);
     },
-    expected: [['engage-player'], []],
-    wrong: [['engage-player'], ['engage-player']],
+    expected: [['engage-player', 'internal'], []],
+    wrong: [['engage-player', 'internal'], ['engage-player', 'internal']],
   },
 ];
 

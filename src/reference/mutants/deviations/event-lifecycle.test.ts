@@ -103,7 +103,8 @@ const PUBLICATIONS: Case[] = [
       await published(b, id);
       return ((await get(b, id, '', '1.0.0')).publication_status as unknown[]).length;
     },
-    expected: 1,
+    // The engage publication and the internal one (publication_status names every channel).
+    expected: 2,
     wrong: 0,
   },
   {

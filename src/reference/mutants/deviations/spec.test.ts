@@ -595,7 +595,7 @@ const EVENTS: Case[] = [
       await published(b, id);
       return [((await call(b, `/api/events/${id}`)).body as Ev).publication_status, ((await call(b, '/api/events')).body as Ev[])[0].publication_status];
     },
-    expected: [['engage-player'], ['engage-player']],
+    expected: [['engage-player', 'internal'], ['engage-player', 'internal']],
     wrong: [[], []],
   },
 ];
