@@ -1,9 +1,11 @@
 import { API_VERSIONS, type ApiVersion } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
+import { PROPERTIES } from '../properties/registry.js';
 
 /**
  * `evconf rules`: every rule with its version range and how many checks exercise it per version
- * (counted from the scenario files); a rule with none in a version it applies to is listed as uncovered.
+ * (counted from the scenario files, plus one per property or oracle of the generated stages that names it); a rule
+ * with none in a version it applies to is listed as uncovered.
  */
 export function rulesCommand(suitesDir: string, io: { out: NodeJS.WriteStream }, json: boolean): number {
   const { book, suites } = loadInputs(suitesDir);
@@ -12,6 +14,14 @@ export function rulesCommand(suitesDir: string, io: { out: NodeJS.WriteStream },
     for (const e of s.steps.flatMap((st) => st.expect)) {
       for (const v of s.versions) {
         const k = `${e.rule}|${v}`;
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+    }
+  }
+  for (const p of PROPERTIES) {
+    for (const rule of p.rules) {
+      for (const v of API_VERSIONS) {
+        const k = `${rule}|${v}`;
         counts.set(k, (counts.get(k) ?? 0) + 1);
       }
     }
