@@ -136,8 +136,9 @@ const postTrack: Action = async (env, params) => {
 
 /**
  * Rule 2 of POST /track (409 while a workflow is active): creates an event with media, sends POST /track right after
- * the create, then reads the event. Only when it still shows an active workflow state (so processing ran when the POST came) is the POST
- * judged; else the value is Unavailable (processing ended first). The POST is the last exchange.
+ * the create. A 409 is judged as it is; any other answer only when a read after it still shows an active workflow
+ * state (so processing ran when the POST came); else the value is Unavailable (processing ended first). The POST is
+ * the last exchange.
  */
 const trackWhileProcessing: Action = async (env, params) => {
   const from = required({ requiredFrom: params.from }, 'track-while-processing');
@@ -172,6 +173,10 @@ async function busyAttempt(env: Parameters<Action>[0], title: string): Promise<{
   if (!id) return { exchanges: [out.exchange], why: `the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})` };
   const sent = Date.now();
   const post = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
+  // A 409 is the answer rule 2 asks for and no other rule of POST /track gives it (a 409 where no workflow runs is
+  // track.post.200's to judge): it is judged as it is, however short the processing was. Only another answer needs
+  // the proof below that processing still ran when the POST came.
+  if (post.response?.status === 409) return { exchanges: [out.exchange, post], id, status: 409, post };
   // A read shows the state of some moment up to the server's index lag L before it (learned, env.lag): an active workflow state
   // read by a request started L or more after the POST was sent proves processing ran when the POST came (it does not
   // restart on its own). Reads go on while they show it and are too early; any other state ends the attempt.

@@ -18,7 +18,8 @@ export const INTERNAL_PUBLICATION_MUTANTS = family({
   },
   'internal-publication-honoured-below-1.11.0': {
     rule: 'publications.internal.absent-below',
-    description: 'Below 1.11.0 includeInternalPublication=true is honoured (the newest behaviour for every requested version). Addendum: "below 1.11.0 | Honour includeInternalPublication: it is ignored, not rejected. Return a publication of channel \\"internal\\" in any publications array."',
+    description: 'From 1.7.0 below 1.11.0 includeInternalPublication=true is honoured (the newest behaviour for every requested version). Addendum: "below 1.11.0 | Honour includeInternalPublication: it is ignored, not rejected. Return a publication of channel \\"internal\\" in any publications array." (Below 1.7.0 the parameter is not in the spec, so evconf does not send it there.)',
+    since: '1.7.0',
     until: '1.10.0',
   },
   'internal-publication-parameter-rejected-below': {
