@@ -16,6 +16,17 @@ async function listed(url: string): Promise<unknown[]> {
 // for a real Opencast's index), so that a version takes well under a minute.
 const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500'];
 
+/**
+ * The release quirks of expectations/opencast.yaml (its "Release quirks" group): behaviour of older Opencast releases
+ * only, named by their seen-in. The Opencast mode follows develop 436e9532f2 (docs/opencast-behaviour.md), where the
+ * addendum has both fixed (specs/events-api-1.7-1.11.md § Versioning, Per-endpoint exceptions 2: /scheduling lists
+ * v1.10.0 from 13.13, 14.6 and 15.0; § Changes tied to an Opencast release: textFilter escaped from 13.10, 14.3 and
+ * 15.0), so against it these rules pass: the entries are reported fixed (never a failure without
+ * --strict-expectations), not known.
+ */
+const OLDER_RELEASES: Readonly<Record<string, readonly ApiVersion[]>> = { 'scheduling.*': ['1.10.0'], 'events.list.filter.textFilter': API_VERSIONS };
+const olderRelease = (e: { rule: string }, v: ApiVersion) => OLDER_RELEASES[e.rule]?.includes(v) ?? false;
+
 // Each test is its own CLI process against its own server (waiting mostly): they run side by side.
 describe.concurrent('self-test: --profile opencast against evconf serve --profile opencast', () => {
   it.each(API_VERSIONS)('%s: exit 0, every documented deviation of the version known, no new failure', async (v) => {
@@ -24,9 +35,12 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
     const x = run.expectations!;
     expect(code, stdout).toBe(0);
     expect(x.newFailures, stdout).toBe(0);
-    const deviations = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v));
+    const deviations = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v) && !olderRelease(e, v));
     expect(deviations.length).toBeGreaterThan(0);
     for (const e of deviations) expect(e, `${e.rule} (${e.at}) is not known in ${v}`).toMatchObject({ status: 'known', knownIn: [v] });
+    const older = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v) && olderRelease(e, v));
+    expect(older.length).toBeGreaterThan(0);
+    for (const e of older) expect(e, `${e.rule} (${e.at}), a quirk of older releases, passes in ${v}`).toMatchObject({ status: 'fixed', fixedIn: [v] });
     const verdict = run.verdicts!.find((d) => d.apiVersion === v)!;
     expect(verdict).toMatchObject({ verdict: 'not-conformant', newFailures: 0 });
     expect(stdout).toMatch(new RegExp(`^${v.replace(/\./g, '\\.')}\\s+≈ no new failures; ${verdict.knownRules!.length} known deviations?`, 'm'));
@@ -74,7 +88,7 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
     expect(r.code).toBe(1);
     expect(fresh(r), r.stdout).toEqual([MUTANTS[mutant].rule]);
     expect(r.stdout).toMatch(new RegExp(`^New failures \\(\\d+\\)\\n {2}✘ ${MUTANTS[mutant].rule.replace(/\./g, '\\.')} MUST`, 'm'));
-    expect(r.run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0')).every((e) => e.status === 'known')).toBe(true);
+    expect(r.run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0') && !olderRelease(e, '1.6.0')).filter((e) => e.status !== 'known').map((e) => `${e.rule} ${e.status}`)).toEqual([]);
   }, 240_000);
 
   // A bug whose effect reaches a second rule (publications-list-no-url also breaks events.update.partial, which reads
