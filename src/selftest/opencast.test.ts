@@ -14,7 +14,11 @@ async function listed(url: string): Promise<unknown[]> {
 // in every version with every documented deviation reported as known; with one more planted bug on top it exits 1
 // and names only that bug's rule as new. The scenarios phase only, with a short settle time (the profile's 30 s is
 // for a real Opencast's index), so that a version takes well under a minute.
-const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500'];
+// events.list.rows (spec § GET /api/events, the rows of a list) is checked by the generated list-rows cases of the
+// properties phase only (src/oracles/list-rows.ts), which these runs leave out: its gap is accepted here, by name,
+// and each version's test asserts it is the only gap the profile's expectations do not accept.
+const PHASE_GAPS = ['--allow-untested', 'events.list.rows'];
+const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500', ...PHASE_GAPS];
 
 /**
  * The release quirks of expectations/opencast.yaml (its "Release quirks" group): behaviour of older Opencast releases
@@ -43,6 +47,8 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
     for (const e of older) expect(e, `${e.rule} (${e.at}), a quirk of older releases, passes in ${v}`).toMatchObject({ status: 'fixed', fixedIn: [v] });
     const verdict = run.verdicts!.find((d) => d.apiVersion === v)!;
     expect(verdict).toMatchObject({ verdict: 'not-conformant', newFailures: 0 });
+    expect(verdict.untested.filter((u) => !x.entries.some((e) => e.expect === 'skip' && e.versions.includes(v) && e.rule === u.rule)).map((u) => `${u.rule}: ${u.reason}`))
+      .toEqual(['events.list.rows: its checks are in a phase not run (--phases scenarios)']);
     expect(stdout).toMatch(new RegExp(`^${v.replace(/\./g, '\\.')}\\s+≈ no new failures; ${verdict.knownRules!.length} known deviations?`, 'm'));
     expect(stdout).toMatch(/^Known deviations \(\d+; \d+ checks\)/m);
   }, 240_000);
@@ -53,7 +59,7 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
   // makes it on purpose (acl.put.while-processing); Opencast's workflows take minutes, longer than its index lag
   // (here 1.5 s processing), so that check is made under every lag.
   it('1.6.0 under index lag 0, 300 ms and 1 s: exit 0 each, the same known deviations', async () => {
-    const args = ['--profile', 'opencast', '--api-version', '1.6.0', '--phases', 'scenarios', '--settle-ms', '5000'];
+    const args = ['--profile', 'opencast', '--api-version', '1.6.0', '--phases', 'scenarios', '--settle-ms', '5000', ...PHASE_GAPS];
     const runs = await Promise.all([0, 300, 1000].map((indexLagMs) => runProfile(args, { profile: 'opencast', indexLagMs, processingDelayMs: 1500 })));
     for (const r of runs) expect(r.code, r.stdout).toBe(0);
     const known = runs.map((r) => r.run.verdicts!.find((d) => d.apiVersion === '1.6.0')!.knownRules);
