@@ -124,7 +124,7 @@ function program(argv: string[], setCode: (c: number) => void): Command {
     .option('--server-version <v>', 'the newest version served, also the default; a server release: 1.9.0 has POST /track, 1.10.0 lists v1.0.0..v1.10.0 (default 1.11.0)')
     .option('--users <list>', 'Basic auth users: name:password[:ROLE_A|ROLE_B],… (or EVCONF_SERVE_USERS)')
     .option('--mutant <name>', 'plant one named bug')
-    .addOption(new Option('--processing-delay <ms>', 'simulated processing time'))
+    .addOption(new Option('--processing-delay <ms>', 'simulated processing time of the shipped 1 s tone (8000 bytes of media); longer media take proportionally longer'))
     .option('--retract-delay <ms>', 'simulated time a retraction takes (DELETE of a published event)')
     .option('--list-delay <ms>', 'simulated time a list (GET /api/events) takes, as a production server\'s does (load demos)')
     .option('--index-lag <ms>', 'how long the index lags writes where a latitude choice or profile makes it lag (default 300; e.g. --profile opencast --index-lag 1000)')

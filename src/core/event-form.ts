@@ -8,6 +8,8 @@ export interface EventSpec {
   scheduling?: Record<string, unknown>;
   acl?: { action: string; role: string; allow?: boolean }[];
   media?: boolean;
+  /** With media: how many seconds of the shipped tone to upload (default 1, the shipped file; src/core/media.ts toneBytes). */
+  mediaSeconds?: number;
 }
 
 export interface FormOptions {
@@ -58,7 +60,7 @@ export function eventCreateParts(spec: EventSpec, opts: FormOptions): MultipartP
     { name: 'processing', value: JSON.stringify({ workflow: opts.workflow, configuration: {} }) },
   ];
   if (spec.scheduling) parts.push({ name: 'scheduling', value: JSON.stringify(withInputs(spec.scheduling, opts.caps)) });
-  if (sendsMedia(spec, opts.caps)) parts.push(mediaPart(opts.caps?.media ?? undefined));
+  if (sendsMedia(spec, opts.caps)) parts.push(mediaPart(opts.caps?.media ?? undefined, spec.mediaSeconds));
   return parts;
 }
 

@@ -24,7 +24,23 @@ export function shippedMediaBytes(): Uint8Array {
   return bytes;
 }
 
-/** The multipart part that uploads `media` (the shipped bytes). */
-export function mediaPart(media: MediaFile = SHIPPED_MEDIA): MultipartPart {
-  return { name: media.part, filename: media.filename, contentType: media.contentType, data: shippedMediaBytes() };
+/**
+ * The shipped file's tone lasting `seconds` (a whole number, 1 or more) in the shipped file's format (44-byte RIFF/WAVE
+ * header, 8 kHz mono 8-bit PCM, assets/media/make-tone.mjs): the shipped data repeated. 1 gives the shipped bytes.
+ * Longer media is what a server takes longer to process (track-while-processing uploads it to see processing run).
+ */
+export function toneBytes(seconds: number): Uint8Array {
+  const shipped = shippedMediaBytes();
+  const n = Math.max(1, Math.floor(seconds));
+  if (n === 1) return shipped;
+  const header = Buffer.from(shipped.subarray(0, 44));
+  const data = Buffer.concat(Array.from({ length: n }, () => shipped.subarray(44)));
+  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(data.length, 40);
+  return new Uint8Array(Buffer.concat([header, data]));
+}
+
+/** The multipart part that uploads `media` (the shipped bytes; with `seconds` > 1 the shipped tone that long, toneBytes). */
+export function mediaPart(media: MediaFile = SHIPPED_MEDIA, seconds = 1): MultipartPart {
+  return { name: media.part, filename: media.filename, contentType: media.contentType, data: toneBytes(seconds) };
 }

@@ -92,13 +92,27 @@ export function startProcessing(app: App, rec: EventRecord): void {
       app.store.commit(rec);
     });
   }
-  app.timers.after(`process:${rec.id}`, app.processingDelayMs, () => {
+  app.timers.after(`process:${rec.id}`, processingMs(app, rec), () => {
     if (app.store.get(rec.id) !== rec) return;
     rec.processingState = 'SUCCEEDED';
     if (!published) rec.publications = publish();
     app.store.commit(rec);
   });
 }
+
+/**
+ * How long processing takes: the simulated processing time per unit of media, one unit per 8000 bytes of the largest
+ * uploaded track (the shipped 1 s tone, assets/media/evconf-tone.wav, is one unit), at least one: as a real
+ * server encodes longer media longer (docs/opencast-behaviour.md: Opencast's workflows take minutes). A client that
+ * needs processing to outlast its reads uploads a longer tone (track-while-processing, src/engine/actions/versions.ts).
+ */
+export function processingMs(app: App, rec: EventRecord): number {
+  const largest = rec.tracks.reduce((m, t) => Math.max(m, t.size), 0);
+  return app.processingDelayMs * Math.max(1, Math.round(largest / MEDIA_BYTES_PER_UNIT));
+}
+
+/** Bytes of media per unit of processing time: 1 s of the shipped 8 kHz 8-bit mono tone. */
+const MEDIA_BYTES_PER_UNIT = 8000;
 
 /** Latitude choice publication-channel ("Publication channel name"): engage-player, api, or both. */
 function publicationChannels(app: App): string[] {

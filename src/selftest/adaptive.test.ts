@@ -146,11 +146,12 @@ variant('an eventually consistent server (new events visible 300 ms after the 20
     expect(describeFailures(run)).toEqual([]);
     const reference = await startWrapped();
     const base = await runAgainst(reference, '1.6.0', { runs: 2 }).finally(() => reference.close());
-    // acl.put.while-processing is made only while the event's processing runs: a server whose index lags longer than
-    // its processing leaves it skipped, with that reason (suites/acl/put-while-processing.yaml).
-    const missingRules = [...checked(base)].filter((r) => !checked(run).has(r) && r !== '1.6.0 acl.put.while-processing');
+    // The writes judged while processing runs (acl.put.while-processing, track.post.409) are made on purpose even where
+    // the index lags longer than the server's processing: a longer medium each round until a read proves processing
+    // ran after the write (src/engine/while-processing.ts), so they are checked here as on the plain server.
+    const missingRules = [...checked(base)].filter((r) => !checked(run).has(r));
     expect(missingRules).toEqual([]);
-    expect(run.results.filter((r) => r.rule === 'acl.put.while-processing').map((r) => r.outcome === 'skip' ? r.message : r.outcome))
-      .toEqual([expect.stringMatching(/pass|processing had ended/)]);
+    expect(run.results.filter((r) => r.rule === 'acl.put.while-processing' || r.rule === 'track.post.409').map((r) => `${r.rule} ${r.outcome}`).sort())
+      .toEqual(['acl.put.while-processing pass', 'track.post.409 pass']);
   }, 180_000);
 });

@@ -14,7 +14,22 @@ async function listed(url: string): Promise<unknown[]> {
 // in every version with every documented deviation reported as known; with one more planted bug on top it exits 1
 // and names only that bug's rule as new. The scenarios phase only, with a short settle time (the profile's 30 s is
 // for a real Opencast's index), so that a version takes well under a minute.
-const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500'];
+// events.list.rows (spec § GET /api/events, the rows of a list) is checked by the generated list-rows cases of the
+// properties phase only (src/oracles/list-rows.ts), which these runs leave out: its gap is accepted here, by name,
+// and each version's test asserts it is the only gap the profile's expectations do not accept.
+const PHASE_GAPS = ['--allow-untested', 'events.list.rows'];
+const PROFILE = (v: ApiVersion) => ['--profile', 'opencast', '--api-version', v, '--phases', 'scenarios', '--settle-ms', '1500', ...PHASE_GAPS];
+
+/**
+ * The release quirks of expectations/opencast.yaml (its "Release quirks" group): behaviour of older Opencast releases
+ * only, named by their seen-in. The Opencast mode follows develop 436e9532f2 (docs/opencast-behaviour.md), where the
+ * addendum has both fixed (specs/events-api-1.7-1.11.md § Versioning, Per-endpoint exceptions 2: /scheduling lists
+ * v1.10.0 from 13.13, 14.6 and 15.0; § Changes tied to an Opencast release: textFilter escaped from 13.10, 14.3 and
+ * 15.0), so against it these rules pass: the entries are reported fixed (never a failure without
+ * --strict-expectations), not known.
+ */
+const OLDER_RELEASES: Readonly<Record<string, readonly ApiVersion[]>> = { 'scheduling.*': ['1.10.0'], 'events.list.filter.textFilter': API_VERSIONS };
+const olderRelease = (e: { rule: string }, v: ApiVersion) => OLDER_RELEASES[e.rule]?.includes(v) ?? false;
 
 // Each test is its own CLI process against its own server (waiting mostly): they run side by side.
 describe.concurrent('self-test: --profile opencast against evconf serve --profile opencast', () => {
@@ -24,11 +39,16 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
     const x = run.expectations!;
     expect(code, stdout).toBe(0);
     expect(x.newFailures, stdout).toBe(0);
-    const deviations = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v));
+    const deviations = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v) && !olderRelease(e, v));
     expect(deviations.length).toBeGreaterThan(0);
     for (const e of deviations) expect(e, `${e.rule} (${e.at}) is not known in ${v}`).toMatchObject({ status: 'known', knownIn: [v] });
+    const older = x.entries.filter((e) => e.expect === 'fail' && e.versions.includes(v) && olderRelease(e, v));
+    expect(older.length).toBeGreaterThan(0);
+    for (const e of older) expect(e, `${e.rule} (${e.at}), a quirk of older releases, passes in ${v}`).toMatchObject({ status: 'fixed', fixedIn: [v] });
     const verdict = run.verdicts!.find((d) => d.apiVersion === v)!;
     expect(verdict).toMatchObject({ verdict: 'not-conformant', newFailures: 0 });
+    expect(verdict.untested.filter((u) => !x.entries.some((e) => e.expect === 'skip' && e.versions.includes(v) && e.rule === u.rule)).map((u) => `${u.rule}: ${u.reason}`))
+      .toEqual(['events.list.rows: its checks are in a phase not run (--phases scenarios)']);
     expect(stdout).toMatch(new RegExp(`^${v.replace(/\./g, '\\.')}\\s+≈ no new failures; ${verdict.knownRules!.length} known deviations?`, 'm'));
     expect(stdout).toMatch(/^Known deviations \(\d+; \d+ checks\)/m);
   }, 240_000);
@@ -39,7 +59,7 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
   // makes it on purpose (acl.put.while-processing); Opencast's workflows take minutes, longer than its index lag
   // (here 1.5 s processing), so that check is made under every lag.
   it('1.6.0 under index lag 0, 300 ms and 1 s: exit 0 each, the same known deviations', async () => {
-    const args = ['--profile', 'opencast', '--api-version', '1.6.0', '--phases', 'scenarios', '--settle-ms', '5000'];
+    const args = ['--profile', 'opencast', '--api-version', '1.6.0', '--phases', 'scenarios', '--settle-ms', '5000', ...PHASE_GAPS];
     const runs = await Promise.all([0, 300, 1000].map((indexLagMs) => runProfile(args, { profile: 'opencast', indexLagMs, processingDelayMs: 1500 })));
     for (const r of runs) expect(r.code, r.stdout).toBe(0);
     const known = runs.map((r) => r.run.verdicts!.find((d) => d.apiVersion === '1.6.0')!.knownRules);
@@ -74,7 +94,7 @@ describe.concurrent('self-test: --profile opencast against evconf serve --profil
     expect(r.code).toBe(1);
     expect(fresh(r), r.stdout).toEqual([MUTANTS[mutant].rule]);
     expect(r.stdout).toMatch(new RegExp(`^New failures \\(\\d+\\)\\n {2}✘ ${MUTANTS[mutant].rule.replace(/\./g, '\\.')} MUST`, 'm'));
-    expect(r.run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0')).every((e) => e.status === 'known')).toBe(true);
+    expect(r.run.expectations!.entries.filter((e) => e.expect === 'fail' && e.versions.includes('1.6.0') && !olderRelease(e, '1.6.0')).filter((e) => e.status !== 'known').map((e) => `${e.rule} ${e.status}`)).toEqual([]);
   }, 240_000);
 
   // A bug whose effect reaches a second rule (publications-list-no-url also breaks events.update.partial, which reads

@@ -1,41 +1,29 @@
-import type { Exchange } from '../../model/index.js';
-import { parseJsonBody } from '../../http/index.js';
-import { untilReadable, waitOptions, waitProcessed } from '../../core/readiness.js';
+import { waitOptions, waitProcessed } from '../../core/readiness.js';
 import { UnavailableError } from '../../core/unavailable.js';
-import { createEvent, notCreated } from '../create.js';
+import { whileProcessing } from '../while-processing.js';
 import type { Action } from './types.js';
 
 /**
  * put-acl-while-processing {title, acl}: spec § Access policy, "PUT /api/events/{event_id}/acl | form parameter acl
  * (ACL array). The existing ACL is overwritten. | 204; 404", whatever the event's state ("Transitions: not shown"):
- * an event with media is created, read until it reads (ARCHITECTURE.md, principle 7), and while it still shows processing_state
- * RUNNING its ACL is PUT once, with the client that sends every write as it is (no waiting out of a refusal,
- * src/core/busy-retry.ts), so the answer to an ACL change during processing is judged on purpose in every run.
- * Then its processing is awaited. The last exchange is the PUT (what the step's expectations judge); value {id}.
- * A skip (UnavailableError) when the create was refused or processing had ended before the event read: nothing
- * can then be changed during processing.
+ * an event with media is created, read until it reads (ARCHITECTURE.md, principle 7), and while it still shows an
+ * active workflow its ACL is PUT once, with the client that sends every write as it is (no waiting out of a refusal,
+ * src/core/busy-retry.ts); the PUT is judged only where a read proves the workflow still ran after it
+ * (src/engine/while-processing.ts; a longer medium each round), so the answer to an ACL change during processing is
+ * judged on purpose, whatever the server's processing time and index lag. Then the events' processing is awaited.
+ * The last exchange is the PUT (what the step's expectations judge); value {id}. A skip (UnavailableError) when no
+ * attempt could be proven made during processing, with why.
  */
 const putAclWhileProcessing: Action = async (env, params) => {
   const title = typeof params.title === 'string' ? params.title : 'acl-while-processing';
-  const made = await createEvent(env, { fields: { title }, media: true });
-  const exchanges: Exchange[] = [made.exchange];
-  const refused = notCreated(made);
-  if (refused) throw new UnavailableError(refused.reason, 'action put-acl-while-processing');
-  const id = made.identifiers[0];
-  const path = `/api/events/${encodeURIComponent(id)}`;
-  const seen = await untilReadable(env.clients.admin, id, { settleMs: env.config.settleMs, firstDelayMs: 10, maxDelayMs: 100, giveUpFirst: true, ...waitOptions(env) });
-  const parsed = seen.readable ? parseJsonBody(seen.exchange) : undefined;
-  const state = parsed?.ok ? (parsed.value as { processing_state?: unknown } | null)?.processing_state : undefined;
-  if (state !== 'RUNNING') {
-    await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
-    throw new UnavailableError(seen.readable
-      ? `the event ${id} read processing_state ${JSON.stringify(state)} when it first read, not RUNNING: its processing had ended, so no ACL change could be made while it ran`
-      : `the event ${id} never read within --settle-ms`, 'action put-acl-while-processing');
-  }
-  const put = await (env.clients.direct ?? env.clients.admin).send({ method: 'PUT', path: `${path}/acl`, form: { acl: JSON.stringify(params.acl ?? []) } });
-  exchanges.push(put);
-  await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
-  return { exchanges, value: { id } };
+  const put = (id: string) => (env.clients.direct ?? env.clients.admin).send({ method: 'PUT', path: `/api/events/${encodeURIComponent(id)}/acl`, form: { acl: JSON.stringify(params.acl ?? []) } });
+  const { attempts, proven, why } = await whileProcessing(env, title, 'ACL change', put);
+  await Promise.all(attempts.filter((a) => a.id !== undefined).map((a) => waitProcessed(env.clients.admin, a.id!, env.config.processingTimeoutMs, waitOptions(env))));
+  if (proven.length === 0) throw new UnavailableError(why ?? 'no ACL change could be made while processing ran', 'action put-acl-while-processing');
+  // A refusal in any proven attempt is judged (the last exchange), else the first proven answer.
+  const judged = proven.find((a) => a.write!.response?.status !== 204) ?? proven[0];
+  const exchanges = attempts.flatMap((a) => a.exchanges).filter((e) => e !== judged.write);
+  return { exchanges: [...exchanges, judged.write!], value: { id: judged.id } };
 };
 
 export const IMPL_ACL_WHILE_PROCESSING: Record<string, Action> = { 'put-acl-while-processing': putAclWhileProcessing };

@@ -1,11 +1,11 @@
-import { API_VERSIONS, compareVersions, type ApiVersion, type Exchange } from '../../model/index.js';
+import { API_VERSIONS, compareVersions, type ApiVersion } from '../../model/index.js';
 import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
-import { createEvent } from '../create.js';
 import { parseJsonBody } from '../../http/index.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { waitPublished } from './publications.js';
 import { waitOptions, waitProcessed } from '../../core/readiness.js';
+import { whileProcessing } from '../while-processing.js';
 import type { Action } from './types.js';
 
 /**
@@ -135,62 +135,23 @@ const postTrack: Action = async (env, params) => {
 };
 
 /**
- * Rule 2 of POST /track (409 while a workflow is active): creates an event with media, sends POST /track right after
- * the create. A 409 is judged as it is; any other answer only when a read after it still shows an active workflow
- * state (so processing ran when the POST came); else the value is Unavailable (processing ended first). The POST is
- * the last exchange.
+ * Rule 2 of POST /track (409 while a workflow is active), judged on purpose: POST /track is sent while the event
+ * shows an active workflow, and judged only where a read proves the workflow still ran after it
+ * (src/engine/while-processing.ts; a longer medium each round). When no attempt could be proven the value is
+ * Unavailable with why. The worst proven answer is the last exchange.
  */
 const trackWhileProcessing: Action = async (env, params) => {
   const from = required({ requiredFrom: params.from }, 'track-while-processing');
   const server = await serverVersionOf(env);
   if (server !== undefined && !reaches(server, from)) return { exchanges: [], value: new Unavailable(`not offered: POST /track comes with server version ${from}; this server's is ${server}`) };
-  // Several attempts side by side, each on an event of its own: on a busy machine a POST sent right after the create
-  // may still come after a short processing has ended; every attempt that saw processing run after its POST is judged.
-  // Rounds of attempts until one is judged (a busy machine delays some POSTs past a short processing).
-  const attempts: Awaited<ReturnType<typeof busyAttempt>>[] = [];
-  for (let round = 0; round < TRACK_BUSY_ROUNDS && !attempts.some((a) => a.status !== undefined) && !env.signal?.aborted; round++) {
-    attempts.push(...await Promise.all(Array.from({ length: TRACK_BUSY_ATTEMPTS }, (_, i) => busyAttempt(env, `${String(params.title ?? 'track-while-processing')}-${round + 1}-${i + 1}`))));
-  }
-  const judged = attempts.filter((a) => a.status !== undefined);
+  const post = (id: string) => env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
+  const { attempts, proven, why } = await whileProcessing(env, String(params.title ?? 'track-while-processing'), 'POST /track', post);
   const exchanges = attempts.flatMap((a) => a.exchanges);
-  if (judged.length === 0) return { exchanges, value: new Unavailable(attempts[0]?.why ?? 'no attempt saw processing run after its POST /track') };
-  // The worst answer is judged (last exchange): a 200 in any attempt that saw processing run is the server's fault.
-  const worst = judged.find((a) => a.status !== 409) ?? judged[0];
-  return { exchanges: [...exchanges.filter((e) => e !== worst.post), worst.post!], value: { id: worst.id, status: worst.status } };
+  if (proven.length === 0) return { exchanges, value: new Unavailable(why ?? 'no POST /track could be made while processing ran') };
+  // The worst answer is judged (last exchange): a 200 in any attempt proven made while processing ran is the server's fault.
+  const worst = proven.find((a) => a.write!.response?.status !== 409) ?? proven[0];
+  return { exchanges: [...exchanges.filter((e) => e !== worst.write), worst.write!], value: { id: worst.id, status: worst.write!.response?.status ?? 0 } };
 };
-
-/** Rule 2: "If the event has a workflow in state INSTANTIATED, RUNNING, PAUSED or FAILING, the answer is 409". */
-const WORKFLOW_ACTIVE: ReadonlySet<string> = new Set(['INSTANTIATED', 'RUNNING', 'PAUSED', 'FAILING']);
-
-/** Attempts of track-while-processing, side by side, per round; and rounds at most. */
-const TRACK_BUSY_ATTEMPTS = 3;
-const TRACK_BUSY_ROUNDS = 4;
-
-async function busyAttempt(env: Parameters<Action>[0], title: string): Promise<{ exchanges: Exchange[]; id?: string; status?: number; post?: Exchange; why?: string }> {
-  const spec = { fields: { title }, media: true };
-  const out = await createEvent(env, spec);
-  const id = out.identifiers[0];
-  if (!id) return { exchanges: [out.exchange], why: `the event with media was not created (POST /api/events → ${out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response'})` };
-  const sent = Date.now();
-  const post = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
-  // A 409 is the answer rule 2 asks for and no other rule of POST /track gives it (a 409 where no workflow runs is
-  // track.post.200's to judge): it is judged as it is, however short the processing was. Only another answer needs
-  // the proof below that processing still ran when the POST came.
-  if (post.response?.status === 409) return { exchanges: [out.exchange, post], id, status: 409, post };
-  // A read shows the state of some moment up to the server's index lag L before it (learned, env.lag): an active workflow state
-  // read by a request started L or more after the POST was sent proves processing ran when the POST came (it does not
-  // restart on its own). Reads go on while they show it and are too early; any other state ends the attempt.
-  const lagMs = 2 * (env.lag?.ms ?? 0);
-  for (;;) {
-    const started = Date.now();
-    const ev = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
-    const parsed = parseJsonBody(ev);
-    const state = ((parsed.ok ? parsed.value : null) as { processing_state?: unknown } | null)?.processing_state;
-    if (typeof state !== 'string' || !WORKFLOW_ACTIVE.has(state)) return { exchanges: [out.exchange, ev, post], why: `processing of the new event had ended (processing_state ${JSON.stringify(state)}) before the POST /track could be judged` };
-    if (started - sent >= lagMs) return { exchanges: [out.exchange, ev, post], id, status: post.response?.status ?? 0, post };
-    await new Promise((r) => setTimeout(r, Math.min(50, lagMs)));
-  }
-}
 
 /**
  * The internal publication of event `id` (addendum § Publication (addition in 1.11.0), § Publications (changes in

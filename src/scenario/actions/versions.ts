@@ -18,7 +18,7 @@ export const ACTIONS_VERSIONS: readonly string[] = [
   'track-offered',
   /** POST /api/events/{id}/track with `flavor`, `overwriteExisting`, `tags` (each when given) and `files` track parts; value {status}. */
   'post-track',
-  /** Creates an event with media and sends POST /track at once; judged (value {id, status}) only when the event still reads RUNNING after it. */
+  /** Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (src/engine/while-processing.ts). */
   'track-while-processing',
   /**
    * Waits for event `id` to be published and processed; value {id, named, publication}: whether publication_status
