@@ -63,7 +63,8 @@ describe('the packed package, installed into another project', () => {
     expect(existsSync(join(work, 'node_modules/tsx')), 'tsx is not installed for consumers').toBe(false);
 
     const config = join(work, 'evconf.yaml');
-    writeFileSync(config, ['api-version: 1.6.0', 'phases: scenarios', 'auth: admin:pw', 'user-auth: alice:alicepw', 'settle-ms: 500', 'report-dir: evconf-reports', ''].join('\n'));
+    // events.list.rows is checked by the oracles of the property phase alone: with scenarios only it is an accepted gap.
+    writeFileSync(config, ['api-version: 1.6.0', 'phases: scenarios', 'allow-untested: events.list.rows', 'auth: admin:pw', 'user-auth: alice:alicepw', 'settle-ms: 500', 'report-dir: evconf-reports', ''].join('\n'));
     const json = join(work, 'installed.json');
     const [installed, checkout] = await Promise.all([
       sh('npx', ['--no-install', 'evconf', 'run', '--base-url', url, '--config', config, '--json', json], work),
