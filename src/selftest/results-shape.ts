@@ -7,8 +7,9 @@ import type { RunResult } from '../model/index.js';
  * rule, level, version, endpoint, outcome and source; the summary, the verdicts, the coverage, the rules, what the
  * probe observed and the capabilities it learned.
  */
-/** Observations that say what the run happened to see while processing went on (timing, not the server's choices). */
-const TIMING_TOPICS = new Set(['status-values', 'transitions']);
+/** Observations that say what the run happened to see while processing went on (timing, not the server's choices):
+ * which states it read, and which writes it met while the event was busy. */
+const TIMING_TOPICS = new Set(['status-values', 'transitions', 'busy-refusal']);
 
 export function resultsShape(run: RunResult): Record<string, unknown> {
   const scrub = (v: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(v ?? null)
