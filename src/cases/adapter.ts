@@ -31,6 +31,13 @@ export function gaveUpOf(env: { clients: { admin: { gaveUp?(ex: Exchange): strin
 export const MAX_SHRINK_RUNS = 150;
 
 /**
+ * Wall time a failing rule's shrinking may take. Each step is a case against the server (events created, processed,
+ * read), so against a slow server 150 steps could take minutes; past this bound the smallest failing case found so
+ * far is reported, with a note. A failing run then costs little more than a passing one.
+ */
+export const MAX_SHRINK_MS = 10_000;
+
+/**
  * Shrinks the failure of `rule` first seen in generated case number `foundIn` (fast-check replays it by seed and
  * path with the full settle time, then shrinks it with a short one, only a failure of that rule counting), and
  * confirms the shrunk case with the full settle time (else the case as first found is reported).
@@ -40,8 +47,15 @@ async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: Rul
   let runs = 0;
   let replayed = false;
   let last: CaseFailureData<T> | undefined;
+  const deadline = Date.now() + (opts.maxShrinkMs ?? MAX_SHRINK_MS);
+  let timedOut = false;
   const prop = fc.asyncProperty(arb, async (value) => {
     if (opts.stop?.aborted || runs >= MAX_SHRINK_RUNS) return;
+    // The replay of the case as found always runs; later steps only within the time bound.
+    if (replayed && Date.now() > deadline) {
+      timedOut = true;
+      return;
+    }
     runs++;
     const report = await run(value, replayed ? Math.min(SHRINK_SETTLE_MS, opts.settleMs) : opts.settleMs);
     replayed = true;
@@ -54,7 +68,7 @@ async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: Rul
   const details = await fc.check(prop, { seed: opts.seed, numRuns: 1, path: String(found.foundIn - 1) });
   if (details.failed && !(details.errorInstance instanceof CaseFailure)) throw details.errorInstance;
   if (!last) return { ...found, note: 'not shrunk: the case did not fail again when replayed (eventual consistency?); this is the case as first found' };
-  const shrunk = { ...found, numShrinks: details.numShrinks };
+  const shrunk = { ...found, numShrinks: details.numShrinks, ...(timedOut ? { note: `shrinking stopped after ${runs} steps at its time bound (${Math.round((opts.maxShrinkMs ?? MAX_SHRINK_MS) / 1000)} s): the smallest failing case found by then` } : {}) };
   if (details.numShrinks === 0 || opts.settleMs <= SHRINK_SETTLE_MS) return { ...shrunk, ...last };
   const confirm = await run(last.value, opts.settleMs);
   const again = failuresOf(confirm).find((x) => x.verdict.rule === rule);

@@ -83,6 +83,8 @@ export interface RunCasesOptions {
   known?: (rule: string, message: string) => boolean;
   stop?: AbortSignal;
   gaveUp?: (ex: Exchange) => string | undefined;
+  /** Wall time a failing rule's shrinking may take (default MAX_SHRINK_MS of adapter.ts). */
+  maxShrinkMs?: number;
   /**
    * Generated cases in flight at once ("generated cases that touch disjoint events run
    * concurrently, bounded by --concurrency"). Default 1: one after the other inside fc.check. Above 1 only for cases

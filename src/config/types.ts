@@ -41,6 +41,11 @@ export interface RunConfig {
   allowUntested?: string[];
   timeoutMs: number;
   settleMs: number;
+  /**
+   * Wall time one failing rule's shrinking may take (default 10 s, src/cases/adapter.ts MAX_SHRINK_MS). Shrinking past
+   * a wall-time bound depends on the server's speed; a replay that must shrink exactly alike sets it high.
+   */
+  shrinkMs?: number;
   processingTimeoutMs: number;
   workflow: string;
   agentPrefix: string;

@@ -19,7 +19,7 @@ async function run(mutant: string, property: string): Promise<CheckResult[]> {
   const target = await startTarget(mutant);
   try {
     const before = await target.count();
-    const results = await runPropertyPhase(target.env('1.6.0', { runs: 20, seed: 42, only: [property] }), { properties: PROPERTIES.filter((p) => p.id === property) });
+    const results = await runPropertyPhase(target.env('1.6.0', { runs: 20, seed: 42, only: [property], shrinkMs: 600_000 }), { properties: PROPERTIES.filter((p) => p.id === property) });
     expect(await target.count()).toBe(before);
     return results;
   } finally {

@@ -29,7 +29,7 @@ describe('stateful stage against a mutant', () => {
   it('a divergence fails the rule it breaks, with readable shrunk steps, the same again for the same seed', async () => {
     const bad = await startTarget('acl-roles-collapsed');
     try {
-      const run = async () => (await runStatefulPhase(bad.env('1.6.0', { runs: 20, seed: 42 }))).filter((r) => r.outcome === 'fail');
+      const run = async () => (await runStatefulPhase(bad.env('1.6.0', { runs: 20, seed: 42, shrinkMs: 600_000 }))).filter((r) => r.outcome === 'fail');
       const first = await run();
       expect(first.map((r) => r.rule)).toEqual(['acl.put.overwrites']);
       const steps = first[0].counterexample as string[];
