@@ -9,7 +9,7 @@ import { SUITES_DIR } from '../spec/paths.js';
 import { getValidator } from '../schema/index.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { actionTestKit } from './actions/testing.js';
-import { ACTION_IMPLS } from './actions/index.js';
+import { actionNamed } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';
@@ -165,7 +165,7 @@ scenarios:
 
 describe('the declared needs', () => {
   it('are read from the action\'s parameters where they depend on them', () => {
-    const of = (name: string, params: Record<string, unknown>) => actionNeeds(ACTION_IMPLS[name], params);
+    const of = (name: string, params: Record<string, unknown>) => actionNeeds(actionNamed(name), params);
     expect(of('create-scheduled', {})).toEqual(['agents']);
     expect(of('create-scheduled-events', { events: [{ startAt: 1 }] })).toEqual([]);
     expect(of('create-scheduled-events', { events: [{ at: 1 }, { at: 2, agent: 'b' }] })).toEqual(['agents', 'several-agents']);

@@ -4,7 +4,7 @@ import { CHECKS } from '../checks/registry.js';
 import type { CheckContext, CheckVerdict, ParsedBody } from '../checks/types.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { buildRequest } from './request.js';
-import { ACTION_IMPLS } from './actions/index.js';
+import { actionNamed } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';
 import { unmetNeed } from '../core/needs.js';
 import { recordObservations } from './observe.js';
@@ -40,7 +40,7 @@ async function perform(step: Step, vars: Record<string, unknown>, env: VersionEn
 
 async function performOnce(step: Step, vars: Record<string, unknown>, env: VersionEnv): Promise<Performed | { skip: string }> {
   if (step.action) {
-    const impl = ACTION_IMPLS[step.action.name];
+    const impl = actionNamed(step.action.name);
     const params = interpolate(step.action.params, vars);
     // What the action declares it needs (src/core/needs.ts): refused by the server, the action is not
     // run, exactly as if it were built on an Unavailable value.

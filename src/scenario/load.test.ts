@@ -85,6 +85,7 @@ scenarios:
     ['bad check parameters', ok.replace('in: [200]', 'in: [99]'), /x\.yaml:10:\d+: check "status": must be >= 100/],
     ['a rule not listed in the scenario', ok.replace('{ rule: events.list.status,', '{ rule: events.list.array,'), /not listed in the scenario's rules/],
     ['a step without request or action', ok.replace('- request: { method: GET, path: /api/events }', '- save: x'), /x\.yaml:8:\d+: a step needs exactly one of "request" or "action"/],
+    ['an unknown action', ok.replace('- request: { method: GET, path: /api/events }', '- action: no-such-action'), /x\.yaml:8:\d+: unknown action "no-such-action" \(known: create-event, /],
     ['a bad version range', ok.replace('    title: t', '    title: t\n    versions: ">=9.0.0"'), /x\.yaml:6:\d+: "9\.0\.0" is not an API version/],
     ['a bad step version range', ok.replace('      - request: { method: GET, path: /api/events }', '      - request: { method: GET, path: /api/events }\n        versions: ">=9.0.0"'), /x\.yaml:9:\d+: "9\.0\.0" is not an API version/],
   ])('reports %s at file:line:col', (_, text, re) => {

@@ -6,7 +6,7 @@ import type { RuleBook } from '../spec/rules.js';
 import { parseVersionRange } from '../spec/versions.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
 import { CHECKS } from '../checks/registry.js';
-import { ACTIONS } from './actions-catalog.js';
+import { ACTIONS } from '../engine/actions/index.js';
 import { observableTopics } from '../spec/not-shown.js';
 
 import { InputFileError } from './errors.js';
@@ -86,7 +86,7 @@ function toStep(src: YamlSource, raw: Raw, path: (string | number)[], rules: str
     until = { check, params, pos: { file: src.file, ...src.pos(up) } };
   }
   if (typeof raw.action === 'string' && !ACTIONS.has(raw.action)) {
-    fail(src, [...path, 'action'], `unknown action "${raw.action}" (known: ${[...ACTIONS].join(', ')})`);
+    fail(src, [...path, 'action'], `unknown action "${raw.action}" (known: ${[...ACTIONS.keys()].join(', ')})`);
   }
   ((raw.observe as string[] | undefined) ?? []).forEach((t, k) => {
     const topics = compiled().topics;

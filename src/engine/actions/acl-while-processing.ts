@@ -1,7 +1,7 @@
 import { waitOptions, waitProcessed } from '../../core/readiness.js';
 import { UnavailableError } from '../../core/unavailable.js';
 import { whileProcessing } from '../while-processing.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 
 /**
  * put-acl-while-processing {title, acl}: spec § Access policy, "PUT /api/events/{event_id}/acl | form parameter acl
@@ -26,4 +26,11 @@ const putAclWhileProcessing: Action = async (env, params) => {
   return { exchanges: [...exchanges, judged.write!], value: { id: judged.id } };
 };
 
-export const IMPL_ACL_WHILE_PROCESSING: Record<string, Action> = { 'put-acl-while-processing': putAclWhileProcessing };
+/** The action that changes an ACL while processing runs. */
+export const ACL_WHILE_PROCESSING_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'put-acl-while-processing',
+    doc: 'Creates an event with media, reads it until it reads, and while it shows an active workflow PUTs its ACL once (`acl`), as sent (a refusal is not waited out), judged only where a read proves processing still ran after the PUT (while-processing.ts: a longer medium each round until one is); then awaits its processing. The last exchange is the PUT; value {id}. A skip with why when no attempt could be proven made during processing.',
+    run: putAclWhileProcessing,
+  },
+];

@@ -1,11 +1,11 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import type { VersionEnv } from '../../core/env.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 import { giveUpTest } from '../../core/readiness.js';
 
 /**
- * Actions of the acl family (names listed in src/scenario/actions/acl.ts): one permission is added or removed
+ * Actions of the acl family: one permission is added or removed
  * (spec § Access policy), after reading the ACL as it was, so that "other entries are unaffected" can be judged
  * against what the server itself held before the change.
  */
@@ -71,13 +71,20 @@ function changeAction(send: (env: VersionEnv, event: string, pair: Pair) => Prom
 
 const base = (event: string) => `/api/events/${encodeURIComponent(event)}/acl`;
 
-export const IMPL_ACL: Record<string, Action> = {
-  /** POST /api/events/{id}/acl/{action} with form parameter role: "Adds that permission". */
-  'acl-add': changeAction((env, event, p) => env.clients.admin.send({
-    method: 'POST', path: `${base(event)}/${encodeURIComponent(p.action)}`, form: { role: p.role },
-  })),
-  /** DELETE /api/events/{id}/acl/{action}/{role}: "Removes that permission". */
-  'acl-remove': changeAction((env, event, p) => env.clients.admin.send({
-    method: 'DELETE', path: `${base(event)}/${encodeURIComponent(p.action)}/${encodeURIComponent(p.role)}`,
-  })),
-};
+/** Actions of the acl family (spec § ACL: POST /api/events/{event_id}/acl/{action}, DELETE …/{action}/{role}). */
+export const ACL_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'acl-add',
+    doc: '{event, action, role, ready?}: reads the ACL (until it holds the `ready` pairs), then POST /api/events/{event}/acl/{action} with form role ("Adds that permission"). Value: {before: the ACL read first, or null; status: the change\'s status, or null}.',
+    run: changeAction((env, event, p) => env.clients.admin.send({
+      method: 'POST', path: `${base(event)}/${encodeURIComponent(p.action)}`, form: { role: p.role },
+    })),
+  },
+  {
+    name: 'acl-remove',
+    doc: '{event, action, role, ready?}: as acl-add, then DELETE /api/events/{event}/acl/{action}/{role} ("Removes that permission").',
+    run: changeAction((env, event, p) => env.clients.admin.send({
+      method: 'DELETE', path: `${base(event)}/${encodeURIComponent(p.action)}/${encodeURIComponent(p.role)}`,
+    })),
+  },
+];

@@ -2,9 +2,9 @@ import type { Exchange } from '../../model/index.js';
 import { notAnswering, parseJsonBody } from '../../http/index.js';
 import { containsIdsCheck } from '../../checks/members.js';
 import { settleWindow } from '../../core/settle.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 
-/** Actions of the auth family (names listed in src/scenario/actions/auth.ts). */
+/** Actions of the auth family. */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -52,6 +52,11 @@ const userListReads: Action = async (env, params) => {
   return { exchanges: first === last ? [last!] : [first!, last!], value: { reads } };
 };
 
-export const IMPL_AUTH: Record<string, Action> = {
-  'user-list-reads': userListReads,
-};
+/** Actions of the auth family. */
+export const AUTH_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'user-list-reads',
+    doc: '{query, ids, absent, reads?}: GET /api/events?query as the user `reads` times (default 60) spread over the settle window; stops at the first answer that does not list every `ids` or lists one of `absent` (that answer is the step\'s last exchange). Value: {reads: how many were sent}.',
+    run: userListReads,
+  },
+];

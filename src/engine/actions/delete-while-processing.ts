@@ -4,9 +4,9 @@ import { giveUpTest, untilReadable, waitOptions, waitProcessed } from '../../cor
 import { Unavailable } from '../../core/unavailable.js';
 import { createEvent, notCreated } from '../create.js';
 import type { VersionEnv } from '../../core/env.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 
-/** The delete of an event while its processing runs (names in src/scenario/actions/delete-while-processing.ts). */
+/** The delete of an event while its processing runs. */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,4 +90,11 @@ const deleteWhileProcessing: Action = async (env, params) => {
   return { exchanges, value: { id, witness: wid, deleteStatus: st, witnessState: witnessState ?? null } };
 };
 
-export const IMPL_DELETE_WHILE_PROCESSING: Record<string, Action> = { 'delete-while-processing': deleteWhileProcessing };
+/** The action that deletes an event while its processing runs. */
+export const DELETE_WHILE_PROCESSING_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'delete-while-processing',
+    doc: 'Creates two events with media at once (`title`, and a witness), DELETEs the first right after its 201 (while its processing most likely runs), waits until it reads 404, then until the witness\'s processing is over (about when the deleted event\'s would have ended). Value {id, witness, deleteStatus, witnessState}; Unavailable (a skip) when the server refused a create or the DELETE, or the event never read 404 within --settle-ms (spec § DELETE /api/events/{event_id}: "Deletes the event.").',
+    run: deleteWhileProcessing,
+  },
+];

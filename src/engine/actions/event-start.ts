@@ -1,7 +1,7 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import type { VersionEnv } from '../../core/env.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { giveUpTest } from '../../core/readiness.js';
 import { catalogStartMs } from '../../checks/field-value.js';
@@ -68,4 +68,11 @@ const setMetadataStart: Action = async (env, params) => {
   };
 };
 
-export const IMPL_EVENT_START: Record<string, Action> = { 'set-metadata-start': setMetadataStart };
+/** The action that sets the bibliographic start after creation. */
+export const EVENT_START_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'set-metadata-start',
+    doc: '{id, startDate, startTime}: PUT /metadata?type=dublincore/episode with the two fields, then reads the bibliographic start (episode catalog) and the technical start (GET /scheduling) as the server holds them. Value: {bibliographic, technical}, each Unavailable with why when it could not be read.',
+    run: setMetadataStart,
+  },
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPL_EVENTS } from './events.js';
+import { actionNamed } from './index.js';
 import { actionTestKit } from './testing.js';
 
 const { envFor, fake } = actionTestKit();
@@ -20,7 +20,7 @@ describe('create-invalid-event never adopts events it did not create', () => {
       req.on('end', () => res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"metadata is not JSON"}'));
     });
     const env = envFor(server.url);
-    const out = await IMPL_EVENTS['create-invalid-event'](env, {}, {});
+    const out = await actionNamed('create-invalid-event')(env, {}, {});
     expect((out.value as { status: number }).status).toBe(400);
     expect(env.cleanup.pending()).toEqual([]);
   });

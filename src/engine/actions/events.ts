@@ -3,13 +3,13 @@ import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { createEvent } from '../create.js';
 import type { VersionEnv } from '../../core/env.js';
-import { needing, schedulingNeeds, type Action } from './types.js';
+import { needing, schedulingNeeds, type Action, type ActionDef } from './types.js';
 import { serverField } from '../../core/capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';
 import { giveUpTest } from '../../core/readiness.js';
 import { Unavailable } from '../../core/unavailable.js';
 
-/** Actions of the events family (names listed in src/scenario/actions/events.ts). */
+/** Actions of the events family. */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -274,12 +274,37 @@ const pickIdPrefix: Action = async (env, params) => {
   return { exchanges, value: { prefix: skip === '' ? prefix : new Unavailable(skip) } };
 };
 
-export const IMPL_EVENTS: Record<string, Action> = {
-  'pick-id-prefix': pickIdPrefix,
+/** Actions of the events family. */
+export const EVENTS_ACTIONS: readonly ActionDef[] = [
   // With a `scheduling` part it schedules on the scenario's agent.
-  'update-event': needing(schedulingNeeds, updateEvent),
-  'create-invalid-event': createInvalidEvent,
-  'await-processing': awaitProcessing,
-  'await-gone': awaitGone,
-  'watch-processing': watchProcessing,
-};
+  {
+    name: 'update-event',
+    doc: 'POST /api/events/{id} with the parts built from `with` (id, fields, catalogs, acl, scheduling, parts; waitMs: wait first); spec § POST /api/events/{event_id}.',
+    run: needing(schedulingNeeds, updateEvent),
+  },
+  {
+    name: 'create-invalid-event',
+    doc: 'POST /api/events whose metadata part is not JSON, with the run\'s events counted before and after (events.create.400).',
+    run: createInvalidEvent,
+  },
+  {
+    name: 'await-processing',
+    doc: 'Polls GET /api/events/{id} until processing is over (or --processing-timeout); the last GET is the step\'s exchange.',
+    run: awaitProcessing,
+  },
+  {
+    name: 'await-gone',
+    doc: 'Polls GET /api/events/{id} until it reads 404 twice in a row, within --settle-ms (value: gone, skip).',
+    run: awaitGone,
+  },
+  {
+    name: 'watch-processing',
+    doc: 'Creates `count` events with media at once and records every processing_state each shows until its processing is over (value: created, skip, states).',
+    run: watchProcessing,
+  },
+  {
+    name: 'pick-id-prefix',
+    doc: 'A proper prefix (kind: prefix, the default), suffix (suffix) or case variant (case) of `id` that is no other event\'s identifier (value: prefix, skip), for events.get.404.',
+    run: pickIdPrefix,
+  },
+];

@@ -1,22 +1,22 @@
 import type { EventSpec } from '../../core/event-form.js';
 import { createdVars, createEvent, waitVisible } from '../create.js';
-import { needing, schedulingNeeds, type Action } from './types.js';
-import { IMPL_LIST } from './list.js';
-import { IMPL_EVENTS } from './events.js';
-import { IMPL_ACL } from './acl.js';
-import { IMPL_METADATA } from './metadata.js';
-import { IMPL_PUBLICATIONS } from './publications.js';
-import { IMPL_SCHEDULING } from './scheduling.js';
-import { IMPL_AUTH } from './auth.js';
-import { IMPL_SORT } from './sort.js';
-import { IMPL_EVENT_START } from './event-start.js';
-import { IMPL_UPDATE_WITH_MEDIA } from './update-with-media.js';
-import { IMPL_START_AND_SINGLES } from './start-and-singles.js';
-import { IMPL_DELETE_WHILE_PROCESSING } from './delete-while-processing.js';
-import { IMPL_VERSIONS } from './versions.js';
-import { IMPL_ACL_WHILE_PROCESSING } from './acl-while-processing.js';
+import { needing, schedulingNeeds, type Action, type ActionDef } from './types.js';
+import { LIST_ACTIONS } from './list.js';
+import { EVENTS_ACTIONS } from './events.js';
+import { ACL_ACTIONS } from './acl.js';
+import { METADATA_ACTIONS } from './metadata.js';
+import { PUBLICATIONS_ACTIONS } from './publications.js';
+import { SCHEDULING_ACTIONS } from './scheduling.js';
+import { AUTH_ACTIONS } from './auth.js';
+import { SORT_ACTIONS } from './sort.js';
+import { EVENT_START_ACTIONS } from './event-start.js';
+import { UPDATE_WITH_MEDIA_ACTIONS } from './update-with-media.js';
+import { START_AND_SINGLES_ACTIONS } from './start-and-singles.js';
+import { DELETE_WHILE_PROCESSING_ACTIONS } from './delete-while-processing.js';
+import { VERSIONS_ACTIONS } from './versions.js';
+import { ACL_WHILE_PROCESSING_ACTIONS } from './acl-while-processing.js';
 
-export type { Action, ActionOutcome } from './types.js';
+export type { Action, ActionDef, ActionOutcome } from './types.js';
 
 /** spec § POST /api/events: create one event (or several with rrule) with the standard multipart body. */
 const createEventAction: Action = async (env, params) => {
@@ -33,14 +33,40 @@ const createEventAction: Action = async (env, params) => {
   return { exchanges: [out.exchange], value: { body: out.body, ...createdVars(env, out) } };
 };
 
-/** Implementations of every action named in src/scenario/actions-catalog.ts. */
-export const ACTION_IMPLS: Record<string, Action> = {
+const CREATE_EVENT: ActionDef = {
+  name: 'create-event',
+  doc: 'POST /api/events with the standard multipart body built from `with` (fields, scheduling, acl, media).',
   // With `scheduling` it schedules on the scenario's agent.
-  'create-event': needing(schedulingNeeds, createEventAction),
-  ...IMPL_LIST, ...IMPL_EVENTS, ...IMPL_ACL, ...IMPL_METADATA, ...IMPL_PUBLICATIONS, ...IMPL_SCHEDULING, ...IMPL_AUTH, ...IMPL_SORT, ...IMPL_EVENT_START,
-  ...IMPL_UPDATE_WITH_MEDIA,
-  ...IMPL_START_AND_SINGLES,
-  ...IMPL_DELETE_WHILE_PROCESSING,
-  ...IMPL_VERSIONS,
-  ...IMPL_ACL_WHILE_PROCESSING,
+  run: needing(schedulingNeeds, createEventAction),
 };
+
+function byName(defs: readonly ActionDef[]): ReadonlyMap<string, ActionDef> {
+  const out = new Map<string, ActionDef>();
+  for (const d of defs) {
+    if (out.has(d.name)) throw new Error(`action "${d.name}" is declared twice`);
+    out.set(d.name, d);
+  }
+  return out;
+}
+
+/**
+ * Every action a scenario step may name (`action:`), by name: the one place actions are declared. The scenario
+ * loader validates step names against its keys.
+ */
+export const ACTIONS: ReadonlyMap<string, ActionDef> = byName([
+  CREATE_EVENT,
+  ...LIST_ACTIONS, ...EVENTS_ACTIONS, ...ACL_ACTIONS, ...METADATA_ACTIONS, ...PUBLICATIONS_ACTIONS, ...SCHEDULING_ACTIONS,
+  ...AUTH_ACTIONS, ...SORT_ACTIONS, ...EVENT_START_ACTIONS,
+  ...UPDATE_WITH_MEDIA_ACTIONS,
+  ...START_AND_SINGLES_ACTIONS,
+  ...DELETE_WHILE_PROCESSING_ACTIONS,
+  ...VERSIONS_ACTIONS,
+  ...ACL_WHILE_PROCESSING_ACTIONS,
+]);
+
+/** The implementation of the action `name` (a name the loader accepted). */
+export function actionNamed(name: string): Action {
+  const def = ACTIONS.get(name);
+  if (!def) throw new Error(`unknown action "${name}"`);
+  return def.run;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IMPL_LIST, isoAtOffset } from './list.js';
+import { actionNamed } from './index.js';
+import { isoAtOffset } from './list.js';
 import { actionTestKit } from './testing.js';
 
 const { envFor, fake } = actionTestKit();
@@ -41,7 +42,7 @@ describe('list-filter pick with prefix', () => {
   it('filters by the first half of the picked identifier', async () => {
     const filters: string[] = [];
     const server = await holding(['abcdef12'], filters);
-    const out = await IMPL_LIST['list-filter'](envFor(server.url), { pick: [{ name: 'identifier', index: 0, member: 'identifier', prefix: true }] }, saved('abcdef12'));
+    const out = await actionNamed('list-filter')(envFor(server.url), { pick: [{ name: 'identifier', index: 0, member: 'identifier', prefix: true }] }, saved('abcdef12'));
     expect(filters).toEqual(['identifier:abcd']);
     expect(out.value).toEqual([]);
   });
@@ -49,7 +50,7 @@ describe('list-filter pick with prefix', () => {
   it('skips, without a request of its own, when every prefix is another event\'s identifier', async () => {
     const filters: string[] = [];
     const server = await holding(['42', '4'], filters);
-    const out = await IMPL_LIST['list-filter'](envFor(server.url), { pick: [{ name: 'identifier', index: 0, member: 'identifier', prefix: true }] }, saved('42'));
+    const out = await actionNamed('list-filter')(envFor(server.url), { pick: [{ name: 'identifier', index: 0, member: 'identifier', prefix: true }] }, saved('42'));
     expect(filters).toEqual([]);
     expect(out.exchanges).toEqual([]);
     expect((out.value as { skip: string }).skip).toMatch(/every prefix tried of 42/);

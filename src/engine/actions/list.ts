@@ -6,13 +6,13 @@ import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
 import { createEvent, waitVisible, usableEvent } from '../create.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { VersionEnv } from '../../core/env.js';
-import { eventsNeeds, needing, type Action } from './types.js';
+import { eventsNeeds, needing, type Action, type ActionDef } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { idLookAlike } from './events.js';
 import { giveUpTest } from '../../core/readiness.js';
 
 /**
- * Actions of the list family (names in src/scenario/actions/list.ts): create the run's events and read them
+ * Actions of the list family: create the run's events and read them
  * back (list-setup), send a filter whose values come from the server's answers or from {{time.base}}
  * (list-filter), and walk the pages of a sorted list (list-walk-pages). spec § GET /api/events.
  */
@@ -242,11 +242,27 @@ const createDecoys: Action = async (env, params) => {
   return { exchanges, value: { identifiers } };
 };
 
-/** Actions of the list family (names listed in src/scenario/actions/list.ts). */
-export const IMPL_LIST: Record<string, Action> = {
-  'create-decoys': createDecoys,
+/** Actions of the list family (spec § GET /api/events). */
+export const LIST_ACTIONS: readonly ActionDef[] = [
   // The items with `schedule` are scheduled on the scenario's agent (or the `schedule.agent` they name).
-  'list-setup': needing(eventsNeeds((e) => e.schedule !== undefined, (e) => (e.schedule as { agent?: unknown } | null)?.agent !== undefined), listSetup),
-  'list-filter': listFilter,
-  'list-walk-pages': listWalkPages,
-};
+  {
+    name: 'list-setup',
+    doc: 'Creates the run\'s events (`events: [{fields…, schedule?: {at, minutes, agent?}, waitBefore?, startAt?}]`) and reads each back; its value (saved, e.g. as `run`) is what the list checks judge filters against.',
+    run: needing(eventsNeeds((e) => e.schedule !== undefined, (e) => (e.schedule as { agent?: unknown } | null)?.agent !== undefined), listSetup),
+  },
+  {
+    name: 'list-filter',
+    doc: 'GET /api/events with a filter built from `filter`, `pick` (server values of saved run events) and `range` (minutes after {{time.base}}; `offset: "+02:00"` writes the bounds with that UTC offset), plus `query`.',
+    run: listFilter,
+  },
+  {
+    name: 'list-walk-pages',
+    doc: 'The whole sorted filtered list and its pages of `limit` (offset per version).',
+    run: listWalkPages,
+  },
+  {
+    name: 'create-decoys',
+    doc: '`count` events of the run that the scenario\'s textFilter does not select and whose titles sort before the scenario\'s own (value: {identifiers}).',
+    run: createDecoys,
+  },
+];

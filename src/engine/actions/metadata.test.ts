@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { actionNamed } from './index.js';
 import { startReferenceServer } from '../../reference/index.js';
 import { actionTestKit } from './testing.js';
-import { IMPL_METADATA, partsWithCatalog } from './metadata.js';
+import { partsWithCatalog } from './metadata.js';
 import { taggedTitle } from '../../core/event-form.js';
 import { Unavailable } from '../../core/unavailable.js';
 
@@ -30,7 +31,7 @@ describe('create-with-catalog', () => {
     const ref = await startReferenceServer({ port: 0 });
     track(ref);
     const env = envFor(ref.url);
-    const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
+    const out = await actionNamed('create-with-catalog')(env, { title: 't', catalog: LICENSE }, {});
     const value = out.value as { identifier: string; catalog: unknown };
     expect(value.catalog).toEqual({ flavor: 'license/episode' });
     expect(env.cleanup.pending()).toEqual([value.identifier]);
@@ -39,7 +40,7 @@ describe('create-with-catalog', () => {
 
   it('is Unavailable (with the status and body) when the server rejects the extra catalog on create', async () => {
     const s = await fake((_req, res) => { res.statusCode = 400; res.end('Cannot find a metadata field'); });
-    const out = await IMPL_METADATA['create-with-catalog'](envFor(s.url), { title: 't', catalog: LICENSE }, {});
+    const out = await actionNamed('create-with-catalog')(envFor(s.url), { title: 't', catalog: LICENSE }, {});
     expect(reasonOf(out.value)).toMatch(/refused the create of an event with catalog license\/episode \(POST \/api\/events → 400: Cannot find a metadata field\)/);
   });
 
@@ -50,7 +51,7 @@ describe('create-with-catalog', () => {
       res.end('{}');
     });
     const env = envFor(s.url);
-    const out = await IMPL_METADATA['create-with-catalog'](env, { title: 't', catalog: LICENSE }, {});
+    const out = await actionNamed('create-with-catalog')(env, { title: 't', catalog: LICENSE }, {});
     const v = out.value as { identifier: string; typeIgnored: boolean; catalog: unknown; catalogs: unknown[] };
     expect(v).toMatchObject({ identifier: 'e1', typeIgnored: false });
     expect(reasonOf(v.catalog)).toMatch(/does not keep the license\/episode catalog .*→ 404.*may not have that catalog configured/);
@@ -62,7 +63,7 @@ describe('create-with-catalog', () => {
   it('names the catalog kept when the catalog list shows it although GET ?type= answers dublincore/episode', async () => {
     const ref = await startReferenceServer({ port: 0, mutant: 'metadata-get-type-ignored' });
     track(ref);
-    const out = await IMPL_METADATA['create-with-catalog'](envFor(ref.url), { title: 't', catalog: LICENSE }, {});
+    const out = await actionNamed('create-with-catalog')(envFor(ref.url), { title: 't', catalog: LICENSE }, {});
     expect(out.value).toMatchObject({ catalog: { flavor: 'license/episode' } });
   });
 
@@ -72,7 +73,7 @@ describe('create-with-catalog', () => {
     expect(JSON.parse((parts[0] as { value: string }).value).map((c: { flavor: string }) => c.flavor)).toEqual(['license/episode', 'evconf/notes']);
     const ref = await startReferenceServer({ port: 0 });
     track(ref);
-    const kept = await IMPL_METADATA['create-with-catalog'](envFor(ref.url), { title: 't', catalogs: two }, {});
+    const kept = await actionNamed('create-with-catalog')(envFor(ref.url), { title: 't', catalogs: two }, {});
     expect(kept.value).toMatchObject({ catalogs: [{ flavor: 'license/episode' }, { flavor: 'evconf/notes' }] });
     // A server that keeps the license catalog but only one field of the second: the checks needing both skip.
     const s = await fake((req, res) => {
@@ -83,7 +84,7 @@ describe('create-with-catalog', () => {
       else if (req.url?.includes('/metadata')) res.end('[{"flavor":"license/episode","fields":[{"id":"license","value":"evconf test"}]},{"flavor":"evconf/notes","fields":[{"id":"note","value":"n"}]}]');
       else res.end('{}');
     });
-    const partial = await IMPL_METADATA['create-with-catalog'](envFor(s.url), { title: 't', catalogs: two }, {});
+    const partial = await actionNamed('create-with-catalog')(envFor(s.url), { title: 't', catalogs: two }, {});
     const pv = partial.value as { catalogs: unknown[] };
     expect(pv.catalogs[0]).toEqual({ flavor: 'license/episode' });
     expect(reasonOf(pv.catalogs[1])).toMatch(/does not keep the evconf\/notes catalog .*with every field sent \(note, topic\)/);
@@ -98,7 +99,7 @@ describe('create-with-catalog', () => {
       else if (req.url?.includes('/metadata')) res.end('[{"flavor":"dublincore/episode","fields":[]}]');
       else res.end('{}');
     });
-    const out = await IMPL_METADATA['create-with-catalog'](envFor(s2.url), { title: 't', catalog: LICENSE }, {});
+    const out = await actionNamed('create-with-catalog')(envFor(s2.url), { title: 't', catalog: LICENSE }, {});
     expect(out.value).toMatchObject({ typeIgnored: true });
     const why = reasonOf((out.value as { catalog: unknown }).catalog);
     expect(why).toMatch(/\?type seems ignored/);

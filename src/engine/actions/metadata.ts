@@ -4,13 +4,13 @@ import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { usableEvent } from '../create.js';
 import type { VersionEnv } from '../../core/env.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 import { requiredFill } from '../../core/catalogs.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { giveUpTest } from '../../core/readiness.js';
 
 /**
- * Actions of the metadata family (names listed in src/scenario/actions/metadata.ts).
+ * Actions of the metadata family.
  * spec § Metadata catalog: "Further configurable catalogs exist, for example license/episode." Deleting a catalog
  * needs one other than dublincore/episode, so an event is created with a second catalog part.
  */
@@ -205,4 +205,16 @@ const readCatalogViews: Action = async (env, params) => {
   return { exchanges, value };
 };
 
-export const IMPL_METADATA: Record<string, Action> = { 'create-with-catalog': createWithCatalog, 'read-catalog-views': readCatalogViews };
+/** Actions of the metadata family (spec § Metadata). */
+export const METADATA_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'create-with-catalog',
+    doc: '{title, …episode fields, catalog: {flavor, fields}}: creates an event whose metadata part also carries the catalog `flavor` (e.g. license/episode) and waits until GET ?type=<flavor> shows it; with `catalogs: [{flavor, fields}, …]` instead, several extra catalogs in that order. Value: {identifier, skip}; skip is \'\' when the server kept every catalog with every field sent, else the reason to skip.',
+    run: createWithCatalog,
+  },
+  {
+    name: 'read-catalog-views',
+    doc: '{id, flavors}: GET /metadata (every catalog) and GET /metadata?type=<flavor> for each flavor, every view of the event\'s catalogs after a write. Value: {list: {status, catalogs}, byType: {flavor: {status, fields}}}, judged by the check catalog-views.',
+    run: readCatalogViews,
+  },
+];

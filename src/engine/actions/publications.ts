@@ -4,11 +4,11 @@ import { isPublished } from '../../checks/families/with-members.js';
 import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
 import type { VersionEnv } from '../../core/env.js';
 import { Unavailable } from '../../core/unavailable.js';
-import type { Action, ActionOutcome } from './types.js';
+import type { Action, ActionOutcome, ActionDef } from './types.js';
 import { createEvent, usableEvent } from '../create.js';
 import { giveUpTest } from '../../core/readiness.js';
 
-/** Actions of the publications family (names listed in src/scenario/actions/publications.ts). */
+/** Actions of the publications family. */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -173,7 +173,16 @@ const deletePublished: Action = async (env, params) => {
   }
 };
 
-export const IMPL_PUBLICATIONS: Record<string, Action> = {
-  'await-media-published': awaitPublications,
-  'delete-published': deletePublished,
-};
+/** Actions of the publications family. */
+export const PUBLICATIONS_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'await-media-published',
+    doc: 'Polls the publication list and publication_status of event `id` until a publication shows, within --processing-timeout; value {published, reason?, publication, listed} (hand it to the published-* checks).',
+    run: awaitPublications,
+  },
+  {
+    name: 'delete-published',
+    doc: 'Waits for event `id` to be published, DELETEs it, then polls GET until 404 within max(--settle-ms, --processing-timeout); value {published, reason?, deleteStatus, gone, waitedMs, publicationsLeft, identifier, skip}. With `create: <title>` instead of `id`, it first creates that event with media (a step `versions:` range limits the versions where that is done; when the create fails, `skip` says why).',
+    run: deletePublished,
+  },
+];

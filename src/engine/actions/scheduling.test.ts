@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { actionNamed } from './index.js';
 import { actionTestKit } from './testing.js';
-import { IMPL_SCHEDULING } from './scheduling.js';
 import { Unavailable } from '../../core/unavailable.js';
 
 const { envFor, fake } = actionTestKit();
@@ -37,14 +37,14 @@ describe('create-scheduled', () => {
     const s = await conflictsThenCreated(2);
     // A window far longer than two retries take, however busy the machine (no timing in a unit test).
     const env = envFor(s.url);
-    const out = await IMPL_SCHEDULING['create-scheduled']({ ...env, config: { ...env.config, settleMs: 10_000 } }, params({ retryConflict: true }), {});
+    const out = await actionNamed('create-scheduled')({ ...env, config: { ...env.config, settleMs: 10_000 } }, params({ retryConflict: true }), {});
     expect(out.exchanges.map((e) => e.response?.status)).toEqual([409, 409, 201]);
     expect(out.value).toMatchObject({ identifier: 'from-body', bodyIdentifier: 'from-body', locationId: 'from-header' });
   });
 
   it('sends it once without retryConflict', async () => {
     const s = await conflictsThenCreated(2);
-    const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params(), {});
+    const out = await actionNamed('create-scheduled')(envFor(s.url), params(), {});
     expect(out.exchanges.map((e) => e.response?.status)).toEqual([409]);
     expect(s.posts()).toBe(1);
     // The refused create made no event: its identifier is the Unavailable naming the refusal (what is built on it is
@@ -57,7 +57,7 @@ describe('create-scheduled', () => {
 
   it('takes a 409 that lasts past the window as the answer', async () => {
     const s = await conflictsThenCreated(1_000);
-    const out = await IMPL_SCHEDULING['create-scheduled'](envFor(s.url), params({ retryConflict: true }), {});
+    const out = await actionNamed('create-scheduled')(envFor(s.url), params({ retryConflict: true }), {});
     expect(out.exchanges.at(-1)?.response?.status).toBe(409);
     expect(out.exchanges.length).toBeGreaterThan(1);
     // It gave up by itself (the window ended), long before the server would have stopped refusing: no wall-time bound.

@@ -4,11 +4,11 @@ import { createdVars, createEvent, waitVisible, type CreateOutcome } from '../cr
 import { settleWindow } from '../../core/settle.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
 import type { VersionEnv } from '../../core/env.js';
-import { needing, type Action } from './types.js';
+import { needing, type Action, type ActionDef } from './types.js';
 import { expectedOccurrences, mergedWindow, resolveScheduling, singleWindow, type Window } from './scheduling-times.js';
 
 /**
- * Actions of the scheduling family (names in src/scenario/actions/scheduling.ts). Times in `scheduling` are
+ * Actions of the scheduling family. Times in `scheduling` are
  * offsets from {{time.base}} ("+10:30", "+2d09:00"; see scheduling-times.ts), resolved here.
  */
 
@@ -146,11 +146,26 @@ const readSchedules: Action = async (env, params) => {
   return { exchanges, value };
 };
 
-/** Implementations of the scheduling family's actions. */
-export const IMPL_SCHEDULING: Record<string, Action> = {
-  // Each schedules on the scenario's capture agent (src/core/needs.ts).
-  'create-scheduled': needing(['agents'], createScheduled),
-  'update-schedule': needing(['agents'], updateSchedule),
-  'put-scheduling': needing(['agents'], putScheduling),
-  'read-schedules': readSchedules,
-};
+/** Actions of the scheduling family; each but read-schedules schedules on the scenario's capture agent (src/core/needs.ts). */
+export const SCHEDULING_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'create-scheduled',
+    doc: 'POST /api/events with a scheduling part whose start/end are offsets from {{time.base}}.',
+    run: needing(['agents'], createScheduled),
+  },
+  {
+    name: 'update-schedule',
+    doc: 'POST /api/events/{id} carrying only a scheduling part.',
+    run: needing(['agents'], updateSchedule),
+  },
+  {
+    name: 'put-scheduling',
+    doc: 'PUT /api/events/{id}/scheduling (scheduling, optional allowConflict), as admin or user.',
+    run: needing(['agents'], putScheduling),
+  },
+  {
+    name: 'read-schedules',
+    doc: 'GET /api/events/{id}/scheduling for each identifier of a list.',
+    run: readSchedules,
+  },
+];

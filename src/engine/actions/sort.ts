@@ -6,11 +6,11 @@ import { awaitVisible, createEvent, notCreated } from '../create.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { taggedTitle } from '../../core/event-form.js';
 import type { VersionEnv } from '../../core/env.js';
-import { eventsNeeds, needing, type Action } from './types.js';
+import { eventsNeeds, needing, type Action, type ActionDef } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { giveUpTest } from '../../core/readiness.js';
 
-/** Actions of the sort / with* family (names listed in src/scenario/actions/sort.ts). */
+/** Actions of the sort / with* family. */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HOUR = 3_600_000;
@@ -136,9 +136,22 @@ const awaitPublication: Action = async (env, params) => {
   }
 };
 
-export const IMPL_SORT: Record<string, Action> = {
+/** Actions of the sort and with* family. */
+export const SORT_ACTIONS: readonly ActionDef[] = [
   // The items with `at` are scheduled on the scenario's agent, those with `agent` on agents of its own.
-  'create-scheduled-events': needing(eventsNeeds((e) => e.at !== undefined, (e) => e.agent !== undefined), createScheduledEvents),
-  'list-asc-desc': listAscDesc,
-  'await-publication': awaitPublication,
-};
+  {
+    name: 'create-scheduled-events',
+    doc: 'Creates, in order, scheduled events (`at` hours after {{time.base}}, lasting `hours`, on the scenario\'s agent or its `agent` suffix) and unscheduled ones (`startAt` hours after it); value {events: [{identifier, title, start, end?}]}.',
+    run: needing(eventsNeeds((e) => e.at !== undefined, (e) => e.agent !== undefined), createScheduledEvents),
+  },
+  {
+    name: 'list-asc-desc',
+    doc: 'GET /api/events sorted `sort`:ASC and `sort`:DESC (same filter), repeated while `stable` differs; value {sort, asc, desc}.',
+    run: listAscDesc,
+  },
+  {
+    name: 'await-publication',
+    doc: 'Polls GET /api/events/{id} until publication_status names a channel other than internal (or --processing-timeout); value {published}.',
+    run: awaitPublication,
+  },
+];

@@ -2,11 +2,11 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import { isoUtc } from '../../spec/datetime.js';
 import type { ListWithSingles } from '../../checks/families/list-views.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 import { Unavailable } from '../../core/unavailable.js';
 
 /**
- * The actions put-episode-start and list-with-singles (their names are listed in src/scenario/actions/start-and-singles.ts):
+ * The actions put-episode-start and list-with-singles:
  * - put-episode-start {id, at, via?}: PUT /api/events/{id}/metadata?type=dublincore/episode with startDate and
  *   startTime set to `at` minutes after {{time.base}} (spec § Metadata: "Fields not included are not updated"; §
  *   Metadata field: "startDate (format date), startTime (format time with UTC designator)"); with `via: update`, the
@@ -59,7 +59,16 @@ const listWithSingles: Action = async (env, params) => {
   return { exchanges: [...exchanges.slice(1), list], value };
 };
 
-export const IMPL_START_AND_SINGLES: Record<string, Action> = {
-  'put-episode-start': putEpisodeStart,
-  'list-with-singles': listWithSingles,
-};
+/** The actions put-episode-start and list-with-singles. */
+export const START_AND_SINGLES_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'put-episode-start',
+    doc: '{id, at, via?}: PUT the episode catalog\'s startDate/startTime to `at` minutes after {{time.base}} (`via: update`: in the metadata part of POST /api/events/{id}); value {status, start}.',
+    run: putEpisodeStart,
+  },
+  {
+    name: 'list-with-singles',
+    doc: '{query, ids}: the list, then each event of `ids` alone (value {status, list, singles}).',
+    run: listWithSingles,
+  },
+];

@@ -18,7 +18,18 @@ export type ActionNeeds = readonly Need[] | ((params: Record<string, unknown>) =
  */
 export type Action = ((env: VersionEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => Promise<ActionOutcome>) & { needs?: ActionNeeds };
 
-/** The registry entry of an action that declares what it needs. */
+/**
+ * One scenario action, declared once: the name a scenario step gives (`action: name`), what it does and what its
+ * value holds (for whoever writes a scenario), and its implementation. actions/index.ts gathers every declaration;
+ * the scenario loader accepts exactly their names.
+ */
+export interface ActionDef {
+  readonly name: string;
+  readonly doc: string;
+  readonly run: Action;
+}
+
+/** The implementation of an action that declares what it needs. */
 export function needing(needs: ActionNeeds, action: Action): Action {
   return Object.assign((env: VersionEnv, params: Record<string, unknown>, vars: Readonly<Record<string, unknown>>) => action(env, params, vars), { needs });
 }

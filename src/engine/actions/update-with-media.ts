@@ -1,8 +1,8 @@
 import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 
-/** The action update-with-media (its name is listed in src/scenario/actions/update-with-media.ts). */
+/** The action update-with-media. */
 
 /**
  * update-with-media {id}: POST /api/events/{id} with a media track and processing instructions (spec § POST
@@ -20,4 +20,11 @@ const updateWithMedia: Action = async (env, params) => {
   return { exchanges: [ex], value: { status: ex.response?.status ?? null } };
 };
 
-export const IMPL_UPDATE_WITH_MEDIA: Record<string, Action> = { 'update-with-media': updateWithMedia };
+/** The action update-with-media. */
+export const UPDATE_WITH_MEDIA_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'update-with-media',
+    doc: 'POST /api/events/{id} carrying a media track (the shipped file, in the part the probe found the server to take) and the processing part of a create: spec § POST /api/events/{event_id}, "The multipart parts are the same as for creation (acl, metadata, presenter, presentation, audio, processing …)". Value {status}.',
+    run: updateWithMedia,
+  },
+];

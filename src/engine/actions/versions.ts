@@ -6,7 +6,7 @@ import { Unavailable } from '../../core/unavailable.js';
 import { waitPublished } from './publications.js';
 import { waitOptions, waitProcessed } from '../../core/readiness.js';
 import { whileProcessing } from '../while-processing.js';
-import type { Action } from './types.js';
+import type { Action, ActionDef } from './types.js';
 
 /**
  * Actions of the addendum (specs/events-api-1.7-1.11.md): they find out whether the server offers an endpoint the
@@ -69,8 +69,6 @@ const readMedia: Action = async (env, params) => {
   }
   return { exchanges: [ex], value: { id } };
 };
-
-export const IMPL_VERSIONS: Record<string, Action> = { 'read-versions': readVersions, 'read-media': readMedia };
 
 /** The server version (GET /api/version/default, Accept: application/json), or undefined where the server has none. */
 async function serverVersionOf(env: Parameters<Action>[0]): Promise<ApiVersion | 'unknown-newer' | undefined> {
@@ -191,7 +189,36 @@ const findInternalPublication: Action = async (env, params) => {
 /** Addendum § Changes per version: "1.11.0 | includeInternalPublication on GET /api/events, ...". */
 const INTERNAL_FROM: ApiVersion = '1.11.0';
 
-IMPL_VERSIONS['find-internal-publication'] = findInternalPublication;
-IMPL_VERSIONS['track-offered'] = trackOffered;
-IMPL_VERSIONS['post-track'] = postTrack;
-IMPL_VERSIONS['track-while-processing'] = trackWhileProcessing;
+/** Actions of the addendum's endpoints (GET /api/version, GET /media, POST /track, the internal publication). */
+export const VERSIONS_ACTIONS: readonly ActionDef[] = [
+  {
+    name: 'read-versions',
+    doc: 'GET /api/version with Accept: application/json; value {path, defaultPath, listed, default}, or below `requiredFrom` an Unavailable "not offered" when the server answers 404.',
+    run: readVersions,
+  },
+  {
+    name: 'read-media',
+    doc: 'GET /api/events/{id}/media (read again after processing when empty); value {path}, or below `requiredFrom` an Unavailable "not offered" when the server answers 404 for the existing event `id`.',
+    run: readMedia,
+  },
+  {
+    name: 'track-offered',
+    doc: 'Waits for event `id`\'s processing to end, then finds out whether the server release has POST /track (server version `from`, read from GET /api/version/default; else asked); value {id, tagged} (`tagged`: `id` where the server version reaches `tags`), or an Unavailable "not offered".',
+    run: trackOffered,
+  },
+  {
+    name: 'post-track',
+    doc: 'POST /api/events/{id}/track with `flavor`, `overwriteExisting`, `tags` (each when given) and `files` track parts; value {status}.',
+    run: postTrack,
+  },
+  {
+    name: 'track-while-processing',
+    doc: 'Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (while-processing.ts).',
+    run: trackWhileProcessing,
+  },
+  {
+    name: 'find-internal-publication',
+    doc: 'Waits for event `id` to be published and processed; value {id, named, publication}: whether publication_status names "internal", and the id of the internal publication listed at 1.11.0 (or Unavailable).',
+    run: findInternalPublication,
+  },
+];
