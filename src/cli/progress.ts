@@ -8,7 +8,7 @@
  * - `--quiet`: nothing but errors (the summary goes to stdout as always);
  * - `--verbose`: also one line per decided check (outcome, rule, version, message).
  */
-import type { Progress } from '../engine/run.js';
+import type { Progress } from '../orchestrator/run.js';
 import type { CheckResult } from '../model/index.js';
 import { renderProgressLine } from '../report/console.js';
 import { redactText } from '../report/redact.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
-import { runConformance, type RunEvent } from '../engine/run.js';
+import { runConformance, type RunEvent } from '../orchestrator/run.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { checkMutantName } from './mutant-name.js';
@@ -14,7 +14,7 @@ import { preflight } from './preflight.js';
 import { resolveVersions } from '../core/discovery.js';
 import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
-import { unmatchedPatterns } from '../engine/select.js';
+import { unmatchedPatterns } from '../orchestrator/select.js';
 import { PROPERTIES } from '../properties/index.js';
 import { STATEFUL_ID } from '../stateful/index.js';
 import { hasGaps, versionVerdicts } from '../report/tally.js';

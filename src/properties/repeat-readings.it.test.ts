@@ -7,7 +7,7 @@ import type { PhaseEnv } from '../cases/env.js';
 import { PROPERTIES } from './registry.js';
 import { runPropertyPhase } from './runner.js';
 import { startProxy } from '../selftest/proxy.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import { book, lifecycle, selftestConfig, suites } from '../selftest/harness.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiVersion, RunResult } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import { book, CREDENTIALS, describeFailures, lifecycle, selftestConfig, suites } from './harness.js';
 import { indexLag, inputsRequired, knownSeriesOnly, mediaRequired, registeredAgentsOnly, startWrapped, type WrappedServer, type Wrap } from './adaptive-servers.js';
 

@@ -3,7 +3,7 @@ import type { ApiVersion } from '../../model/index.js';
 import { startReferenceServer, type StartedReferenceServer } from '../../reference/index.js';
 import { book, lifecycle, runAgainstReference, selftestConfig, suites } from '../../selftest/harness.js';
 import { startProxy } from '../../selftest/proxy.js';
-import { runConformance } from '../run.js';
+import { runConformance } from '../../orchestrator/run.js';
 
 /**
  * get-start (spec § Event: start is the "Technical start (versions below 1.4.0) or bibliographic start (version

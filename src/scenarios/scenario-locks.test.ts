@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRules } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
-import { loadScenarioFile } from '../scenario/load.js';
+import { loadScenarioFile } from './load.js';
 import { actionTestKit } from './actions/testing.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario, type ScenarioLocks } from './scenario.js';

@@ -7,7 +7,7 @@ import type { Capabilities, CheckResult } from '../model/index.js';
 import { loadRules } from '../spec/rules.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { getValidator } from '../schema/index.js';
-import { loadScenarioFile } from '../scenario/load.js';
+import { loadScenarioFile } from './load.js';
 import { actionTestKit } from './actions/testing.js';
 import { actionNamed } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../model/index.js';
 import { loadRules } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
-import { loadScenarioFile } from '../scenario/load.js';
+import { loadScenarioFile } from './load.js';
 import { actionTestKit } from './actions/testing.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';

@@ -6,11 +6,11 @@ import type { RuleBook } from '../spec/rules.js';
 import { parseVersionRange } from '../spec/versions.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
 import { CHECKS } from '../checks/registry.js';
-import { ACTIONS } from '../engine/actions/index.js';
+import { ACTIONS } from './actions/index.js';
 import { observableTopics } from '../spec/not-shown.js';
 
-import { InputFileError } from './errors.js';
-import { parseYamlSource, pointerToPath, type YamlSource } from './yaml-source.js';
+import { InputFileError } from '../yaml/errors.js';
+import { parseYamlSource, pointerToPath, type YamlSource } from '../yaml/source.js';
 import { cachedSuites, suitesKey, type SuiteText } from './cache.js';
 
 /**

@@ -8,7 +8,7 @@ import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
 import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
 import { scenarioLimit } from './scenario-limit.js';
-import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
+import { allWith, runScenario, type ScenarioLocks } from '../scenarios/scenario.js';
 import { selectScenarios } from './select.js';
 import { numberRepeats } from '../core/result-id.js';
 import type { VersionEnv } from '../core/env.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRules } from '../spec/rules.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { loadScenarioFile, loadSuites } from './load.js';
-import { InputFileError } from './errors.js';
+import { InputFileError } from '../yaml/errors.js';
 
 const book = loadRules();
 const dir = mkdtempSync(join(tmpdir(), 'evconf-scn-'));
