@@ -168,7 +168,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   let stalled: string | undefined;
   let notOffered: { apiVersion: ApiVersion; reason: string }[] = [];
   let listed: string[] | undefined;
-  // The run's one stream of events (src/engine/run-events.ts), shown and saved as it goes.
+  // The run's one stream of events (src/orchestrator/run-events.ts), shown and saved as it goes.
   const onEvent = (e: RunEvent): void => {
     switch (e.type) {
       case 'progress': return progress.onProgress(e.progress);

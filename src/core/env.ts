@@ -42,11 +42,11 @@ export interface VersionEnv {
   onSettle?: (s: SettleInfo) => void;
   /** What this version waited for (results.json timing; src/core/wait-ledger.ts), shared by all stages. */
   waits?: WaitLedger;
-  /** How many scenarios or cases may be in flight now (the orchestrator's moving bound, src/engine/scenario-limit.ts). */
+  /** How many scenarios or cases may be in flight now (the orchestrator's moving bound, src/orchestrator/scenario-limit.ts). */
   concurrencyNow: () => number;
   /**
    * Runs a unit of work that writes (a generated case with its cleanup) under the run's shared lock, so that an
-   * exclusive scenario runs between cases, not only after whole stages (the orchestrator's lock, src/engine/exclusivity.ts).
+   * exclusive scenario runs between cases, not only after whole stages (the orchestrator's lock, src/orchestrator/exclusivity.ts).
    */
   share?: <T>(work: () => Promise<T>) => Promise<T>;
 }

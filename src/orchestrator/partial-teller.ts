@@ -1,5 +1,5 @@
 /**
- * Tells the results so far (the run's `partial` events, src/engine/run-events.ts) at most once every `everyMs` (a seven-version run told
+ * Tells the results so far (the run's `partial` events, src/orchestrator/run-events.ts) at most once every `everyMs` (a seven-version run told
  * 28 of them, each a results file of up to 3 MB, about 2 s of the run's CPU). The first phase end is told at once;
  * a later one within the gap is told when the gap is over, as the results are then (so the latest is never lost
  * while the run goes on). Once the run has ended (`stop`) nothing more is told: the final results follow.

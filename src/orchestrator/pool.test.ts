@@ -55,7 +55,7 @@ describe('generatedSlots', () => {
     expect(generatedSlots(1).size).toBe(7);
   });
 
-  it('follows a moving --concurrency (src/engine/scenario-limit.ts)', () => {
+  it('follows a moving --concurrency (src/orchestrator/scenario-limit.ts)', () => {
     let c = 8;
     const slots = generatedSlots(() => c);
     expect(slots.size).toBe(16);

@@ -41,7 +41,7 @@ export interface RunOptions {
   target: { baseUrl: string; reference: boolean; mutant?: string; notOffered?: { apiVersion: ApiVersion; reason: string }[]; listed?: string[] };
   runId: string;
   toolVersion: string;
-  /** What the run tells as it goes (src/engine/run-events.ts): progress, settles, a stall, partial results, load lines. */
+  /** What the run tells as it goes (src/orchestrator/run-events.ts): progress, settles, a stall, partial results, load lines. */
   onEvent?: (e: RunEvent) => void;
   /** Aborted on SIGINT/SIGTERM or --max-duration: remaining scenarios are skipped, cleanup still runs. */
   signal?: AbortSignal;
@@ -51,7 +51,7 @@ export interface RunOptions {
   phases?: readonly Phase[];
   /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
   lifecycle?: LifecycleConfig;
-  /** The least gap between two `partial` events (default PARTIAL_EVERY_MS; src/engine/partial-teller.ts). */
+  /** The least gap between two `partial` events (default PARTIAL_EVERY_MS; src/orchestrator/partial-teller.ts). */
   partialEveryMs?: number;
 }
 
@@ -277,7 +277,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       // --concurrency, or up to its ceiling while the server answers fast: scenarios and generated cases alike.
       concurrencyNow: scenarioLimit(o.config, waits),
     };
-    // Versions whose rules are identical share the generated stages' duplicated cases (src/engine/version-groups.ts).
+    // Versions whose rules are identical share the generated stages' duplicated cases (src/orchestrator/version-groups.ts).
     const share = o.config.shareGenerated === false ? { first: true, size: 1 } : generatedShare(o.book, o.config.apiVersions, version);
     const genConfig = share.first ? o.config : { ...o.config, runs: generatedRuns(o.config.runs, share) };
     const genBase = { ...base, config: genConfig, ...(o.signal ? { signal: o.signal } : {}) };
@@ -287,7 +287,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const slots = generatedSlots(base.concurrencyNow);
     // The stages wait on the server far more than they compute, and each works on events of its
     // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
-    // 2090-2094, src/engine/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
+    // 2090-2094, src/orchestrator/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
     // exclusive scenarios alone at the end. Every stage ends before a failure of one is passed on (the clients
     // close after them).
     const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
@@ -366,7 +366,7 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
     // lasts only until the server's next write (src/model/scenario.ts).
     exclusive: async () => {
       // Their given events are created and processed side by side, under the shared lock; only the steps that read
-      // and compare hold the run alone, one scenario at a time (src/engine/scenario.ts ScenarioLocks). A scenario
+      // and compare hold the run alone, one scenario at a time (src/scenarios/scenario.ts ScenarioLocks). A scenario
       // alone for the shared capture agent creates its schedules alone too.
       const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => ctx.lock.exclusive(w) };
       const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);

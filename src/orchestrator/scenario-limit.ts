@@ -15,7 +15,7 @@ export const FAST_MS = 20;
  * still processing: WaitLedger.idleWaits), up to as many again: the work holding such a wait sends a read every
  * half second at most, and on a server that processes media (Opencast: minutes) the run would otherwise be the sum
  * of those waits (one version, media required and processed in 300 ms: 14.4 s with the ceiling alone, 10.6 s with
- * twice the ceiling). The generated cases' slots follow the same figure (src/engine/run.ts generatedSlots). A given
+ * twice the ceiling). The generated cases' slots follow the same figure (src/orchestrator/run.ts generatedSlots). A given
  * --concurrency is exact: no ceiling, no idle allowance.
  */
 export function scenarioLimit(config: Pick<RunConfig, 'concurrency' | 'concurrencyCeiling'>, waits: Pick<WaitLedger, 'recentRequestP50' | 'idleWaits'> | undefined): () => number {

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const book = loadRules();
 const loadAll = () => findScenarioFiles(SUITES_DIR).map((f) => loadScenarioFile(f, book));
 
-describe('the scenario cache (src/scenario/cache.ts)', () => {
+describe('the scenario cache (src/scenarios/cache.ts)', () => {
   it('gives back exactly what the loader gave, from the file, without loading again', () => {
     const load = vi.fn(loadAll);
     const first = cachedSuites('k1', load, dir);

@@ -32,7 +32,7 @@ export async function createEvent(env: VersionEnv, spec: EventSpec): Promise<Cre
 /**
  * The Unavailable standing for the event a create did not make, or undefined
  * when it made one: the server did not answer the POST (a timeout, the stall guard, a reset: what is built on it
- * fails with the unanswered POST as evidence, as for a saved request the server did not answer, src/engine/step.ts
+ * fails with the unanswered POST as evidence, as for a saved request the server did not answer, src/scenarios/step.ts
  * savedValue), refused it, or answered a 2xx naming no event (what is built on it is skipped with why).
  */
 export function notCreated(out: CreateOutcome): Unavailable | undefined {
@@ -69,7 +69,7 @@ export function createdNames(env: VersionEnv, out: CreateOutcome): { bodyIdentif
  * …bodyIdentifier, …locationId): the one place where an action's value names what its create made. When it made
  * nothing, `identifier` and `identifiers` are the Unavailable of notCreated, never "" or []: a step or check built on
  * them is then not sent and not judged (skipped with why, or failed as unanswered with the POST as evidence), in
- * the engine (src/engine/vars.ts), instead of judging e.g. a list for an event with an empty identifier.
+ * the engine (src/scenarios/vars.ts), instead of judging e.g. a list for an event with an empty identifier.
  */
 export function createdVars(env: VersionEnv, out: CreateOutcome): { identifier: string | Unavailable; identifiers: string[] | Unavailable; bodyIdentifier: string | Unavailable; locationId: string | Unavailable } {
   const none = notCreated(out);

@@ -15,7 +15,7 @@ import { cachedSuites, suitesKey, type SuiteText } from './cache.js';
 
 /**
  * The validators a scenario file is checked with, compiled on first use: a run whose scenario files all come from the
- * cache (scenario/cache.ts) never needs them, and compiling them is a noticeable part of a start.
+ * cache (scenarios/cache.ts) never needs them, and compiling them is a noticeable part of a start.
  */
 let validators: { file: ValidateFunction; params: Map<string, ValidateFunction>; topics: Set<string> } | undefined;
 function compiled(): NonNullable<typeof validators> {
@@ -186,7 +186,7 @@ export function findScenarioFiles(dir: string): string[] {
 
 /**
  * Loads every scenario file of a suites folder; scenario ids must be unique across files. What loaded is kept for
- * the next run while nothing that made it changes (src/scenario/cache.ts).
+ * the next run while nothing that made it changes (src/scenarios/cache.ts).
  */
 export function loadSuites(dir: string, book: RuleBook): ScenarioFile[] {
   const paths = findScenarioFiles(dir);

@@ -8,7 +8,7 @@ export function buildRequest(t: RequestTemplate, vars: Record<string, unknown>, 
   const r = interpolate(t, vars);
   // A placeholder that resolved to "" would send another resource's path (`/api/events//acl`, `/api/events/` = the
   // list): that is no evidence about the rule, so the step is skipped with the reason. (An event a create action
-  // did not make is no longer "" but Unavailable, src/engine/create.ts createdVars; this stays for any other value.)
+  // did not make is no longer "" but Unavailable, src/scenarios/create.ts createdVars; this stays for any other value.)
   if (emptySegment(r.path) && !emptySegment(t.path)) return { skip: `the request path ${r.path} has an empty identifier: an event an earlier step of this scenario needed was not created` };
   const spec: RequestSpec = { method: r.method, path: r.path };
   if (r.query) spec.query = r.query;

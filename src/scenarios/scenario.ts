@@ -50,7 +50,7 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
 }
 
 /**
- * The locks an `exclusive` scenario runs under (src/engine/exclusivity.ts): its given events and its leading
+ * The locks an `exclusive` scenario runs under (src/orchestrator/exclusivity.ts): its given events and its leading
  * `await-processing` steps under `before` (shared: they only create and wait on the scenario's own events), the rest
  * under `alone`, but for its last steps marked `shared` (under `before` again). A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
  * that compare; while the events are created and processed, other work may go on (an exclusive scenario
@@ -68,7 +68,7 @@ function leadingWaits(steps: readonly Step[]): number {
   return k;
 }
 
-/** Where the steps marked `shared` begin (they are the last ones: src/scenario/load.ts), or the number of steps. */
+/** Where the steps marked `shared` begin (they are the last ones: src/scenarios/load.ts), or the number of steps. */
 function sharedTail(steps: readonly Step[]): number {
   let k = steps.length;
   while (k > 0 && steps[k - 1].shared) k--;

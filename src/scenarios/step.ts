@@ -259,7 +259,7 @@ function savedValue(step: Step, p: Performed): unknown {
   return new Unavailable(`the server refused ${what} (${answer}), which step "${step.save}" was to save`);
 }
 
-/** The result of expectation `e` (src/core/result.ts; a scenario's results are numbered by src/engine/run.ts). */
+/** The result of expectation `e` (src/core/result.ts; a scenario's results are numbered by src/orchestrator/run.ts). */
 function toResult(e: Expectation, env: VersionEnv, scenarioId: string, v: Evaluation, sequence: Exchange[], ms: number, settled?: { reads: number; settledMs: number }): CheckResult {
   const outcome = v.skip ? 'skip' : v.pass ? 'pass' : v.evconfError ? 'error' : 'fail';
   return checkResult({

@@ -16,9 +16,9 @@ import type { VersionEnv } from '../core/env.js';
  * A create the server does not answer within --timeout (latitude under load: uploads processed synchronously) leaves
  * no identifier. What the scenario builds on it must never be judged with an empty id ("the list does not show
  * event " and nothing after it): it fails as unanswered, with the unanswered POST as evidence and named in the message,
- * exactly as for a saved request the server did not answer (src/engine/step.ts savedValue). A create the server
+ * exactly as for a saved request the server did not answer (src/scenarios/step.ts savedValue). A create the server
  * refused, or answered without naming the event, skips what is built on it with why. The engine does this in one
- * place (src/engine/create.ts createdVars); the list checks treat an empty id that still reaches them as evconf's
+ * place (src/scenarios/create.ts createdVars); the list checks treat an empty id that still reaches them as evconf's
  * own error.
  */
 

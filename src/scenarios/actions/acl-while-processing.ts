@@ -9,7 +9,7 @@ import type { Action, ActionDef } from './types.js';
  * an event with media is created, read until it reads (ARCHITECTURE.md, principle 7), and while it still shows an
  * active workflow its ACL is PUT once, with the client that sends every write as it is (no waiting out of a refusal,
  * src/core/busy-retry.ts); the PUT is judged only where a read proves the workflow still ran after it
- * (src/engine/while-processing.ts; a longer medium each round), so the answer to an ACL change during processing is
+ * (src/scenarios/while-processing.ts; a longer medium each round), so the answer to an ACL change during processing is
  * judged on purpose, whatever the server's processing time and index lag. Then the events' processing is awaited.
  * The last exchange is the PUT (what the step's expectations judge); value {id}. A skip (UnavailableError) when no
  * attempt could be proven made during processing, with why.

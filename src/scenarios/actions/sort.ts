@@ -67,7 +67,7 @@ const createScheduledEvents: Action = async (env, params) => {
       record = { start: scheduling.start, end: scheduling.end };
     }
     exchanges.push(out.exchange);
-    // An event not made, or not readable, is an Unavailable (src/engine/create.ts): the checks reading these events
+    // An event not made, or not readable, is an Unavailable (src/scenarios/create.ts): the checks reading these events
     // (src/checks/families/sort-order.ts runEvents) are then skipped with why, or failed with the unanswered request.
     const event: Record<string, string | Unavailable> = { identifier: notCreated(out) ?? out.identifiers[0], title: taggedTitle(env.tag, fields.title as string | undefined), ...record };
     events.push(event);

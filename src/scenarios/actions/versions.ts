@@ -135,7 +135,7 @@ const postTrack: Action = async (env, params) => {
 /**
  * Rule 2 of POST /track (409 while a workflow is active), judged on purpose: POST /track is sent while the event
  * shows an active workflow, and judged only where a read proves the workflow still ran after it
- * (src/engine/while-processing.ts; a longer medium each round). When no attempt could be proven the value is
+ * (src/scenarios/while-processing.ts; a longer medium each round). When no attempt could be proven the value is
  * Unavailable with why. The worst proven answer is the last exchange.
  */
 const trackWhileProcessing: Action = async (env, params) => {
