@@ -103,6 +103,14 @@ module.exports = {
       to: { path: '^src/scenarios/' },
     },
     {
+      name: 'stages-handed-expectations',
+      severity: 'error',
+      comment: 'The orchestrator applies the expectations once, to the results it builds; a stage gets what it needs of ' +
+        'them handed in (VersionEnv.knownFailure) and never reads the files itself.',
+      from: { path: '^src/(core|cases|scenarios|properties|stateful|load)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/expectations/' },
+    },
+    {
       name: 'yaml-at-the-bottom',
       severity: 'error',
       comment: 'src/yaml (YAML with line and column, the file:line:col error) is read by every input file loader ' +

@@ -6,12 +6,12 @@ import type { VersionEnv } from '../core/env.js';
  * orchestrator passes that object as is. Tests build smaller ones, so what a stage can do without is optional.
  */
 export type PhaseEnv = Pick<VersionEnv, 'version' | 'book' | 'tag' | 'agent'>
-  & Partial<Pick<VersionEnv, 'caps' | 'signal' | 'readings' | 'lag' | 'waits' | 'shapes' | 'concurrencyNow' | 'share'>>
+  & Partial<Pick<VersionEnv, 'caps' | 'signal' | 'readings' | 'lag' | 'waits' | 'shapes' | 'concurrencyNow' | 'share' | 'knownFailure'>>
   & {
     /** The administrator's client (the stages write and read as the administrator). */
     clients: Pick<VersionEnv['clients'], 'admin'>;
     /** seed, runs, only, settleMs, workflow, baseUrl and mutant are read; concurrency bounds the cases in flight (default 1). */
-    config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs' | 'expectations' | 'concurrency'>>;
+    config: Pick<RunConfig, 'seed' | 'runs' | 'only' | 'settleMs' | 'workflow' | 'baseUrl' | 'mutant' | 'suitesDir'> & Partial<Pick<RunConfig, 'processingTimeoutMs' | 'concurrency'>>;
     /** Everything created is registered here; a stage deletes what it created and forgets it (ARCHITECTURE.md, principle 6). */
     cleanup: Pick<VersionEnv['cleanup'], 'add' | 'forget'>;
   };

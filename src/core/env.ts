@@ -49,6 +49,11 @@ export interface VersionEnv {
    * exclusive scenario runs between cases, not only after whole stages (the orchestrator's lock, src/orchestrator/exclusivity.ts).
    */
   share?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Whether the run's expectations explain a failure of `rule` with `message` in this version (src/expectations/known.ts):
+   * a generated stage records such a failure and goes on. Absent: the run has no expectations.
+   */
+  knownFailure?: (rule: string, message: string) => boolean;
 }
 
 /** How one settle step went: where, how many reads, how long it waited. */

@@ -1,9 +1,10 @@
-import type { ApiVersion, CheckResult, LoadResult, Observation, RunResult, StageTiming } from '../model/index.js';
+import type { ApiVersion, CheckResult, ExpectationEntry, LoadResult, Observation, RunResult, StageTiming } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { Capabilities } from '../core/capabilities.js';
 import { coverage, summarize } from './summary.js';
 import { computeVerdicts } from '../verdicts/tally.js';
+import { applyExpectations, todayUtc } from '../expectations/apply.js';
 
 /** The conformance phases, in the order they run for each version (ARCHITECTURE.md § Layers engine). */
 export const PHASES = ['scenarios', 'properties', 'stateful'] as const;
@@ -30,6 +31,8 @@ export interface RunFacts {
   target: RunResult['target'];
   runId: string;
   toolVersion: string;
+  /** The entries of the run's expectations files (config.expectations), applied to every result the run builds. */
+  expectations?: readonly ExpectationEntry[];
 }
 
 /**
@@ -38,6 +41,8 @@ export interface RunFacts {
  * interrupt, so that a run killed before its end still leaves its results.
  * The load stage's results follow the conformance results (by id) in the order the stage decided them; the summary
  * counts both, the verdicts judge the conformance checks only (load budgets are not conformance, src/verdicts).
+ * With expectations the results and verdicts are sorted by them here (src/expectations/apply.ts): what the run
+ * returns is final, reporters only read it.
  */
 export function buildRunResult(f: RunFacts, s: RunState, partial?: string): RunResult {
   const { config, book } = f;
@@ -69,7 +74,7 @@ export function buildRunResult(f: RunFacts, s: RunState, partial?: string): RunR
     stopped: [...stops].map(([apiVersion, reason]) => ({ apiVersion, reason })),
     notRun: (rule) => notRunReason(rule, config, f.phases),
   });
-  return run;
+  return f.expectations ? applyExpectations(run, f.expectations, { files: [...config.expectations], strict: config.strictExpectations, today: todayUtc() }) : run;
 }
 
 /** Why a rule has no result at all in a version: --only left it out, or its phase did not run. */

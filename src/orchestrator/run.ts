@@ -1,4 +1,4 @@
-import { API_VERSIONS, type ApiVersion, type CheckResult, type Observation, type PhaseTiming, type RunResult, type Scenario, type ScenarioFile } from '../model/index.js';
+import { API_VERSIONS, type ApiVersion, type CheckResult, type ExpectationEntry, type Observation, type PhaseTiming, type RunResult, type Scenario, type ScenarioFile } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
 import type { RuleBook } from '../spec/rules.js';
 import { getValidator } from '../schema/index.js';
@@ -28,6 +28,9 @@ import { phaseSignal, withStallGuard } from './run-signals.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 import { generatedRuns, generatedShare } from './version-groups.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
+import { loadExpectations } from '../expectations/file.js';
+import { markKnown } from '../expectations/apply.js';
+import { knownFailure } from '../expectations/known.js';
 
 export { PHASES, type Phase, type Progress, type RunEvent };
 
@@ -51,6 +54,11 @@ export interface RunOptions {
   phases?: readonly Phase[];
   /** The stateful stage's configuration (suites/stateful/lifecycle.yaml), loaded and validated by the caller. */
   lifecycle?: LifecycleConfig;
+  /**
+   * The entries of config.expectations, when the caller has loaded them (the CLI does, to refuse a broken file before
+   * the first request); else the run loads them. Applied once, to the results the run builds (run-result.ts).
+   */
+  expectations?: readonly ExpectationEntry[];
   /** The least gap between two `partial` events (default PARTIAL_EVERY_MS; src/orchestrator/partial-teller.ts). */
   partialEveryMs?: number;
 }
@@ -126,14 +134,19 @@ const failedCount = (results: readonly CheckResult[]) => results.filter((r) => r
 
 /** Runs the conformance phases for every requested version and returns the canonical RunResult (ARCHITECTURE.md § Contracts). */
 export async function runConformance(given: RunOptions): Promise<RunResult> {
-  const inner: Inner = { ...given, ...listenersOf(given.onEvent) };
+  const expected = given.expectations ?? (given.config.expectations.length ? loadExpectations(given.config.expectations, given.book.rules.map((r) => r.id)) : undefined);
+  const listeners = listenersOf(given.onEvent);
+  // The results a progress event carries are marked known as the final results will be (the CLI counts and shows them).
+  const { onProgress } = listeners;
+  if (expected && onProgress) listeners.onProgress = (p) => onProgress(p.results ? { ...p, results: markKnown(expected, p.results) } : p);
+  const inner: Inner = { ...given, ...listeners, ...(expected ? { expectations: expected } : {}) };
   const { o, guard } = withStallGuard(inner);
   const { config } = o;
   const phases = o.phases ?? config.phases ?? PHASES;
   const scenarios = phases.includes('scenarios') ? selectScenarios(o.suites, config.only) : [];
   const state: RunState = { started: Date.now(), results: [], observations: new Map(), leftovers: [], timing: [], capabilities: [], stops: new Map() };
   const facts: RunFacts = {
-    config, book: o.book, phases, runId: o.runId, toolVersion: o.toolVersion,
+    config, book: o.book, phases, runId: o.runId, toolVersion: o.toolVersion, ...(o.expectations ? { expectations: o.expectations } : {}),
     target: {
       baseUrl: o.target.baseUrl, apiVersions: config.apiVersions, reference: o.target.reference, ...(o.target.mutant ? { mutant: o.target.mutant } : {}),
       ...(o.target.notOffered?.length ? { notOffered: o.target.notOffered } : {}), ...(o.target.listed ? { listed: o.target.listed } : {}),
@@ -276,6 +289,8 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       lag: new LagTracker(), waits, ...(o.onSettle ? { onSettle: o.onSettle } : {}),
       // --concurrency, or up to its ceiling while the server answers fast: scenarios and generated cases alike.
       concurrencyNow: scenarioLimit(o.config, waits),
+      // Failures the run's expectations explain: the generated stages record them and go on (src/expectations/known.ts).
+      ...(o.expectations ? { knownFailure: knownFailure(o.expectations, version) } : {}),
     };
     // Versions whose rules are identical share the generated stages' duplicated cases (src/orchestrator/version-groups.ts).
     const share = o.config.shareGenerated === false ? { first: true, size: 1 } : generatedShare(o.book, o.config.apiVersions, version);

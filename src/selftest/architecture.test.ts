@@ -27,7 +27,7 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
     expect(new Set(found.map((v) => v.rule.name))).toEqual(new Set([
       'no-circular', 'reporters-only-read', 'core-below-the-cli', 'orchestrator-below-the-reporters', 'no-vitest-outside-tests',
       'core-below-the-stages', 'cases-below-the-stages', 'properties-not-stateful', 'stateful-not-properties',
-      'stages-below-the-orchestrator', 'scenarios-a-peer-stage', 'stages-not-scenarios', 'yaml-at-the-bottom', 'load-not-mutants', 'reference-core-without-mutants', 'mutants-stay-in-the-reference',
+      'stages-below-the-orchestrator', 'scenarios-a-peer-stage', 'stages-not-scenarios', 'yaml-at-the-bottom', 'stages-handed-expectations', 'load-not-mutants', 'reference-core-without-mutants', 'mutants-stay-in-the-reference',
     ]));
   }, 120_000);
 });
