@@ -11,7 +11,7 @@
 import type { Progress } from '../orchestrator/run.js';
 import type { CheckResult } from '../model/index.js';
 import { renderProgressLine } from '../report/console.js';
-import { redactText } from '../report/redact.js';
+import { redactText } from '../redact/patterns.js';
 import { versionIndex } from '../verdicts/tally.js';
 
 /** Non-TTY progress lines are at most this often (the first version to enter a phase prints at once). */

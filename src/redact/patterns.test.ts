@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportFixture, SECRET } from './fixtures.js';
-import { redactHeaders, redactRun, redactText } from './redact.js';
+import { reportFixture, SECRET } from '../report/fixtures.js';
+import { redactHeaders, redactRun, redactText } from './patterns.js';
 
 describe('redaction', () => {
   it('masks secret headers by name, keeping the scheme', () => {

@@ -1,4 +1,5 @@
 /**
+ * Redaction, part two (part one, secrets.ts, scrubs the run's known secrets from every exchange as it is recorded).
  * Defensive redaction for every report (ARCHITECTURE.md, principle 5, § Reports: "credentials never appear in any report or log").
  * The http layer already redacts; this catches anything that slipped through: Authorization/Cookie header
  * values, credentials in curl/command lines (`-u`, `--auth`, `--user-auth`) and user:password in URLs.

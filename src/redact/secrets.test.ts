@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactedExchange, redactExchange, redactText, withLazyCurl } from './redact.js';
+import { redactedExchange, redactExchange, redactText, withLazyCurl } from './secrets.js';
 
 const request = { method: 'GET', url: 'http://h/api/events?pw=s3cret', headers: { accept: 'x', 'x-echo': 'user:s3cret' } };
 

@@ -1,6 +1,12 @@
+/**
+ * Redaction, part one (src/redact holds all of it, with one marker, REDACTED): the run knows its secrets (the
+ * credentials it was given, credential header values it sent), so every exchange is scrubbed of them, in every
+ * encoding they can travel in, as the http client records it. Part two, patterns.ts, is the reports' defensive
+ * pass by pattern.
+ */
 import { REDACTED } from '../model/exchange.js';
 import type { Exchange, ExchangeResponse } from '../model/exchange.js';
-import type { BasicAuth } from './types.js';
+import type { BasicAuth } from '../http/types.js';
 
 /** Evidence carries credentials redacted (ARCHITECTURE.md, principle 5): this marker replaces every secret. */
 export { REDACTED };
