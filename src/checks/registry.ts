@@ -13,7 +13,7 @@ import { CHECKS_PUBLICATIONS } from './families/publications.js';
 import { CHECKS_SCHEDULING } from './families/scheduling.js';
 import { CHECKS_AUTH } from './families/auth.js';
 import { CHECKS_SORT } from './families/sort.js';
-import { CHECKS_MEMBER_VALUES } from './families/member-values.js';
+import { CHECKS_MEMBER_VALUES } from './families/metadata-values.js';
 import { CHECKS_LIST_VIEWS } from './families/list-views.js';
 import { CHECKS_VERSIONS } from './families/versions.js';
 import { CHECKS_INTERNAL_PUBLICATION } from './families/internal-publication.js';

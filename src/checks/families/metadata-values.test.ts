@@ -3,7 +3,7 @@ import type { ApiVersion } from '../../model/index.js';
 import type { CheckContext } from '../types.js';
 import {
   catalogStart, catalogStartIsCheck, eventMembersEmptyCheck, noForeignValuesCheck, occurrencesAmongCheck, publicationListSummaryCheck,
-} from './member-values.js';
+} from './metadata-values.js';
 
 /** A check context whose step answered `status` with `body`; `value` overrides the action value. */
 function ctx(body: unknown, o: { status?: number; value?: unknown; version?: ApiVersion } = {}): CheckContext {
