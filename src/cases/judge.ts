@@ -3,7 +3,7 @@ import { CHECKS } from '../checks/registry.js';
 import { parseJsonBody } from '../http/index.js';
 import { getValidator } from '../schema/validator.js';
 import type { Reply } from './api.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 import { broken, OK, type Verdict } from './verdict.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ApiVersion, CheckResult, RunResult } from '../model/index.js';
-import type { SettleInfo } from '../core/env.js';
+import type { SettleInfo } from '../core/version-env.js';
 
 /** How far a phase of a version has got (the CLI's progress line). */
 export interface Progress {

@@ -11,7 +11,7 @@ import { scenarioLimit } from './scenario-limit.js';
 import { allWith, runScenario, type ScenarioLocks } from '../scenarios/scenario.js';
 import { selectScenarios } from './select.js';
 import { numberRepeats } from '../core/result-id.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 import { runPropertyPhase } from '../properties/index.js';
 import { PROPERTY_CONCURRENCY } from '../properties/runner.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';

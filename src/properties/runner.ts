@@ -1,7 +1,7 @@
 import type { CheckResult } from '../model/index.js';
 import { gaveUpOf, runCases, type CaseReport, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
 import { CaseKit } from '../cases/case.js';
-import type { PhaseEnv } from '../cases/env.js';
+import type { PhaseEnv } from '../cases/phase-env.js';
 import { outcomeResults } from '../cases/outcome.js';
 import { selectedStageRules } from '../cases/select.js';
 import { PROPERTIES } from './registry.js';

@@ -2,7 +2,7 @@ import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 import { Unavailable } from '../core/unavailable.js';
 import { createdIdentifiers, eventCreateParts, sendsMedia, taggedTitle, type EventSpec } from '../core/event-form.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 import { untilReadable, waitOptions, waitProcessed } from '../core/readiness.js';
 
 export interface CreateOutcome {

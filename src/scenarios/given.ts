@@ -4,7 +4,7 @@ import { unmetNeed, type Need } from '../core/needs.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { interpolate } from './vars.js';
 import { awaitVisible, createEvent, givenVars } from './create.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /** What a given event needs from the server: a capture agent when it is scheduled (spec § POST /api/events, part scheduling). */
 export function givenNeeds(g: GivenEvent): readonly Need[] {

@@ -13,7 +13,7 @@ import { actionNamed } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /**
  * What a scenario needs from the server (capture agents, several of them, series ids) is declared

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../checks/types.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /**
  * Observers record behaviour the spec leaves "not shown" (ARCHITECTURE.md, principle 2): information, never a failure.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from './request.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 const admin = { name: 'admin' };
 const env = { clients: { admin, none: { name: 'none' } } } as unknown as VersionEnv;

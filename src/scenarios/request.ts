@@ -1,7 +1,7 @@
 import type { RequestTemplate } from '../model/index.js';
 import type { HttpClient, RequestSpec } from '../http/index.js';
 import { interpolate } from './vars.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /** Resolves a scenario's request template into a request and the client (identity) that sends it. */
 export function buildRequest(t: RequestTemplate, vars: Record<string, unknown>, env: VersionEnv): { spec: RequestSpec; client: HttpClient } | { skip: string } {

@@ -8,7 +8,7 @@ import { loadScenarioFile } from './load.js';
 import { actionTestKit } from './actions/testing.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { runScenario, type ScenarioLocks } from './scenario.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /**
  * An exclusive scenario holds the run alone only for the steps that read and compare: its given events

@@ -2,7 +2,7 @@ import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { PlaceholderError } from './vars.js';
 import { checkResult } from '../core/result.js';
 import { runStep } from './step.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';

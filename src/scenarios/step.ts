@@ -8,7 +8,7 @@ import { actionNamed } from './actions/index.js';
 import { actionNeeds } from './actions/types.js';
 import { unmetNeed } from '../core/needs.js';
 import { recordObservations } from './observe.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 import { settleLoop, type SettleDecision, type SettleMode, type TrackEnd, type TrackView } from '../core/settle.js';
 import { checkResult } from '../core/result.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';

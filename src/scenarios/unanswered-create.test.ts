@@ -10,7 +10,7 @@ import { actionTestKit } from './actions/testing.js';
 import { openCapabilities } from '../core/capabilities.js';
 import { createHttpClient } from '../http/index.js';
 import { runScenario } from './scenario.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /**
  * A create the server does not answer within --timeout (latitude under load: uploads processed synchronously) leaves

@@ -11,7 +11,7 @@ import { openCapabilities } from '../core/capabilities.js';
 import { runScenario } from './scenario.js';
 import { interpolate, PlaceholderError } from './vars.js';
 import { Unavailable, UnavailableError } from '../core/unavailable.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /**
  * A request built on a setup the server refused is never sent and never judged, in the engine,

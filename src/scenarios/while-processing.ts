@@ -1,7 +1,7 @@
 import type { Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 import { untilReadable, waitOptions } from '../core/readiness.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 import { createEvent } from './create.js';
 
 /**

@@ -3,7 +3,7 @@ import type { CheckResult } from '../model/index.js';
 import { EPISODE_FIELD_IDS } from '../generators/index.js';
 import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
 import { CaseKit } from '../cases/case.js';
-import { aclActionConstraints, type PhaseEnv } from '../cases/env.js';
+import { aclActionConstraints, type PhaseEnv } from '../cases/phase-env.js';
 import { memberFor } from '../cases/members.js';
 import { outcomeResults } from '../cases/outcome.js';
 import { ruleResult } from '../cases/results.js';

@@ -3,7 +3,7 @@ import { parseJsonBody } from '../../http/index.js';
 import { giveUpTest, untilReadable, waitOptions, waitProcessed } from '../../core/readiness.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { createEvent, notCreated } from '../create.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import type { Action, ActionDef } from './types.js';
 
 /** The delete of an event while its processing runs. */

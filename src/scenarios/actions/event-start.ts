@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import type { Action, ActionDef } from './types.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { giveUpTest } from '../../core/readiness.js';

@@ -2,7 +2,7 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { createEvent } from '../create.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import { needing, schedulingNeeds, type Action, type ActionDef } from './types.js';
 import { serverField } from '../../core/capabilities.js';
 import { resolveScheduling } from './scheduling-times.js';

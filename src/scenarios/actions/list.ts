@@ -5,7 +5,7 @@ import type { PagesWalk } from '../../checks/families/list.js';
 import type { RunEvent, RunEvents } from '../../checks/families/list-match.js';
 import { createEvent, waitVisible, usableEvent } from '../create.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import { eventsNeeds, needing, type Action, type ActionDef } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { idLookAlike } from './events.js';

@@ -3,7 +3,7 @@ import { parseJsonBody, type MultipartPart } from '../../http/index.js';
 import { isEmptyValue } from '../../checks/families/metadata.js';
 import { createdIdentifiers, eventCreateParts, taggedTitle } from '../../core/event-form.js';
 import { usableEvent } from '../create.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import type { Action, ActionDef } from './types.js';
 import { requiredFill } from '../../core/catalogs.js';
 import { Unavailable } from '../../core/unavailable.js';

@@ -2,7 +2,7 @@ import type { Exchange } from '../../model/index.js';
 import { parseJsonBody } from '../../http/index.js';
 import { isPublished } from '../../checks/families/with-members.js';
 import { NOT_PUBLISHED, type DeleteOutcome, type PublishOutcome } from '../../checks/families/publications.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import { Unavailable } from '../../core/unavailable.js';
 import type { Action, ActionOutcome, ActionDef } from './types.js';
 import { createEvent, usableEvent } from '../create.js';

@@ -3,7 +3,7 @@ import { parseJsonBody, type HttpClient } from '../../http/index.js';
 import { createdVars, createEvent, waitVisible, type CreateOutcome } from '../create.js';
 import { settleWindow } from '../../core/settle.js';
 import { taggedTitle, type EventSpec } from '../../core/event-form.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import { needing, type Action, type ActionDef } from './types.js';
 import { expectedOccurrences, mergedWindow, resolveScheduling, singleWindow, type Window } from './scheduling-times.js';
 

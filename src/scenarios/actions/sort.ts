@@ -5,7 +5,7 @@ import { isPublished } from '../../checks/families/with-members.js';
 import { awaitVisible, createEvent, notCreated } from '../create.js';
 import { Unavailable } from '../../core/unavailable.js';
 import { taggedTitle } from '../../core/event-form.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 import { eventsNeeds, needing, type Action, type ActionDef } from './types.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { giveUpTest } from '../../core/readiness.js';

@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { createHttpClient } from '../../http/index.js';
 import { startHttp, type TestServer } from '../../http/test-servers.js';
 import { CleanupRegistry } from '../../core/cleanup.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 
 /**
  * Test support for action unit tests: a minimal scenario environment against a base URL, and throw-away loopback

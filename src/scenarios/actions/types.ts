@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import type { Need } from '../../core/needs.js';
-import type { VersionEnv } from '../../core/env.js';
+import type { VersionEnv } from '../../core/version-env.js';
 
 /** What an action did: its exchanges (the last is what checks look at) and a value to check and save. */
 export interface ActionOutcome {

@@ -12,7 +12,7 @@ import type { WaitLedger } from './wait-ledger.js';
 /**
  * The one environment of a version: built once per version by the orchestrator from RunConfig and
  * what the version's probe learned, and handed as is to every stage. The scenarios use all of it; the generated
- * stages declare the part they read (src/cases/env.ts PhaseEnv, a Pick of this type), the load stage its part of
+ * stages declare the part they read (src/cases/phase-env.ts PhaseEnv, a Pick of this type), the load stage its part of
  * RunConfig (src/load/load-config.ts).
  */
 export interface VersionEnv {

@@ -1,8 +1,8 @@
 import type { RunConfig } from '../config/types.js';
-import type { VersionEnv } from '../core/env.js';
+import type { VersionEnv } from '../core/version-env.js';
 
 /**
- * What the property and stateful stages read of the version's one environment (src/core/env.ts VersionEnv): the
+ * What the property and stateful stages read of the version's one environment (src/core/version-env.ts VersionEnv): the
  * orchestrator passes that object as is. Tests build smaller ones, so what a stage can do without is optional.
  */
 export type PhaseEnv = Pick<VersionEnv, 'version' | 'book' | 'tag' | 'agent'>
