@@ -25,7 +25,7 @@ import { LagTracker } from '../core/settle.js';
 import { listenersOf, type Listeners, type Progress, type RunEvent } from './run-events.js';
 import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
-import { sharedAgentTimeBase, timeBase } from './time-base.js';
+import { sharedAgentTimeBase, timeBase } from '../scenarios/time-base.js';
 import { generatedRuns, generatedShare } from './version-groups.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
 import { loadExpectations } from '../expectations/file.js';
@@ -302,7 +302,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const slots = generatedSlots(base.concurrencyNow);
     // The stages wait on the server far more than they compute, and each works on events of its
     // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
-    // 2090-2094, src/orchestrator/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
+    // 2090-2094, src/scenarios/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
     // exclusive scenarios alone at the end. Every stage ends before a failure of one is passed on (the clients
     // close after them).
     const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
