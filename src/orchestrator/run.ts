@@ -6,17 +6,16 @@ import { CleanupRoot } from '../core/cleanup.js';
 import { sweepTagged } from '../core/sweep.js';
 import { clientsFor } from '../core/clients.js';
 import { StallGuard } from '../http/index.js';
-import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
+import { mapPool, Slots } from '../core/pool.js';
 import { scenarioLimit } from './scenario-limit.js';
-import { allWith, runScenario, type ScenarioLocks } from '../scenarios/scenario.js';
+import { scenarioPhase, type ScenarioBase } from '../scenarios/phase.js';
 import { selectScenarios } from './select.js';
-import { numberRepeats } from '../core/result-id.js';
 import type { VersionEnv } from '../core/version-env.js';
 import { runPropertyPhase } from '../properties/index.js';
 import { PROPERTY_CONCURRENCY } from '../properties/runner.js';
 import { runStatefulPhase, type LifecycleConfig } from '../stateful/index.js';
 import { ReadingLedger } from '../spec/readings.js';
-import { agentFor, openCapabilities, type Capabilities } from '../core/capabilities.js';
+import { openCapabilities, type Capabilities } from '../core/capabilities.js';
 import { probeServer } from '../core/probe.js';
 import { Exclusivity } from './exclusivity.js';
 import { PartialTeller } from './partial-teller.js';
@@ -25,7 +24,6 @@ import { LagTracker } from '../core/settle.js';
 import { listenersOf, type Listeners, type Progress, type RunEvent } from './run-events.js';
 import { WaitLedger } from '../core/wait-ledger.js';
 import { phaseSignal, withStallGuard } from './run-signals.js';
-import { sharedAgentTimeBase, timeBase } from '../scenarios/time-base.js';
 import { generatedRuns, generatedShare } from './version-groups.js';
 import { buildRunResult, PHASES, type Phase, type RunFacts, type RunState } from './run-result.js';
 import { loadExpectations } from '../expectations/file.js';
@@ -317,78 +315,34 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
 }
 
 /**
- * The scenarios in the order the pool starts them: the longest first (a long scenario started last is the
- * stage's tail). A scenario's time is mostly its settling steps (each reads over a settle window), so they are its
- * cost; equal costs keep the files' order. Results do not depend on it: each scenario works on events of its own.
+ * The scenario stage of one version (src/scenarios/phase.ts) under the phase's budget: its results, leftovers and
+ * progress go into the run's state; the phase's timing covers both parts.
  */
-export function longestFirst(scenarios: readonly Scenario[]): Scenario[] {
-  const cost = (s: Scenario) => s.steps.filter((st) => st.settle || st.until).length;
-  return [...scenarios].sort((a, b) => cost(b) - cost(a));
-}
-
-type VersionBase = Omit<VersionEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 'signal'>;
-
-/**
- * The scenario phase of one version, in two parts: the scenarios in parallel (--concurrency), then (`exclusive`)
- * the exclusive ones one by one, once nothing else of the version runs. The phase's timing covers both.
- */
-function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack): { shared(): Promise<void>; exclusive(): Promise<void> } {
-  const { o, root, runTag, scenarios, state, progress } = ctx;
-  const { config } = o;
-  const { version, caps } = base;
-  const todo = scenarios.filter((s) => s.versions.includes(version));
-  const sharedAgent = caps.agents.kind === 'fixed';
+function startScenarioPhase(ctx: RunCtx, base: ScenarioBase, track: VersionTrack): { shared(): Promise<void>; exclusive(): Promise<void> } {
+  const { o, state, progress } = ctx;
+  const { version } = base;
   const started = Date.now();
   const budget = phaseSignal(o, 'scenarios', version, state.stops);
-  const signal = budget.signal;
-  let versionDone = 0;
-  if (todo.length) o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), versionDone, versionTotal: todo.length });
-  // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
-  // the shared lock: deleting its events is no part of what an exclusive scenario needs to be alone for.
-  const runOne = async (scenario: Scenario, hold: <T>(work: () => Promise<T>) => Promise<T>, locks?: ScenarioLocks): Promise<void> => {
-    const cleanup = root.child();
-    const index = scenarios.indexOf(scenario);
-    const env: VersionEnv = {
-      ...base, cleanup,
-      tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
-      // Distinct per version too, so that a leftover of one version can never collide with the next one.
-      // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
-      agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
-      timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
-      signal,
-    };
-    const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`)
-      : locks ? await runScenario(scenario, env, locks) : await hold(() => runScenario(scenario, env));
-    numberRepeats(res);
-    state.results.push(...res);
-    state.leftovers.push(...(await ctx.lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }))));
-    progress.done++;
-    versionDone++;
-    o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), versionDone, versionTotal: todo.length, results: res });
-  };
-  const alone = (s: Scenario) => s.exclusive === true || (s.exclusive === 'shared-agent' && sharedAgent);
-  let failure: unknown;
-  const guarded = async (work: () => Promise<unknown>): Promise<void> => {
-    try {
-      await work();
-    } catch (err) {
-      failure ??= err;
-    }
-  };
+  const phase = scenarioPhase({
+    scenarios: ctx.scenarios, runTag: ctx.runTag, base, root: ctx.root, signal: budget.signal, lock: ctx.lock,
+    onStart: (versionTotal) => o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), versionDone: 0, versionTotal }),
+    onResults: (results) => { state.results.push(...results); },
+    onScenario: (results, leftovers, versionDone, versionTotal) => {
+      state.leftovers.push(...leftovers);
+      progress.done++;
+      o.onProgress?.({ phase: 'scenarios', version, done: progress.done, total: progress.total, failed: failedCount(state.results), versionDone, versionTotal, results });
+    },
+  });
   return {
-    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => ctx.lock.shared(w)))),
-    // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
-    // lasts only until the server's next write (src/model/scenario.ts).
+    shared: () => phase.shared(),
     exclusive: async () => {
-      // Their given events are created and processed side by side, under the shared lock; only the steps that read
-      // and compare hold the run alone, one scenario at a time (src/scenarios/scenario.ts ScenarioLocks). A scenario
-      // alone for the shared capture agent creates its schedules alone too.
-      const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => ctx.lock.exclusive(w) };
-      const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);
-      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
-      const stopped = budget.done();
-      if (failure) throw failure;
-      if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
+      let stopped: string | undefined;
+      try {
+        await phase.exclusive();
+      } finally {
+        stopped = budget.done();
+      }
+      if (phase.scenarios) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: o.config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
     },
   };
 }

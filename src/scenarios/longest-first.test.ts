@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../model/index.js';
-import { longestFirst } from '../orchestrator/run.js';
+import { longestFirst } from './phase.js';
 
 // The scenario pool starts the scenarios with the most settling steps first (a long one started last is
 // the stage's tail); equal costs keep the files' order.
