@@ -33,7 +33,7 @@ module.exports = {
       severity: 'error',
       comment: 'Reporters read results (model) and verdicts; they never run anything (ARCHITECTURE.md: results are data).',
       from: { path: '^src/report/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/(engine|core|cases|properties|stateful|cli|http|reference)/' },
+      to: { path: '^src/(orchestrator|scenarios|core|cases|properties|stateful|cli|http|reference)/' },
     },
     {
       name: 'core-below-the-cli',
@@ -43,19 +43,19 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
-      name: 'engine-below-the-reporters',
+      name: 'orchestrator-below-the-reporters',
       severity: 'error',
-      comment: 'The engine produces results; verdicts and summary are a pure module below it (src/verdicts).',
-      from: { path: '^src/(engine|core|cases|properties|stateful|checks|model|spec|schema|http|verdicts|expectations)/', pathNot: '\\.test\\.ts$' },
+      comment: 'The orchestrator and the stages produce results; verdicts are a pure module below them (src/verdicts).',
+      from: { path: '^src/(orchestrator|scenarios|core|cases|properties|stateful|checks|model|spec|schema|http|yaml|verdicts|expectations)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/report/' },
     },
     {
       name: 'core-below-the-stages',
       severity: 'error',
       comment: 'src/core holds what more than one stage uses (pool, probe, settle, readiness, cleanup …): ' +
-        'it imports no stage, not the generated-case runner, not the orchestrator (src/engine), the CLI or the reporters.',
+        'it imports no stage, not the generated-case runner, not the orchestrator (src/orchestrator), the CLI or the reporters.',
       from: { path: '^src/core/' },
-      to: { path: '^src/(engine|cases|properties|stateful|load|cli|report)/' },
+      to: { path: '^src/(orchestrator|scenarios|cases|properties|stateful|load|cli|report)/' },
     },
     {
       name: 'cases-below-the-stages',
@@ -63,7 +63,7 @@ module.exports = {
       comment: 'src/cases runs generated cases for the property and the stateful stage alike: ' +
         'it imports core and what lies below, never a stage, the orchestrator, the CLI or the reporters.',
       from: { path: '^src/cases/' },
-      to: { path: '^src/(engine|properties|stateful|load|cli|report)/' },
+      to: { path: '^src/(orchestrator|scenarios|properties|stateful|load|cli|report)/' },
     },
     {
       name: 'properties-not-stateful',
@@ -82,10 +82,41 @@ module.exports = {
     {
       name: 'stages-below-the-orchestrator',
       severity: 'error',
-      comment: 'The orchestrator and the scenario stage (src/engine) run the other stages; no stage imports it ' +
+      comment: 'The orchestrator (src/orchestrator) runs the stages; no stage imports it ' +
         '(its self-tests may, to run the whole suite).',
-      from: { path: '^src/(core|cases|properties|stateful|load)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/engine/' },
+      from: { path: '^src/(core|cases|scenarios|properties|stateful|load)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/orchestrator/' },
+    },
+    {
+      name: 'scenarios-a-peer-stage',
+      severity: 'error',
+      comment: 'The scenario stage (src/scenarios: its file format, loader, runner and actions) and the generated stages ' +
+        'are peers: what they share is in src/core, src/cases or below.',
+      from: { path: '^src/scenarios/' },
+      to: { path: '^src/(properties|stateful|load|cases)/' },
+    },
+    {
+      name: 'stages-not-scenarios',
+      severity: 'error',
+      comment: 'The generated stages and the load stage do not import the scenario stage (src/scenarios).',
+      from: { path: '^src/(properties|stateful|load|cases)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/scenarios/' },
+    },
+    {
+      name: 'stages-handed-expectations',
+      severity: 'error',
+      comment: 'The orchestrator applies the expectations once, to the results it builds; a stage gets what it needs of ' +
+        'them handed in (VersionEnv.knownFailure) and never reads the files itself.',
+      from: { path: '^src/(core|cases|scenarios|properties|stateful|load)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/expectations/' },
+    },
+    {
+      name: 'yaml-at-the-bottom',
+      severity: 'error',
+      comment: 'src/yaml (YAML with line and column, the file:line:col error) is read by every input file loader ' +
+        '(scenarios, load profiles, expectations): it imports nothing of the project but src/model.',
+      from: { path: '^src/yaml/' },
+      to: { path: '^src/', pathNot: '^src/(yaml|model)/' },
     },
     {
       name: 'load-not-mutants',

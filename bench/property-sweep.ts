@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { API_VERSIONS, type ApiVersion } from '../src/model/index.js';
 import { buildRunConfig } from '../src/config/build.js';
-import { runConformance } from '../src/engine/run.js';
+import { runConformance } from '../src/orchestrator/run.js';
 import { startReferenceServer } from '../src/reference/index.js';
 import { book, lifecycle, suites } from '../src/selftest/harness.js';
 

@@ -94,7 +94,7 @@ export async function benchSlowServers(o: { repetitions: number; seed: number; n
   const runs: Record<Key, RunFigures[]> = { a: [], b: [], c: [], d: [], f1: [], f2: [], o0: [], o300: [], o1000: [] };
   const keys = (Object.keys(SLOW_SERVERS) as Key[]).filter((k) => !o.only || o.only.includes(k));
   // One short run first, so that every measured run starts as users' runs do: with the scenario files already
-  // parsed (src/scenario/cache.ts; the first run after a change of evconf parses them, about 1.5 s).
+  // parsed (src/scenarios/cache.ts; the first run after a change of evconf parses them, about 1.5 s).
   o.log('bench: warm-up (scenario cache)');
   await evconf(['run', '--api-version', '1.6.0', '--only', 'events.get.status', '--phases', 'scenarios'], dir, 120_000);
   for (let i = 0; i < o.repetitions; i++) {

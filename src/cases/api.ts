@@ -1,6 +1,6 @@
 import type { Exchange } from '../model/index.js';
 import { parseJsonBody, type MultipartPart, type RequestSpec } from '../http/index.js';
-import { ADMIN_ROLE, type PhaseEnv } from './env.js';
+import { ADMIN_ROLE, type PhaseEnv } from './phase-env.js';
 import { createdIdentifiers, sendsMedia, withInputs } from '../core/event-form.js';
 import { serverField } from '../core/capabilities.js';
 import { mediaPart } from '../core/media.js';

@@ -1,5 +1,5 @@
 import { EventApi } from './api.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 import { OK, type Broken, type Verdict } from './verdict.js';
 import type { Exchange } from '../model/index.js';
 import { settleLoop } from '../core/settle.js';

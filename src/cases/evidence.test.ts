@@ -3,7 +3,7 @@ import type { Exchange } from '../model/index.js';
 import { evidence, MAX_EVIDENCE_EXCHANGES } from '../core/evidence.js';
 import { ruleResult } from './results.js';
 import { rules } from './testing.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 
 const ex = (method: string, path: string, status: number): Exchange => ({
   request: { method, url: `http://h${path}`, headers: {} }, response: { status, headers: {}, body: '', truncated: false, bodyBytes: 0 },

@@ -3,7 +3,7 @@ import { CHECKS } from '../checks/registry.js';
 import { parseJsonBody } from '../http/index.js';
 import { getValidator } from '../schema/validator.js';
 import type { Reply } from './api.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 import { broken, OK, type Verdict } from './verdict.js';
 
 /**
@@ -45,7 +45,7 @@ export function judgeBy(name: string): Judge {
     const v = check.run(contextOf(env, r), params);
     if (v.skip !== undefined) throw new Error(`evconf bug: check "${name}" skipped in a generated case (${rule}): ${v.skip}`);
     // A reading the answer showed (e.g. the datetime precision, src/spec/precision.ts) is fixed for the run and
-    // version, as the scenario engine does (src/engine/step.ts).
+    // version, as the scenario engine does (src/scenarios/step.ts).
     if (v.pass && v.learned) env.readings?.learn(v.learned.question, v.learned.reading, v.learned.where);
     if (v.pass) return OK;
     return broken(rule, what ? `${what}: ${v.message}` : v.message, v.expected, v.actual);

@@ -5,7 +5,7 @@ import { replayLine, ruleResult, stableCounterexample } from './results.js';
 import { outcomeResults } from './outcome.js';
 import { rules } from './testing.js';
 import { broken, OK } from './verdict.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 
 const env = (config: Partial<PhaseEnv['config']> = {}): PhaseEnv => ({
   version: '1.6.0', clients: { admin: undefined as never }, book: rules(),

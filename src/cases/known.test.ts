@@ -4,7 +4,7 @@ import { runCases } from './adapter.js';
 import { outcomeResults } from './outcome.js';
 import { rules } from './testing.js';
 import { broken, OK } from './verdict.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 
 const env: PhaseEnv = {
   version: '1.6.0', clients: { admin: undefined as never }, book: rules(),

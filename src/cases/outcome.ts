@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/index.js';
 import type { CasesOutcome } from './adapter.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 import { replayLine, ruleResult, stableCounterexample } from './results.js';
 
 /** What a generated stage reports on: its id (for --only and result ids) and the rules it checked. */

@@ -1,6 +1,6 @@
 import type { CheckResult, Exchange, Json, Outcome } from '../model/index.js';
 import { checkResult } from '../core/result.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 import { toJson } from './verdict.js';
 import { MAX_EVIDENCE_EXCHANGES } from '../core/evidence.js';
 

@@ -1,4 +1,4 @@
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 
 /** Whether a --only pattern (exact, or with `*` wildcards) matches an id (same semantics as the scenario phase). */
 export function matchesPattern(pattern: string, id: string): boolean {

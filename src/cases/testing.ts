@@ -3,7 +3,7 @@ import type { ApiVersion } from '../model/index.js';
 import { startReferenceServer, type StartedReferenceServer } from '../reference/index.js';
 import { SUITES_DIR } from '../spec/paths.js';
 import { loadRules, type RuleBook } from '../spec/rules.js';
-import type { PhaseEnv } from './env.js';
+import type { PhaseEnv } from './phase-env.js';
 import type { Reply } from './api.js';
 
 /** Test support (not used at run time): a reference server and a PhaseEnv for one version. */

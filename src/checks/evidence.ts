@@ -103,7 +103,7 @@ export function identifiers(list: unknown): (string | null)[] {
 /**
  * The item of the list body `list` whose identifier is `id` (the event a check judges in a list), or the failure
  * "the list does not show event <id>". An empty `id` names no event: that is evconf's own error, never the server's
- * (a value built on a create that made nothing must reach no check: it is Unavailable, src/engine/create.ts
+ * (a value built on a create that made nothing must reach no check: it is Unavailable, src/scenarios/create.ts
  * createdVars), so it is thrown and the result is outcome `error`.
  */
 export function listedEvent(list: unknown[], id: string): { item: Record<string, unknown> } | CheckVerdict {

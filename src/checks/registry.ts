@@ -13,7 +13,10 @@ import { CHECKS_PUBLICATIONS } from './families/publications.js';
 import { CHECKS_SCHEDULING } from './families/scheduling.js';
 import { CHECKS_AUTH } from './families/auth.js';
 import { CHECKS_SORT } from './families/sort.js';
-import { CHECKS_MEMBER_VALUES } from './families/member-values.js';
+import { CHECKS_METADATA_VALUES } from './families/metadata-values.js';
+import { CHECKS_PUBLICATIONS_LIST } from './families/publications-list.js';
+import { CHECKS_EVENTS_EMPTY_MEMBERS } from './families/events-empty-members.js';
+import { occurrencesAmongCheck } from './families/scheduling-occurrences.js';
 import { CHECKS_LIST_VIEWS } from './families/list-views.js';
 import { CHECKS_VERSIONS } from './families/versions.js';
 import { CHECKS_INTERNAL_PUBLICATION } from './families/internal-publication.js';
@@ -21,7 +24,7 @@ import { CHECKS_INTERNAL_PUBLICATION } from './families/internal-publication.js'
 const ALL: CheckDef[] = [
   statusCheck, jsonTypeCheck, schemaCheck, locationCheck, maxItemsCheck, sliceOfCheck, allListedUnlessRefusedCheck, memberEqualsCheck, containsIdsCheck,
   ...CHECKS_LIST, ...CHECKS_EVENTS, ...CHECKS_ACL, ...CHECKS_METADATA, ...CHECKS_PUBLICATIONS, ...CHECKS_SCHEDULING, ...CHECKS_AUTH, ...CHECKS_SORT,
-  ...CHECKS_MEMBER_VALUES,
+  ...CHECKS_PUBLICATIONS_LIST, ...CHECKS_EVENTS_EMPTY_MEMBERS, ...CHECKS_METADATA_VALUES, occurrencesAmongCheck,
   ...CHECKS_LIST_VIEWS,
   ...CHECKS_VERSIONS,
   ...CHECKS_INTERNAL_PUBLICATION,

@@ -29,7 +29,7 @@ describe('a checkout runs its sources from the compiled-code cache', () => {
     expect(builds()).toHaveLength(1);
     const [first] = builds();
     expect(existsSync(join(cacheDir, first!, 'cli', 'main.js'))).toBe(true);
-    expect(existsSync(join(cacheDir, first!, 'scenario', 'scenario.schema.json')), 'assets beside the modules').toBe(true);
+    expect(existsSync(join(cacheDir, first!, 'scenarios', 'scenario.schema.json')), 'assets beside the modules').toBe(true);
     expect(existsSync(join(cacheDir, first!, 'cli', 'dev-build.it.test.js')), 'no tests').toBe(false);
     // The same sources: the same build.
     expect(await version()).toBe(pkgVersion);

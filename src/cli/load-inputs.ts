@@ -1,7 +1,7 @@
 import { UsageError } from '../config/errors.js';
 import { loadRules, type RuleBook } from '../spec/rules.js';
-import { loadSuites } from '../scenario/load.js';
-import { InputFileError } from '../scenario/errors.js';
+import { loadSuites } from '../scenarios/load.js';
+import { InputFileError } from '../yaml/errors.js';
 import type { ScenarioFile } from '../model/index.js';
 import { lifecycleFile, loadLifecycle, LifecycleFileError, type LifecycleConfig } from '../stateful/index.js';
 

@@ -3,7 +3,7 @@ import { UsageError } from '../config/errors.js';
 import { buildRunConfig, readConfigFile } from '../config/build.js';
 import type { RunConfig } from '../config/types.js';
 import { writeReports } from '../report/write.js';
-import { summarize } from '../engine/summary.js';
+import { summarize } from '../orchestrator/summary.js';
 import { loadVersion, runLoadStage, renderLoadReport, type LoadConfig, type LoadStageOptions } from '../load/index.js';
 import type { RunResult } from '../model/index.js';
 import { TOOL_VERSION } from './version.js';

@@ -8,10 +8,10 @@
  * - `--quiet`: nothing but errors (the summary goes to stdout as always);
  * - `--verbose`: also one line per decided check (outcome, rule, version, message).
  */
-import type { Progress } from '../engine/run.js';
+import type { Progress } from '../orchestrator/run.js';
 import type { CheckResult } from '../model/index.js';
 import { renderProgressLine } from '../report/console.js';
-import { redactText } from '../report/redact.js';
+import { redactText } from '../redact/patterns.js';
 import { versionIndex } from '../verdicts/tally.js';
 
 /** Non-TTY progress lines are at most this often (the first version to enter a phase prints at once). */
@@ -75,9 +75,13 @@ export function progressReporter(o: {
   now?: () => number;
   intervalMs?: number;
   heartbeatMs?: number;
-  /** Whether the run's expectations explain a result: it is then not counted as failed, and marked known. */
+  /**
+   * Whether the run's expectations explain a result: it is then not counted as failed, and marked known. Default: the
+   * mark the run put on it (the orchestrator marks the results of its progress events, src/orchestrator/run.ts).
+   */
   known?: (r: CheckResult) => boolean;
 }): ProgressReporter {
+  const known = o.known ?? ((r: CheckResult) => r.expectation?.status === 'known');
   const now = o.now ?? Date.now;
   const interval = o.intervalMs ?? PLAIN_INTERVAL_MS;
   const heartbeat = o.heartbeatMs ?? HEARTBEAT_MS;
@@ -136,12 +140,12 @@ export function progressReporter(o: {
       const { results, ...given } = p;
       if (results) {
         counted = true;
-        failedSoFar += results.filter((r) => (r.outcome === 'fail' || r.outcome === 'error') && !o.known?.(r)).length;
+        failedSoFar += results.filter((r) => (r.outcome === 'fail' || r.outcome === 'error') && !known(r)).length;
       }
       const state = { ...given, failed: counted ? failedSoFar : given.failed };
       if (o.output === 'verbose' && results?.length) {
         clearLive();
-        for (const r of results) o.err.write(`${resultLine(r, o.known?.(r))}\n`);
+        for (const r of results) o.err.write(`${resultLine(r, known(r))}\n`);
       }
       last = state;
       if (o.tty) return drawLive();

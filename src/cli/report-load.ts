@@ -2,7 +2,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../config/errors.js';
 import { parseApiVersionFlag } from '../spec/versions.js';
 import { writeReports } from '../report/write.js';
-import { summarize } from '../engine/summary.js';
+import { summarize } from '../orchestrator/summary.js';
 import { advisoryBudgets, loadProfiles, parseBudgetFlag, renderLoadReport } from '../load/index.js';
 import { judgeArtillery } from '../load/artillery/judge.js';
 import { readArtilleryReport } from '../load/artillery/report.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/types.js';
-import { runConformance, type RunEvent } from '../engine/run.js';
+import { runConformance, type RunEvent } from '../orchestrator/run.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { startReferenceServer, type RefUser } from '../reference/index.js';
 import { checkMutantName } from './mutant-name.js';
@@ -8,18 +8,17 @@ import { startChildServer } from '../load/child-server.js';
 import { renderSummary } from '../report/console.js';
 import { finishOutputs, suspendWorkflowCommands, writePartialResults, writeRunReports } from './outputs.js';
 import { progressReporter } from './progress.js';
-import type { ApiVersion, CheckResult, RunResult } from '../model/index.js';
+import type { ApiVersion, RunResult } from '../model/index.js';
 import { loadInputs } from './load-inputs.js';
 import { preflight } from './preflight.js';
 import { resolveVersions } from '../core/discovery.js';
 import { TOOL_VERSION } from './version.js';
 import { UsageError } from '../config/errors.js';
-import { unmatchedPatterns } from '../engine/select.js';
+import { unmatchedPatterns } from '../orchestrator/select.js';
 import { PROPERTIES } from '../properties/index.js';
 import { STATEFUL_ID } from '../stateful/index.js';
 import { hasGaps, versionVerdicts } from '../report/tally.js';
 import { loadExpectations } from '../expectations/file.js';
-import { applyExpectations, explains, todayUtc } from '../expectations/apply.js';
 import type { RuleBook } from '../spec/rules.js';
 import type { ScenarioFile } from '../model/index.js';
 import { baselineDiff, regressed, renderBaselineText, type BaselineDiff } from '../report/compare/baseline.js';
@@ -163,12 +162,12 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
   process.on('SIGTERM', onSignal);
   const tty = Boolean(io.err.isTTY);
   // Live line on a TTY, plain lines every few seconds elsewhere (CI), nothing with --quiet (src/cli/progress.ts).
-  const progress = progressReporter({ err: io.err, tty, output: config.output, ...(expected ? { known: (r: CheckResult) => explains(expected, r) } : {}) });
+  const progress = progressReporter({ err: io.err, tty, output: config.output });
   let run: RunResult;
   let stalled: string | undefined;
   let notOffered: { apiVersion: ApiVersion; reason: string }[] = [];
   let listed: string[] | undefined;
-  // The run's one stream of events (src/engine/run-events.ts), shown and saved as it goes.
+  // The run's one stream of events (src/orchestrator/run-events.ts), shown and saved as it goes.
   const onEvent = (e: RunEvent): void => {
     switch (e.type) {
       case 'progress': return progress.onProgress(e.progress);
@@ -195,7 +194,7 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     run = await runConformance({
       config, book, suites, runId, toolVersion: TOOL_VERSION,
       target: { baseUrl, reference: Boolean(ref), ...(config.mutant ? { mutant: config.mutant } : {}), ...(notOffered.length ? { notOffered } : {}), ...(listed ? { listed } : {}) },
-      onEvent, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle,
+      onEvent, signal: controller.signal, cleanupRoot, phases: config.phases, lifecycle, ...(expected ? { expectations: expected } : {}),
     });
   } finally {
     clearTimeout(timer);
@@ -204,7 +203,6 @@ export async function runCommand(given: RunConfig, io: { out: NodeJS.WriteStream
     progress.finish();
     await ref?.close();
   }
-  if (expected) run = applyExpectations(run, expected, { files: config.expectations, strict: config.strictExpectations, today: todayUtc() });
   const written = await writeRunReports(run, config);
   const resumeCommands = suspendWorkflowCommands(config, io);
   io.out.write(renderSummary(run, { color: config.color && Boolean(io.out.isTTY) }));

@@ -18,7 +18,7 @@ export interface RunConfig {
   apiVersionChoice?: 'default' | 'all';
   /**
    * Versions of the run whose rules are identical run the generated stages' cases once in full (the first of them)
-   * and a share in the others (src/engine/version-groups.ts). Default on; the self-tests turn it off, since they prove
+   * and a share in the others (src/orchestrator/version-groups.ts). Default on; the self-tests turn it off, since they prove
    * a planted bug caught in every version.
    */
   shareGenerated?: boolean;
@@ -58,7 +58,7 @@ export interface RunConfig {
   concurrency: number;
   /**
    * How far a version's scenarios may go past `concurrency` while the server answers fast: without
-   * --concurrency, 2 × the default; with it, exactly what was given (src/engine/scenario-limit.ts).
+   * --concurrency, 2 × the default; with it, exactly what was given (src/orchestrator/scenario-limit.ts).
    */
   concurrencyCeiling?: number;
   /**

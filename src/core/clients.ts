@@ -47,8 +47,8 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
     timeoutMs: config.timeoutMs,
     headers: config.headers,
     versionHeader: versionHeader(config.versionHeader, v),
-    // Room for the scenarios (--concurrency) and the generated cases (2 × --concurrency, engine/run.ts generatedSlots),
-    // up to the ceiling they may reach while the server answers fast (src/engine/scenario-limit.ts).
+    // Room for the scenarios (--concurrency) and the generated cases (2 × --concurrency, orchestrator/run.ts generatedSlots),
+    // up to the ceiling they may reach while the server answers fast (src/orchestrator/scenario-limit.ts).
     connections: Math.max(2, Math.max(config.concurrency, config.concurrencyCeiling ?? 0) * 4),
   };
   const adminRaw = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);

@@ -12,7 +12,7 @@ export function overlapping(caps: Capabilities | undefined): boolean {
 /**
  * Generated cases of one property (or of the stateful stage) in flight at once: where the cases
  * work on events of their own (PropertyDef.casesOverlap) and `overlapping`, --concurrency (at least 1), within the
- * version's case slots (generatedSlots in src/engine/run.ts: 2 × --concurrency, within the client's connections),
+ * version's case slots (generatedSlots in src/orchestrator/run.ts: 2 × --concurrency, within the client's connections),
  * which serve every property in the order asked: the property with the most cases (the filter property, five times
  * the runs) takes slots the others leave once they are done (half of --concurrency made it the stage's tail: one
  * version with media required 33.7 → 28.0 s; all the slots gained nothing more); else 1 (one after the other, as

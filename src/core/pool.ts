@@ -14,7 +14,7 @@ export async function mapPool<T, R>(items: T[], limit: number, fn: (item: T, ind
 
 /**
  * How often a pool whose limit keeps it from starting more reads the limit again (ms): a limit may grow without any
- * work ending (src/engine/scenario-limit.ts: waits that sleep between polls let more work in).
+ * work ending (src/orchestrator/scenario-limit.ts: waits that sleep between polls let more work in).
  */
 export const RECHECK_MS = 50;
 

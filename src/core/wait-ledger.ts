@@ -53,7 +53,7 @@ export class WaitLedger {
   /**
    * A wait that only polls the server (until an event is readable, until its processing ends) has begun to sleep
    * between reads; the returned function ends it (once). While it lasts it counts in idleWaits: the work holding it
-   * sends next to nothing, so the engine lets that much more work of the version in (src/engine/scenario-limit.ts;
+   * sends next to nothing, so the engine lets that much more work of the version in (src/orchestrator/scenario-limit.ts;
    * a server that processes media for minutes must not make the run the sum of those minutes).
    */
   idle(): () => void {

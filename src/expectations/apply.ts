@@ -40,10 +40,6 @@ function explainingAll(entries: readonly ExpectationEntry[], r: CheckResult): Ex
   return used.length > 0 ? used : mine.slice(0, 1);
 }
 
-function explaining(entries: readonly ExpectationEntry[], r: CheckResult): ExpectationEntry | undefined {
-  return explainingAll(entries, r)[0];
-}
-
 function entryReport(e: ExpectationEntry, results: readonly CheckResult[], versions: readonly ApiVersion[], today: string): EntryReport {
   const mine = results.filter((r) => r.expectation?.status === 'known' && (r.expectation.entry === e.at || (r.expectation.entries ?? []).includes(e.at)));
   const inRun = e.versions.filter((v) => versions.includes(v));
@@ -80,20 +76,23 @@ function verdictWith(v: VersionVerdict, results: readonly CheckResult[], entries
   return { ...v, untested, verdict, conformant: verdict === 'conformant', newFailures: v.failed - known.length, knownFailures: known.length, knownRules };
 }
 
-/** Whether an entry explains the result (a failure as it expects, or a skip an `expect: skip` entry names). */
-export function explains(entries: readonly ExpectationEntry[], r: CheckResult): boolean {
-  return explaining(entries, r) !== undefined;
-}
-
-/** The run with its results sorted by the expectations (see the module comment). */
-export function applyExpectations(run: RunResult, entries: readonly ExpectationEntry[], opts: ApplyOptions): RunResult {
-  const versions = runVersions(run);
-  const marked = run.results.map((r): CheckResult => {
+/**
+ * The results with `expectation: known` on each an entry explains (and no other mark): what the whole run's
+ * application starts from, and what the run's progress events carry as results are decided.
+ */
+export function markKnown(entries: readonly ExpectationEntry[], results: readonly CheckResult[]): CheckResult[] {
+  return results.map((r): CheckResult => {
     const { expectation: _old, ...rest } = r;
     const all = explainingAll(entries, rest);
     const e = all[0];
     return e ? { ...rest, expectation: { status: 'known', entry: e.at, why: e.why, documented: e.documented, ...(all.length > 1 ? { entries: all.map((x) => x.at) } : {}) } } : rest;
   });
+}
+
+/** The run with its results sorted by the expectations (see the module comment). */
+export function applyExpectations(run: RunResult, entries: readonly ExpectationEntry[], opts: ApplyOptions): RunResult {
+  const versions = runVersions(run);
+  const marked = markKnown(entries, run.results);
   const reports = entries.map((e) => entryReport(e, marked, versions, opts.today));
   // A pass of a rule whose entry is fixed in that version says so too (the entry, its why and where it is documented).
   const results = marked.map((r) => {

@@ -16,8 +16,8 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../config/errors.js';
 import { API_VERSIONS, isApiVersion, type ApiVersion, type ExpectationEntry } from '../model/index.js';
-import { InputFileError } from '../scenario/errors.js';
-import { parseYamlSource, type YamlSource } from '../scenario/yaml-source.js';
+import { InputFileError } from '../yaml/errors.js';
+import { parseYamlSource, type YamlSource } from '../yaml/source.js';
 import { parseVersionRange } from '../spec/versions.js';
 
 const KEYS = ['rule', 'versions', 'expect', 'why', 'documented', 'message', 'until', 'seen-in'] as const;

@@ -5,7 +5,7 @@ import type { OnceResult } from './dispatch-once.js';
 import { rememberRawBody } from './json-body.js';
 import { joinUrl, normalizeBaseUrl, prepareRequest, type PrepareContext } from './prepare.js';
 import { sendFollowing } from './redirects.js';
-import { authSecrets, redactedExchange, redactExchange } from './redact.js';
+import { authSecrets, redactedExchange, redactExchange } from '../redact/secrets.js';
 import { describeTransportError } from './transport-error.js';
 import type { Admission } from './stall-guard.js';
 import {

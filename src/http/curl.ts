@@ -1,5 +1,5 @@
 import type { ExchangeRequest } from '../model/exchange.js';
-import { REDACTED } from './redact.js';
+import { REDACTED } from '../redact/secrets.js';
 import type { MultipartPart } from './types.js';
 
 /** What curl needs of a part (the file bytes are not needed: curl reads `@file`). */

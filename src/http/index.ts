@@ -2,7 +2,7 @@
 export { createHttpClient } from './client.js';
 export { toCurl, shellQuote } from './curl.js';
 export { parseJsonBody } from './json-body.js';
-export { redactText, REDACTED } from './redact.js';
+export { redactText, REDACTED } from '../redact/secrets.js';
 export { describeTransportError } from './transport-error.js';
 export type { BasicAuth, FormEncoding, HttpClient, HttpClientOptions, MultipartPart, RequestSpec } from './types.js';
 export { StallGuard, STALL_LIMIT, STALL_ROUTES, ROUTE_STALL_LIMIT, routeOf, notAnswering } from './stall-guard.js';

@@ -1,5 +1,5 @@
 import type { ExchangeRequest } from '../model/exchange.js';
-import { authSecrets, CREDENTIAL_HEADERS, headerSecrets, redactHeaderValue } from './redact.js';
+import { authSecrets, CREDENTIAL_HEADERS, headerSecrets, redactHeaderValue } from '../redact/secrets.js';
 import { buildBody, capText } from './request-body.js';
 import { TransportFailure } from './transport-error.js';
 import type { BasicAuth, HttpClientOptions, RequestSpec } from './types.js';

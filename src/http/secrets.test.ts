@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from './client.js';
 import { parseJsonBody } from './json-body.js';
-import { redactText } from './redact.js';
+import { redactText } from '../redact/secrets.js';
 import { closedPort, startHttp, type TestServer } from './test-servers.js';
 
 const USER = 'admin';

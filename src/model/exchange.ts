@@ -1,6 +1,6 @@
 /**
- * The one marker that replaces a credential wherever evconf writes one down: evidence (src/http/redact.ts, knowing the
- * run's secrets), reports (src/report/redact.ts, by pattern, also for a results file from elsewhere) and the recorded
+ * The one marker that replaces a credential wherever evconf writes one down: evidence (src/redact/secrets.ts, knowing the
+ * run's secrets), reports (src/redact/patterns.ts, by pattern, also for a results file from elsewhere) and the recorded
  * command line (src/config/build.ts).
  */
 export const REDACTED = '<redacted>';

@@ -33,7 +33,7 @@ export interface RequestTemplate {
   as?: 'admin' | 'user' | 'none';
 }
 
-/** A step: either a plain request or a named action (implemented in src/engine/actions). */
+/** A step: either a plain request or a named action (implemented in src/scenarios/actions). */
 export interface Step {
   id?: string;
   request?: RequestTemplate;

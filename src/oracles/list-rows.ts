@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CaseKit } from '../cases/case.js';
-import { ADMIN_ROLE } from '../cases/env.js';
+import { ADMIN_ROLE } from '../cases/phase-env.js';
 import { isBroken, mustCreateAll, readList } from '../cases/reads.js';
 import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';
 import type { CreateSpec } from '../cases/api.js';

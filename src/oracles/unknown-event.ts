@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CaseKit } from '../cases/case.js';
-import { ADMIN_ROLE } from '../cases/env.js';
+import { ADMIN_ROLE } from '../cases/phase-env.js';
 import { EPISODE } from '../cases/api.js';
 import { excerpt } from '../cases/expect.js';
 import { broken, OK, type Verdict } from '../cases/verdict.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { accessControlList, aclEntry, type AclEntry } from '../generators/index.js';
-import { aclActionConstraints } from '../cases/env.js';
+import { aclActionConstraints } from '../cases/phase-env.js';
 import { mustCreate } from '../cases/reads.js';
 import { accepted } from '../cases/expect.js';
 import { aclIs, aclParts, entriesOf, keysOf } from '../cases/acl.js';

@@ -1,5 +1,5 @@
 import { accessControlList, type AclEntry } from '../generators/index.js';
-import { aclActionConstraints } from '../cases/env.js';
+import { aclActionConstraints } from '../cases/phase-env.js';
 import { mustCreate } from '../cases/reads.js';
 import { accepted } from '../cases/expect.js';
 import { aclIs } from '../cases/acl.js';

@@ -2,4 +2,4 @@
 export { runPropertyPhase, selectedRules, type PropertyPhaseOptions } from './runner.js';
 export { PROPERTIES } from './registry.js';
 export { defineProperty, type AnyProperty, type PropertyDef } from './types.js';
-export type { PhaseEnv } from '../cases/env.js';
+export type { PhaseEnv } from '../cases/phase-env.js';

@@ -1,6 +1,6 @@
 import { filterableEvents, filterExpression, filterNamesFor, renderFilter, type FilterableEvent, type FilterExpression, type FilterTerm } from '../generators/index.js';
 import type { CaseKit } from '../cases/case.js';
-import type { PhaseEnv } from '../cases/env.js';
+import type { PhaseEnv } from '../cases/phase-env.js';
 import { isBroken, listIds, mustCreateAll, readEpisode, readEvent, readList, readScheduling } from '../cases/reads.js';
 import { memberFor } from '../cases/members.js';
 import { broken, OK, type Broken, type Verdict } from '../cases/verdict.js';

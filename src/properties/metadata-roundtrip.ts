@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { EPISODE_FIELD_IDS, episodeCatalog, type EpisodeCatalog, type EpisodeFieldId } from '../generators/index.js';
 import type { CaseKit } from '../cases/case.js';
-import type { PhaseEnv } from '../cases/env.js';
+import type { PhaseEnv } from '../cases/phase-env.js';
 import { memberFor } from '../cases/members.js';
 import type { Verdict } from '../cases/verdict.js';
 import { episodeReadsBack, membersShow } from '../cases/episode.js';

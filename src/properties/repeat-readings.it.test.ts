@@ -3,11 +3,11 @@ import { createHttpClient } from '../http/index.js';
 import type { ApiVersion, Observation } from '../model/index.js';
 import { ReadingLedger } from '../spec/readings.js';
 import { startTarget, type TestTarget } from '../cases/testing.js';
-import type { PhaseEnv } from '../cases/env.js';
+import type { PhaseEnv } from '../cases/phase-env.js';
 import { PROPERTIES } from './registry.js';
 import { runPropertyPhase } from './runner.js';
 import { startProxy } from '../selftest/proxy.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import { book, lifecycle, selftestConfig, suites } from '../selftest/harness.js';
 
 /**

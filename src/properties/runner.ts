@@ -1,7 +1,7 @@
 import type { CheckResult } from '../model/index.js';
 import { gaveUpOf, runCases, type CaseReport, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
 import { CaseKit } from '../cases/case.js';
-import type { PhaseEnv } from '../cases/env.js';
+import type { PhaseEnv } from '../cases/phase-env.js';
 import { outcomeResults } from '../cases/outcome.js';
 import { selectedStageRules } from '../cases/select.js';
 import { PROPERTIES } from './registry.js';
@@ -10,7 +10,6 @@ import { ruleResult } from '../cases/results.js';
 import { missing } from '../core/capabilities.js';
 import { mapPool, Slots } from '../core/pool.js';
 import { casesInFlight, overlapping } from '../core/overlap.js';
-import { knownFailure } from '../expectations/known.js';
 
 export interface PropertyPhaseOptions {
   /** The properties to run (default: all of PROPERTIES). */
@@ -99,7 +98,7 @@ async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, optio
   const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.config.shrinkMs !== undefined ? { maxShrinkMs: env.config.shrinkMs } : {}), known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows) });
+    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.config.shrinkMs !== undefined ? { maxShrinkMs: env.config.shrinkMs } : {}), ...(env.knownFailure ? { known: env.knownFailure } : {}), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

@@ -3,7 +3,7 @@ import type { ApiVersion } from '../model/index.js';
 import { startReferenceServer, type StartedReferenceServer } from '../reference/index.js';
 import { book, lifecycle, selftestConfig, suites } from '../selftest/harness.js';
 import { startProxy } from '../selftest/proxy.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 
 /**
  * The bibliographic start of a scheduled event created without one is not shown by the spec (a server may take the

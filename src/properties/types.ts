@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import type { CaseKit } from '../cases/case.js';
-import type { PhaseEnv } from '../cases/env.js';
+import type { PhaseEnv } from '../cases/phase-env.js';
 import type { Verdict } from '../cases/verdict.js';
 
 /**

@@ -104,7 +104,7 @@ export function startProcessing(app: App, rec: EventRecord): void {
  * How long processing takes: the simulated processing time per unit of media, one unit per 8000 bytes of the largest
  * uploaded track (the shipped 1 s tone, assets/media/evconf-tone.wav, is one unit), at least one: as a real
  * server encodes longer media longer (docs/opencast-behaviour.md: Opencast's workflows take minutes). A client that
- * needs processing to outlast its reads uploads a longer tone (track-while-processing, src/engine/actions/versions.ts).
+ * needs processing to outlast its reads uploads a longer tone (track-while-processing, src/scenarios/actions/versions.ts).
  */
 export function processingMs(app: App, rec: EventRecord): number {
   const largest = rec.tracks.reduce((m, t) => Math.max(m, t.size), 0);

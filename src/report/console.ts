@@ -2,7 +2,7 @@
 import pc from 'picocolors';
 import type { CheckResult, LoadResult, RunResult } from '../model/index.js';
 import { exchangeLine } from './evidence.js';
-import { redactRun } from './redact.js';
+import { redactRun } from '../redact/patterns.js';
 import { formatDuration, isLoadRule, sortResults, versionVerdicts, type VersionVerdict } from './tally.js';
 import { loadTableLines } from './load-table.js';
 import { entryAdvice, entryTitle, knownView } from './known.js';

@@ -7,7 +7,7 @@
  */
 import type { CheckResult, RunResult } from '../model/index.js';
 import { findings, type Finding } from './findings.js';
-import { redactRun } from './redact.js';
+import { redactRun } from '../redact/patterns.js';
 import { versionVerdicts } from './tally.js';
 import { headline, untestedByReason } from './verdict-text.js';
 import { entryAdvice, entryTitle, knownView } from './known.js';

@@ -7,7 +7,7 @@
  */
 import type { RunResult } from '../model/index.js';
 import { findings, type Finding } from './findings.js';
-import { redactRun } from './redact.js';
+import { redactRun } from '../redact/patterns.js';
 import { formatDuration, versionVerdicts } from './tally.js';
 import { headline, stoppedReason, untestedByReason, verdictWords } from './verdict-text.js';
 import { entryAdvice, entryTitle, knownView, linkOf } from './known.js';

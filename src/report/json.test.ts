@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../model/index.js';
 import { reportFixture, SECRET } from './fixtures.js';
 import { renderJson } from './json.js';
-import { redactRun } from './redact.js';
+import { redactRun } from '../redact/patterns.js';
 
 describe('renderJson', () => {
   const run = reportFixture();

@@ -1,6 +1,6 @@
 /** Canonical JSON report (ARCHITECTURE.md § Contracts): pretty, stable member order, credentials redacted. */
 import type { CheckResult, Exchange, LoadResult, RunResult } from '../model/index.js';
-import { redactRun } from './redact.js';
+import { redactRun } from '../redact/patterns.js';
 
 type Obj = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  */
 import type { CheckResult, RunResult } from '../model/index.js';
 import { evidenceText } from './evidence.js';
-import { redactRun } from './redact.js';
+import { redactRun } from '../redact/patterns.js';
 import { countOutcomes, endpointFamily, runVersions, scenarioOf, versionVerdicts, type VersionVerdict } from './tally.js';
 import { untestedByReason, verdictParagraph } from './verdict-text.js';
 import { xmlAttr, xmlText } from './xml.js';

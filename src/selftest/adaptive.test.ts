@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiVersion, RunResult } from '../model/index.js';
 import type { RunConfig } from '../config/types.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import { book, CREDENTIALS, describeFailures, lifecycle, selftestConfig, suites } from './harness.js';
 import { indexLag, inputsRequired, knownSeriesOnly, mediaRequired, registeredAgentsOnly, startWrapped, type WrappedServer, type Wrap } from './adaptive-servers.js';
 
@@ -148,7 +148,7 @@ variant('an eventually consistent server (new events visible 300 ms after the 20
     const base = await runAgainst(reference, '1.6.0', { runs: 2 }).finally(() => reference.close());
     // The writes judged while processing runs (acl.put.while-processing, track.post.409) are made on purpose even where
     // the index lags longer than the server's processing: a longer medium each round until a read proves processing
-    // ran after the write (src/engine/while-processing.ts), so they are checked here as on the plain server.
+    // ran after the write (src/scenarios/while-processing.ts), so they are checked here as on the plain server.
     const missingRules = [...checked(base)].filter((r) => !checked(run).has(r));
     expect(missingRules).toEqual([]);
     expect(run.results.filter((r) => r.rule === 'acl.put.while-processing' || r.rule === 'track.post.409').map((r) => `${r.rule} ${r.outcome}`).sort())

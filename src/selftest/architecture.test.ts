@@ -25,9 +25,9 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
   it('each rule can fail: a small tree that breaks each once is reported for each', async () => {
     const found = await cruise(`${root}test/fixtures/depcruise`);
     expect(new Set(found.map((v) => v.rule.name))).toEqual(new Set([
-      'no-circular', 'reporters-only-read', 'core-below-the-cli', 'engine-below-the-reporters', 'no-vitest-outside-tests',
+      'no-circular', 'reporters-only-read', 'core-below-the-cli', 'orchestrator-below-the-reporters', 'no-vitest-outside-tests',
       'core-below-the-stages', 'cases-below-the-stages', 'properties-not-stateful', 'stateful-not-properties',
-      'stages-below-the-orchestrator', 'load-not-mutants', 'reference-core-without-mutants', 'mutants-stay-in-the-reference',
+      'stages-below-the-orchestrator', 'scenarios-a-peer-stage', 'stages-not-scenarios', 'yaml-at-the-bottom', 'stages-handed-expectations', 'load-not-mutants', 'reference-core-without-mutants', 'mutants-stay-in-the-reference',
     ]));
   }, 120_000);
 });

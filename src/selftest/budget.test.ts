@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/index.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import { book, lifecycle, selftestConfig, suites } from './harness.js';
 
 // Each phase of each version has a budget; what it has not started by then is skipped with

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baselineExitStatus, exitStatus } from '../cli/run.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import type { CheckResult, RunResult } from '../model/index.js';
 import { parseUsers } from '../reference/index.js';
 import { baselineDiff } from '../report/compare/baseline.js';

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseUsers } from '../reference/index.js';
 import { referenceServerForTests } from './test-server.js';
-import { runConformance } from '../engine/run.js';
+import { runConformance } from '../orchestrator/run.js';
 import { renderHtml } from '../report/html/render.js';
 import { renderJunit } from '../report/junit.js';
 import { renderJson } from '../report/json.js';

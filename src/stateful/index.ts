@@ -2,4 +2,4 @@
 export { runStatefulPhase, STATEFUL_ID, type StatefulPhaseOptions } from './phase.js';
 export { loadLifecycle, lifecycleFile, LifecycleFileError, COMMAND_NAMES, type CommandName, type LifecycleConfig } from './lifecycle.js';
 export { EventModel, type ModelEvent } from './model.js';
-export type { PhaseEnv } from '../cases/env.js';
+export type { PhaseEnv } from '../cases/phase-env.js';

@@ -55,7 +55,7 @@ export class EventModel {
   }
 }
 
-// 2099: after every scenario's window on a shared capture agent (src/engine/time-base.ts), so the stages may overlap.
+// 2099: after every scenario's window on a shared capture agent (src/scenarios/time-base.ts), so the stages may overlap.
 const SLOT_BASE = Date.UTC(2099, 0, 4, 8);
 const HOUR = 3_600_000;
 

@@ -3,7 +3,7 @@ import type { CheckResult } from '../model/index.js';
 import { EPISODE_FIELD_IDS } from '../generators/index.js';
 import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
 import { CaseKit } from '../cases/case.js';
-import { aclActionConstraints, type PhaseEnv } from '../cases/env.js';
+import { aclActionConstraints, type PhaseEnv } from '../cases/phase-env.js';
 import { memberFor } from '../cases/members.js';
 import { outcomeResults } from '../cases/outcome.js';
 import { ruleResult } from '../cases/results.js';
@@ -17,7 +17,6 @@ import { missing } from '../core/capabilities.js';
 import { catalogVars, learnedCatalogs, requiredFill, writableFields } from '../core/catalogs.js';
 import { Unavailable } from '../core/unavailable.js';
 import { casesInFlight } from '../core/overlap.js';
-import { knownFailure } from '../expectations/known.js';
 import { WITH_FLAGS } from '../oracles/views.js';
 import { CONSISTENCY_RULES } from '../oracles/consistency.js';
 
@@ -134,7 +133,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {
-    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.config.shrinkMs !== undefined ? { maxShrinkMs: env.config.shrinkMs } : {}), known: knownFailure(env.config.expectations, env.version), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, SEQUENCES_OVERLAP, false), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, SEQUENCES_OVERLAP, false) });
+    out = await runCases(arb, sequenceRunner(env, life, opts, slots), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.config.shrinkMs !== undefined ? { maxShrinkMs: env.config.shrinkMs } : {}), ...(env.knownFailure ? { known: env.knownFailure } : {}), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, SEQUENCES_OVERLAP, false), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, SEQUENCES_OVERLAP, false) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

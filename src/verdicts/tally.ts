@@ -4,7 +4,7 @@ import { API_VERSIONS, type ApiVersion, type CheckResult, type Outcome, type Res
 
 export type { Verdict, VersionVerdict };
 
-/** What the engine knows beyond the results when it judges a run (src/engine/run.ts). */
+/** What the engine knows beyond the results when it judges a run (src/orchestrator/run.ts). */
 export interface VerdictContext {
   /** --allow-untested: rule id patterns (`*` allowed) whose gaps are accepted. */
   allowUntested?: readonly string[];

@@ -203,7 +203,7 @@ function notAtVerdict(ctx: CheckContext, member: string, notAt: string, id: unkn
   return { pass, message: pass ? `${member} ${String(got)} is not ${notAt}` : `${member} is ${String(got)}, the instant ${notAt} of another member (filled from it)`, expected: `not ${notAt}`, actual: toJson(got) };
 }
 
-/** What the action create-invalid-event saw (src/engine/actions/events.ts). */
+/** What the action create-invalid-event saw (src/scenarios/actions/events.ts). */
 interface RejectedValue { status?: number; created?: string[]; before?: unknown; after?: unknown }
 
 function rejectedVerdict(ctx: CheckContext, allowed: number[]): CheckVerdict {

@@ -81,3 +81,51 @@ export const occurrencesCheck: CheckDef = {
     return compareOccurrences(expected, p.agent as string, ctx.value, ctx.readings?.get(PRECISION_QUESTION));
   },
 };
+
+const skip = (why: string): CheckVerdict => ({ pass: false, skip: why, message: why });
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * events.create.rrule: spec § POST /api/events, "Creates one event, or several scheduled events"; § What the service
+ * does: "It reads, updates and deletes a single event". After a write to one occurrence, every other occurrence read
+ * back (action read-schedules) is still an event scheduled at one of the rule's occurrences (`expected`), each at a
+ * different one, on `agent`.
+ */
+export const occurrencesAmongCheck: CheckDef = {
+  name: 'occurrences-among',
+  doc: 'every schedule read back (action read-schedules) answers 200 on `agent` at one of the `expected` occurrences, no two at the same one',
+  params: {
+    type: 'object', required: ['expected', 'agent'], additionalProperties: false,
+    properties: { expected: {}, agent: { type: 'string' } },
+  },
+  run(ctx, p) {
+    const expected = Array.isArray(p.expected) ? (p.expected as Window[]).filter((w) => isRecord(w) && typeof w.start === 'string' && typeof w.end === 'string') : [];
+    if (expected.length === 0) return skip('precondition: no expected occurrences (the rrule schedule was not computed)');
+    const read = ctx.value;
+    if (!Array.isArray(read) || read.length === 0) return { pass: false, message: 'no schedules were read back', actual: toJson(read) };
+    const judge = new PrecisionJudge(ctx.readings?.get(PRECISION_QUESTION));
+    const key = (s: unknown, e: unknown) => {
+      const i = matchWindow(judge, expected, s, e);
+      return i >= 0 ? `#${i}` : `?${String(s)}/${String(e)}`;
+    };
+    const want = new Set(expected.map((_w, i) => `#${i}`));
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const r of read as { identifier?: unknown; status?: unknown; scheduling?: unknown }[]) {
+      const s = r?.scheduling;
+      if (r?.status !== 200 || !isRecord(s)) { problems.push(`${String(r?.identifier)}: GET scheduling answered ${String(r?.status)}`); continue; }
+      if (s.agent_id !== p.agent) problems.push(`${String(r.identifier)}: agent_id ${JSON.stringify(s.agent_id)}`);
+      const k = key(s.start, s.end);
+      if (!want.has(k)) problems.push(`${String(r.identifier)}: scheduled ${String(s.start)}–${String(s.end)}, not an occurrence of the rule`);
+      else if (seen.has(k)) problems.push(`${String(r.identifier)}: a second event at ${String(s.start)}`);
+      seen.add(k);
+    }
+    const actual = toJson((read as { identifier?: unknown; status?: unknown; scheduling?: unknown }[]).map((r) => ({ identifier: r?.identifier ?? null, status: r?.status ?? null, scheduling: r?.scheduling ?? null })));
+    return problems.length === 0
+      ? { pass: true, message: `${read.length} other occurrences are still scheduled as the rule gave them`, actual }
+      : { pass: false, message: `after a write to one occurrence, its siblings are not as the rule created them: ${problems.slice(0, 6).join('; ')}`, expected: toJson(expected), actual };
+  },
+};

@@ -81,10 +81,10 @@ export function runEvents(vars: Readonly<Record<string, unknown>>, from: string 
     return v as unknown[];
   });
   const events = pick ? pick.map((i) => all[i]) : all;
-  // An event the run could not make (src/engine/actions/sort.ts): nothing is judged on the list; the engine skips the
-  // check with why, or fails it with the request the server did not answer (src/engine/step.ts evaluate).
+  // An event the run could not make (src/scenarios/actions/sort.ts): nothing is judged on the list; the engine skips the
+  // check with why, or fails it with the request the server did not answer (src/scenarios/step.ts evaluate).
   for (const e of events) {
-    // A given event not made stands as an Unavailable itself (src/engine/given.ts), an action's event by its identifier.
+    // A given event not made stands as an Unavailable itself (src/scenarios/given.ts), an action's event by its identifier.
     const u = Unavailable.is(e) ? e : (e as { identifier?: unknown } | null)?.identifier;
     if (Unavailable.is(u)) throw new UnavailableError(u.reason, Array.isArray(from) ? from.join(', ') : from, u.unanswered);
   }

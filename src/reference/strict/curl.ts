@@ -1,5 +1,5 @@
 import { CURL_BASIC_PLACEHOLDER, shellQuote } from '../../http/curl.js';
-import { REDACTED } from '../../http/redact.js';
+import { REDACTED } from '../../redact/secrets.js';
 import type { ExampleRequest } from './example.js';
 
 /**

@@ -1,4 +1,4 @@
-/** A request as the report shows it; credentials redacted (ARCHITECTURE.md, principle 5, src/http/redact.ts). */
+/** A request as the report shows it; credentials redacted (ARCHITECTURE.md, principle 5, src/redact/secrets.ts). */
 export interface ExampleRequest {
   method: string;
   /** Path and query. */

@@ -1,4 +1,4 @@
-import { CREDENTIAL_HEADERS, headerSecrets, redactHeaderValue, redactText } from '../../http/redact.js';
+import { CREDENTIAL_HEADERS, headerSecrets, redactHeaderValue, redactText } from '../../redact/secrets.js';
 import { curlLine } from './curl.js';
 import { DEPARTURE_KINDS, type Departure, type DepartureKind } from './departure.js';
 import type { BodyEntry, SeenRequest } from './inspect.js';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import esc from 'escape-html';
 import type { CheckResult, RunResult } from '../../model/index.js';
-import { redactRun } from '../redact.js';
+import { redactRun } from '../../redact/patterns.js';
 import { asset, reportCss } from '../html/assets.js';
 import { BODY_CAP_FINDING, BODY_CAP_OTHER, embedJson } from '../html/data.js';
 import { shownOutcome } from '../../verdicts/shown.js';

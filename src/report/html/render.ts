@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import esc from 'escape-html';
 import type { RunResult } from '../../model/index.js';
-import { redactRun } from '../redact.js';
+import { redactRun } from '../../redact/patterns.js';
 import { clientScript } from './assets.js';
 import { pageHead } from './page-head.js';
 import { clientData, embedJson } from './data.js';

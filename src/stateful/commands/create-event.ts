@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import type { EpisodeCatalog, ProcessingInstructions } from '../../generators/index.js';
-import { ADMIN_ROLE } from '../../cases/env.js';
+import { ADMIN_ROLE } from '../../cases/phase-env.js';
 import { aclIs } from '../../cases/acl.js';
 import { mustCreate } from '../../cases/reads.js';
 import { scheduleIs } from '../../cases/schedule.js';

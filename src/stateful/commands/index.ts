@@ -29,7 +29,7 @@ export interface CommandContext {
   workflow: string;
   /** The with* flags whose views the list command may judge (consistency rules selected and applicable). */
   viewFlags?: readonly WithFlag[];
-  /** ACL action constraints (cases/env.ts aclActionConstraints): read and write only where the server wants that. */
+  /** ACL action constraints (cases/phase-env.ts aclActionConstraints): read and write only where the server wants that. */
   acl?: { actions?: string[]; customActions?: number };
 }
 

@@ -1,0 +1,29 @@
+import type { RunConfig } from '../config/types.js';
+import type { WaitLedger } from '../core/wait-ledger.js';
+
+/** The median of the latest requests (ms) under which a server counts as answering fast. */
+export const FAST_MS = 20;
+
+/**
+ * How many scenarios of a version may run at once, asked before each one starts: --concurrency, and up to
+ * the ceiling (config.concurrencyCeiling) while the median of the version's latest requests is at most FAST_MS. A
+ * server that takes its time, or a run whose own process is busy (every version side by side), gets no more than
+ * --concurrency; a fast one has its settle windows overlap twice as much (one version against the reference server,
+ * quiet machine: 18.7 s with 8, 13.8 s with 16).
+ *
+ * On top of that, one more for each wait that sleeps between polls right now (an event not readable yet, its media
+ * still processing: WaitLedger.idleWaits), up to as many again: the work holding such a wait sends a read every
+ * half second at most, and on a server that processes media (Opencast: minutes) the run would otherwise be the sum
+ * of those waits (one version, media required and processed in 300 ms: 14.4 s with the ceiling alone, 10.6 s with
+ * twice the ceiling). The generated cases' slots follow the same figure (src/orchestrator/run.ts generatedSlots). A given
+ * --concurrency is exact: no ceiling, no idle allowance.
+ */
+export function scenarioLimit(config: Pick<RunConfig, 'concurrency' | 'concurrencyCeiling'>, waits: Pick<WaitLedger, 'recentRequestP50' | 'idleWaits'> | undefined): () => number {
+  const ceiling = Math.max(config.concurrency, config.concurrencyCeiling ?? config.concurrency);
+  if (ceiling === config.concurrency || !waits) return () => config.concurrency;
+  return () => {
+    const p50 = waits.recentRequestP50();
+    const base = p50 !== undefined && p50 <= FAST_MS ? ceiling : config.concurrency;
+    return base + Math.min(waits.idleWaits(), base);
+  };
+}

@@ -1,0 +1,103 @@
+import { API_VERSIONS, type CheckResult, type Scenario } from '../model/index.js';
+import type { CleanupRoot } from '../core/cleanup.js';
+import type { VersionEnv } from '../core/version-env.js';
+import { mapAdaptive, mapPool } from '../core/pool.js';
+import { numberRepeats } from '../core/result-id.js';
+import { agentFor } from '../core/capabilities.js';
+import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
+import { sharedAgentTimeBase, timeBase } from './time-base.js';
+
+/**
+ * The scenarios in the order the pool starts them: the longest first (a long scenario started last is the
+ * stage's tail). A scenario's time is mostly its settling steps (each reads over a settle window), so they are its
+ * cost; equal costs keep the files' order. Results do not depend on it: each scenario works on events of its own.
+ */
+export function longestFirst(scenarios: readonly Scenario[]): Scenario[] {
+  const cost = (s: Scenario) => s.steps.filter((st) => st.settle || st.until).length;
+  return [...scenarios].sort((a, b) => cost(b) - cost(a));
+}
+
+/** The version's environment without what each scenario gets of its own (tag, agent, time base, cleanup, signal). */
+export type ScenarioBase = Omit<VersionEnv, 'tag' | 'agent' | 'timeBase' | 'cleanup' | 'signal'>;
+
+type Hold = <T>(work: () => Promise<T>) => Promise<T>;
+
+export interface ScenarioPhaseOptions {
+  /** Every scenario of the run, in the order of their files: a scenario's place names its tag, agent and time base. */
+  scenarios: readonly Scenario[];
+  /** The run's short tag (part of every title and agent the run makes). */
+  runTag: string;
+  base: ScenarioBase;
+  /** Each scenario registers what it creates in a child of this root, drained after it. */
+  root: CleanupRoot;
+  /** Aborted when the phase must stop (its budget, an interrupt): the scenarios not yet run are skipped with why. */
+  signal: AbortSignal;
+  /** The run-wide lock: shared for ordinary work, alone for an exclusive scenario (versions run side by side). */
+  lock: { shared: Hold; exclusive: Hold };
+  /** Told before the first scenario, with how many of the version's scenarios will run. */
+  onStart?(versionTotal: number): void;
+  /** Told as soon as a scenario has its results (before its cleanup). */
+  onResults(results: CheckResult[]): void;
+  /** Told after each scenario's cleanup: its results and what the cleanup could not delete. */
+  onScenario(results: CheckResult[], leftovers: string[], versionDone: number, versionTotal: number): void;
+}
+
+/**
+ * The scenario stage of one version (ARCHITECTURE.md § Stages), in two parts: the scenarios in parallel
+ * (--concurrency, or more while the server answers fast: `base.concurrencyNow`), then (`exclusive`) the exclusive
+ * ones one by one, once nothing else of the run writes. `scenarios` counts those that run in this version.
+ */
+export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; shared(): Promise<void>; exclusive(): Promise<void> } {
+  const { base, root, runTag, scenarios, signal, lock } = o;
+  const { config, version, caps } = base;
+  const todo = scenarios.filter((s) => s.versions.includes(version));
+  const sharedAgent = caps.agents.kind === 'fixed';
+  let versionDone = 0;
+  if (todo.length) o.onStart?.(todo.length);
+  // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
+  // the shared lock: deleting its events is no part of what an exclusive scenario needs to be alone for.
+  const runOne = async (scenario: Scenario, hold: Hold, locks?: ScenarioLocks): Promise<void> => {
+    const cleanup = root.child();
+    const index = scenarios.indexOf(scenario);
+    const env: VersionEnv = {
+      ...base, cleanup,
+      tag: `evconf${runTag}v${version.replaceAll('.', '')}s${index}x`, // ends in a letter: no tag is a prefix of another
+      // Distinct per version too, so that a leftover of one version can never collide with the next one.
+      // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
+      agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
+      timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
+      signal,
+    };
+    const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`)
+      : locks ? await runScenario(scenario, env, locks) : await hold(() => runScenario(scenario, env));
+    numberRepeats(res);
+    o.onResults(res);
+    const left = await lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }));
+    versionDone++;
+    o.onScenario(res, left, versionDone, todo.length);
+  };
+  const alone = (s: Scenario) => s.exclusive === true || (s.exclusive === 'shared-agent' && sharedAgent);
+  let failure: unknown;
+  const guarded = async (work: () => Promise<unknown>): Promise<void> => {
+    try {
+      await work();
+    } catch (err) {
+      failure ??= err;
+    }
+  };
+  return {
+    scenarios: todo.length,
+    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => lock.shared(w)))),
+    // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
+    // lasts only until the server's next write (src/model/scenario.ts).
+    exclusive: async () => {
+      // Their given events are created and processed side by side, under the shared lock; only the steps that read
+      // and compare hold the run alone, one scenario at a time (scenario.ts ScenarioLocks). A scenario
+      // alone for the shared capture agent creates its schedules alone too.
+      const locks: ScenarioLocks = { before: (w) => lock.shared(w), alone: (w) => lock.exclusive(w) };
+      const exclusive: Hold = (w) => lock.exclusive(w);
+      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
+      if (failure) throw failure;
+    },
+  };
+}
