@@ -160,7 +160,12 @@ async function attempt(x: Ctx): Promise<Verdict> {
       if (isBroken(both)) return both;
       const union = [...new Set(each.flat())];
       if (!sameSet(both, union)) {
-        return broken('events.list.filter.or', `${keyword}:A,${keyword}:B is not the union of ${keyword}:A and ${keyword}:B, each event once`, { identifiers: union.sort() }, { identifiers: both });
+        // Say what differs, one clause per kind: an expectation names the difference it explains, not the rule.
+        const missing = union.filter((id) => !both.includes(id));
+        const extra = [...new Set(both.filter((id) => !union.includes(id)))];
+        const twice = repeated(both);
+        const what = [missing.length ? `${missing.length} matching events not listed` : '', extra.length ? `${extra.length} events listed that match neither` : '', twice.length ? `${twice.length} events listed more than once` : ''].filter(Boolean).join('; ');
+        return broken('events.list.filter.or', `${keyword}:A,${keyword}:B is not the union of ${keyword}:A and ${keyword}:B, each event once: ${what}`, { identifiers: union.sort() }, { identifiers: both });
       }
     }
   }
