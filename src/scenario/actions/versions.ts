@@ -11,14 +11,15 @@ export const ACTIONS_VERSIONS: readonly string[] = [
    */
   'read-media',
   /**
-   * Waits for event `id`'s processing to end, then finds out whether the server release has POST /track (server
-   * version `from`, read from GET /api/version/default; else asked); value {id, tagged} (`tagged`: `id` where the
-   * server version reaches `tags`), or an Unavailable "not offered".
+   * Waits for event `id`'s processing to end, then finds out whether the server release has POST /track (the server
+   * range of rule `rule` in specs/rules.yaml, judged by the server version discovery learns from GET /api/version;
+   * a server naming none is asked); value {id, ...} with, for each key of `for` (a rule id), `id` where that rule's
+   * server range holds this server, else an Unavailable "not offered"; or the whole value Unavailable "not offered".
    */
   'track-offered',
   /** POST /api/events/{id}/track with `flavor`, `overwriteExisting`, `tags` (each when given) and `files` track parts; value {status}. */
   'post-track',
-  /** Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (src/engine/while-processing.ts). */
+  /** Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (src/engine/while-processing.ts); "not offered" where the server range of rule `rule` does not hold this server. */
   'track-while-processing',
   /**
    * Waits for event `id` to be published and processed; value {id, named, publication}: whether publication_status
