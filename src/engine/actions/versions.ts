@@ -1,5 +1,5 @@
-import { API_VERSIONS, type ApiVersion, type Rule } from '../../model/index.js';
-import { readDiscovery, serverVersionOf } from '../../core/discovery.js';
+import { API_VERSIONS, compareVersions, type ApiVersion, type Rule } from '../../model/index.js';
+import { readDiscovery, serverVersionOf, type Discovery } from '../../core/discovery.js';
 import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
 import { parseJsonBody } from '../../http/index.js';
@@ -78,10 +78,15 @@ export const IMPL_VERSIONS: Record<string, Action> = { 'read-versions': readVers
  * GET /api/version/default), or undefined where the server names none.
  */
 async function serverVersion(env: Parameters<Action>[0]): Promise<ApiVersion | 'unknown-newer' | undefined> {
+  return serverVersionOf(await discover(env));
+}
+
+/** What GET /api/version (else GET /api/version/default) shows, asked with Accept: application/json (not versioned). */
+async function discover(env: Parameters<Action>[0]): Promise<Discovery> {
   const accept = { accept: 'application/json' };
   const list = await env.clients.admin.send({ method: 'GET', path: '/api/version', headers: accept });
   const def = list.response?.status === 200 ? undefined : await env.clients.admin.send({ method: 'GET', path: '/api/version/default', headers: accept });
-  return serverVersionOf(readDiscovery(list, def));
+  return readDiscovery(list, def);
 }
 
 /** A rule of specs/rules.yaml named by an action's parameter `key`. */
@@ -136,6 +141,31 @@ const trackOffered: Action = async (env, params) => {
     }
   }
   return { exchanges, value };
+};
+
+/**
+ * Versions to ask for that the server does not list, one per key of `for` (a rule id of specs/rules.yaml with a server
+ * range): `send.<key>` when given (e.g. "1.7.0", the version the addendum names for servers below it), else the
+ * version just above the server's highest (1.11.0 → 1.12.0, as the addendum's example asks a 15.x server for
+ * 1.11.0). Value {<key>: "X.Y.Z"}, or per key Unavailable "not offered" where the rule's server range leaves this
+ * server out (or the server names no version: which one it lacks is then unknown).
+ */
+const unlistedVersion: Action = async (env, params) => {
+  const parts = Object.entries((params.for ?? {}) as Record<string, unknown>).map(([key, r]) => [key, ruleParam(env, r, 'unlisted-version', `for.${key}`)] as const);
+  if (parts.length === 0) throw new Error('action unlisted-version needs `for` (keys naming rule ids)');
+  const send = (params.send ?? {}) as Record<string, unknown>;
+  const d = await discover(env);
+  const server = serverVersionOf(d);
+  const named = [...(d.raw ?? []), ...(d.default !== undefined ? [d.default] : [])].map((v) => v.trim().replace(/^v/i, '')).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
+  const highest = named.reduce<string | undefined>((a, b) => (a === undefined || compareVersions(b, a) > 0 ? b : a), undefined);
+  const value: Record<string, unknown> = {};
+  for (const [key, r] of parts) {
+    const why = notOnServer(env, r, server);
+    const [major, minor] = (highest ?? '0.0.0').split('.').map(Number);
+    const version = typeof send[key] === 'string' ? String(send[key]) : `${major}.${minor + 1}.0`;
+    value[key] = why ? new Unavailable(why) : version;
+  }
+  return { exchanges: [], value };
 };
 
 /**
@@ -215,5 +245,6 @@ const INTERNAL_FROM: ApiVersion = '1.11.0';
 
 IMPL_VERSIONS['find-internal-publication'] = findInternalPublication;
 IMPL_VERSIONS['track-offered'] = trackOffered;
+IMPL_VERSIONS['unlisted-version'] = unlistedVersion;
 IMPL_VERSIONS['post-track'] = postTrack;
 IMPL_VERSIONS['track-while-processing'] = trackWhileProcessing;

@@ -17,6 +17,12 @@ export const ACTIONS_VERSIONS: readonly string[] = [
    * server range holds this server, else an Unavailable "not offered"; or the whole value Unavailable "not offered".
    */
   'track-offered',
+  /**
+   * Reads GET /api/version; value {<key>: "X.Y.Z"} for each key of `for` (a rule id with a server range): a version
+   * this server does not list (`send.<key>`, else the one just above its highest), or an Unavailable "not offered"
+   * where that rule's server range leaves this server out.
+   */
+  'unlisted-version',
   /** POST /api/events/{id}/track with `flavor`, `overwriteExisting`, `tags` (each when given) and `files` track parts; value {status}. */
   'post-track',
   /** Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (src/engine/while-processing.ts); "not offered" where the server range of rule `rule` does not hold this server. */
