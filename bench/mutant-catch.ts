@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { ApiVersion, RunResult } from '../src/model/index.js';
 import { MUTANTS } from '../src/reference/index.js';
 import { runAgainstReference } from '../src/selftest/harness.js';
-import { versionsOf } from '../src/selftest/mutant-cases.js';
+import { selftestOptions, versionsOf } from '../src/selftest/mutant-cases.js';
 
 const others = process.argv.includes('--others');
 const names = process.argv.slice(2).filter((a) => a !== '--others');
@@ -28,10 +28,7 @@ const rows: { mutant: string; rule: string; versions: ApiVersion[]; caught: ApiV
 for (const name of names) {
   const m = MUTANTS[name];
   const versions = versionsOf(m);
-  const config = {
-    ...(m.selftest?.settleMs !== undefined ? { config: { settleMs: m.selftest.settleMs } } : {}),
-    ...(m.selftest?.processingDelayMs !== undefined ? { processingDelayMs: m.selftest.processingDelayMs } : {}),
-  };
+  const config = selftestOptions(m);
   let stage = 'scenarios';
   let run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios'], ...config });
   let caught = caughtIn(run, m.rule, versions);

@@ -8,7 +8,7 @@
  * Usage: npm run exclusivity [-- name-prefix]. Not part of npm test (it takes about half an hour).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ruleMutants, versionsOf } from '../src/selftest/mutant-cases.js';
+import { ruleMutants, selftestOptions, versionsOf } from '../src/selftest/mutant-cases.js';
 import { runAgainstReference } from '../src/selftest/harness.js';
 import type { RunResult } from '../src/model/index.js';
 
@@ -18,7 +18,7 @@ const rows: { mutant: string; rule: string; version: string; caught: boolean; st
 for (const m of ruleMutants().filter((x) => x.name.startsWith(prefix))) {
   const versions = versionsOf(m);
   const version = versions[versions.length - 1];
-  const config = /lands-late/.test(m.name) ? { config: { settleMs: 10_000 } } : {};
+  const config = selftestOptions(m);
   let stage = 'scenarios';
   let run = await runAgainstReference([version], { mutant: m.name, phases: ['scenarios'], ...config });
   let rules = failing(run);

@@ -30,7 +30,7 @@ export function rulesCommand(suitesDir: string, io: { out: NodeJS.WriteStream },
     const per: Partial<Record<ApiVersion, number | null>> = {};
     for (const v of API_VERSIONS) per[v] = book.appliesTo(r, v) ? counts.get(`${r.id}|${v}`) ?? 0 : null;
     const uncovered = API_VERSIONS.filter((v) => per[v] === 0);
-    return { id: r.id, level: r.level, kind: r.kind, since: r.since, until: r.until ?? null, checks: per, uncovered };
+    return { id: r.id, level: r.level, kind: r.kind, since: r.since, until: r.until ?? null, ...(r.serverSince ? { serverSince: r.serverSince, serverUntil: r.serverUntil ?? null } : {}), checks: per, uncovered };
   });
   if (json) {
     io.out.write(`${JSON.stringify(rows, null, 2)}\n`);
@@ -40,7 +40,9 @@ export function rulesCommand(suitesDir: string, io: { out: NodeJS.WriteStream },
     for (const r of rows) {
       const range = `${r.since}${r.until ? `–${r.until}` : '+'}`.padEnd(13);
       const cells = API_VERSIONS.map((v) => String(r.checks[v] ?? '·').padStart(7)).join('');
-      io.out.write(`${r.id.padEnd(w)}  ${r.level.padEnd(6)}  ${range}  ${cells}${r.uncovered.length ? '  UNCOVERED' : ''}\n`);
+      // A server-release rule: the server versions it applies on (specs/rules.yaml serverSince/serverUntil).
+      const server = r.serverSince ? `  on servers ${r.serverSince}${r.serverUntil ? `–${r.serverUntil}` : '+'}` : '';
+      io.out.write(`${r.id.padEnd(w)}  ${r.level.padEnd(6)}  ${range}  ${cells}${r.uncovered.length ? '  UNCOVERED' : ''}${server}\n`);
     }
     const unc = rows.filter((r) => r.uncovered.length);
     io.out.write(`\n${rows.length} rules; ${unc.length} uncovered${unc.length ? `: ${unc.map((r) => r.id).join(', ')}` : ''}\n`);

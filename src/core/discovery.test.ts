@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../model/index.js';
-import { readDiscovery, resolveVersions } from './discovery.js';
+import { readDiscovery, resolveVersions, serverVersionOf } from './discovery.js';
 
 const ex = (status: number, body?: unknown): Exchange => ({
   request: { method: 'GET', url: 'http://s/api/version', headers: {} },
@@ -30,6 +30,13 @@ describe('version discovery (addendum § GET /api/version)', () => {
     expect(r.notOffered.map((n) => n.apiVersion)).toEqual(['1.10.0', '1.11.0']);
     expect(r.notOffered[0].reason).toMatch(/does not list v1\.10\.0/);
     expect(resolveVersions('all', [], readDiscovery(ex(404))).apiVersions).toHaveLength(12);
+  });
+  it('the server version is the highest version listed (numeric), else the default named; newer than evconf knows: unknown-newer', () => {
+    expect(serverVersionOf(readDiscovery(ex(200, { versions: ['v1.0.0', 'v1.10.0', 'v1.9.0'], default: 'v1.9.0' })))).toBe('1.10.0');
+    expect(serverVersionOf(readDiscovery(ex(200, upTo19)))).toBe('1.9.0');
+    expect(serverVersionOf(readDiscovery(ex(404), ex(200, { default: 'v1.11.0' })))).toBe('1.11.0');
+    expect(serverVersionOf(readDiscovery(ex(200, { versions: ['v1.0.0', 'v1.12.0'], default: 'v1.12.0' })))).toBe('unknown-newer');
+    expect(serverVersionOf(readDiscovery(ex(404)))).toBeUndefined();
   });
   it('an explicit list is kept as given', () => {
     expect(resolveVersions(undefined, ['1.3.0', '1.11.0'], readDiscovery(ex(200, upTo19)))).toEqual({ apiVersions: ['1.3.0', '1.11.0'], notOffered: [] });

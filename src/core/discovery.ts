@@ -1,4 +1,4 @@
-import { API_VERSIONS, DEFAULT_API_VERSION, type ApiVersion, type Exchange } from '../model/index.js';
+import { API_VERSIONS, compareVersions, DEFAULT_API_VERSION, type ApiVersion, type Exchange } from '../model/index.js';
 import { parseJsonBody } from '../http/index.js';
 
 /**
@@ -57,4 +57,18 @@ export function resolveVersions(choice: 'default' | 'all' | undefined, given: re
     apiVersions: [...listed],
     notOffered: API_VERSIONS.filter((v) => !listed.includes(v)).map((apiVersion) => ({ apiVersion, reason: `the server does not list v${apiVersion} (GET /api/version: ${shown || `default ${d.default ?? '?'}`})` })),
   };
+}
+
+/**
+ * The server version a discovery shows (addendum § Versions covered: "Server version: the newest version a server
+ * supports, which is also its default"): the highest version GET /api/version lists (numeric order), else the
+ * default it names; 'unknown-newer' when that is newer than every version evconf knows; undefined when the server
+ * names none. What the server-release rules (specs/rules.yaml serverSince/serverUntil) are judged by.
+ */
+export function serverVersionOf(d: Discovery): ApiVersion | 'unknown-newer' | undefined {
+  const named = [...(d.raw ?? []), ...(d.default !== undefined ? [d.default] : [])].map(versionOf).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
+  if (named.length === 0) return undefined;
+  const newest = named.reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+  if ((API_VERSIONS as readonly string[]).includes(newest)) return newest as ApiVersion;
+  return compareVersions(newest, API_VERSIONS[API_VERSIONS.length - 1]) > 0 ? 'unknown-newer' : undefined;
 }

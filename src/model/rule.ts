@@ -16,6 +16,13 @@ export interface Rule {
   since: ApiVersion;
   /** Last version the rule applies to (inclusive); absent = up to the newest. */
   until?: ApiVersion;
+  /**
+   * A server-release rule (addendum specs/events-api-1.7-1.11.md: rows marked "server release"): it applies only on a
+   * server whose server version (its highest listed version, GET /api/version) lies in [serverSince, serverUntil]
+   * (inclusive; serverUntil absent = every newer one), whatever version a request asks for. Elsewhere it is "not offered".
+   */
+  serverSince?: ApiVersion;
+  serverUntil?: ApiVersion;
   /** Spec section heading, e.g. "Endpoints > GET /api/events". */
   section: string;
   /** The endpoint the rule is about, e.g. "GET /api/events". */

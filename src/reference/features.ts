@@ -25,6 +25,16 @@ export const SINCE_SERVER = {
 } as const satisfies Record<string, ApiVersion>;
 
 /**
+ * Rules of the addendum tied to the server version that are not features: from this server version on they hold.
+ * unlisted-version-refused: § Accept and Content-Type, "a version the server does not list (for example
+ * application/v1.11.0+json on a 15.x server) | none | 406 before the endpoint runs" (servers the addendum describes,
+ * 1.7.0 and above; below, events-api.md: "How a client selects the version ...: not shown").
+ */
+export const SINCE_SERVER_RULE = {
+  'unlisted-version-refused': '1.7.0',
+} as const satisfies Record<string, ApiVersion>;
+
+/**
  * `v` is `min` or newer. Numeric (by place in API_VERSIONS); the planted bug version-compare-as-text compares the
  * strings instead, as a server comparing "1.10.0" >= "1.7.0" character by character would (false).
  */

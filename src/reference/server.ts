@@ -64,7 +64,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       }
       caller = who;
     }
-    const negotiated = negotiateVersion(req.headers.accept, app.pinned, app.serverVersion) ?? unsupportedVersion(app);
+    const negotiated = negotiateVersion(req.headers.accept, app.pinned, app.serverVersion) ?? unsupportedVersion(app, req.headers.accept);
     const version = negotiated === '1.8.0' && app.bug('version-listed-1.8.0-refused') ? undefined : negotiated;
     if (!version) {
       write(app, res, errorReply(app, 406, `not acceptable: this server serves application/v1.0.0+json … application/v${app.serverVersion}+json`), contentType);

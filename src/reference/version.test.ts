@@ -66,6 +66,25 @@ describe('version over HTTP', () => {
       await old.close();
     }
   });
+  it('latitude unsupported-version=default has room only where the spec leaves it: a server below 1.7.0, a version neither spec knows', async () => {
+    const accept = (v: string) => ({ headers: { accept: `application/v${v}+json` } });
+    const choices = { choices: { 'unsupported-version': 'default' } };
+    const newer = await startReferenceServer({ latitude: choices });
+    const older = await startReferenceServer({ latitude: choices, serverVersion: '1.6.0' });
+    try {
+      // Addendum § Accept and Content-Type: "a version the server does not list | none | 406 before the endpoint runs".
+      expect((await call(newer.url, '/api/events', accept('1.12.0'))).status).toBe(406);
+      // § What a server must not do: "below 1.7.0 | ... accept application/v1.7.0+json (406)"; the other addendum versions too.
+      expect((await call(older.url, '/api/events', accept('1.7.0'))).status).toBe(406);
+      expect((await call(older.url, '/api/events', accept('1.11.0'))).status).toBe(406);
+      // events-api.md: "How a client selects the version ...: not shown": the default version is one legal answer.
+      const served = await call(older.url, '/api/events', accept('1.12.0'));
+      expect([served.status, served.headers.get('content-type')]).toEqual([200, 'application/v1.6.0+json']);
+    } finally {
+      await newer.close();
+      await older.close();
+    }
+  });
   it('unknown paths → 404 JSON; wrong method → 405 with Allow', async () => {
     const r = await call(base, '/api/nothing');
     expect(r.status).toBe(404);

@@ -33,6 +33,11 @@ export function negotiateVersion(accept: string | undefined, pinned?: ApiVersion
   return sawVersioned ? undefined : serverVersion;
 }
 
+/** Every version an Accept header names as application/vX.Y.Z+json, as written (known to evconf or not). */
+export function namedVersions(accept: string | undefined): string[] {
+  return [...(accept ?? '').toLowerCase().matchAll(/application\/v(\d+\.\d+\.\d+)\+json/g)].map((m) => m[1]);
+}
+
 export function contentTypeOf(v: ApiVersion): string {
   return `application/v${v}+json`;
 }

@@ -64,6 +64,8 @@ export interface ReferenceRunOptions {
   signal?: AbortSignal;
   /** RUNNING → SUCCEEDED delay of the reference server (default 50 ms). */
   processingDelayMs?: number;
+  /** The reference server's server version (default the newest): the versions it lists and its server-release features. */
+  serverVersion?: ApiVersion;
 }
 
 /** Runs the suite in-process against a fresh reference server (optionally with a planted bug, in latitude mode or strict). */
@@ -73,6 +75,7 @@ export async function runAgainstReference(versions: ApiVersion[], opts: Referenc
     ...(opts.latitude ? { latitude: opts.latitude } : {}),
     ...(opts.agents ? { agents: opts.agents } : {}), ...(opts.series ? { series: opts.series } : {}),
     ...(opts.strict ? { strict: true } : {}), ...(opts.clientRecord ? { clientRecord: opts.clientRecord } : {}),
+    ...(opts.serverVersion ? { serverVersion: opts.serverVersion } : {}),
   });
   const proxy = opts.proxy ? await startConsistencyProxy(server.url, opts.proxy) : undefined;
   try {

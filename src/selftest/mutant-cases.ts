@@ -1,15 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_VERSIONS, type ApiVersion, type RunResult } from '../model/index.js';
+import { API_VERSIONS, NEWEST_API_VERSION, type ApiVersion, type RunResult } from '../model/index.js';
 import { MUTANTS, type MutantDef } from '../reference/index.js';
 import { inRange } from '../spec/versions.js';
-import { book, runAgainstReference } from './harness.js';
+import { book, runAgainstReference, type ReferenceRunOptions } from './harness.js';
 
-/** The versions where a mutant's bug is observable and its rule applies. */
-export function versionsOf(m: Pick<MutantDef, 'rule' | 'since' | 'until'>): ApiVersion[] {
+/**
+ * The versions where a mutant's bug is observable and its rule applies: on the server version it is planted in
+ * (`selftest.serverVersion`, default the newest), only the versions that server lists (1.0.0 up to it), and none
+ * where its rule is a server-release rule whose server range leaves that server out.
+ */
+export function versionsOf(m: Pick<MutantDef, 'rule' | 'since' | 'until' | 'selftest'>): ApiVersion[] {
   const rule = book.get(m.rule);
   if (!rule) return [];
-  return API_VERSIONS.filter((v) => book.appliesTo(rule, v) && inRange(v, m.since ?? '1.0.0', m.until));
+  const server = m.selftest?.serverVersion ?? NEWEST_API_VERSION;
+  if (!book.appliesToServer(rule, server)) return [];
+  return API_VERSIONS.filter((v) => book.appliesTo(rule, v) && inRange(v, m.since ?? '1.0.0', m.until) && inRange(v, '1.0.0', server));
+}
+
+/** What the reference server and the run of a mutant's self-test need (MutantDef.selftest): settle, processing, server version. */
+export function selftestOptions(m: Pick<MutantDef, 'name' | 'selftest'>): Pick<ReferenceRunOptions, 'config' | 'processingDelayMs' | 'serverVersion'> {
+  // The self-test's short settle time (400 ms) keeps it fast; a bug whose write lands a second late is only
+  // visible over the settle window a user gets by default (--settle-ms 10 s: the window is 1.5 s).
+  const settleMs = m.selftest?.settleMs ?? (/lands-late/.test(m.name) ? 10_000 : undefined);
+  return {
+    ...(settleMs !== undefined ? { config: { settleMs } } : {}),
+    ...(m.selftest?.processingDelayMs !== undefined ? { processingDelayMs: m.selftest.processingDelayMs } : {}),
+    ...(m.selftest?.serverVersion !== undefined ? { serverVersion: m.selftest.serverVersion } : {}),
+  };
 }
 
 /** Mutants the scenarios must catch (caughtBy scenarios, the default); the other kinds have their own self-tests. */
@@ -47,13 +65,7 @@ export function defineMutantTests(shard: number, shards: number): void {
       const m = MUTANTS[name];
       const versions = versionsOf(m);
       expect(versions.length, `${name} applies to no version`).toBeGreaterThan(0);
-      // The self-test's short settle time (400 ms) keeps it fast; a bug whose write lands a second late is only
-      // visible over the settle window a user gets by default (--settle-ms 10 s: the window is 1.5 s).
-      const settleMs = m.selftest?.settleMs ?? (/lands-late/.test(name) ? 10_000 : undefined);
-      const config = {
-        ...(settleMs !== undefined ? { config: { settleMs } } : {}),
-        ...(m.selftest?.processingDelayMs !== undefined ? { processingDelayMs: m.selftest.processingDelayMs } : {}),
-      };
+      const config = selftestOptions(m);
       let run = await runAgainstReference(versions, { mutant: name, only: [m.rule], phases: ['scenarios'], ...config });
       let caught = caughtIn(run, m.rule, versions);
       if (caught.length < versions.length) {

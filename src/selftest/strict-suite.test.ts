@@ -23,6 +23,7 @@ const ON_PURPOSE: Record<string, { kinds: DepartureKind[]; why: string }> = {
   'scheduling-put-invalid': { kinds: ['not-json', 'missing-parameter', 'unknown-parameter'], why: 'scheduling.put.400: broken JSON, and a body without the required scheduling parameter' },
   'prop-invalid-writes': { kinds: ['not-json', 'wrong-type', 'scheduling-rule'], why: 'generated invalid writes (bad JSON parts and parameters, end together with duration) must all be refused' },
   'prop-invalid-queries': { kinds: ['sort-suffix', 'unknown-filter'], why: 'generated invalid queries (sort without suffix, unknown filter names) must all be refused' },
+  'version-unlisted-refused': { kinds: ['unsupported-version'], why: 'versions.unlisted.refused: an Accept naming only a version the server does not list must be refused (406)' },
   'track-post': { kinds: ['wrong-type'], why: 'track.post.400-flavor: a flavor that is not type/subtype ("An unparsable value gives 400") must be refused' },
 };
 

@@ -13,6 +13,12 @@ export interface RuleBook {
   rules: Rule[];
   get(id: string): Rule | undefined;
   appliesTo(rule: Rule, v: ApiVersion): boolean;
+  /**
+   * Whether a server-release rule (serverSince/serverUntil) applies on a server of server version `server` (its
+   * highest listed version; 'unknown-newer' for one newer than every version evconf knows). Rules without a server
+   * range apply on every server.
+   */
+  appliesToServer(rule: Rule, server: ApiVersion | 'unknown-newer'): boolean;
 }
 
 function fail(file: string, i: number, msg: string): never {
@@ -43,9 +49,17 @@ export function loadRules(file = join(SPECS_DIR, 'rules.yaml')): RuleBook {
     const until = o.until === undefined ? undefined : String(o.until);
     if (!isApiVersion(since)) fail(file, i, `since "${since}" is not an API version (${id})`);
     if (until !== undefined && !isApiVersion(until)) fail(file, i, `until "${until}" is not an API version (${id})`);
+    const serverSince = o.serverSince === undefined ? undefined : String(o.serverSince);
+    const serverUntil = o.serverUntil === undefined ? undefined : String(o.serverUntil);
+    if (serverSince !== undefined && !isApiVersion(serverSince)) fail(file, i, `serverSince "${serverSince}" is not an API version (${id})`);
+    if (serverUntil !== undefined && !isApiVersion(serverUntil)) fail(file, i, `serverUntil "${serverUntil}" is not an API version (${id})`);
+    if (serverUntil !== undefined && serverSince === undefined) fail(file, i, `serverUntil needs serverSince (${id})`);
+    if (serverSince !== undefined && serverUntil !== undefined && !inRange(serverUntil, serverSince)) fail(file, i, `serverUntil ${serverUntil} is below serverSince ${serverSince} (${id})`);
     byId.set(id, {
       id, level, kind, since,
       ...(until ? { until: until as ApiVersion } : {}),
+      ...(serverSince ? { serverSince: serverSince as ApiVersion } : {}),
+      ...(serverUntil ? { serverUntil: serverUntil as ApiVersion } : {}),
       section: str(o, 'section', file, i),
       endpoint: str(o, 'endpoint', file, i),
       quote: str(o, 'quote', file, i),
@@ -56,5 +70,7 @@ export function loadRules(file = join(SPECS_DIR, 'rules.yaml')): RuleBook {
     rules,
     get: (id) => byId.get(id),
     appliesTo: (rule, v) => inRange(v, rule.since, rule.until),
+    appliesToServer: (rule, server) => rule.serverSince === undefined
+      || (server === 'unknown-newer' ? rule.serverUntil === undefined : inRange(server, rule.serverSince, rule.serverUntil)),
   };
 }

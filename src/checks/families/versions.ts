@@ -141,17 +141,19 @@ export const emptyBodyCheck: CheckDef = {
 };
 
 /**
- * track.post.adds / overwrite / tags / lang: the GET /media tracks of `flavor`: `count` of them; with `tags`, each
- * carries every one of them exactly (not trimmed); with `tagCounts`, that many carry each tag.
+ * track.post.adds / overwrite / tags / lang / tags-ignored: the GET /media tracks of `flavor`: `count` of them; with
+ * `tags`, each carries every one of them exactly (not trimmed); with `tagCounts`, that many carry each tag; with
+ * `withoutTags`, none carries any of them (a tags part the server ignores).
  */
 export const flavorTracksCheck: CheckDef = {
   name: 'flavor-tracks',
-  doc: 'the GET /media body holds `count` tracks of `flavor`; each with every tag of `tags`; `tagCounts` of them with each tag',
+  doc: 'the GET /media body holds `count` tracks of `flavor`; each with every tag of `tags`; `tagCounts` of them with each tag; none with a tag of `withoutTags`',
   params: {
     type: 'object', required: ['flavor', 'count'], additionalProperties: false,
     properties: {
       flavor: { type: 'string' }, count: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } },
       tagCounts: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+      withoutTags: { type: 'array', items: { type: 'string' } },
     },
   },
   run(ctx, p) {
@@ -169,6 +171,9 @@ export const flavorTracksCheck: CheckDef = {
       const k = mine.filter((t) => tagsOf(t).includes(tag)).length;
       if (k !== n) return { pass: false, message: `${k} track(s) of flavor ${String(p.flavor)} carry ${tag}, expected ${n}`, expected: toJson({ [tag]: n }), actual: toJson(seen) };
     }
+    const unwanted = (p.withoutTags as string[] | undefined) ?? [];
+    const carrying = mine.filter((t) => tagsOf(t).some((g) => unwanted.includes(g)));
+    if (carrying.length > 0) return { pass: false, message: `${carrying.length} track(s) of flavor ${String(p.flavor)} carry tags of ${JSON.stringify(unwanted)}, a tags part this server must ignore`, expected: `no tag of ${JSON.stringify(unwanted)}`, actual: toJson(seen) };
     return { pass: true, message: `${mine.length} track(s) of flavor ${String(p.flavor)} as expected` };
   },
 };

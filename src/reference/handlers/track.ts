@@ -35,7 +35,8 @@ export async function postTrack(ctx: Ctx): Promise<Reply> {
   const overwrite = (form.text('overwriteExisting') ?? '').trim().toLowerCase() === 'true';
   if (flavor !== undefined && flavor !== '' && !FLAVOR.test(flavor) && !ctx.app.bug('track-unparsable-flavor-accepted')) throw badRequest(`Could not parse flavor '${flavor}'`);
   if ((flavor === undefined || flavor === '') && overwrite && !ctx.app.bug('track-overwrite-without-flavor-accepted')) throw badRequest('Could not add track: overwriteExisting=true needs a flavor');
-  const withTags = serverHas(ctx, 'track-tags');
+  // Planted bug track-tags-applied-below-1.11.0: a server below 1.11.0 applies the tags part (13.x to 15.x ignore it).
+  const withTags = serverHas(ctx, 'track-tags') || ctx.app.bug('track-tags-applied-below-1.11.0');
   const tags = withTags ? (form.text('tags') ?? '').split(',').map((t) => (ctx.app.bug('track-tags-trimmed') ? t.trim() : t)).filter((t) => t !== '') : [];
   const files = ctx.app.bug('track-adds-first-part-only') ? form.files('track').slice(0, 1) : form.files('track');
   const added: UploadedTrack[] = files.map((f) => {

@@ -3,6 +3,7 @@ import { FormData } from 'undici';
 import { startReferenceServer } from '../index.js';
 import { call, catalogs, create, sleep, until, VIDEO, type CallOptions, type Fields } from '../testkit.js';
 import { CATALOGUE, CHOICE_IDS, type ChoiceId } from './catalogue.js';
+import type { ApiVersion } from '../../model/version.js';
 
 /**
  * Every alternative of every latitude choice really changes the server's behaviour: a probe (direct HTTP requests)
@@ -414,6 +415,12 @@ const CONTEXT: Partial<Record<ChoiceId, Record<string, string>>> = {
   'workflow-state-order': { 'state-sequence': 'paused-first' },
 };
 
+/**
+ * The server version a choice's room needs: unsupported-version has room only on a server below 1.7.0 (a server of
+ * 1.7.0 and above answers an unlisted version 406 by the addendum), for a version neither spec knows.
+ */
+const SERVER_VERSION: Partial<Record<ChoiceId, ApiVersion>> = { 'unsupported-version': '1.6.0' };
+
 /** An event with the extra catalog `flavor` (one field a = "1"); waits until it is readable. */
 async function extraCatalogEvent(p: Probe, flavor: string): Promise<string> {
   const id = (await create(p.base, { fields: { title: 'X' }, extra: [{ flavor, fields: { a: '1' } }], auth: ADMIN, version: '1.6.0' })).body.identifier as string;
@@ -449,6 +456,7 @@ async function observe(id: ChoiceId, alt?: string): Promise<string> {
     processingDelayMs: id === 'workflow-state-order' ? 2_000 : 400,
     retractDelayMs: 100,
     latitude: { choices: { ...CONTEXT[id], ...(alt ? { [id]: alt } : {}) } },
+    ...(SERVER_VERSION[id] ? { serverVersion: SERVER_VERSION[id] } : {}),
   });
   servers.push(s.close);
   const seen = JSON.stringify(await PROBES[id](new Probe(s.url)));

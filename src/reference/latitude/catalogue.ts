@@ -474,7 +474,7 @@ export const CATALOGUE = {
     quote: 'How a client selects the version (path, header or parameter): not shown.',
     alternatives: [
       ['not-acceptable', 'an Accept naming only versions this server lacks answers 406'],
-      ['default', 'an Accept naming only versions this server lacks is served in the default (newest) version'],
+      ['default', 'on a server below 1.7.0, an Accept naming only versions neither spec knows (e.g. v1.12.0) is served in the default (newest) version; from server version 1.7.0, and for the addendum\'s versions, the addendum prescribes 406'],
     ],
   },
   'unknown-field': {

@@ -1,6 +1,7 @@
 import type { App, Reply } from '../app.js';
-import type { ApiVersion } from '../../model/version.js';
-import { contentTypeOf } from '../version.js';
+import { isApiVersion, type ApiVersion } from '../../model/version.js';
+import { SINCE_SERVER_RULE } from '../features.js';
+import { atLeast, contentTypeOf, namedVersions } from '../version.js';
 
 /** Latitude choices of the wire format: error bodies, JSON Content-Type, datetimes, auth failures. */
 
@@ -45,8 +46,18 @@ export function authFailure(app: App): Reply {
 
 /**
  * unsupported-version ("How a client selects the version ...: not shown."): an Accept that names only versions
- * this server lacks gets 406 (undefined), or the default version.
+ * this server lacks gets 406 (undefined), or the default version. The room is only where the spec leaves it
+ * (SINCE_SERVER_RULE, src/reference/features.ts): a server of 1.7.0 and above answers every such Accept 406 (addendum §
+ * Accept and Content-Type: "a version the server does not list | none | 406 before the endpoint runs"), and an older
+ * one an Accept naming a version the addendum describes (§ What a server must not do: "below 1.7.0 | ... accept
+ * application/v1.7.0+json (406)"). What is left: a server below 1.7.0, an Accept naming versions neither spec knows.
+ * Planted bugs: unlisted-version-served-default, v1.7.0-served-below-1.7.0.
  */
-export function unsupportedVersion(app: App): ApiVersion | undefined {
-  return app.lat('unsupported-version') === 'default' ? app.serverVersion : undefined;
+export function unsupportedVersion(app: App, accept: string | undefined): ApiVersion | undefined {
+  if (app.bug('unlisted-version-served-default')) return app.serverVersion;
+  const named = namedVersions(accept);
+  if (app.bug('v1.7.0-served-below-1.7.0') && named.includes('1.7.0')) return app.serverVersion;
+  if (app.lat('unsupported-version') !== 'default') return undefined;
+  if (atLeast(app.serverVersion, SINCE_SERVER_RULE['unlisted-version-refused'])) return undefined;
+  return named.some(isApiVersion) ? undefined : app.serverVersion;
 }

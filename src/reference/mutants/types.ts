@@ -27,7 +27,11 @@ export interface MutantDef {
    * What the self-test's reference server and run need for this bug to be observable at all on a loaded machine
    * (the self-test processes media in 50 ms and settles for 400 ms, far shorter than a real server's minutes).
    */
-  selftest?: { processingDelayMs?: number; settleMs?: number };
+  /**
+   * `serverVersion`: the server version of the reference server the bug is planted in (default the newest), for a
+   * bug of a server-release rule (specs/rules.yaml serverSince/serverUntil) that only an older server can show.
+   */
+  selftest?: { processingDelayMs?: number; settleMs?: number; serverVersion?: ApiVersion };
 }
 
 /** A mutant as written in a family file (its name is its key). */

@@ -29,4 +29,13 @@ export const VERSION_MUTANTS = family({
     since: '1.8.0',
     until: '1.8.0',
   },
+  'unlisted-version-served-default': {
+    rule: 'versions.unlisted.refused',
+    description: 'A server of 1.11.0 answers an Accept naming only a version it does not list (application/v1.12.0+json) in its default version, 200, as a lenient server would. Addendum § Accept and Content-Type: "a version the server does not list (for example application/v1.11.0+json on a 15.x server) | none | 406 before the endpoint runs". (Bug site: src/reference/latitude/wire.ts.)',
+  },
+  'v1.7.0-served-below-1.7.0': {
+    rule: 'versions.newer.refused',
+    description: 'A server of 1.6.0 (Opencast 10.x) answers an Accept of application/v1.7.0+json in its own version, 200. Addendum § What a server must not do below each threshold: "below 1.7.0 (Opencast 10.x and older) | List v1.7.0 in GET /api/version, or accept application/v1.7.0+json (406)". (Bug site: src/reference/latitude/wire.ts.)',
+    selftest: { serverVersion: '1.6.0' },
+  },
 });

@@ -10,7 +10,7 @@ import { RECORDED_ONLY, stateDepartures, type StateView } from './stateful.js';
 
 /**
  * The client conformance layer in front of the reference server's handler: it buffers each request,
- * inspects it against the spec (inspect.ts), records its departures and then either answers 400 naming them
+ * inspects it against the spec (inspect.ts), records its departures and then either answers 400 naming them (406 for an Accept naming only versions the server lacks)
  * (--strict) or re-feeds the buffered body to the real handler, which answers as it always does.
  * GET /__evconf/client-report returns the record so far.
  *
@@ -92,7 +92,10 @@ export function clientConformanceLayer(inner: Handler, record: ClientRecord, str
     const departures = refused ? inspection.departures : [...inspection.departures, ...stateDepartures(seen.method, url.pathname, seen.version, state)];
     record.add(seen, inspection.entries, departures, inspection.endpoint);
     if (refused) {
-      send(res, 400, { error: 'the request departs from the spec (evconf serve --strict)', departures });
+      // An Accept naming only versions the server lacks is refused as the addendum says (§ Accept and Content-Type:
+      // "| none | 406 before the endpoint runs"); every other departure 400.
+      const refusing = departures.filter((d) => !RECORDED_ONLY.has(d.kind) && !d.advisory);
+      send(res, refusing.every((d) => d.kind === 'unsupported-version') ? 406 : 400, { error: 'the request departs from the spec (evconf serve --strict)', departures });
       return;
     }
     inner(hasBody ? replay(req, body) : req, res);

@@ -139,9 +139,9 @@ describe('evconf serve --strict', () => {
   });
   afterAll(() => close());
 
-  it.each(CASES.map((c) => [c.name, c]))('%s → 400 naming the departure and quoting the spec', (_n, c) => {
+  it.each(CASES.map((c) => [c.name, c]))('%s → 400 (an unsupported version: 406) naming the departure and quoting the spec', (_n, c) => {
     const res = answers.get(c.name)!;
-    expect(res.status, res.text).toBe(400);
+    expect(res.status, res.text).toBe(c.kind === 'unsupported-version' ? 406 : 400);
     const named = ((res.body as Sent).departures ?? []).filter((d) => d.kind === c.kind);
     expect(named.length, res.text).toBeGreaterThan(0);
     expect(named.map((d) => d.spec)).toContain(sentence(c.quote));

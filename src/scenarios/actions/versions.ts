@@ -1,4 +1,5 @@
-import { API_VERSIONS, compareVersions, type ApiVersion } from '../../model/index.js';
+import { API_VERSIONS, compareVersions, type ApiVersion, type Rule } from '../../model/index.js';
+import { readDiscovery, serverVersionOf, type Discovery } from '../../core/discovery.js';
 import type { MultipartPart } from '../../http/index.js';
 import { mediaPart } from '../../core/media.js';
 import { parseJsonBody } from '../../http/index.js';
@@ -70,49 +71,99 @@ const readMedia: Action = async (env, params) => {
   return { exchanges: [ex], value: { id } };
 };
 
-/** The server version (GET /api/version/default, Accept: application/json), or undefined where the server has none. */
-async function serverVersionOf(env: Parameters<Action>[0]): Promise<ApiVersion | 'unknown-newer' | undefined> {
-  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/version/default', headers: { accept: 'application/json' } });
-  const parsed = ex.response?.status === 200 ? parseJsonBody(ex) : undefined;
-  const d = (parsed?.ok ? parsed.value : null) as { default?: unknown } | null;
-  if (typeof d?.default !== 'string') return undefined;
-  const v = d.default.replace(/^v/i, '');
-  if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
-  return /^\d+\.\d+\.\d+$/.test(v) && compareVersions(v, API_VERSIONS[API_VERSIONS.length - 1]) > 0 ? 'unknown-newer' : undefined;
+/**
+ * The server version, learned by discovery (src/core/discovery.ts: the highest version GET /api/version lists, else
+ * GET /api/version/default), or undefined where the server names none.
+ */
+async function serverVersion(env: Parameters<Action>[0]): Promise<ApiVersion | 'unknown-newer' | undefined> {
+  return serverVersionOf(await discover(env));
 }
 
-const reaches = (server: ApiVersion | 'unknown-newer', min: ApiVersion) => server === 'unknown-newer' || !below(server, min);
+/** What GET /api/version (else GET /api/version/default) shows, asked with Accept: application/json (not versioned). */
+async function discover(env: Parameters<Action>[0]): Promise<Discovery> {
+  const accept = { accept: 'application/json' };
+  const list = await env.clients.admin.send({ method: 'GET', path: '/api/version', headers: accept });
+  const def = list.response?.status === 200 ? undefined : await env.clients.admin.send({ method: 'GET', path: '/api/version/default', headers: accept });
+  return readDiscovery(list, def);
+}
+
+/** A rule of specs/rules.yaml named by an action's parameter `key`. */
+function ruleParam(env: Parameters<Action>[0], value: unknown, action: string, key: string): Rule {
+  const rule = typeof value === 'string' ? env.book.get(value) : undefined;
+  if (!rule) throw new Error(`action ${action} needs \`${key}\` (a rule id of specs/rules.yaml; got ${JSON.stringify(value)})`);
+  return rule;
+}
+
+const serverRange = (r: Rule) => `server version ${r.serverSince ?? '1.0.0'}${r.serverUntil ? ` to ${r.serverUntil}` : ' and above'}`;
 
 /**
- * Whether the server release offers POST /api/events/{event_id}/track (addendum: "server release: Opencast 13.0 and
- * later, server version 1.9.0 and above"; `from`) for the existing event `id`, once it is published and its processing
- * has ended (409 otherwise, rule 2). The server version is read from GET /api/version/default; a server without it is asked itself:
- * a POST /track without parts (rule 6: "When flavor is missing and overwriteExisting is false, the endpoint does not
- * reject the request") answering 404 or 405 for the existing event does not offer it. Value {id, tagged, untagged}:
- * `tagged` is `id` where the server version reaches `tags` (the tags part and the lang: rule, 1.11.0), else
- * Unavailable "not offered".
+ * Why server-release rule `r` (specs/rules.yaml serverSince/serverUntil) is not judged on this server, or undefined
+ * when it is: "not offered" outside its range, and where the server names no server version.
+ */
+function notOnServer(env: Parameters<Action>[0], r: Rule, server: ApiVersion | 'unknown-newer' | undefined): string | undefined {
+  if (r.serverSince === undefined || (server !== undefined && env.book.appliesToServer(r, server))) return undefined;
+  return `not offered: ${r.id} is a server-release rule (${serverRange(r)}); this server's is ${server ?? 'not named (GET /api/version)'}`;
+}
+
+/**
+ * Whether the server release offers POST /api/events/{event_id}/track for the existing event `id`, once it is
+ * published and its processing has ended (409 otherwise, rule 2): by the server range of `rule` (specs/rules.yaml,
+ * "server release: Opencast 13.0 and later, server version 1.9.0 and above") and the server version discovery
+ * learns. A server that names none is asked itself: a POST /track without parts (rule 6: "When flavor is missing and
+ * overwriteExisting is false, the endpoint does not reject the request") answering 404 or 405 for the existing event
+ * does not offer it. Value {id, ...}: for each key of `for` (a rule id), `id` where that rule's server range holds
+ * this server, else Unavailable "not offered" (the tags part: 1.11.0; its being ignored: 1.9.0 to 1.10.0).
  */
 const trackOffered: Action = async (env, params) => {
-  const from = required({ requiredFrom: params.from }, 'track-offered');
-  const tagsFrom = params.tags === undefined ? undefined : required({ requiredFrom: params.tags }, 'track-offered');
+  const endpoint = ruleParam(env, params.rule, 'track-offered', 'rule');
+  const parts = Object.entries((params.for ?? {}) as Record<string, unknown>).map(([key, r]) => [key, ruleParam(env, r, 'track-offered', `for.${key}`)] as const);
   const id = params.id;
   if (typeof id !== 'string' || id === '') throw new Error('action track-offered needs `id` (an event identifier)');
+  const server = await serverVersion(env);
+  const off = server !== undefined ? notOnServer(env, endpoint, server) : undefined;
+  if (off) return { exchanges: [], value: new Unavailable(`${off} (POST /api/events/{event_id}/track)`) };
+  const value: Record<string, unknown> = { id };
+  for (const [key, r] of parts) {
+    const why = notOnServer(env, r, server);
+    value[key] = why ? new Unavailable(why) : id;
+  }
+  // Every rule the scenario asked for is not judged on this server: nothing to wait for.
+  if (parts.length > 0 && parts.every(([key]) => Unavailable.is(value[key]))) return { exchanges: [], value };
   const { exchanges } = await waitPublished(env, id);
   // Rule 2: a workflow still active (a publication may show before processing ends) answers 409: wait for its end.
   await waitProcessed(env.clients.admin, id, env.config.processingTimeoutMs, waitOptions(env));
-  const server = await serverVersionOf(env);
-  if (server !== undefined && !reaches(server, from)) {
-    return { exchanges, value: new Unavailable(`not offered: POST /api/events/{event_id}/track is a server-release feature from server version ${from}; this server's is ${server} (GET /api/version/default)`) };
-  }
   if (server === undefined) {
     const probe = await env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'overwriteExisting', value: 'false' }] });
     if (probe.response?.status === 404 || probe.response?.status === 405) {
-      return { exchanges: [...exchanges, probe], value: new Unavailable(`not offered: POST /api/events/{event_id}/track answered ${probe.response.status} for an existing event, and the server names no server version (GET /api/version/default)`) };
+      return { exchanges: [...exchanges, probe], value: new Unavailable(`not offered: POST /api/events/{event_id}/track answered ${probe.response.status} for an existing event, and the server names no server version (GET /api/version)`) };
     }
   }
-  const tagged = tagsFrom === undefined || (server !== undefined && reaches(server, tagsFrom))
-    ? id : new Unavailable(`not offered: the tags part of POST /track comes with server version ${tagsFrom}; this server's is ${server ?? 'not named'}`);
-  return { exchanges, value: { id, tagged } };
+  return { exchanges, value };
+};
+
+/**
+ * Versions to ask for that the server does not list, one per key of `for` (a rule id of specs/rules.yaml with a server
+ * range): `send.<key>` when given (e.g. "1.7.0", the version the addendum names for servers below it), else the
+ * version just above the server's highest (1.11.0 → 1.12.0, as the addendum's example asks a 15.x server for
+ * 1.11.0). Value {<key>: "X.Y.Z"}, or per key Unavailable "not offered" where the rule's server range leaves this
+ * server out (or the server names no version: which one it lacks is then unknown).
+ */
+const unlistedVersion: Action = async (env, params) => {
+  const parts = Object.entries((params.for ?? {}) as Record<string, unknown>).map(([key, r]) => [key, ruleParam(env, r, 'unlisted-version', `for.${key}`)] as const);
+  if (parts.length === 0) throw new Error('action unlisted-version needs `for` (keys naming rule ids)');
+  const send = (params.send ?? {}) as Record<string, unknown>;
+  const d = await discover(env);
+  const server = serverVersionOf(d);
+  const named = [...(d.raw ?? []), ...(d.default !== undefined ? [d.default] : [])].map((v) => v.trim().replace(/^v/i, '')).filter((v) => /^\d+\.\d+\.\d+$/.test(v));
+  const highest = named.reduce<string | undefined>((a, b) => (a === undefined || compareVersions(b, a) > 0 ? b : a), undefined);
+  const value: Record<string, unknown> = {};
+  for (const [key, r] of parts) {
+    const why = notOnServer(env, r, server);
+    const [major, minor] = (highest ?? '0.0.0').split('.').map(Number);
+    const version = typeof send[key] === 'string' ? String(send[key]) : `${major}.${minor + 1}.0`;
+    value[key] = why ? new Unavailable(why) : version;
+  }
+  return { exchanges: [], value };
 };
 
 /**
@@ -139,9 +190,10 @@ const postTrack: Action = async (env, params) => {
  * Unavailable with why. The worst proven answer is the last exchange.
  */
 const trackWhileProcessing: Action = async (env, params) => {
-  const from = required({ requiredFrom: params.from }, 'track-while-processing');
-  const server = await serverVersionOf(env);
-  if (server !== undefined && !reaches(server, from)) return { exchanges: [], value: new Unavailable(`not offered: POST /track comes with server version ${from}; this server's is ${server}`) };
+  const rule = ruleParam(env, params.rule, 'track-while-processing', 'rule');
+  const server = await serverVersion(env);
+  const off = server !== undefined ? notOnServer(env, rule, server) : undefined;
+  if (off) return { exchanges: [], value: new Unavailable(`${off} (POST /api/events/{event_id}/track)`) };
   const post = (id: string) => env.clients.admin.send({ method: 'POST', path: `/api/events/${encodeURIComponent(id)}/track`, multipart: [{ name: 'flavor', value: 'captions/source+en' }, { ...mediaPart(), name: 'track' }] });
   const { attempts, proven, why } = await whileProcessing(env, String(params.title ?? 'track-while-processing'), 'POST /track', post);
   const exchanges = attempts.flatMap((a) => a.exchanges);
@@ -203,8 +255,13 @@ export const VERSIONS_ACTIONS: readonly ActionDef[] = [
   },
   {
     name: 'track-offered',
-    doc: 'Waits for event `id`\'s processing to end, then finds out whether the server release has POST /track (server version `from`, read from GET /api/version/default; else asked); value {id, tagged} (`tagged`: `id` where the server version reaches `tags`), or an Unavailable "not offered".',
+    doc: 'Waits for event `id`\'s processing to end, then finds out whether the server release has POST /track (the server range of rule `rule` in specs/rules.yaml, judged by the server version discovery learns from GET /api/version; a server naming none is asked); value {id, ...} with, for each key of `for` (a rule id), `id` where that rule\'s server range holds this server, else an Unavailable "not offered"; or the whole value Unavailable "not offered".',
     run: trackOffered,
+  },
+  {
+    name: 'unlisted-version',
+    doc: 'Reads GET /api/version; value {<key>: "X.Y.Z"} for each key of `for` (a rule id with a server range): a version this server does not list (`send.<key>`, else the one just above its highest), or an Unavailable "not offered" where that rule\'s server range leaves this server out.',
+    run: unlistedVersion,
   },
   {
     name: 'post-track',
@@ -213,7 +270,7 @@ export const VERSIONS_ACTIONS: readonly ActionDef[] = [
   },
   {
     name: 'track-while-processing',
-    doc: 'Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (while-processing.ts).',
+    doc: 'Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (while-processing.ts); "not offered" where the server range of rule `rule` does not hold this server.',
     run: trackWhileProcessing,
   },
   {
