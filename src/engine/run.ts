@@ -288,12 +288,12 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     // The stages wait on the server far more than they compute, and each works on events of its
     // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
     // 2090-2094, src/engine/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
-    // exclusive scenarios alone at the end. Every stage ends before a failure of one is passed on (the clients
-    // close after them).
-    const ended = await Promise.allSettled([scenarios.shared(), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
+    // exclusive scenarios alone once the other scenarios have ended, beside what is left of the generated stages
+    // (each of their cases holds the shared lock: an exclusive step waits for those in flight, and new ones wait
+    // behind it). Every stage ends before a failure of one is passed on (the clients close after them).
+    const ended = await Promise.allSettled([scenarios.shared().then(() => scenarios.exclusive()), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
     const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (failed) throw failed.reason;
-    await scenarios.exclusive();
   } finally {
     await clients.closeAll();
   }
@@ -370,7 +370,9 @@ function startScenarioPhase(ctx: RunCtx, base: VersionBase, track: VersionTrack)
       // alone for the shared capture agent creates its schedules alone too.
       const locks: ScenarioLocks = { before: (w) => ctx.lock.shared(w), alone: (w) => ctx.lock.exclusive(w) };
       const exclusive = <T>(w: () => Promise<T>) => ctx.lock.exclusive(w);
-      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
+      // As many at once as the other scenarios: what they do side by side (given events, waits for processing)
+      // overlaps; the rest queues on the lock.
+      if (!failure) await guarded(() => mapAdaptive(todo.filter(alone), base.concurrencyNow, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
       const stopped = budget.done();
       if (failure) throw failure;
       if (todo.length) track.phaseEnded({ phase: 'scenarios', durationMs: Date.now() - started, budgetMs: config.phaseBudgetMs, ...(stopped ? { stopped } : {}) });
