@@ -7,6 +7,8 @@ import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { catalogVars } from '../core/catalogs.js';
+import { serverField } from '../core/capabilities.js';
+import { FIELD_NAMES } from '../core/field-ids.js';
 
 /**
  * Results for every applicable expectation of a scenario from `fromStep` on, all with one outcome and reason: a skip
@@ -31,6 +33,9 @@ function baseVars(env: VersionEnv): Record<string, unknown> {
     ...needVars(env.caps, env.agent, env.tag),
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
+    // field.<evconf name>: the server's id of that dublincore/episode field (src/core/field-ids.ts), for requests
+    // that name fields themselves (a PUT /metadata of the presenters: `creator` on Opencast, `presenter` elsewhere).
+    field: Object.fromEntries(FIELD_NAMES.map((f) => [f, serverField(env.caps, f)])),
     // The catalogs besides dublincore/episode the probe learned (a, b: two of them; two: one with two writable
     // fields), each {flavor, field, field2, v1..v3, w1..w3}; what the server lacks is Unavailable (a skip).
     catalogs: catalogVars(env.caps, env.tag),
