@@ -3,7 +3,9 @@
  * "with each mutant planted on top of serve --profile opencast: exit 1, the mutant's rule reported as new"). Every
  * scenario-level mutant runs on top of the Opencast mode (src/selftest/profile-mutants.ts); the figures are printed
  * and written to bench/profile-mutants.json. BENCH_CONCURRENCY (default 3) runs side by side; BENCH_PREFIX narrows
- * the mutants by name (then written to bench/profile-mutants-<prefix>.json). Exit 1 when a tried mutant is not caught and not listed in src/selftest/profile-masked.json.
+ * the mutants by name (then written to bench/profile-mutants-<prefix>.json); BENCH_KNOWN_RULES=1 to those whose rule
+ * expectations/opencast.yaml already expects to fail in the mutant's version (where a planted bug could show as
+ * known: bench/profile-mutants-known-rules.json). Exit 1 when a tried mutant is not caught and not listed in src/selftest/profile-masked.json.
  * Not part of npm test (the CI runs a sample: src/selftest/profile-mutants.test.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -12,10 +14,11 @@ import { join } from 'node:path';
 import { mapPool } from '../src/core/pool.js';
 import { PROJECT_ROOT } from '../src/spec/paths.js';
 import { MUTANTS } from '../src/reference/index.js';
-import { notTried, PROFILE_MASKED, runProfileMutant, type ProfileMutantRow } from '../src/selftest/profile-mutants.js';
+import { expectedByProfile, notTried, PROFILE_MASKED, profileVersion, runProfileMutant, type ProfileMutantRow } from '../src/selftest/profile-mutants.js';
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 3);
 const prefix = process.env.BENCH_PREFIX ?? '';
+const knownRules = process.env.BENCH_KNOWN_RULES === '1';
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
@@ -25,7 +28,7 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const t0 = Date.now();
-  const all = Object.values(MUTANTS).filter((m) => m.name.startsWith(prefix)).sort((a, b) => a.name.localeCompare(b.name));
+  const all = Object.values(MUTANTS).filter((m) => m.name.startsWith(prefix) && (!knownRules || expectedByProfile(m, profileVersion(m)))).sort((a, b) => a.name.localeCompare(b.name));
   const skipped = all.map((m) => ({ mutant: m.name, rule: m.rule, why: notTried(m) })).filter((x) => x.why !== undefined) as { mutant: string; rule: string; why: string }[];
   const tried = all.filter((m) => notTried(m) === undefined);
   process.stderr.write(`profile-mutants: ${tried.length} of ${all.length} mutants on top of serve --profile opencast, ${concurrency} at a time\n`);
@@ -55,18 +58,20 @@ async function main(): Promise<void> {
     mutants: all.length, tried: tried.length, notTried: skipped.length,
     caught: caught.length, caughtByScenarios: caught.filter((r) => r.stage === 'scenarios').length, caughtByAllPhases: caught.filter((r) => r.stage === 'all').length,
     notCaught: missed.length, masked: missed.length - unexplained.length, unexplained: unexplained.length, errors: errors.length,
+    // Not caught because the failure of its rule was taken for one of Opencast's known deviations (goal 0).
+    shownAsKnown: missed.filter((r) => /\(known\)/.test(r.seen ?? '')).length,
     onlyItsRuleNew: caught.filter((r) => r.newRules.length === 1).length,
     perMutantMs: { p50: pct(ms, 50), p90: pct(ms, 90), max: Math.max(0, ...ms), total: ms.reduce((a, b) => a + b, 0) },
     slowest: [...ok].sort((a, b) => b.ms - a.ms).slice(0, 5).map((r) => ({ mutant: r.mutant, ms: r.ms, stage: r.stage })),
     missed, errorRows: errors, skipped, rows,
   };
-  const file = join(PROJECT_ROOT, 'bench', prefix ? `profile-mutants-${prefix}.json` : 'profile-mutants.json');
+  const file = join(PROJECT_ROOT, 'bench', `profile-mutants${prefix ? `-${prefix}` : ''}${knownRules ? '-known-rules' : ''}.json`);
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
   const lines = [
     `evconf bench: profile self-test over the mutants (${figures.machine.cpus} × ${figures.machine.cpuModel}, Node ${figures.machine.node}, ${concurrency} side by side)`,
     `${all.length} mutants; tried on top of serve --profile opencast: ${tried.length} (not tried: ${skipped.length}, why in the file)`,
     `caught (exit 1, its rule new): ${caught.length} of ${tried.length} (scenarios: ${figures.caughtByScenarios}, every phase: ${figures.caughtByAllPhases}); only its rule new: ${figures.onlyItsRuleNew}`,
-    `not caught: ${missed.length} (masked by the Opencast mode, listed: ${figures.masked}; unexplained: ${unexplained.length}); evconf errors: ${errors.length}`,
+    `not caught: ${missed.length} (masked by the Opencast mode, listed: ${figures.masked}; unexplained: ${unexplained.length}; shown as known: ${figures.shownAsKnown}); evconf errors: ${errors.length}`,
     `time: ${sec(wallMs)} wall; per mutant p50 ${sec(figures.perMutantMs.p50)}, p90 ${sec(figures.perMutantMs.p90)}, max ${sec(figures.perMutantMs.max)}`,
     ...missed.map((r) => `  ${PROFILE_MASKED[r.mutant] !== undefined ? 'masked' : 'MISSED'} ${r.mutant} (${r.rule}, ${r.version}, exit ${r.code}): ${r.seen ?? ''}${r.newRules.length ? `; new: ${r.newRules.join(', ')}` : ''}`),
     ...errors.map((r) => `  ERROR ${r.mutant}: ${String((r as { error: string }).error).split('\n')[0]}`),

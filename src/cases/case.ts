@@ -22,6 +22,9 @@ export interface NotedFailure {
   exchanges: Exchange[];
 }
 
+/** While shrinking, how many times the learned lag a created event is waited for until it reads (CaseKit.visible). */
+export const SHRINK_READABLE_LAGS = 4;
+
 export class CaseKit {
   readonly api: EventApi;
   /** Failures noted on the way (Verdict.noted of the reads that decided), the first per rule, in order. */
@@ -138,7 +141,7 @@ export class CaseKit {
   async visible(id: string): Promise<boolean> {
     const env = this.env;
     const seen = await untilReadable(env.clients.admin, id, {
-      settleMs: this.settleMs, firstDelayMs: 25, maxDelayMs: 400,
+      settleMs: this.readableMs(), firstDelayMs: 25, maxDelayMs: 400,
       // A wait that ran out (or was stopped) ends as such; a GET the server will not answer (readiness.ts) ends it
       // too: the reads that follow fail with its transport error as evidence.
       giveUpFirst: false,
@@ -146,6 +149,17 @@ export class CaseKit {
     });
     if (seen.readable) this.api.seen.add(id);
     return seen.readable;
+  }
+
+  /**
+   * How long `visible` waits: settleMs; while shrinking (settleMs 0: one read decides each check) up to
+   * SHRINK_READABLE_LAGS × the lag the server has shown (src/core/settle.ts LagTracker), bounded by --settle-ms, so
+   * that on a lagging index a shrink step judges its events once they are readable, not a 404 before they are (a
+   * server that showed no lag: one read, as before).
+   */
+  private readableMs(): number {
+    if (this.settleMs > 0) return this.settleMs;
+    return Math.min(this.env.config.settleMs, SHRINK_READABLE_LAGS * (this.env.lag?.ms ?? 0));
   }
 
   /** Deletes what the case created (its own events only). */

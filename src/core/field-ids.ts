@@ -29,6 +29,9 @@ const SYNONYMS: Record<string, readonly string[]> = {
   title: ['title'],
 };
 
+/** evconf's names of the dublincore/episode fields (each mapped to the server's id by learnFieldIds). */
+export const FIELD_NAMES: readonly string[] = Object.keys(SYNONYMS);
+
 /** Lower case, letters and digits only: `is_part_of`, `isPartOf` and `IsPartOf` all become `ispartof`. */
 const norm = (id: string) => id.toLowerCase().replace(/[^a-z0-9]/g, '');
 

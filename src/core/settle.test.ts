@@ -204,6 +204,55 @@ describe('settleLoop: the one settle loop of every stage', () => {
     expect(decided.o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false } });
   });
 
+  it('a failing read nothing was written before for a whole window (sinceWriteMs) is final on two identical reads', async () => {
+    // The window W (floor 1500 ms here, settleMs 5000) counts from the last write: long past, the failure is final
+    // at once; just written, it still waits out W.
+    const past = await loop('stable', [{ holds: false }], { settleMs: 5_000, sinceWriteMs: 2_000 });
+    expect(past.o.reads).toBe(2);
+    expect(past.o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false, why: 'did not hold; the answer stopped changing' } });
+    expect(past.at[1]).toBeLessThan(100);
+    const fresh = await loop('stable', [{ holds: false }], { settleMs: 5_000, sinceWriteMs: 0 });
+    expect(fresh.o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false } });
+    expect(fresh.at[fresh.at.length - 1]).toBeGreaterThanOrEqual(SETTLE_WINDOW_FLOOR_MS);
+    // Half a window ago: it reads on until W has passed since the write, not since the loop began.
+    const half = await loop('stable', [{ holds: false }], { settleMs: 5_000, sinceWriteMs: 1_000 });
+    expect(half.at[half.at.length - 1]).toBeGreaterThanOrEqual(SETTLE_WINDOW_FLOOR_MS - 1_000);
+    expect(half.at[half.at.length - 1]).toBeLessThan(SETTLE_WINDOW_FLOOR_MS);
+  });
+
+  it('an unchanged expectation still fails on a late change, and passes over the window counted from the write', async () => {
+    const late = await loop('unchanged', [{ holds: true }, { holds: true }, { holds: false, answer: 'b' }], { settleMs: 5_000, sinceWriteMs: 1_000 });
+    expect(late.o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: false, why: 'held on read 1, then read 3 showed a change' } });
+    const held = await loop('unchanged', [{ holds: true }], { settleMs: 5_000, sinceWriteMs: 1_000 });
+    expect(held.o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
+    expect(held.at[held.at.length - 1]).toBeGreaterThanOrEqual(SETTLE_WINDOW_FLOOR_MS - 1_000);
+  });
+
+  it('the lag it notes is counted from the loop, not from the write', async () => {
+    const { lag, at } = await loop('stable', [{ holds: false }, { holds: true, answer: 'b' }], { sinceWriteMs: 5_000 });
+    expect(lag).toBeLessThan(at[1] + 5);
+  });
+
+  it('its back-off sleeps count as idle waits while they last (not its reads)', async () => {
+    const waits = new WaitLedger();
+    const atRead: number[] = [];
+    let k = 0;
+    const out = settleLoop({
+      modes: ['stable'], settleMs: 300, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false, waits,
+      read: async () => {
+        atRead.push(waits.idleWaits());
+        return { answer: String(k++), views: [{ holds: false }] };
+      },
+    });
+    await vi.advanceTimersByTimeAsync(10); // within the first back-off (25 ms)
+    expect(waits.idleWaits()).toBe(1);
+    await vi.runAllTimersAsync();
+    await out;
+    expect(atRead.length).toBeGreaterThan(2);
+    expect(atRead.every((n) => n === 0)).toBe(true);
+    expect(waits.idleWaits()).toBe(0);
+  });
+
   it('stops when read returns undefined (nothing recorded)', async () => {
     const waits = new WaitLedger();
     expect(await settleLoop({ modes: ['stable'], settleMs: 300, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false, waits, read: async () => undefined })).toBeUndefined();

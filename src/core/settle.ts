@@ -9,8 +9,9 @@ import type { WaitLedger } from './wait-ledger.js';
  *   answer moves on while the expectation holds (a processing state advancing), three holding reads in a row;
  * - an `unchanged` expectation ("the refused write changed nothing") must hold on every read over the window W,
  *   and fails as soon as a read after it held does not (a write that lands late is seen);
- * - a failing expectation stops polling once W has passed since the step began and the last two reads were
- *   identical (the answer is not changing any more), instead of waiting the full --settle-ms.
+ * - a failing expectation stops polling once W has passed since the step began (or since the work's last write
+ *   before it, when the step only reads: SettleLoopOptions.sinceWriteMs) and the last two reads were identical (the
+ *   answer is not changing any more), instead of waiting the full --settle-ms.
  *
  * W = min(--settle-ms, max(SETTLE_WINDOW_FLOOR_MS, 2 × the longest lag this run has seen)). The lag is learned:
  * how long a create took to become readable (waitVisible) and how long a settled positive took to first hold.
@@ -48,7 +49,7 @@ export interface SettleRead {
   holds: boolean;
   /** A fingerprint of what the server answered (equal fingerprints = the same answer). */
   answer: string;
-  /** Milliseconds since the step began. */
+  /** Milliseconds since the window began: the step's start, or the work's last write before it (sinceWriteMs). */
   atMs: number;
 }
 
@@ -168,6 +169,12 @@ export interface SettleLoopOptions {
   signal?: AbortSignal;
   lag?: LagTracker;
   waits?: WaitLedger;
+  /**
+   * How long before the loop began the work last wrote what it reads (0: just now, the default). The window W counts
+   * from that write, not from the loop's start: a read nothing was written before for a while has less to wait for
+   * (a failure is final once W has passed since the write and two reads in a row gave the same answer).
+   */
+  sinceWriteMs?: number;
 }
 
 export interface SettleOutcome {
@@ -203,6 +210,8 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
   const started = Date.now();
   const settling = o.settling ?? true;
   const windowMs = settleWindow(o.settleMs, o.lag?.ms ?? 0);
+  // Reads are timed from the last write (sinceWriteMs before the loop), the window's start.
+  const sinceWrite = Math.max(0, o.sinceWriteMs ?? 0);
   const deadline = started + o.settleMs;
   const tracks: TrackState[] = o.modes.map((mode) => ({ mode, reads: [], readIndex: [], skipAnswers: [] }));
   let count = 0;
@@ -212,7 +221,7 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
     const r = await o.read(tracks.map((t) => !t.end));
     if (!r) return undefined;
     const index = count++;
-    const atMs = Date.now() - started;
+    const atMs = Date.now() - started + sinceWrite;
     const final = !settling || Date.now() >= deadline || Boolean(o.signal?.aborted);
     // Stopped (interrupt, --phase-budget) before the settle time was over: what is not decided yet is not decided.
     const cutShort = o.cutOnAbort && settling && Boolean(o.signal?.aborted) && Date.now() < deadline;
@@ -249,7 +258,7 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
       }
       if (d.pass && t.mode === 'stable') {
         const first = t.reads.findIndex((x) => x.holds);
-        if (first > 0) o.lag?.note(t.reads[first].atMs);
+        if (first > 0) o.lag?.note(t.reads[first].atMs - sinceWrite);
       }
       t.end = { by: 'decision', decision: d, reads: d.decisive.map((k) => t.readIndex[k]) };
     });
@@ -262,14 +271,22 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
     }
     // A read that has just held is confirmed at once; otherwise back off, reading again right after the window.
     const anyHeldOnce = tracks.some((t) => !t.end && t.mode === 'stable' && t.reads.length > 0 && t.reads[t.reads.length - 1].holds);
-    const toWindow = windowMs - (Date.now() - started);
+    const toWindow = windowMs - (Date.now() - started + sinceWrite);
     let wait = CONFIRM_DELAY_MS;
     if (!anyHeldOnce) {
       wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
       delay = Math.min(delay * 2, o.maxDelayMs);
     }
     if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) {
+      // A back-off sleep is idle (WaitLedger.idle): the loop reads at most twice a second while the index lags.
+      const idle = o.waits?.idle();
+      try {
+        await sleep(wait);
+      } finally {
+        idle?.();
+      }
+    }
   }
   const ms = Date.now() - started;
   if (settling) o.waits?.settle(ms, windowMs);

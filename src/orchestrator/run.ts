@@ -301,11 +301,9 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     // The stages wait on the server far more than they compute, and each works on events of its
     // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
     // 2090-2094, src/scenarios/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
-    // exclusive scenarios alone once the version's other scenarios are done. They need not wait for the version's
-    // generated stages too: every generated case holds the run's shared lock, so an exclusive scenario runs between
-    // cases, as it does between those of the other versions (waiting for them put each version's exclusive tail,
-    // about a sixth of its time, after its generated stages instead of beside them). Every stage ends before a
-    // failure of one is passed on (the clients close after them).
+    // exclusive scenarios alone once the other scenarios have ended, beside what is left of the generated stages
+    // (each of their cases holds the shared lock: an exclusive step waits for those in flight, and new ones wait
+    // behind it). Every stage ends before a failure of one is passed on (the clients close after them).
     const ended = await Promise.allSettled([scenarios.shared().then(() => scenarios.exclusive()), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
     const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (failed) throw failed.reason;

@@ -21,7 +21,7 @@ describe('scenarioLimit (more scenarios at once only while the server answers fa
     expect(scenarioLimit({ concurrency: 4, concurrencyCeiling: 12 }, undefined)()).toBe(4);
   });
 
-  it('one more per wait sleeping between polls, up to as many again; never with a given --concurrency', () => {
+  it('one more per wait sleeping between polls, up to twice as many again; never with a given --concurrency', () => {
     const waits = new WaitLedger();
     const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits);
     const ends = Array.from({ length: 5 }, () => waits.idle());
@@ -32,7 +32,7 @@ describe('scenarioLimit (more scenarios at once only while the server answers fa
     for (let i = 0; i < 64; i++) waits.request(1);
     expect(limit()).toBe(20);
     const more = Array.from({ length: 30 }, () => waits.idle());
-    expect(limit()).toBe(32);
+    expect(limit()).toBe(48);
     for (const end of [...ends, ...more]) end();
     expect(limit()).toBe(16);
     waits.idle();

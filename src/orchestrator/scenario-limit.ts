@@ -1,6 +1,9 @@
 import type { RunConfig } from '../config/types.js';
 import type { WaitLedger } from '../core/wait-ledger.js';
 
+/** The idle allowance: at most this many times the base figure more, one per wait sleeping between polls. */
+export const IDLE_ALLOWANCE = 2;
+
 /** The median of the latest requests (ms) under which a server counts as answering fast. */
 export const FAST_MS = 20;
 
@@ -12,7 +15,9 @@ export const FAST_MS = 20;
  * quiet machine: 18.7 s with 8, 13.8 s with 16).
  *
  * On top of that, one more for each wait that sleeps between polls right now (an event not readable yet, its media
- * still processing: WaitLedger.idleWaits), up to as many again: the work holding such a wait sends a read every
+ * still processing, a settling read backing off while the index lags: WaitLedger.idleWaits), up to IDLE_ALLOWANCE
+ * times as many again (Opencast mode, index lag 1 s: the scenarios held 16 of 16 places throughout, most of them
+ * asleep; twice that let them end sooner): the work holding such a wait sends a read every
  * half second at most, and on a server that processes media (Opencast: minutes) the run would otherwise be the sum
  * of those waits (one version, media required and processed in 300 ms: 14.4 s with the ceiling alone, 10.6 s with
  * twice the ceiling). The generated cases' slots follow the same figure (src/orchestrator/run.ts generatedSlots). A given
@@ -24,6 +29,6 @@ export function scenarioLimit(config: Pick<RunConfig, 'concurrency' | 'concurren
   return () => {
     const p50 = waits.recentRequestP50();
     const base = p50 !== undefined && p50 <= FAST_MS ? ceiling : config.concurrency;
-    return base + Math.min(waits.idleWaits(), base);
+    return base + Math.min(waits.idleWaits(), IDLE_ALLOWANCE * base);
   };
 }

@@ -11,6 +11,15 @@ import { isoUtc } from '../spec/datetime.js';
 
 const WRITE_KINDS = ['create-bad-json', 'create-end-and-duration', 'metadata-bad-json', 'scheduling-bad-json'] as const;
 const START = '2098-03-01T10:00:00Z';
+/**
+ * Each case schedules at START + CASE_SHIFT × (its number mod CASE_WINDOWS): a schedule of a case lasts at most 120
+ * minutes (src/generators/invalid-input.ts), under CASE_SHIFT, so cases in flight together never meet on one capture
+ * agent (--agent-id) and overlap there too (ownWindows). The windows end before 2098-03-26.
+ */
+const CASE_SHIFT = 3 * 3_600_000;
+const CASE_WINDOWS = 200;
+/** The start of the case's own window. */
+const caseStart = (kit: CaseKit) => isoUtc(Date.parse(START) + (kit.n % CASE_WINDOWS) * CASE_SHIFT);
 
 /** Nothing with the case tag exists after a refused creation ("nothing is half-applied"). */
 async function nothingCreated(kit: CaseKit, rule: string): Promise<Verdict> {
@@ -42,8 +51,8 @@ async function checkOne(kit: CaseKit, x: InvalidInput): Promise<Verdict> {
       return s.ok ? nothingCreated(kit, x.rule) : s;
     }
     case 'create-end-and-duration': {
-      const start = Date.parse(START);
-      const scheduling = { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: START, end: isoUtc(start + x.endMinutes * 60_000), duration: x.durationMinutes * 60_000 };
+      const at = caseStart(kit);
+      const scheduling = { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: at, end: isoUtc(Date.parse(at) + x.endMinutes * 60_000), duration: x.durationMinutes * 60_000 };
       const s = statusIs(kit.env, await kit.api.create({ fields: { title }, scheduling }), [400], x.rule, 'POST /api/events with both end and duration');
       return s.ok ? nothingCreated(kit, x.rule) : s;
     }
@@ -53,7 +62,7 @@ async function checkOne(kit: CaseKit, x: InvalidInput): Promise<Verdict> {
       return refusedUnchanged(kit, x.rule, 'PUT /metadata with values that are not JSON', () => kit.api.catalog(id), () => kit.api.putCatalog(id, x.text));
     }
     case 'scheduling-bad-json': {
-      const id = await mustCreate(kit, { fields: { title }, scheduling: { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: START, duration: 600_000 } });
+      const id = await mustCreate(kit, { fields: { title }, scheduling: { agent_id: kit.agent(propertyAgent(kit.env, 'invalid')), start: caseStart(kit), duration: 600_000 } });
       if (typeof id !== 'string') return id;
       return refusedUnchanged(kit, x.rule, 'PUT /scheduling with a scheduling parameter that is not JSON', () => kit.api.scheduling(id), () => kit.api.putScheduling(id, x.text));
     }
@@ -76,9 +85,10 @@ export const invalidWrites = defineProperty<InvalidInput>({
   needs: { agents: ['events.create.schedule-both', 'scheduling.put.400'] },
   // Each case reads back only what it wrote: its own event by id, or its own tag (textFilter) after a refused
   // creation. Its schedule at START is on the case's own capture agent (CaseKit.agent: unique per case), and
-  // conflicts are per agent; on the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  // conflicts are per agent; on the user's one agent (--agent-id) each case schedules in a window of its own (caseStart).
   casesOverlap: true,
-  // Its schedules start at 2098-03-01 (START), a day no other property or stage uses.
+  ownWindows: true,
+  // Its schedules lie from 2098-03-01 (START) to 2098-03-26, days no other property or stage uses.
   ownRange: true,
   check: checkOne,
 });

@@ -54,8 +54,11 @@ export const rruleOccurrences = defineProperty<RecurringSchedule>({
   cases: (env) => recurringSchedule({ agentPrefix: '', runId: propertyAgent(env, 'rrule'), maxOccurrences: 6, yearFrom: 2096, yearTo: 2096 }),
   runsFactor: 2,
   // Each case schedules on a capture agent of its own (CaseKit.agent: `c<n>` per case; conflicts are per agent),
-  // reads its own events by id; on the user's one agent (--agent-id) the cases run in turn (overlapping()).
+  // reads its own events by id; on the user's one agent (--agent-id) only cases whose periods meet take turns.
   casesOverlap: true,
+  // The period a case's occurrences lie in: start to end plus duration (spec § POST /api/events, Scheduling rule 3:
+  // "The rule determines the dates and times within the period from start to end plus duration").
+  spans: (s) => [[Date.parse(s.request.start), Date.parse(s.request.end) + s.request.duration]],
   async check(kit, s) {
     const agent = kit.agent(s.request.agent_id);
     const r = await kit.api.create({ fields: { title: kit.title('rrule') }, scheduling: { ...s.request, agent_id: agent } });

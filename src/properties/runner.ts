@@ -10,6 +10,7 @@ import { ruleResult } from '../cases/results.js';
 import { missing } from '../core/capabilities.js';
 import { mapPool, Slots } from '../core/pool.js';
 import { casesInFlight, overlapping } from '../core/overlap.js';
+import { AgentCalendar } from './calendar.js';
 
 export interface PropertyPhaseOptions {
   /** The properties to run (default: all of PROPERTIES). */
@@ -34,13 +35,15 @@ export function unmetRules(def: AnyProperty, env: PhaseEnv, rules: readonly stri
   return out;
 }
 
-function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number): CaseRunner<unknown> {
+function caseRunner(def: AnyProperty, env: PhaseEnv, rules: string[], index: number, calendar?: AgentCalendar): CaseRunner<unknown> {
   let n = 0;
   const share = env.share ?? (<T>(work: () => Promise<T>) => work());
   return (value, settleMs, failed) => {
     // Numbered when called, so in case order also when cases run side by side (the lock lets them in in any order).
     const c = ++n;
-    return share(() => checkCase(def, rules, new CaseKit(env, `${env.tag}p${index}c${c}z`, settleMs, c, new Set(), failed), value));
+    const run = () => share(() => checkCase(def, rules, new CaseKit(env, `${env.tag}p${index}c${c}z`, settleMs, c, new Set(), failed), value));
+    // On one shared capture agent, a case whose spans meet those of a case in flight waits for it (outside the lock).
+    return calendar && def.spans ? calendar.hold(def.spans(value), run) : run();
   };
 }
 
@@ -65,9 +68,11 @@ export async function runPropertyPhase(env: PhaseEnv, options: PropertyPhaseOpti
   // the server, so they run side by side. On one shared capture agent (--agent-id) those that schedule take turns,
   // one property at a time (they would share its time windows), unless their schedules lie in a range of their own
   // (PropertyDef.ownRange); the others never touch it and still run beside them. Results keep the properties' order.
+  // All start at once: what binds how many cases are in flight is the version's case slots (env.share), so a property
+  // started last is never the stage's tail while slots stand idle (a lagging index makes every case long).
   const agentTurn = new Slots(1);
   const shared = !overlapping(env.caps);
-  const perProperty = await mapPool([...all.entries()], PROPERTY_CONCURRENCY, ([index, def]) => (shared && schedules(def) && !def.ownRange
+  const perProperty = await mapPool([...all.entries()], Math.max(1, all.length), ([index, def]) => (shared && schedules(def) && !def.ownRange
     ? agentTurn.run(() => runProperty(env, def, index, options))
     : runProperty(env, def, index, options)));
   return perProperty.flat();
@@ -78,7 +83,10 @@ export function schedules(def: Pick<AnyProperty, 'needs'>): boolean {
   return (def.needs?.agents?.length ?? 0) > 0;
 }
 
-/** Properties in flight at once within one version's property stage. */
+/**
+ * Properties sure of a case slot each at once within one version's property stage (the floor of the version's case
+ * slots, src/orchestrator/run.ts generatedSlots); every property starts at once and they share the slots.
+ */
 export const PROPERTY_CONCURRENCY = 6;
 
 async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, options: PropertyPhaseOptions): Promise<CheckResult[]> {
@@ -97,8 +105,12 @@ async function runProperty(env: PhaseEnv, def: AnyProperty, index: number, optio
   const started = Date.now();
   const numRuns = Math.max(1, Math.round(env.config.runs * (def.runsFactor ?? 1)));
   let out: CasesOutcome<unknown>;
+  // Cases that schedule in windows of their own (ownWindows), or that say which spans they schedule in (spans: they
+  // take turns only where those meet, src/properties/calendar.ts), overlap also on one shared capture agent.
+  const calendar = def.spans && !overlapping(env.caps) ? new AgentCalendar() : undefined;
+  const onAgent = schedules(def) && !def.ownWindows && !calendar;
   try {
-    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.config.shrinkMs !== undefined ? { maxShrinkMs: env.config.shrinkMs } : {}), ...(env.knownFailure ? { known: env.knownFailure } : {}), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, schedules(def) && !def.ownWindows) });
+    out = await runCases(def.cases(env, rules), caseRunner(def, env, rules, index, calendar), { seed: env.config.seed, numRuns, settleMs: env.config.settleMs, ...(env.config.shrinkMs !== undefined ? { maxShrinkMs: env.config.shrinkMs } : {}), ...(env.knownFailure ? { known: env.knownFailure } : {}), ...(env.signal ? { stop: env.signal } : {}), ...gaveUpOf(env), concurrency: casesInFlight(env.caps, env.config.concurrency, def.casesOverlap, onAgent), concurrencyNow: () => casesInFlight(env.caps, env.concurrencyNow?.() ?? env.config.concurrency, def.casesOverlap, onAgent) });
   } catch (err) {
     out = { kind: 'error', numRuns: 0, numShrinks: 0, exercised: new Map(), error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
   }

@@ -46,6 +46,11 @@ export interface PropertyDef<T> {
    * one shared capture agent it need not take turns with the other properties that schedule.
    */
   ownRange?: boolean;
+  /**
+   * The spans of time (ms) a case's schedules may lie in. On one shared capture agent (--agent-id) its cases then
+   * run side by side, and only cases whose spans meet take turns (src/properties/calendar.ts); without it they all do.
+   */
+  spans?(value: T): readonly (readonly [number, number])[];
 }
 
 /** A property of any case type, as the registry holds it. */

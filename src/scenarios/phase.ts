@@ -1,7 +1,7 @@
 import { API_VERSIONS, type CheckResult, type Scenario } from '../model/index.js';
 import type { CleanupRoot } from '../core/cleanup.js';
 import type { VersionEnv } from '../core/version-env.js';
-import { mapAdaptive, mapPool } from '../core/pool.js';
+import { mapAdaptive } from '../core/pool.js';
 import { numberRepeats } from '../core/result-id.js';
 import { agentFor } from '../core/capabilities.js';
 import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
@@ -96,7 +96,9 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; sha
       // alone for the shared capture agent creates its schedules alone too.
       const locks: ScenarioLocks = { before: (w) => lock.shared(w), alone: (w) => lock.exclusive(w) };
       const exclusive: Hold = (w) => lock.exclusive(w);
-      if (!failure) await guarded(() => mapPool(todo.filter(alone), config.concurrency, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
+      // As many at once as the other scenarios: what they do side by side (given events, waits for processing)
+      // overlaps; the rest queues on the lock.
+      if (!failure) await guarded(() => mapAdaptive(todo.filter(alone), base.concurrencyNow, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
       if (failure) throw failure;
     },
   };

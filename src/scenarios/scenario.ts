@@ -7,6 +7,8 @@ import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
 import { skipReason, Unavailable, UnavailableError } from '../core/unavailable.js';
 import { catalogVars } from '../core/catalogs.js';
+import { serverField } from '../core/capabilities.js';
+import { FIELD_NAMES } from '../core/field-ids.js';
 
 /**
  * Results for every applicable expectation of a scenario from `fromStep` on, all with one outcome and reason: a skip
@@ -31,6 +33,9 @@ function baseVars(env: VersionEnv): Record<string, unknown> {
     ...needVars(env.caps, env.agent, env.tag),
     time: { base: env.timeBase },
     unknown: `evconf-missing-${env.tag}`,
+    // field.<evconf name>: the server's id of that dublincore/episode field (src/core/field-ids.ts), for requests
+    // that name fields themselves (a PUT /metadata of the presenters: `creator` on Opencast, `presenter` elsewhere).
+    field: Object.fromEntries(FIELD_NAMES.map((f) => [f, serverField(env.caps, f)])),
     // The catalogs besides dublincore/episode the probe learned (a, b: two of them; two: one with two writable
     // fields), each {flavor, field, field2, v1..v3, w1..w3}; what the server lacks is Unavailable (a skip).
     catalogs: catalogVars(env.caps, env.tag),
@@ -87,6 +92,9 @@ export async function runScenario(scenario: Scenario, env: VersionEnv, locks?: S
   const results: CheckResult[] = [];
   const history: Exchange[] = [];
   let stepIndex = 0;
+  // When the scenario last wrote (its given events, an action, a step that sent anything but a GET): a settling
+  // GET's window counts from then (src/core/settle.ts sinceWriteMs).
+  let lastWriteAt: number | undefined;
   const before = locks ? locks.before.bind(locks) : <T>(work: () => Promise<T>) => work();
   const alone = locks ? locks.alone.bind(locks) : <T>(work: () => Promise<T>) => work();
   /** Steps [from, to) in order; the results that end the scenario early, or undefined to go on. */
@@ -97,7 +105,9 @@ export async function runScenario(scenario: Scenario, env: VersionEnv, locks?: S
       if (env.signal?.aborted) {
         return [...results, ...allWith(scenario, env, 'skip', `not run: ${String(env.signal.reason ?? 'the run was stopped')}`, k)];
       }
-      const out = await runStep(scenario.id, step, vars, env, [...history]);
+      const out = await runStep(scenario.id, step, vars, env, [...history], lastWriteAt);
+      // Any action counts as a write (it may write, or wait for processing, which changes the event on its own).
+      if (step.action || out.exchanges.some((x) => x.request.method !== 'GET')) lastWriteAt = Date.now();
       history.push(...leadingExchanges(step, out.exchanges));
       results.push(...out.results);
       if (step.save) (vars.saved as Record<string, unknown>)[step.save] = out.value;
@@ -116,6 +126,7 @@ export async function runScenario(scenario: Scenario, env: VersionEnv, locks?: S
       const given = await createGiven(scenario, env, vars, history);
       if (Unavailable.is(given)) return given.unanswered ? allWith(scenario, env, 'fail', given.reason, 0, [...history]) : allWith(scenario, env, 'skip', given.reason);
       vars.given = given;
+      lastWriteAt = Date.now();
       return await steps(0, waits);
     });
     if (ended) return ended;

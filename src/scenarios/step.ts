@@ -122,7 +122,7 @@ function viewOf(v: Evaluation): TrackView {
  * scenario that led here (setup and writes): they are the evidence of a failure, with the decisive read first.
  * `scenarioId` is the source part of the results' ids (src/core/result-id.ts).
  */
-export async function runStep(scenarioId: string, step: Step, vars: Record<string, unknown>, env: VersionEnv, history: Exchange[] = []): Promise<StepOutcome> {
+export async function runStep(scenarioId: string, step: Step, vars: Record<string, unknown>, env: VersionEnv, history: Exchange[] = [], lastWriteAt?: number): Promise<StepOutcome> {
   // A step written for some versions only (`versions:`) is not sent in the others.
   if (step.versions && !step.versions.includes(env.version)) return { results: [], value: undefined, exchanges: [] };
   const applicable = step.expect.filter((e) => env.book.appliesTo(env.book.get(e.rule)!, env.version));
@@ -154,6 +154,8 @@ export async function runStep(scenarioId: string, step: Step, vars: Record<strin
     ...(env.signal ? { signal: env.signal } : {}),
     ...(env.lag ? { lag: env.lag } : {}),
     ...(env.waits ? { waits: env.waits } : {}),
+    // A GET reads what the scenario last wrote at `lastWriteAt`: its settle window counts from that write.
+    ...(step.request?.method === 'GET' && lastWriteAt !== undefined ? { sinceWriteMs: Date.now() - lastWriteAt } : {}),
     read: async (open) => {
       const done = await perform(step, vars, env);
       if ('skip' in done) {
