@@ -1,0 +1,42 @@
+import type fc from 'fast-check';
+import { statusIs } from '../../cases/expect.js';
+import { mediaPart } from '../../core/media.js';
+import { waitOptions, waitProcessed } from '../../core/readiness.js';
+import { TRACK_FLAVOR, type EventModel } from '../model.js';
+import type { Real } from '../real.js';
+import { settleViews } from '../views.js';
+
+/**
+ * POST /api/events/{id}/track (addendum § POST /api/events/{event_id}/track; a server-release feature: only where the
+ * server offers it) of one file of the stage's own flavor, once the event's processing has ended (rule 2: 409 while a
+ * workflow is active; not a scheduled event, whose workflow waits for its recording): 200 (track.post.200), and GET
+ * /media lists the model's tracks of that flavor: one more (track.post.adds), or exactly the new one with
+ * overwriteExisting=true (track.post.overwrite).
+ */
+export class PostTrack implements fc.AsyncCommand<EventModel, Real> {
+  constructor(readonly pick: number, readonly overwrite: boolean) {}
+
+  check(m: Readonly<EventModel>): boolean {
+    return m.live.some((e) => e.slot === undefined);
+  }
+
+  async run(m: EventModel, r: Real): Promise<void> {
+    const unscheduled = m.live.filter((e) => e.slot === undefined);
+    const e = unscheduled[this.pick % unscheduled.length];
+    r.step(`postTrack(${e.label}, ${TRACK_FLAVOR}${this.overwrite ? ', overwriteExisting' : ''})`);
+    const env = r.kit.env;
+    await waitProcessed(env.clients.admin, e.id, env.config.processingTimeoutMs ?? env.config.settleMs, waitOptions(env));
+    const res = await r.kit.api.send({
+      method: 'POST', path: r.kit.api.path(e.id, '/track'),
+      multipart: [{ name: 'flavor', value: TRACK_FLAVOR }, { name: 'overwriteExisting', value: String(this.overwrite) }, { ...mediaPart(), name: 'track', filename: 'evconf-track.wav' }],
+    });
+    r.kit.exercised.add('track.post.200');
+    r.expect(statusIs(env, res, [200], 'track.post.200', 'POST /api/events/{id}/track'));
+    e.tracks = this.overwrite ? 1 : (e.tracks ?? 0) + 1;
+    r.expect(await settleViews(r, e, { tracks: this.overwrite ? 'track.post.overwrite' : 'track.post.adds' }, `after postTrack(${e.label})`));
+  }
+
+  toString(): string {
+    return `postTrack(#${this.pick}${this.overwrite ? ', overwriteExisting' : ''})`;
+  }
+}
