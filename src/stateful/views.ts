@@ -38,7 +38,8 @@ const FLAG_OF: Record<Aspect, WithFlag | undefined> = { episode: 'metadata', ext
 /** The rules the views judge besides the commands' own (reported by the stage where selected and applicable). */
 export const VIEW_RULES: readonly string[] = [
   'events.get.withacl', 'events.get.withmetadata', 'events.get.withscheduling',
-  'events.list.withacl', 'events.list.withmetadata', 'events.list.withscheduling', 'events.list.rows', 'acl.get.404', 'metadata.get.404',
+  'events.list.withacl', 'events.list.withmetadata', 'events.list.withscheduling', 'events.list.rows', 'events.list.filter.textFilter',
+  'acl.get.404', 'metadata.get.404',
 ];
 
 const METADATA_VALUES = judgeBy('metadata-values');
@@ -166,34 +167,38 @@ export async function viewsShow(r: Real, e: ModelEvent, rules: AspectRules, what
     .filter((f) => judged(r, `events.get.with${f}`) || judged(r, `events.list.with${f}`));
   const listed = e.catalogKnown !== false && aspects.some((a) => a !== 'tracks');
   const rowsJudged = judged(r, 'events.list.rows') && rules.episode !== undefined;
-  const withQuery = (f: WithFlag) => ({ [flagParam(f)]: 'true' });
   const own: AspectRules = Object.fromEntries(Object.entries(rules).filter(([a]) => !(o.ownSub ?? []).includes(a as Aspect)));
   const names = learned(kit);
-  // The GET without flags: the baseline of the with* members until their names are learned, and the event's members
-  // where no flag is asked.
-  const needPlain = flags.some((f) => !names.has(f)) || (flags.length === 0 && rules.episode !== undefined);
+  // Until the server's names of the with* members are learned, one flag per request (and the GET without flags as the
+  // baseline); then every flag of the command in one GET and one list (the views share their reads).
+  const together = flags.every((f) => names.has(f));
+  const groups: WithFlag[][] = flags.length === 0 ? [] : together ? [flags] : flags.map((f) => [f]);
+  const query = (g: readonly WithFlag[]) => Object.fromEntries(g.map((f) => [flagParam(f), 'true']));
+  const needPlain = !together || (flags.length === 0 && rules.episode !== undefined);
+  const getJudged = (g: readonly WithFlag[]) => g.some((f) => judged(r, `events.get.with${f}`));
+  const listGroups: (readonly WithFlag[])[] = listed ? (groups.length > 0 ? groups : rowsJudged ? [[]] : []) : [];
   const [ownV, subs, plainRead, singles, lists] = await Promise.all([
     o.own ? o.own() : Promise.resolve(OK),
     subResources(r, e, own, what),
     needPlain ? kit.api.get(e.id) : Promise.resolve(undefined),
-    Promise.all(flags.map((f) => (judged(r, `events.get.with${f}`) ? kit.api.send({ method: 'GET', path: kit.api.path(e.id), query: withQuery(f) }) : Promise.resolve(undefined)))),
-    Promise.all((listed ? (flags.length > 0 ? flags : rowsJudged ? [undefined] : []) : []).map((f) => kit.api.list({ filter: `textFilter:${kit.tag}`, ...(f ? withQuery(f) : {}) }).then((res) => ({ f, res })))),
+    Promise.all(groups.map((g) => (getJudged(g) ? kit.api.send({ method: 'GET', path: kit.api.path(e.id), query: query(g) }) : Promise.resolve(undefined)))),
+    Promise.all(listGroups.map((g) => kit.api.list({ filter: `textFilter:${kit.tag}`, ...query(g) }).then((res) => ({ g, res })))),
   ]);
   if (!ownV.ok) return ownV;
   const bad = subs.find((v) => !v.ok);
   if (bad) return bad;
-  // The event's members: from the GET without flags, or else from the first GET with a flag (less its with* members).
+  // The event's members: from the GET without flags, or else from the GET with the flags (less its with* members).
   const plain = plainRead ?? singles.find((s) => s !== undefined);
   if (!plain) return OK;
   if (plain.status !== 200 || !isObj(plain.body)) return broken('events.get.status', `${what}: GET /api/events/{id} answered ${plain.status ?? 'nothing'}`, { status: 200 }, { status: plain.status ?? null });
   const base: Obj = plainRead ? (plain.body as Obj) : Object.fromEntries(Object.entries(plain.body).filter(([k]) => !flags.some((f) => names.get(f)?.includes(k))));
   const addedBy = (f: WithFlag, obj: Obj): string[] => {
-    const known = names.get(f);
-    if (known && !plainRead) return known.filter((k) => k in obj);
+    if (together) return (names.get(f) ?? []).filter((k) => k in obj);
     const found = addedMembers(obj, base);
-    if (plainRead && found.length > 0 && !known) names.set(f, found);
+    if (found.length > 0 && !names.has(f)) names.set(f, found);
     return found;
   };
+  const shown = (g: readonly WithFlag[]) => g.map((f) => `${flagParam(f)}=true`).join('&');
   // The event's members show its catalog (spec § Event: "A field marked * is a metadata field of the catalog with
   // flavor dublincore/episode"): judged with the catalog's aspect, under its rule.
   if (rules.episode) {
@@ -203,23 +208,25 @@ export async function viewsShow(r: Real, e: ModelEvent, rules: AspectRules, what
       if (!v.ok) return v;
     }
   }
-  for (const [i, f] of flags.entries()) {
+  for (const [i, g] of groups.entries()) {
     const s = singles[i];
     if (!s) continue;
-    const rule = `events.get.with${f}`;
-    if (s.status !== 200 || !isObj(s.body)) return broken(rule, `${what}: GET /api/events/{id}?${flagParam(f)}=true answered ${s.status ?? 'nothing'}`, { status: 200 }, { status: s.status ?? null });
-    for (const k of addedBy(f, s.body)) {
-      const v = memberShows(r, e, f, aspects, s, s.body[k], rule, `${what}: GET /api/events/{id}?${flagParam(f)}=true, member ${k}`);
-      if (!v.ok) return v;
+    if (s.status !== 200 || !isObj(s.body)) return broken(`events.get.with${g[0]}`, `${what}: GET /api/events/{id}?${shown(g)} answered ${s.status ?? 'nothing'}`, { status: 200 }, { status: s.status ?? null });
+    for (const f of g) {
+      const rule = `events.get.with${f}`;
+      if (!judged(r, rule)) continue;
+      for (const k of addedBy(f, s.body)) {
+        const v = memberShows(r, e, f, aspects, s, s.body[k], rule, `${what}: GET /api/events/{id}?${shown(g)}, member ${k}`);
+        if (!v.ok) return v;
+      }
     }
   }
-  for (const { f, res } of lists) {
-    const q = f ? `&${flagParam(f)}=true` : '';
-    const where = `GET /api/events?filter=textFilter:<sequence tag>${q}`;
-    if (res.status !== 200 || !Array.isArray(res.body)) return broken(f ? `events.list.with${f}` : 'events.list.rows', `${what}: ${where} answered ${res.status ?? 'nothing'}`, { status: 200 }, { status: res.status ?? null });
+  for (const { g, res } of lists) {
+    const where = `GET /api/events?filter=textFilter:<sequence tag>${g.length > 0 ? `&${shown(g)}` : ''}`;
+    if (res.status !== 200 || !Array.isArray(res.body)) return broken(g.length > 0 ? `events.list.with${g[0]}` : 'events.list.rows', `${what}: ${where} answered ${res.status ?? 'nothing'}`, { status: 200 }, { status: res.status ?? null });
     const row = res.body.find((x) => isObj(x) && x.identifier === e.id) as Obj | undefined;
     if (!row) {
-      if (!judged(r, 'events.list.filter.textFilter') && !(r.opts.rules ?? []).includes('events.list.filter.textFilter')) continue;
+      if (!judged(r, 'events.list.filter.textFilter')) continue;
       return broken('events.list.filter.textFilter', `${what}: ${where} does not list ${e.label}`, { identifier: e.id }, { identifiers: res.body.map((x) => (isObj(x) ? x.identifier ?? null : null)) });
     }
     if (rowsJudged) {
@@ -229,10 +236,13 @@ export async function viewsShow(r: Real, e: ModelEvent, rules: AspectRules, what
         if (!v.ok) return v;
       }
     }
-    if (!f || !judged(r, `events.list.with${f}`)) continue;
-    for (const k of addedBy(f, row)) {
-      const v = memberShows(r, e, f, aspects, res, row[k], `events.list.with${f}`, `${what}: the list row of ${e.label} (${where}), member ${k}`);
-      if (!v.ok) return v;
+    for (const f of g) {
+      const rule = `events.list.with${f}`;
+      if (!judged(r, rule)) continue;
+      for (const k of addedBy(f, row)) {
+        const v = memberShows(r, e, f, aspects, res, row[k], rule, `${what}: the list row of ${e.label} (${where}), member ${k}`);
+        if (!v.ok) return v;
+      }
     }
   }
   return OK;
