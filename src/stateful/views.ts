@@ -174,9 +174,10 @@ export async function viewsShow(r: Real, e: ModelEvent, rules: AspectRules, what
   const together = flags.every((f) => names.has(f));
   const groups: WithFlag[][] = flags.length === 0 ? [] : together ? [flags] : flags.map((f) => [f]);
   const query = (g: readonly WithFlag[]) => Object.fromEntries(g.map((f) => [flagParam(f), 'true']));
-  const needPlain = !together || (flags.length === 0 && rules.episode !== undefined);
   const getJudged = (g: readonly WithFlag[]) => g.some((f) => judged(r, `events.get.with${f}`));
   const listGroups: (readonly WithFlag[])[] = listed ? (groups.length > 0 ? groups : rowsJudged ? [[]] : []) : [];
+  // Without a GET with flags, the GET without flags gives the event's members (and the baseline of the list's).
+  const needPlain = !together || (!groups.some(getJudged) && (rules.episode !== undefined || listGroups.length > 0));
   const [ownV, subs, plainRead, singles, lists] = await Promise.all([
     o.own ? o.own() : Promise.resolve(OK),
     subResources(r, e, own, what),

@@ -8,7 +8,7 @@ import { DEFAULT_ACL } from './create-event.js';
 import { goneEverywhere } from './delete-event.js';
 
 /**
- * Delete, then create a new event with the same title and fields the deleted one was created with: the deleted id
+ * Delete, then create a new event with the deleted one's title and the fields it was created with: the deleted id
  * stays gone in every view (events.delete.gone: "Deletes the event."), and the new event is a new one: its catalog
  * is what was sent, not what the deleted event had come to hold (events.create.metadata), its ACL the one sent
  * (events.create.acl), and it has no values in the second catalog it was not created with (events.create.metadata).
@@ -28,7 +28,8 @@ export class RecreateEvent implements fc.AsyncCommand<EventModel, Real> {
     r.expect(accepted(r.kit.env, await r.kit.api.remove(old.id), 'events.delete.gone', 'DELETE /api/events/{id}'));
     m.remove(old);
     r.expect(await r.kit.settle('events.delete.gone', () => goneEverywhere(r, old.id, old.label)));
-    const episode = old.origin!;
+    // The title the deleted event had at its delete, the other fields as it was created with.
+    const episode = { ...old.origin!, ...(typeof old.episode.title === 'string' ? { title: old.episode.title } : {}) };
     const id = await mustCreate(r.kit, { fields: episode });
     if (typeof id !== 'string') return r.expect(id);
     const e: ModelEvent = { label, id, episode, origin: episode, acl: [...DEFAULT_ACL] };
