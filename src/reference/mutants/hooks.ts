@@ -28,7 +28,7 @@ import { recurrenceMonthEnd, recurrencePlan, recurrenceRrule } from './recurrenc
 import { errorPathGet, errorPathPublications } from './error-paths.js';
 import { flagsIgnored, sortBugs, sortEndDateIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { readBackBeforeWrite, readBackWriteCached } from './write-state.js';
-import { statefulCreated, statefulDeleting, statefulGetBody, statefulListBody } from './stateful-views.js';
+import { statefulCreated, statefulDeleting, statefulGetBody, statefulListBody, statefulMediaTracks } from './stateful-views.js';
 
 /**
  * The patches of every hook point of ../hooks.ts, per point (and stage) in the order they apply: the order the
@@ -103,6 +103,7 @@ export const PATCHES: HookRegistry = {
   },
   listReply: [listReply],
   listBody: [lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody],
+  mediaTracks: [statefulMediaTracks],
   eventBody: {
     early: [getUnknown, errorPathGet, unknownWithMetadata],
     before: [(ctx) => getIdBugs(ctx)],

@@ -1,13 +1,13 @@
 import type { Ctx } from '../app.js';
 import { renderCatalogs } from '../catalogs.js';
 import { copyEpisode, EPISODE_FLAVOR } from '../episode.js';
-import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog } from '../types.js';
+import type { AclEntry, EpisodeValues, EventRecord, ExtraCatalog, UploadedTrack } from '../types.js';
 import { family } from './types.js';
 
 /**
  * Planted bugs that show only in one view of an event after a particular sequence of writes: the proof that the
  * stateful stage's model, which judges every view a command may change (src/stateful/views.ts), can fail. Each helper
- * below is one bug site, registered at its hook point in ./hooks.ts (or called from the handler named); each returns
+ * below is one bug site, registered at its hook point in ./hooks.ts; each returns
  * its value unchanged unless its bug is switched on.
  */
 export const STATEFUL_VIEW_MUTANTS = family({
@@ -128,7 +128,7 @@ export function statefulGetBody(ctx: Ctx, text: string, rec: EventRecord): strin
   return JSON.stringify(o);
 }
 
-/** Bug site (handlers/media.ts): only the tracks uploaded with the event (none of POST /track's flavors). */
-export function statefulMediaTracks<T extends { flavor?: string }>(ctx: Ctx, tracks: T[]): T[] {
+/** Bug site (hook mediaTracks): only the tracks uploaded with the event (none of POST /track's flavors). */
+export function statefulMediaTracks(ctx: Ctx, tracks: UploadedTrack[]): UploadedTrack[] {
   return ctx.app.bug('media-stale-after-track') ? tracks.filter((t) => t.flavor === undefined) : tracks;
 }
