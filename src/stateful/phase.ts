@@ -132,7 +132,7 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const wanted = selectedStageRules(env, STATEFUL_ID, [...listed.flatMap((c) => COMMAND_RULES[c]), ...VIEW_RULES]);
   if (wanted.length === 0) return [];
   if (noAgent) {
-    const unmet = selectedStageRules(env, STATEFUL_ID, [...COMMAND_RULES['put-scheduling'], 'events.create.schedule-single', 'events.create.rrule', 'events.create.rrule-200']).filter((r) => wanted.includes(r));
+    const unmet = selectedStageRules(env, STATEFUL_ID, [...COMMAND_RULES['put-scheduling'], 'events.create.schedule-single', 'events.create.rrule', 'events.create.rrule-200', 'events.update.schedule']).filter((r) => wanted.includes(r));
     for (const rule of unmet) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: `precondition: ${noAgent}` }));
   }
   if (env.signal?.aborted) {

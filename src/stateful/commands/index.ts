@@ -56,7 +56,9 @@ export const COMMAND_RULES: Readonly<Record<CommandName, readonly string[]>> = {
   'put-extra-metadata': ['metadata.put.applies', 'metadata.put.unsent-unchanged'],
   recreate: ['events.delete.gone', 'events.create.metadata', 'events.create.acl'],
   'create-recurring': ['events.create.rrule', 'events.create.rrule-200', 'events.create.acl'],
-  'post-track': ['track.post.200', 'track.post.adds', 'track.post.overwrite'],
+  // track.post.overwrite is judged where a sequence uploads twice to one event (rare: reported only when it fails;
+  // the scenarios of suites/versions check it every run).
+  'post-track': ['track.post.200', 'track.post.adds'],
 };
 
 const pick = fc.nat({ max: 7 });
