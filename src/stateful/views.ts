@@ -14,7 +14,7 @@ import type { Real } from './real.js';
 
 /**
  * Every view of one event that a command may change, judged against the model (ARCHITECTURE.md § Stages, the
- * stateful stage): the event's own sub-resource of each changed aspect (/metadata?type=…, /acl, /scheduling,
+ * stateful stage): the event's own sub-resource of each changed aspect (/metadata?type=… and the listing /metadata, /acl, /scheduling,
  * /media), the single GET (its members, and with the flag of each changed aspect its with* member) and the list
  * filtered to the sequence's events with that flag (the event's row: its members and with* member). One call is one
  * attempt, its reads sent side by side; CaseKit.settle repeats it until it is stable, so a view that lags but
@@ -136,7 +136,7 @@ async function mediaShows(r: Real, e: ModelEvent, rule: string, what: string): P
 }
 
 /** The sub-resource of each aspect, judged under the command's rule for it. */
-async function subResources(r: Real, e: ModelEvent, rules: AspectRules, what: string): Promise<Verdict[]> {
+async function subResources(r: Real, e: ModelEvent, rules: AspectRules, what: string, all: AspectRules = rules): Promise<Verdict[]> {
   const kit = r.kit;
   const jobs: Promise<Verdict>[] = [];
   if (rules.episode && Object.keys(e.episode).length > 0) jobs.push(episodeReadsBack(kit, e.id, e.episode, rules.episode, what));
@@ -148,6 +148,25 @@ async function subResources(r: Real, e: ModelEvent, rules: AspectRules, what: st
       const res = await kit.api.catalog(e.id, extra);
       // A catalog the event does not have (deleted, or never written to it): 404 for the flavor or no values.
       return e.extra ? METADATA_VALUES(kit.env, res, rule, { values: e.extra }, `${what}: ${extra}`) : CATALOG_EMPTIED(kit.env, res, rule, {}, `${what}: GET /metadata?type=${extra}`);
+    })());
+  }
+  // GET /metadata, the listing of every catalog: the catalogs the command changed, as their own GET shows them.
+  // (Judged for every aspect of the command, also those whose own GET the command reads itself.)
+  const listingRule = all.episode ?? all.extra;
+  if (listingRule !== undefined) {
+    jobs.push((async () => {
+      const res = await kit.api.send({ method: 'GET', path: kit.api.path(e.id, '/metadata') });
+      if (res.status !== 200 || !Array.isArray(res.body)) return broken('metadata.get.status', `${what}: GET /api/events/{id}/metadata answered ${res.status ?? 'nothing'}`, { status: 200 }, { status: res.status ?? null });
+      const flavors = new Set(res.body.filter(isObj).map((c) => c.flavor));
+      if (all.episode && Object.keys(e.episode).length > 0 && flavors.has(EPISODE)) {
+        const v = METADATA_VALUES(kit.env, res, all.episode, { flavor: EPISODE, values: serverValues(kit, e.episode) }, `${what}: GET /metadata, dublincore/episode`);
+        if (!v.ok) return v;
+      }
+      if (all.extra && extra !== undefined) {
+        if (e.extra && flavors.has(extra)) return METADATA_VALUES(kit.env, res, all.extra, { flavor: extra, values: e.extra }, `${what}: GET /metadata, ${extra}`);
+        if (!e.extra) return CATALOG_EMPTIED(kit.env, res, all.extra, { flavor: extra }, `${what}: GET /metadata, ${extra}`);
+      }
+      return OK;
     })());
   }
   if (rules.schedule && e.slot !== undefined) jobs.push(scheduleIs(kit, e.id, { agent_id: r.opts.agent, ...slotSpan(e.slot, r.opts.slotOffset) }, rules.schedule, what));
@@ -180,7 +199,7 @@ export async function viewsShow(r: Real, e: ModelEvent, rules: AspectRules, what
   const needPlain = !together || (!groups.some(getJudged) && (rules.episode !== undefined || listGroups.length > 0));
   const [ownV, subs, plainRead, singles, lists] = await Promise.all([
     o.own ? o.own() : Promise.resolve(OK),
-    subResources(r, e, own, what),
+    subResources(r, e, own, what, rules),
     needPlain ? kit.api.get(e.id) : Promise.resolve(undefined),
     Promise.all(groups.map((g) => (getJudged(g) ? kit.api.send({ method: 'GET', path: kit.api.path(e.id), query: query(g) }) : Promise.resolve(undefined)))),
     Promise.all(listGroups.map((g) => kit.api.list({ filter: `textFilter:${kit.tag}`, ...query(g) }).then((res) => ({ g, res })))),
