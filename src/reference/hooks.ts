@@ -7,7 +7,7 @@ import type { FilterGroup, SortKey } from './list-params.js';
 import type { ListQuery } from './list-run.js';
 import type { ScheduleInput } from './schedule.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
-import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule } from './types.js';
+import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule, UploadedTrack } from './types.js';
 import type { EventView } from './view.js';
 import type { ApiVersion } from '../model/version.js';
 
@@ -106,6 +106,8 @@ export interface HookPoints {
   listBody: Patch<string>;
   /** GET /api/events: the reply (extra: the list's JSON text as run, before listBody). */
   listReply: Patch<Reply, string>;
+  /** GET /api/events/{id}/media: the tracks of the event's media package it lists. */
+  mediaTracks: Patch<UploadedTrack[]>;
   /** GET /api/events/{id}. */
   eventBody: {
     /** A reply before anything (undefined = go on). */

@@ -5,7 +5,7 @@ import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 /** Names of the model commands (src/stateful/commands). */
 export const COMMAND_NAMES = [
   'create', 'update-metadata', 'update-acl', 'put-acl', 'add-ace', 'remove-ace', 'put-metadata', 'delete-catalog',
-  'put-scheduling', 'delete', 'get', 'list',
+  'put-scheduling', 'delete', 'get', 'list', 'update', 'put-extra-metadata', 'recreate', 'create-recurring', 'post-track',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

@@ -9,13 +9,31 @@ export interface ModelEvent {
   id: string;
   /** dublincore/episode values as sent. */
   episode: Record<string, string | string[]>;
+  /** The dublincore/episode values the event was created with (what a re-create sends again). */
+  origin?: Record<string, string | string[]>;
   /** ACL as sorted keys `allow|action|role`. */
   acl: string[];
   /** Values of the extra catalog, when the event has one. */
   extra?: Record<string, string>;
   /** Schedule slot (1.1.0+), see slotSpan. */
   slot?: number;
+  /**
+   * Tracks of the stage's own flavor (TRACK_FLAVOR) that POST /track added and GET /media must list; undefined
+   * until the first upload (the tracks an event has from its creation are not the model's business).
+   */
+  tracks?: number;
+  /**
+   * Whether the event's dublincore/episode fields are known: false for the occurrences of a recurring create, whose
+   * catalog the spec does not describe field by field (only the fields written to them later are judged).
+   */
+  catalogKnown?: boolean;
 }
+
+/** The flavor of the tracks the stateful stage uploads (addendum § POST /track: "form type/subtype"). */
+export const TRACK_FLAVOR = 'captions/evconf+en';
+
+/** Slots between the two occurrences of a recurring create (a daily rule: 24 hours = 12 slots of 2 hours). */
+export const OCCURRENCE_GAP = 12;
 
 export class EventModel {
   readonly live: ModelEvent[] = [];
@@ -49,6 +67,12 @@ export class EventModel {
     return this.live.find((e) => e !== self && e.slot === slot);
   }
 
+  /** A slot `s` below `slots` such that `s` and `s + OCCURRENCE_GAP` are both free (a daily rule of two occurrences). */
+  freePair(): number | undefined {
+    for (let s = 0; s < this.slots; s++) if (!this.live.some((e) => e.slot === s || e.slot === s + OCCURRENCE_GAP)) return s;
+    return undefined;
+  }
+
   remove(e: ModelEvent): void {
     this.live.splice(this.live.indexOf(e), 1);
     this.deleted.push({ label: e.label, id: e.id });
@@ -61,7 +85,8 @@ const HOUR = 3_600_000;
 
 /**
  * Slot `s`: one hour starting at 2099-01-04T08:00Z + 2·s hours (slots never touch each other); `offset` more slots
- * for a sequence of its own windows (one capture agent shared by every sequence: they never conflict).
+ * for a sequence of its own windows (one capture agent shared by every sequence: they never conflict). A sequence
+ * uses slots 0 … slots - 1 and, for the second occurrence of a recurring create, those OCCURRENCE_GAP later.
  */
 export function slotSpan(s: number, offset = 0): { start: string; end: string } {
   const start = SLOT_BASE + (s + offset) * 2 * HOUR;

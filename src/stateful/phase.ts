@@ -10,7 +10,9 @@ import { ruleResult } from '../cases/results.js';
 import { CaseFailure, OK } from '../cases/verdict.js';
 import { COMMAND_RULES, commandArbitrary, type Cmd } from './commands/index.js';
 import { lifecycleFile, loadLifecycle, type CommandName, type LifecycleConfig } from './lifecycle.js';
-import { EventModel } from './model.js';
+import { EventModel, OCCURRENCE_GAP } from './model.js';
+import { VIEW_RULES } from './views.js';
+import { compareVersions, type ApiVersion } from '../model/index.js';
 import { Real, type RealOptions } from './real.js';
 import { selectedStageRules } from '../cases/select.js';
 import { missing } from '../core/capabilities.js';
@@ -34,6 +36,30 @@ export const STATEFUL_ID = 'stateful-lifecycle';
 export interface StatefulPhaseOptions {
   /** Default: suites/stateful/lifecycle.yaml of config.suitesDir (throws LifecycleFileError when invalid). */
   lifecycle?: LifecycleConfig;
+}
+
+/** GET /media is required from this version (addendum § GET /media; below it a 404 or 406 means not offered). */
+const MEDIA_REQUIRED_FROM: ApiVersion = '1.7.0';
+
+/** POST /track comes with this server version (addendum § POST /api/events/{event_id}/track). */
+const TRACK_FROM = '1.9.0';
+
+/**
+ * Why POST /track is not offered, or undefined where it is: the server version GET /api/version/default names
+ * (Accept: application/json, addendum § GET /api/version) reaches TRACK_FROM. A server naming none is not asked
+ * (the scenarios of suites/versions judge the endpoint there).
+ */
+async function trackNotOffered(env: PhaseEnv): Promise<string | undefined> {
+  const ex = await env.clients.admin.send({ method: 'GET', path: '/api/version/default', headers: { accept: 'application/json' } });
+  let named: unknown;
+  try {
+    named = ex.response?.status === 200 ? (JSON.parse(String(ex.response.body)) as { default?: unknown } | null)?.default : undefined;
+  } catch {
+    named = undefined;
+  }
+  const v = typeof named === 'string' ? named.replace(/^v/i, '') : '';
+  if (!/^\d+\.\d+\.\d+$/.test(v)) return `not offered: the server names no server version (GET /api/version/default answered ${ex.response?.status ?? 'nothing'}), and POST /track is a server-release feature from ${TRACK_FROM}`;
+  return compareVersions(v, TRACK_FROM) < 0 ? `not offered: POST /api/events/{event_id}/track is a server-release feature from server version ${TRACK_FROM}; this server's is ${v} (GET /api/version/default)` : undefined;
 }
 
 const applies = (env: PhaseEnv, id: string) => {
@@ -71,7 +97,8 @@ function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions,
       const kit = new CaseKit(env, `${env.tag}s${c}z`, settleMs, c, new Set(), failed);
       // Every sequence schedules in windows of its own (2 slots past the last one of the sequence before), so that
       // sequences on one capture agent (--agent-id) never conflict and need not wait for each other.
-      const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent), slotOffset: c * (slots + 2) });
+      // Past its regular slots a sequence keeps OCCURRENCE_GAP more for the second occurrences of its recurring creates.
+      const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent), slotOffset: c * (slots + OCCURRENCE_GAP + 2) });
       try {
         await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
         return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
@@ -97,13 +124,14 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   // Where the server refused evconf's capture agent and none was given, nothing is scheduled (the probe's reason).
   const noAgent = versionSchedules ? missing(env.caps, 'agents') : undefined;
   const scheduling = versionSchedules && !noAgent;
-  const listed: CommandName[] = life.commands.filter((c) => c !== 'put-scheduling' || versionSchedules);
-  let names: CommandName[] = listed.filter((c) => c !== 'put-scheduling' || scheduling);
+  const schedules = (c: CommandName) => c === 'put-scheduling' || c === 'create-recurring';
+  const listed: CommandName[] = life.commands.filter((c) => !schedules(c) || versionSchedules);
+  let names: CommandName[] = listed.filter((c) => !schedules(c) || scheduling);
   const skipped: CheckResult[] = [];
-  const wanted = selectedStageRules(env, STATEFUL_ID, listed.flatMap((c) => COMMAND_RULES[c]));
+  const wanted = selectedStageRules(env, STATEFUL_ID, [...listed.flatMap((c) => COMMAND_RULES[c]), ...VIEW_RULES]);
   if (wanted.length === 0) return [];
   if (noAgent) {
-    const unmet = selectedStageRules(env, STATEFUL_ID, [...COMMAND_RULES['put-scheduling'], 'events.create.schedule-single']).filter((r) => wanted.includes(r));
+    const unmet = selectedStageRules(env, STATEFUL_ID, [...COMMAND_RULES['put-scheduling'], 'events.create.schedule-single', 'events.create.rrule', 'events.create.rrule-200', 'events.update.schedule']).filter((r) => wanted.includes(r));
     for (const rule of unmet) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: `precondition: ${noAgent}` }));
   }
   if (env.signal?.aborted) {
@@ -111,15 +139,25 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
     return wanted.map((rule) => ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
   }
   let extra: RealOptions['extra'];
-  if (names.includes('delete-catalog')) {
+  if (names.includes('delete-catalog') || names.includes('put-extra-metadata')) {
     const found = extraCatalog(env, life);
     if (typeof found !== 'string') extra = found;
     else {
-      names = names.filter((c) => c !== 'delete-catalog');
+      names = names.filter((c) => c !== 'delete-catalog' && c !== 'put-extra-metadata');
       for (const rule of COMMAND_RULES['delete-catalog'].filter((r) => wanted.includes(r))) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: `precondition: ${found}` }));
     }
   }
-  const rules = selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c])).filter((r) => !skipped.some((x) => x.rule === r));
+  // POST /track where the server release offers it (addendum: server version 1.9.0 and above, whatever the requested version).
+  if (names.includes('post-track')) {
+    const why = await trackNotOffered(env);
+    if (why !== undefined) {
+      names = names.filter((c) => c !== 'post-track');
+      for (const rule of COMMAND_RULES['post-track'].filter((r) => wanted.includes(r))) skipped.push(ruleResult(env, { source: STATEFUL_ID, rule, outcome: 'skip', message: why }));
+    }
+  }
+  // The views every command judges besides its own rules (views.ts), where selected and applicable.
+  const views = selectedStageRules(env, STATEFUL_ID, VIEW_RULES).filter((r) => r !== 'events.get.withscheduling' && r !== 'events.list.withscheduling' || scheduling);
+  const rules = [...new Set([...selectedStageRules(env, STATEFUL_ID, names.flatMap((c) => COMMAND_RULES[c])), ...views])].filter((r) => !skipped.some((x) => x.rule === r));
   const slots = scheduling ? life.maxEvents + 2 : 0;
   const fields = EPISODE_FIELD_IDS.filter((f) => memberFor(f, env.version) !== undefined);
   // create is drawn twice as often: every other command needs a live event.
@@ -129,7 +167,10 @@ export async function runStatefulPhase(env: PhaseEnv, options: StatefulPhaseOpti
   const viewFlags = WITH_FLAGS.filter((f) => viewRules.includes(`events.list.with${f}`) || viewRules.includes(`events.get.with${f}`) || (viewRules.includes('events.list.rows') && f !== 'scheduling'));
   const arbs = names.flatMap((c) => (c === 'create' ? [c, c] : [c])).map((c) => commandArbitrary(c, { fields, slots, workflow: env.config.workflow, acl: aclActionConstraints(env), viewFlags }));
   const arb = fc.commands(arbs, { maxCommands: life.maxCommands, size: 'max' });
-  const opts: RealOptions = { agent: `${env.agent}-stateful`, scheduling, rules: viewRules, ...(extra ? { extra } : {}) };
+  const opts: RealOptions = {
+    agent: `${env.agent}-stateful`, scheduling, rules: viewRules, viewRules: views, ...(extra ? { extra } : {}),
+    mediaBelowRequired: compareVersions(env.version, MEDIA_REQUIRED_FROM) < 0,
+  };
   const numRuns = Math.max(1, Math.round(env.config.runs * life.runsFactor));
   let out: CasesOutcome<unknown>;
   try {

@@ -13,6 +13,10 @@ export interface RealOptions {
   slotOffset?: number;
   /** The consistency oracle's rules the list command judges (selected and applicable in this run). */
   rules?: readonly string[];
+  /** The rules of the views every command judges besides its own (views.ts VIEW_RULES, selected and applicable). */
+  viewRules?: readonly string[];
+  /** Below the version that requires GET /media (1.7.0): a 404 or 406 there means the server does not offer it. */
+  mediaBelowRequired?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import { readableEvent } from '../event-access.js';
 import { hasFeature } from '../features.js';
 import type { UploadedTrack } from '../types.js';
 import { flavorOf } from './track.js';
+import { hook } from '../hooks.js';
 
 /**
  * GET /api/events/{event_id}/media (addendum specs/events-api-1.7-1.11.md § GET /api/events/{event_id}/media, every
@@ -17,7 +18,7 @@ export function getMedia(ctx: Ctx): Reply {
   const members = hasFeature(ctx, 'media-track-members');
   const root = `${baseUrl(ctx)}/assets/${encodeURIComponent(rec.id)}`;
   // Planted bug media-ingested-tracks-missing: the tracks uploaded with the event (no flavor of POST /track) are left out.
-  const list = rec.tracks.filter((t) => !ctx.app.bug('media-ingested-tracks-missing') || t.flavor !== undefined).map((t) => mediaTrack(t, root, rec.episode.durationMs, members, ctx));
+  const list = hook(ctx).mediaTracks(ctx, rec.tracks).filter((t) => !ctx.app.bug('media-ingested-tracks-missing') || t.flavor !== undefined).map((t) => mediaTrack(t, root, rec.episode.durationMs, members, ctx));
   return json(ctx.app.bug('media-answers-202') ? 202 : 200, list);
 }
 

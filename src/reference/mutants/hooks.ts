@@ -28,6 +28,7 @@ import { recurrenceMonthEnd, recurrencePlan, recurrenceRrule } from './recurrenc
 import { errorPathGet, errorPathPublications } from './error-paths.js';
 import { flagsIgnored, sortBugs, sortEndDateIgnored, sortKeyBugs, sortOrderBugs, sortSuffixOptional } from './sort.js';
 import { readBackBeforeWrite, readBackWriteCached } from './write-state.js';
+import { statefulCreated, statefulDeleting, statefulGetBody, statefulListBody, statefulMediaTracks } from './stateful-views.js';
 
 /**
  * The patches of every hook point of ../hooks.ts, per point (and stage) in the order they apply: the order the
@@ -101,7 +102,8 @@ export const PATCHES: HookRegistry = {
     run: [(ctx, text, q) => text ?? sectionRunList(ctx, q)],
   },
   listReply: [listReply],
-  listBody: [lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody],
+  listBody: [lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody],
+  mediaTracks: [statefulMediaTracks],
   eventBody: {
     early: [getUnknown, errorPathGet, unknownWithMetadata],
     before: [(ctx) => getIdBugs(ctx)],
@@ -110,11 +112,11 @@ export const PATCHES: HookRegistry = {
     version: [getCurrentNamesOldest, opencastOldestGetNames],
     flags: [flagsIgnored('get')],
     status: [getStatus],
-    body: [lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx, text, rec) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet],
+    body: [lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx, text, rec) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody],
   },
   deleteEvent: {
     early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(lifecycleDelete)],
-    deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings)],
+    deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
     kept: [deleteKeeps],
     stalls: [retractionStalls],
     status: [deleteStatus],
@@ -154,7 +156,7 @@ export const PATCHES: HookRegistry = {
     refused: [tap(lateCreate)],
   },
   created: {
-    records: [tap(lifecycleCreated), tap(discriminatingCreated), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec)))],
+    records: [tap(lifecycleCreated), tap(discriminatingCreated), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec))), tap(statefulCreated)],
     stored: [tap(sectionCreated)],
     asArray: [rruleSingle],
     named: [createNamedElsewhere],

@@ -29,6 +29,7 @@ import { MEDIA_MUTANTS } from './media.js';
 import { INTERNAL_PUBLICATION_MUTANTS } from './internal-publication.js';
 import { VERSION_MUTANTS } from './versions.js';
 import { TRACK_MUTANTS } from './track.js';
+import { STATEFUL_VIEW_MUTANTS } from './stateful-views.js';
 import type { MutantDef } from './types.js';
 import type { BugFn } from '../bug.js';
 
@@ -60,7 +61,7 @@ export const DISCRIMINATING_DATA_MUTANTS = {
  */
 export const BLIND_SPOT_MUTANTS = { ...OFFSET_NUMBER_MUTANTS, ...PREVIEW_STATE_MUTANTS, ...START_PARTS_MUTANTS, ...IDENTIFIER_FILTER_MUTANTS, ...PUBLICATION_LIST_MEMBER_MUTANTS, ...CONTRIBUTOR_FILTER_MUTANTS, ...TECHNICAL_START_MUTANTS, ...OCCURRENCE_DELETE_MUTANTS, ...MIXED_SCHEDULING_MUTANTS, ...DISTINCT_VALUE_MUTANTS, ...UNKNOWN_FIRST_MUTANTS };
 
-export { DATA_SEQUENCE_MUTANTS, PRECISION_MUTANTS, LIST_ROW_MUTANTS, SECOND_CATALOG_MUTANTS, PARTIAL_WRITE_MUTANTS, TEXT_ON_THE_WIRE_MUTANTS, RECURRENCE_EDGE_MUTANTS, ERROR_PATH_MUTANTS };
+export { STATEFUL_VIEW_MUTANTS, DATA_SEQUENCE_MUTANTS, PRECISION_MUTANTS, LIST_ROW_MUTANTS, SECOND_CATALOG_MUTANTS, PARTIAL_WRITE_MUTANTS, TEXT_ON_THE_WIRE_MUTANTS, RECURRENCE_EDGE_MUTANTS, ERROR_PATH_MUTANTS };
 
 export type { MutantDef, MutantSpec, Handler } from './types.js';
 
@@ -96,7 +97,10 @@ const ALL = { ...HOSTILE_MUTANTS, ...EVENT_MUTANTS, ...LIST_MUTANTS, ...ACL_MUTA
   ...OPENCAST_MUTANTS,
   // The addendum for 1.7.0-1.11.0 (specs/events-api-1.7-1.11.md): GET /media, the version endpoints, the 1.7.0 track members.
   ...MEDIA_MUTANTS, ...TRACK_MUTANTS, ...VERSION_MUTANTS, ...PUBLICATION_VERSION_MUTANTS,
-  ...INTERNAL_PUBLICATION_MUTANTS };
+  ...INTERNAL_PUBLICATION_MUTANTS,
+  // Views of an event that go wrong only after a particular sequence of writes: the proof that the stateful stage's
+  // model judges every view (definitions and bug sites: stateful-views.ts).
+  ...STATEFUL_VIEW_MUTANTS };
 
 /** Names of all mutants (a literal union; names.test.ts checks the names the patches ask bug() for). */
 export type MutantName = keyof typeof ALL;

@@ -19,7 +19,7 @@ export interface MutantDef {
   wrap?: (h: Handler) => Handler;
   /**
    * Which stage of evconf is expected to catch the bug, and so which self-test proves it: the scenarios (default,
-   * src/selftest/mutants-*.test.ts), only generated cases (src/properties/mutants.test.ts), the load budgets
+   * src/selftest/mutants-*.test.ts), only generated cases (src/properties/mutants.test.ts, src/stateful/mutants.it.test.ts), the load budgets
    * (src/load/stage.it.test.ts), or a hostile transport fault (src/selftest/hostile.test.ts).
    */
   caughtBy?: 'scenarios' | 'properties' | 'load' | 'hostile';

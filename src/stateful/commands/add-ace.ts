@@ -3,6 +3,7 @@ import { aclParts } from '../../cases/acl.js';
 import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
+import { settleViews } from '../views.js';
 
 /** POST /acl/{action} role: the entry is there (acl.add.adds), the others unchanged (acl.add.others-unaffected). */
 export class AddAce implements fc.AsyncCommand<EventModel, Real> {
@@ -21,7 +22,8 @@ export class AddAce implements fc.AsyncCommand<EventModel, Real> {
     const keep = e.acl.filter((k) => !k.endsWith(`|${pair}`));
     e.acl = [...keep, `allow|${pair}`].sort();
     r.kit.exercised.add('acl.add.others-unaffected');
-    r.expect(await r.kit.settle('acl.add.adds', () => aclParts(r.kit, e.id, { keep, has: { allow: true, action: this.action, role: this.role }, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' })));
+    const own = () => aclParts(r.kit, e.id, { keep, has: { allow: true, action: this.action, role: this.role }, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' });
+    r.expect(await settleViews(r, e, { acl: 'acl.add.adds' }, `after addAce(${e.label})`, { own, ownSub: ['acl'] }));
   }
 
   toString(): string {

@@ -1,12 +1,11 @@
 import type fc from 'fast-check';
 import type { EpisodeCatalog, ProcessingInstructions } from '../../generators/index.js';
 import { ADMIN_ROLE } from '../../cases/phase-env.js';
-import { aclIs } from '../../cases/acl.js';
 import { mustCreate } from '../../cases/reads.js';
-import { scheduleIs } from '../../cases/schedule.js';
 import { slotSpan, type EventModel, type ModelEvent } from '../model.js';
 import type { Real } from '../real.js';
-import { episodeIs, show, tagged } from '../verify.js';
+import { show, tagged } from '../verify.js';
+import { settleViews } from '../views.js';
 
 /** The ACL every created event starts with (the admin role may read and write). */
 export const DEFAULT_ACL = [`allow|read|${ADMIN_ROLE}`, `allow|write|${ADMIN_ROLE}`].sort();
@@ -32,14 +31,13 @@ export class CreateEvent implements fc.AsyncCommand<EventModel, Real> {
       ...(extra ? { extra } : {}),
     });
     if (typeof id !== 'string') return r.expect(id);
-    const e: ModelEvent = { label, id, episode, acl: [...DEFAULT_ACL], ...(extra ? { extra: extra.fields } : {}), ...(slot !== undefined ? { slot } : {}) };
+    const e: ModelEvent = { label, id, episode, origin: episode, acl: [...DEFAULT_ACL], ...(extra ? { extra: extra.fields } : {}), ...(slot !== undefined ? { slot } : {}) };
     m.live.push(e);
-    r.expect(await r.kit.settle('events.create.metadata', () => episodeIs(r.kit, e.id, e.episode, 'events.create.metadata', `after ${label} = create`)));
-    r.expect(await r.kit.settle('events.create.acl', () => aclIs(r.kit, e.id, e.acl, 'events.create.acl', `after ${label} = create`)));
-    if (slot !== undefined) {
-      const want = { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) };
-      r.expect(await r.kit.settle('events.create.schedule-single', () => scheduleIs(r.kit, e.id, want, 'events.create.schedule-single', `after ${label} = create`)));
-    }
+    // Every view of the new event: its catalogs, ACL and schedule, the single GET and the list with each flag.
+    r.expect(await settleViews(r, e, {
+      episode: 'events.create.metadata', acl: 'events.create.acl',
+      ...(extra ? { extra: 'events.create.metadata' } : {}), ...(slot !== undefined ? { schedule: 'events.create.schedule-single' } : {}),
+    }, `after ${label} = create`));
   }
 
   /** The processing configuration, when there is any (the workflow is the run's). */

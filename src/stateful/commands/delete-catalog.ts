@@ -3,6 +3,7 @@ import { accepted } from '../../cases/expect.js';
 import { judgeBy } from '../../cases/judge.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
+import { settleViews } from '../views.js';
 
 const CATALOG_EMPTIED = judgeBy('catalog-emptied');
 
@@ -24,7 +25,9 @@ export class DeleteCatalog implements fc.AsyncCommand<EventModel, Real> {
     r.step(`deleteCatalog(${e.label}, ${flavor})`);
     r.expect(accepted(r.kit.env, await r.kit.api.deleteCatalog(e.id, flavor), 'metadata.delete.removes', `DELETE /api/events/{id}/metadata?type=${flavor}`));
     delete e.extra;
-    r.expect(await r.kit.settle('metadata.delete.removes', async () => CATALOG_EMPTIED(r.kit.env, await r.kit.api.catalog(e.id, flavor), 'metadata.delete.removes', {}, `GET /metadata?type=${flavor} after the delete`)));
+    const own = async () => CATALOG_EMPTIED(r.kit.env, await r.kit.api.catalog(e.id, flavor), 'metadata.delete.removes', {}, `GET /metadata?type=${flavor} after the delete`);
+    // Every view of the deleted catalog: its sub-resource, and the catalogs of the single GET and the list with withmetadata.
+    r.expect(await settleViews(r, e, { extra: 'metadata.delete.removes' }, `after deleteCatalog(${e.label})`, { own, ownSub: ['extra'] }));
   }
 
   toString(): string {

@@ -1,10 +1,11 @@
 import type fc from 'fast-check';
 import type { AclEntry } from '../../generators/index.js';
-import { aclIs, keysOf } from '../../cases/acl.js';
+import { keysOf } from '../../cases/acl.js';
 import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
 import { show } from '../verify.js';
+import { settleViews } from '../views.js';
 
 /** PUT /acl: the ACL read back is the set sent (acl.put.overwrites: "The existing ACL is overwritten."). */
 export class PutAcl implements fc.AsyncCommand<EventModel, Real> {
@@ -19,7 +20,7 @@ export class PutAcl implements fc.AsyncCommand<EventModel, Real> {
     r.step(`putAcl(${e.label}, ${show(this.acl)})`);
     r.expect(accepted(r.kit.env, await r.kit.api.putAcl(e.id, this.acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl'));
     e.acl = keysOf(this.acl);
-    r.expect(await r.kit.settle('acl.put.overwrites', () => aclIs(r.kit, e.id, e.acl, 'acl.put.overwrites', `after putAcl(${e.label})`)));
+    r.expect(await settleViews(r, e, { acl: 'acl.put.overwrites' }, `after putAcl(${e.label})`));
   }
 
   toString(): string {

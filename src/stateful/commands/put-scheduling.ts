@@ -3,6 +3,7 @@ import { accepted, statusIs } from '../../cases/expect.js';
 import { scheduleIs } from '../../cases/schedule.js';
 import { slotSpan, type EventModel } from '../model.js';
 import type { Real } from '../real.js';
+import { settleViews } from '../views.js';
 
 /**
  * PUT /scheduling moving an event to a slot (1.1.0+): a slot another live event holds on the same agent is a
@@ -32,7 +33,7 @@ export class PutScheduling implements fc.AsyncCommand<EventModel, Real> {
     }
     r.expect(accepted(r.kit.env, res, 'scheduling.put.applies', 'PUT /api/events/{id}/scheduling'));
     e.slot = slot;
-    r.expect(await r.kit.settle('scheduling.put.applies', () => scheduleIs(r.kit, e.id, { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) }, 'scheduling.put.applies', `after putScheduling(${e.label})`)));
+    r.expect(await settleViews(r, e, { schedule: 'scheduling.put.applies' }, `after putScheduling(${e.label})`));
   }
 
   toString(): string {

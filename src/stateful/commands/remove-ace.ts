@@ -3,6 +3,7 @@ import { aclParts } from '../../cases/acl.js';
 import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
+import { settleViews } from '../views.js';
 
 /** DELETE /acl/{action}/{role} of an existing entry: gone (acl.remove.removes), others unchanged (acl.remove.others-unaffected). */
 export class RemoveAce implements fc.AsyncCommand<EventModel, Real> {
@@ -20,7 +21,8 @@ export class RemoveAce implements fc.AsyncCommand<EventModel, Real> {
     r.expect(accepted(r.kit.env, await r.kit.api.removeAce(e.id, action, role), 'acl.remove.removes', `DELETE /api/events/{id}/acl/${action}/${role}`));
     e.acl = e.acl.filter((k) => !k.endsWith(`|${pair}`));
     r.kit.exercised.add('acl.remove.others-unaffected');
-    r.expect(await r.kit.settle('acl.remove.removes', () => aclParts(r.kit, e.id, { keep: e.acl, lacks: true, pair }, { own: 'acl.remove.removes', others: 'acl.remove.others-unaffected' })));
+    const own = () => aclParts(r.kit, e.id, { keep: e.acl, lacks: true, pair }, { own: 'acl.remove.removes', others: 'acl.remove.others-unaffected' });
+    r.expect(await settleViews(r, e, { acl: 'acl.remove.removes' }, `after removeAce(${e.label})`, { own, ownSub: ['acl'] }));
   }
 
   toString(): string {

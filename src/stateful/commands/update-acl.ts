@@ -1,10 +1,11 @@
 import type fc from 'fast-check';
 import type { AclEntry } from '../../generators/index.js';
-import { aclIs, keysOf } from '../../cases/acl.js';
+import { keysOf } from '../../cases/acl.js';
 import { accepted } from '../../cases/expect.js';
 import type { EventModel } from '../model.js';
 import type { Real } from '../real.js';
-import { episodeIs, show } from '../verify.js';
+import { show } from '../verify.js';
+import { settleViews } from '../views.js';
 
 /**
  * POST /api/events/{id} with only an acl part (allowing entries: `allow` on create/update is ignored by real
@@ -22,8 +23,7 @@ export class UpdateAcl implements fc.AsyncCommand<EventModel, Real> {
     r.step(`update(${e.label}, acl only ${show(this.acl)})`);
     r.expect(accepted(r.kit.env, await r.kit.api.update(e.id, { acl: this.acl }), 'events.update.acl', 'POST /api/events/{id} (acl part)'));
     e.acl = keysOf(this.acl);
-    r.expect(await r.kit.settle('events.update.acl', () => aclIs(r.kit, e.id, e.acl, 'events.update.acl', `after update(${e.label}, acl)`)));
-    r.expect(await r.kit.settle('events.update.partial', () => episodeIs(r.kit, e.id, e.episode, 'events.update.partial', `after update(${e.label}, acl only): the catalog`)));
+    r.expect(await settleViews(r, e, { acl: 'events.update.acl', episode: 'events.update.partial' }, `after update(${e.label}, acl only)`));
   }
 
   toString(): string {
