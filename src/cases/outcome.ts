@@ -27,9 +27,11 @@ export function outcomeResults(env: PhaseEnv, stage: StageInfo, out: CasesOutcom
     if (out.kind === 'error') return ruleResult(env, { source, rule, outcome: 'error', message: `evconf error in ${stage.id}: ${out.error}`, replay, durationMs: ms });
     const f = failures.get(rule);
     if (f) {
-      const how = `${stage.id} falsified in case ${f.foundIn} of ${out.numRuns}, shrunk ${f.numShrinks} time(s); seed ${seed}`;
+      // The seed ends the note, after any remark on the shrinking: an expectation's match leaves the note out
+      // (src/expectations/differences.ts), and it knows the note by its end.
+      const how = `${stage.id} falsified in case ${f.foundIn} of ${out.numRuns}, shrunk ${f.numShrinks} time(s)${f.note ? `; ${f.note}` : ''}; seed ${seed}`;
       return ruleResult(env, {
-        source, rule, outcome: 'fail', message: `${f.verdict.message} (${how}${f.note ? `; ${f.note}` : ''})`,
+        source, rule, outcome: 'fail', message: `${f.verdict.message} (${how})`,
         expected: f.verdict.expected, actual: f.verdict.actual, exchanges: f.exchanges,
         counterexample: stableCounterexample(f.steps ?? f.value, env), replay, durationMs: ms,
       });

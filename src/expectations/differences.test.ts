@@ -53,4 +53,9 @@ describe('notes the engine appends are not differences', () => {
     expect(differencesOf('after e1 = create: dublincore/episode: field location is "a", expected "" (did not hold; the answer stopped changing) (stateful-lifecycle falsified in case 1 of 100, shrunk 13 time(s); seed 21)'))
       .toEqual({ head: 'after e1 = create', parts: ['dublincore/episode: field location is "a", expected ""'] });
   });
+
+  it('a remark on the shrinking inside the note is left out with it', () => {
+    expect(differencesOf('the pages do not partition the list: offset read as the index of the first event (did not hold; the answer stopped changing) (oracle-list-invariants falsified in case 1 of 6, shrunk 8 time(s); shrinking stopped after 11 steps at its time bound (10 s): the smallest failing case found by then; seed 5)'))
+      .toEqual({ head: 'the pages do not partition the list', parts: ['offset read as the index of the first event'] });
+  });
 });

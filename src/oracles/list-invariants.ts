@@ -133,7 +133,14 @@ async function attempt(x: Ctx): Promise<Verdict> {
       if (page.length < c.limit) break;
     }
     if (!sameSet(pages.flat(), whole)) {
-      return broken('events.list.pages', `the pages of sort=${sort} with limit=${c.limit} do not partition the list (${pages.flat().length} rows in pages for ${whole.length} events${repeated(pages.flat()).length ? ', some on two pages' : ''})`, { identifiers: [...whole].sort() }, { pages });
+      // Where offset is a page index (1.0.0), say whether the pages are what reading offset as the index of the first
+      // event gives: page k holds min(limit, n - k) events, of the list only, all of them together. Counted, not
+      // placed, so ties in the sort keys (ordered anew by each request) do not hide it. One difference of its own,
+      // which an expectation can name apart from the others.
+      const flat = pages.flat();
+      const asIndex = pageIndex && pages.length > 1 && pages.every((page, k) => page.length === Math.min(c.limit, whole.length - k))
+        && flat.every((id) => whole.includes(id)) && whole.every((id) => flat.includes(id));
+      return broken('events.list.pages', `the pages of sort=${sort} with limit=${c.limit} do not partition the list (${pages.flat().length} rows in pages for ${whole.length} events${repeated(pages.flat()).length ? ', some on two pages' : ''})${asIndex ? `: offset read as the index of the first event, not a page number (offset=k gave events k+1 to k+${c.limit})` : ''}`, { identifiers: [...whole].sort() }, { pages });
     }
   }
   // Filters: location (all versions).
