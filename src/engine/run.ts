@@ -5,6 +5,7 @@ import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { sweepTagged } from '../core/sweep.js';
 import { clientsFor } from '../core/clients.js';
+import { RowsSeen } from '../oracles/rows-seen.js';
 import { StallGuard } from '../http/index.js';
 import { mapAdaptive, mapPool, Slots } from '../core/pool.js';
 import { scenarioLimit } from './scenario-limit.js';
@@ -262,7 +263,9 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     };
     state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
   };
-  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits, onBusy, o.signal);
+  // Every list the stages receive, its rows judged against their events (src/oracles/rows-seen.ts).
+  const rowsSeen = new RowsSeen({ version, config: o.config, book: o.book, ...(o.signal ? { signal: o.signal } : {}) });
+  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits, onBusy, o.signal, rowsSeen);
   try {
     const probeStarted = Date.now();
     const caps = await ctx.lock.shared(() => probeVersion(ctx, version, clients));
@@ -277,6 +280,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       // --concurrency, or up to its ceiling while the server answers fast: scenarios and generated cases alike.
       concurrencyNow: scenarioLimit(o.config, waits),
     };
+    rowsSeen.useLag(base.lag);
     // Versions whose rules are identical share the generated stages' duplicated cases (src/engine/version-groups.ts).
     const share = o.config.shareGenerated === false ? { first: true, size: 1 } : generatedShare(o.book, o.config.apiVersions, version);
     const genConfig = share.first ? o.config : { ...o.config, runs: generatedRuns(o.config.runs, share) };
@@ -294,6 +298,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (failed) throw failed.reason;
     await scenarios.exclusive();
+    state.results.push(...(await rowsSeen.finish()));
   } finally {
     await clients.closeAll();
   }
