@@ -190,9 +190,10 @@ export class RowsSeen {
         const write = method !== 'GET' && method !== 'HEAD';
         const seq0 = this.seq;
         const target = write ? this.writeTarget(client, spec) : undefined;
-        // A difference being read again is not cut short by the deletion of its event (a stage's cleanup): the
-        // delete waits for it (bounded by --settle-ms); only a failing server's lists ever make it wait.
-        if (method === 'DELETE' && target) await this.confirming.get(target);
+        // A difference being read again is not cut short by the deletion of its event or of a row beside it (a
+        // stage's cleanup): a delete waits for the differences being read again (each bounded by --settle-ms); only
+        // lists that differed from their events ever make it wait.
+        if (method === 'DELETE' && this.confirming.size > 0) await Promise.all(this.confirming.values());
         if (target !== undefined) this.writeStarts(target);
         if (method === 'DELETE' && target) this.gone.add(target);
         const ex = await client.send(spec);
