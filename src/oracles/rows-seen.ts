@@ -53,7 +53,6 @@ const SHARED_PARAMS = ['sign', ...WITH_FLAGS.map(flagParam)];
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One list response as seen: who sent it, how (to send it again), and the write count when it was sent. */
 interface Listing {
@@ -87,6 +86,8 @@ export interface RowsSeenStats {
   fromCache: number;
   deduplicated: number;
   singleGets: number;
+  /** Single GETs of the stages themselves kept as an event's single view. */
+  stageSingles: number;
   listRereads: number;
   /** Differences that went away on reading both views again (index lag). */
   settled: number;
@@ -156,7 +157,7 @@ export class RowsSeen {
   private readonly confirming = new Map<string, Promise<void>>();
   private readonly failedRules = new Set<string>();
   private stopped = false;
-  readonly stats: RowsSeenStats = { lists: 0, rows: 0, judged: 0, fromCache: 0, deduplicated: 0, singleGets: 0, listRereads: 0, settled: 0, written: 0, unreadable: 0, notJudged: 0, perRule: {} };
+  readonly stats: RowsSeenStats = { lists: 0, rows: 0, judged: 0, fromCache: 0, deduplicated: 0, singleGets: 0, stageSingles: 0, listRereads: 0, settled: 0, written: 0, unreadable: 0, notJudged: 0, perRule: {} };
 
   constructor(private readonly o: RowsSeenOptions) {
     const only = o.config.only;
@@ -250,16 +251,22 @@ export class RowsSeen {
   private read(client: HttpClient, identity: string, spec: RequestSpec, ex: Exchange, seq0: number): void {
     if (this.stopped || !ex.response || ex.response.status !== 200) return;
     const rel = relativePath(client, ex.request.url);
-    if (!rel || !/^\/api\/events\/?$/.test(rel.path)) return;
-    const parsed = parseJsonBody(ex);
-    if (!parsed.ok || !Array.isArray(parsed.value)) return;
+    if (!rel) return;
     const shared: Record<string, string> = {};
     for (const p of SHARED_PARAMS) {
       const v = rel.query.get(p);
       if (v !== null) shared[p] = v;
     }
-    const flags = WITH_FLAGS.filter((f) => shared[flagParam(f)] !== undefined && shared[flagParam(f)].toLowerCase() !== 'false');
     const who = JSON.stringify([identity, spec.auth === undefined ? 0 : spec.auth, spec.headers ?? {}]);
+    const single = /^\/api\/events\/([^/]+)$/.exec(rel.path);
+    if (single) {
+      this.stageSingle(rel.query, shared, who, ex, seq0);
+      return;
+    }
+    if (!/^\/api\/events\/?$/.test(rel.path)) return;
+    const parsed = parseJsonBody(ex);
+    if (!parsed.ok || !Array.isArray(parsed.value)) return;
+    const flags = WITH_FLAGS.filter((f) => shared[flagParam(f)] !== undefined && shared[flagParam(f)].toLowerCase() !== 'false');
     const listing: Listing = { client, spec, ex, shared, flags, who, seq0 };
     this.stats.lists++;
     const rows = parsed.value.filter((r): r is Obj => isObj(r) && typeof r.identifier === 'string' && this.own.has(r.identifier));
@@ -273,6 +280,23 @@ export class RowsSeen {
       seen.add(id);
     }
     for (const row of rows) this.row(listing, row);
+  }
+
+  /**
+   * A single GET a stage made itself: what it answered is kept as the event's single view at its written state (no
+   * write of the event in between), so rows of that state, flags and identity are judged without a request of ours.
+   * Only GETs whose parameters are all ones the list shares (an unknown parameter is another check's business).
+   */
+  private stageSingle(query: URLSearchParams, shared: Record<string, string>, who: string, ex: Exchange, seq0: number): void {
+    if ([...query.keys()].some((k) => !SHARED_PARAMS.includes(k))) return;
+    const parsed = parseJsonBody(ex);
+    if (!parsed.ok || !isObj(parsed.value) || typeof parsed.value.identifier !== 'string') return;
+    const id = parsed.value.identifier;
+    if (!this.own.has(id) || this.writtenSince(id, seq0)) return;
+    const key = `${id}\u0000${who}\u0000${JSON.stringify(shared)}`;
+    const state = this.lastWrite.get(id) ?? 0;
+    if (this.singles.get(key)?.seq !== state) this.singles.set(key, { seq: state, body: parsed.value, ex });
+    this.stats.stageSingles++;
   }
 
   /** The list request in words (the message names it). */
@@ -494,10 +518,15 @@ export class RowsSeen {
   async finish(): Promise<CheckResult[]> {
     if (!this.active) return [];
     const bound = this.o.config.settleMs + DRAIN_GRACE_MS;
+    const t0 = Date.now();
+    const queued = this.queue.length + this.running;
     if (this.running > 0 || this.queue.length > 0) {
-      await Promise.race([new Promise<void>((r) => this.idle.push(r)), sleep(bound)]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => (timer = setTimeout(r, bound)))]);
+      clearTimeout(timer);
     }
     this.stopped = true;
+    if (process.env.EVCONF_ROWS_SEEN_DEBUG) console.error('finish', this.o.version, 'queued', queued, 'waited', Date.now() - t0, 'ms', JSON.stringify(this.stats));
     this.stats.notJudged += this.queue.length;
     this.queue.length = 0;
     const out: CheckResult[] = [];
@@ -515,7 +544,7 @@ export class RowsSeen {
         const f = failures[0];
         result(rule, 'fail', `${f.message}${failures.length > 1 ? ` (and ${failures.length - 1} more such finding(s) in this version)` : ''}`, f);
       } else if ((st.perRule[rule] ?? 0) > 0) {
-        result(rule, 'pass', `${st.perRule[rule]} row(s) of the run's own events, in the list responses of every stage, agreed with GET /api/events/{id} with the same flags (${st.rows} rows in ${st.lists} lists seen; ${st.singleGets} single GETs, ${st.listRereads} lists read again; ${st.settled} difference(s) gone on reading again; ${st.deduplicated} identical to a row judged, ${st.fromCache} judged by a single GET read before; not judged: ${st.written} for a write in between, ${st.unreadable} unreadable alone, ${st.notJudged} over budget or stopped)`);
+        result(rule, 'pass', `${st.perRule[rule]} row(s) of the run's own events, in the list responses of every stage, agreed with GET /api/events/{id} with the same flags (${st.rows} rows in ${st.lists} lists seen; ${st.stageSingles} single GETs of the stages kept, ${st.singleGets} made, ${st.listRereads} lists read again; ${st.settled} difference(s) gone on reading again; ${st.deduplicated} identical to a row judged, ${st.fromCache} judged by a single GET read before; not judged: ${st.written} for a write in between, ${st.unreadable} unreadable alone, ${st.notJudged} over budget or stopped)`);
       }
     }
     return out;
