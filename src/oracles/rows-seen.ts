@@ -48,8 +48,14 @@ const IN_FLIGHT = 2;
 /** How long a version waits, at most, for the judgements still queued when its stages end (ms, beyond the settle time). */
 const DRAIN_GRACE_MS = 5_000;
 
-/** The query parameters a single GET shares with the list (spec § GET /api/events/{event_id}). */
-const SHARED_PARAMS = ['sign', ...WITH_FLAGS.map(flagParam)];
+/**
+ * The query parameters a single GET shares with the list (spec § GET /api/events/{event_id}; includeInternalPublication
+ * from 1.11.0, accepted and ignored below: specs/events-api-1.7-1.11.md § Versioning).
+ */
+const SHARED_PARAMS = ['sign', ...WITH_FLAGS.map(flagParam), 'includeInternalPublication'];
+
+/** The list's own parameters (spec § GET /api/events): which rows, not what a row shows. A list with any other is not judged. */
+const LIST_PARAMS = ['filter', 'sort', 'limit', 'offset'];
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -263,7 +269,7 @@ export class RowsSeen {
       this.stageSingle(rel.query, shared, who, ex, seq0);
       return;
     }
-    if (!/^\/api\/events\/?$/.test(rel.path)) return;
+    if (!/^\/api\/events\/?$/.test(rel.path) || [...rel.query.keys()].some((k) => !SHARED_PARAMS.includes(k) && !LIST_PARAMS.includes(k))) return;
     const parsed = parseJsonBody(ex);
     if (!parsed.ok || !Array.isArray(parsed.value)) return;
     const flags = WITH_FLAGS.filter((f) => shared[flagParam(f)] !== undefined && shared[flagParam(f)].toLowerCase() !== 'false');
