@@ -231,7 +231,6 @@ export class RowsSeen {
 
   private writeEnds(target: string | null, ex: Exchange): void {
     this.seq++;
-    if (process.env.EVCONF_ROWS_SEEN_DEBUG && target === null) console.error('foreign', ex.request.method, ex.request.url);
     if (target === '') {
       if (ex.response && ex.response.status >= 200 && ex.response.status < 300) {
         const parsed = parseJsonBody(ex);
@@ -329,7 +328,6 @@ export class RowsSeen {
     }
     this.rowsDone.add(rowKey);
     const cached = this.singles.get(key);
-    if (process.env.EVCONF_ROWS_SEEN_DEBUG) console.error('row', id, this.describe(l), cached?.seq, state);
     if (cached && cached.seq === state && !this.writtenSince(id, l.seq0) && cached.body && this.differences(l, row, cached.body).length === 0) {
       this.stats.fromCache++;
       this.judged(l, id);
@@ -418,11 +416,9 @@ export class RowsSeen {
     if (!s.body) {
       // Not readable alone (deleted, another identity's refusal): the single GET's own checks judge that.
       this.stats.unreadable++;
-      if (process.env.EVCONF_ROWS_SEEN_DEBUG) console.error('unreadable', s.ex.response?.status, s.ex.request.url, this.gone.has(id), this.describe(l));
       return;
     }
     const diff = this.differences(l, row, s.body);
-    if (process.env.EVCONF_ROWS_SEEN_DEBUG) console.error('judge', id, this.describe(l), diff.join(','));
     if (diff.length === 0) {
       this.judged(l, id);
       return;
@@ -479,7 +475,6 @@ export class RowsSeen {
       },
     });
     const end = outcome?.ends[0];
-    if (process.env.EVCONF_ROWS_SEEN_DEBUG) console.error('confirm', id, end?.by, end && 'decision' in end ? end.decision.why : '', (this.lastWrite.get(id) ?? 0) > l.seq0, this.inflight.get(id), this.foreignWrite > l.seq0, this.foreignInflight);
     if (this.writtenSince(id, l.seq0)) {
       this.stats.written++;
       return;
@@ -524,15 +519,12 @@ export class RowsSeen {
   async finish(): Promise<CheckResult[]> {
     if (!this.active) return [];
     const bound = this.o.config.settleMs + DRAIN_GRACE_MS;
-    const t0 = Date.now();
-    const queued = this.queue.length + this.running;
     if (this.running > 0 || this.queue.length > 0) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise<void>((r) => (timer = setTimeout(r, bound)))]);
       clearTimeout(timer);
     }
     this.stopped = true;
-    if (process.env.EVCONF_ROWS_SEEN_DEBUG) console.error('finish', this.o.version, 'queued', queued, 'waited', Date.now() - t0, 'ms', JSON.stringify(this.stats));
     this.stats.notJudged += this.queue.length;
     this.queue.length = 0;
     const out: CheckResult[] = [];
