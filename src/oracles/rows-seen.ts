@@ -74,6 +74,22 @@ interface Listing {
   seq0: number;
 }
 
+/** A single GET of an event as answered, at the event's written state `seq`; its body parsed when first needed. */
+interface Single {
+  seq: number;
+  ex: Exchange;
+  body?: Obj | null;
+}
+
+/** The body of a single GET: the event object it answered (200, an object with the identifier asked), else null. */
+function bodyOf(s: Single, id: string): Obj | undefined {
+  if (s.body === undefined) {
+    const parsed = s.ex.response?.status === 200 ? parseJsonBody(s.ex) : undefined;
+    s.body = parsed?.ok && isObj(parsed.value) && parsed.value.identifier === id ? parsed.value : null;
+  }
+  return s.body ?? undefined;
+}
+
 /** A failure found, kept until the version reports. */
 interface Found {
   rule: string;
@@ -149,7 +165,7 @@ export class RowsSeen {
   private foreignWrite = 0;
   private foreignInflight = 0;
   /** Per event, flags and identity: the single GET as answered, at the written state `seq`. */
-  private readonly singles = new Map<string, { seq: number; body: Obj | undefined; ex: Exchange }>();
+  private readonly singles = new Map<string, Single>();
   /** Per event: the write count when one of its rows was last judged. */
   private readonly judgedAt = new Map<string, number>();
   private readonly rowsDone = new Set<string>();
@@ -265,7 +281,7 @@ export class RowsSeen {
     const who = JSON.stringify([identity, spec.auth === undefined ? 0 : spec.auth, spec.headers ?? {}]);
     const single = /^\/api\/events\/([^/]+)$/.exec(rel.path);
     if (single) {
-      this.stageSingle(rel.query, shared, who, ex, seq0);
+      this.stageSingle(eventOfPath(rel.path)!, rel.query, shared, who, ex, seq0);
       return;
     }
     if (!/^\/api\/events\/?$/.test(rel.path) || [...rel.query.keys()].some((k) => !SHARED_PARAMS.includes(k) && !LIST_PARAMS.includes(k))) return;
@@ -292,15 +308,12 @@ export class RowsSeen {
    * write of the event in between), so rows of that state, flags and identity are judged without a request of ours.
    * Only GETs whose parameters are all ones the list shares (an unknown parameter is another check's business).
    */
-  private stageSingle(query: URLSearchParams, shared: Record<string, string>, who: string, ex: Exchange, seq0: number): void {
-    if ([...query.keys()].some((k) => !SHARED_PARAMS.includes(k))) return;
-    const parsed = parseJsonBody(ex);
-    if (!parsed.ok || !isObj(parsed.value) || typeof parsed.value.identifier !== 'string') return;
-    const id = parsed.value.identifier;
-    if (!this.own.has(id) || this.writtenSince(id, seq0)) return;
+  private stageSingle(id: string, query: URLSearchParams, shared: Record<string, string>, who: string, ex: Exchange, seq0: number): void {
+    if (!this.own.has(id) || this.writtenSince(id, seq0) || [...query.keys()].some((k) => !SHARED_PARAMS.includes(k))) return;
     const key = `${id}\u0000${who}\u0000${JSON.stringify(shared)}`;
     const state = this.lastWrite.get(id) ?? 0;
-    if (this.singles.get(key)?.seq !== state) this.singles.set(key, { seq: state, body: parsed.value, ex });
+    if (this.singles.get(key)?.seq === state) return;
+    this.singles.set(key, { seq: state, ex });
     this.stats.stageSingles++;
   }
 
@@ -321,14 +334,15 @@ export class RowsSeen {
     this.stats.rows++;
     const key = this.singleKey(l, id);
     const state = this.lastWrite.get(id) ?? 0;
-    const rowKey = `${key}\u0000${state}\u0000${canonical(row)}`;
+    const rowKey = `${key}\u0000${state}\u0000${JSON.stringify(row)}`;
     if (this.rowsDone.has(rowKey)) {
       this.stats.deduplicated++;
       return;
     }
     this.rowsDone.add(rowKey);
     const cached = this.singles.get(key);
-    if (cached && cached.seq === state && !this.writtenSince(id, l.seq0) && cached.body && this.differences(l, row, cached.body).length === 0) {
+    const cachedBody = cached && cached.seq === state && !this.writtenSince(id, l.seq0) ? bodyOf(cached, id) : undefined;
+    if (cachedBody && this.differences(l, row, cachedBody).length === 0) {
       this.stats.fromCache++;
       this.judged(l, id);
       return;
@@ -409,16 +423,17 @@ export class RowsSeen {
     if (!s || s.seq !== state) {
       const before = this.seq;
       const got = await this.single(l, id);
-      s = { seq: state, ...got };
+      s = { seq: state, ex: got.ex, body: got.body ?? null };
       // Kept only when no write of the event went by while it was read.
       if (!this.writtenSince(id, before)) this.singles.set(key, s);
     }
-    if (!s.body) {
+    const body = bodyOf(s, id);
+    if (!body) {
       // Not readable alone (deleted, another identity's refusal): the single GET's own checks judge that.
       this.stats.unreadable++;
       return;
     }
-    const diff = this.differences(l, row, s.body);
+    const diff = this.differences(l, row, body);
     if (diff.length === 0) {
       this.judged(l, id);
       return;
