@@ -132,11 +132,17 @@ export interface RowsSeenOptions {
 }
 
 /** The path of a request relative to the client's base URL (undefined for another origin). */
+const bases = new Map<string, { origin: string; prefix: string }>();
 function relativePath(client: HttpClient, url: string): { path: string; query: URLSearchParams } | undefined {
   try {
     const u = new URL(url);
-    const base = new URL(client.baseUrl);
-    const prefix = base.pathname.replace(/\/+$/, '');
+    let base = bases.get(client.baseUrl);
+    if (!base) {
+      const b = new URL(client.baseUrl);
+      base = { origin: b.origin, prefix: b.pathname.replace(/\/+$/, '') };
+      bases.set(client.baseUrl, base);
+    }
+    const { prefix } = base;
     if (u.origin !== base.origin || !u.pathname.startsWith(prefix)) return undefined;
     return { path: u.pathname.slice(prefix.length), query: u.searchParams };
   } catch {
@@ -270,18 +276,20 @@ export class RowsSeen {
 
   /** A GET as the stage got it: a successful list of the run's own events is judged. */
   private read(client: HttpClient, identity: string, spec: RequestSpec, ex: Exchange, seq0: number): void {
-    if (this.stopped || !ex.response || ex.response.status !== 200) return;
+    if (this.stopped || !ex.response || ex.response.status !== 200 || !ex.request.url.includes('/api/events')) return;
     const rel = relativePath(client, ex.request.url);
     if (!rel) return;
+    const single = /^\/api\/events\/([^/]+)$/.test(rel.path) ? eventOfPath(rel.path)! : undefined;
+    // A single GET of another's event, or of one of ours written since it was sent: nothing to keep.
+    if (single !== undefined && (!this.own.has(single) || this.writtenSince(single, seq0))) return;
     const shared: Record<string, string> = {};
     for (const p of SHARED_PARAMS) {
       const v = rel.query.get(p);
       if (v !== null) shared[p] = v;
     }
     const who = JSON.stringify([identity, spec.auth === undefined ? 0 : spec.auth, spec.headers ?? {}]);
-    const single = /^\/api\/events\/([^/]+)$/.exec(rel.path);
-    if (single) {
-      this.stageSingle(eventOfPath(rel.path)!, rel.query, shared, who, ex, seq0);
+    if (single !== undefined) {
+      this.stageSingle(single, rel.query, shared, who, ex, seq0);
       return;
     }
     if (!/^\/api\/events\/?$/.test(rel.path) || [...rel.query.keys()].some((k) => !SHARED_PARAMS.includes(k) && !LIST_PARAMS.includes(k))) return;
