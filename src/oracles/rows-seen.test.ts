@@ -101,6 +101,18 @@ describe('oracle rows-seen', () => {
     expect(f.requests).toContain('GET /api/events/e1?withacl=true');
   });
 
+  it('a single GET the stage made itself at the same written state judges the row: no request of the oracle', async () => {
+    const f: Fake = { events: new Map(), requests: [] };
+    const { results, stats } = await scenario(f, async (c) => {
+      await create(c, 'a');
+      await c.send({ method: 'GET', path: '/api/events/e1' });
+      await list(c);
+    });
+    expect(results.map((r) => [r.rule, r.outcome])).toEqual([['events.list.rows', 'pass']]);
+    expect(stats).toMatchObject({ judged: 1, fromCache: 1, stageSingles: 1, singleGets: 0 });
+    expect(f.requests.filter((r) => r === 'GET /api/events/e1')).toHaveLength(1);
+  });
+
   // Evidence: the decisive single GET first (src/core/evidence.ts), then the list as first seen and as read again.
   it('a row that keeps showing another title than its event fails events.list.rows, with both exchanges as evidence', async () => {
     const f: Fake = { events: new Map(), requests: [], rowOf: (e, q) => (q.get('sort') === 'end_date:ASC' && e.identifier === 'e2' ? { ...e, title: 'a' } : e) };
