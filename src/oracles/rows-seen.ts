@@ -175,6 +175,8 @@ export class RowsSeen {
   /** Per event: the write count when one of its rows was last judged. */
   private readonly judgedAt = new Map<string, number>();
   private readonly rowsDone = new Set<string>();
+  /** List answers already judged (identity, shared parameters and body text): the run's events they showed, at which written state. */
+  private readonly listsDone = new Map<string, [string, number][]>();
   private readonly queue: (() => Promise<void>)[] = [];
   private running = 0;
   private idle: (() => void)[] = [];
@@ -293,6 +295,15 @@ export class RowsSeen {
       return;
     }
     if (!/^\/api\/events\/?$/.test(rel.path) || [...rel.query.keys()].some((k) => !SHARED_PARAMS.includes(k) && !LIST_PARAMS.includes(k))) return;
+    // The same answer to the same list again (a settling read), none of its events written since: judged already.
+    const listKey = ex.response.truncated ? undefined : `${who}\u0000${JSON.stringify(shared)}\u0000${ex.response.body}`;
+    const before = listKey === undefined ? undefined : this.listsDone.get(listKey);
+    if (before && before.every(([id, state]) => (this.lastWrite.get(id) ?? 0) === state)) {
+      this.stats.lists++;
+      this.stats.rows += before.length;
+      this.stats.deduplicated += before.length;
+      return;
+    }
     const parsed = parseJsonBody(ex);
     if (!parsed.ok || !Array.isArray(parsed.value)) return;
     const flags = WITH_FLAGS.filter((f) => shared[flagParam(f)] !== undefined && shared[flagParam(f)].toLowerCase() !== 'false');
@@ -309,6 +320,7 @@ export class RowsSeen {
       seen.add(id);
     }
     for (const row of rows) this.row(listing, row);
+    if (listKey !== undefined) this.listsDone.set(listKey, rows.map((r) => [r.identifier as string, this.lastWrite.get(r.identifier as string) ?? 0]));
   }
 
   /**
