@@ -22,7 +22,8 @@ import { canonical, differingMembers, flagParam, processing, PROCESSING_MEMBERS,
  * only once it persists over the run's settle rule (src/core/settle.ts: both views read again, the same list request
  * and the single GET, until they agree on a stable read or the answer stops changing after the window W), and only
  * when no write of that event (and no write outside /api/events/{id}) was sent between the list request and the last
- * read: a list that lags its index may show an older state (spec § Events: "eventually consistent" lists). Within one
+ * read: a list that lags its index may show an older state (ARCHITECTURE.md, principle 7: real servers are eventually
+ * consistent; the spec promises no moment at which a write shows in the list). Within one
  * response, an event of the run listed twice is a failure of the same rule.
  *
  * Cost: one single GET per event, flags, identity and written state (what it answered is kept and judges every later
