@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ROWS_SEEN_SOURCE } from '../oracles/rows-seen.js';
 import type { RunConfig } from '../config/types.js';
 import { runConformance, type RunEvent } from '../orchestrator/run.js';
 import { CleanupRoot } from '../core/cleanup.js';
@@ -78,7 +79,7 @@ async function startEmbedded(config: RunConfig, signal: AbortSignal, users: RefU
 
 /** --only must select something: a pattern that matches no rule, scenario, property or stage id is a usage error. */
 function checkOnly(config: RunConfig, book: RuleBook, suites: ScenarioFile[]): void {
-  const ids = [...book.rules.map((r) => r.id), ...suites.flatMap((f) => f.scenarios.map((s) => s.id)), ...PROPERTIES.map((p) => p.id), STATEFUL_ID];
+  const ids = [...book.rules.map((r) => r.id), ...suites.flatMap((f) => f.scenarios.map((s) => s.id)), ...PROPERTIES.map((p) => p.id), STATEFUL_ID, ROWS_SEEN_SOURCE];
   const bad = unmatchedPatterns(config.only, ids);
   if (bad.length) {
     throw new UsageError(`--only: ${bad.map((p) => `"${p}"`).join(', ')} match${bad.length === 1 ? 'es' : ''} no rule, scenario or property id; see evconf rules`);

@@ -13,6 +13,11 @@ export interface VersionClients {
   direct?: HttpClient;
 }
 
+/** Sees every exchange of a client (its own requests go through the client it was given, unseen). */
+export interface ExchangeTap {
+  tap(client: HttpClient, identity: string): HttpClient;
+}
+
 /** Splits a "Name: value" template and fills in {version}. */
 export function versionHeader(template: string, v: ApiVersion): { name: string; value: string } | undefined {
   if (!template.trim()) return undefined;
@@ -37,7 +42,7 @@ function timed(client: HttpClient, waits?: WaitLedger): HttpClient {
  * One client per identity for a version: the administrator, the ordinary user (if configured), nobody. With
  * `waits`, every request's duration is counted there.
  */
-export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard, waits?: WaitLedger, onBusy?: BusyRetryOptions['onBusy'], signal?: AbortSignal): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
+export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, stallGuard?: StallGuard, waits?: WaitLedger, onBusy?: BusyRetryOptions['onBusy'], signal?: AbortSignal, tap?: ExchangeTap): VersionClients & { closeAll(): Promise<void>; formEncoding: FormEncoding } {
   // One setting for the version's clients: the probe switches it when the server reads multipart forms only.
   const formEncoding: FormEncoding = { mode: 'urlencoded' };
   const base = {
@@ -51,9 +56,11 @@ export function clientsFor(config: RunConfig, baseUrl: string, v: ApiVersion, st
     // up to the ceiling they may reach while the server answers fast (src/orchestrator/scenario-limit.ts).
     connections: Math.max(2, Math.max(config.concurrency, config.concurrencyCeiling ?? 0) * 4),
   };
-  const adminRaw = timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits);
-  const userRaw = config.userAuth ? timed(createHttpClient({ ...base, auth: config.userAuth }), waits) : undefined;
-  const none = timed(createHttpClient(base), waits);
+  // With `tap`, every exchange of the stages is seen by a run-wide oracle (src/oracles/rows-seen.ts).
+  const seen = (client: HttpClient, identity: string) => (tap ? tap.tap(client, identity) : client);
+  const adminRaw = seen(timed(createHttpClient({ ...base, ...(config.auth ? { auth: config.auth } : {}) }), waits), 'admin');
+  const userRaw = config.userAuth ? seen(timed(createHttpClient({ ...base, auth: config.userAuth }), waits), 'user') : undefined;
+  const none = seen(timed(createHttpClient(base), waits), 'none');
   // A write refused while the event shows itself busy is sent again once it is not (src/core/busy-retry.ts).
   const busy: BusyRetryOptions = { reader: adminRaw, timeoutMs: config.processingTimeoutMs, ...(waits ? { waits } : {}), ...(onBusy ? { onBusy } : {}), ...(signal ? { signal } : {}) };
   const admin = busyRetrying(adminRaw, busy);

@@ -77,3 +77,44 @@ describe.concurrent('oracles: planted bugs written from the spec alone are caugh
     expect(run.summary.errored).toBe(0);
   }, 300_000);
 });
+
+/**
+ * The rows-seen oracle (rows-seen.ts) judges the rows of every list a stage receives: planted bugs of list rows are
+ * caught through the scenario stage's lists alone (no property or stateful stage), by the rule the row breaks; and
+ * one bug no check of its rule asks for (a title borrowed under sort=workflow_state, which only the sort scenarios
+ * and the list-invariants property ask for, judging order and identifiers) is caught by this oracle only.
+ */
+const SEEN_IN_SCENARIO_LISTS: Record<string, string> = {
+  'list-row-publications-from-neighbour': 'events.list.withpublications',
+  'list-row-publications-from-previous-row': 'events.list.withpublications',
+  'list-row-acl-deny-shown-allow': 'events.list.withacl',
+  'list-row-metadata-latin1': 'events.list.withmetadata',
+  // An event listed twice in one response.
+  'list-withacl-row-per-read-entry': 'events.list.rows',
+  'list-or-repeats-events-matching-both': 'events.list.rows',
+};
+
+describe.concurrent('oracle rows-seen: planted bugs of list rows caught through the scenarios\' lists', () => {
+  it.each(Object.entries(SEEN_IN_SCENARIO_LISTS))('%s is caught by oracle-rows-seen as %s (1.6.0, scenarios only)', async (name, rule) => {
+    const run = await runAgainstReference(['1.6.0'], { mutant: name, phases: ['scenarios'] });
+    const caught = run.results.filter((r) => r.source === 'oracle-rows-seen' && r.outcome === 'fail').map((r) => r.rule);
+    expect(caught, JSON.stringify(describeFailures(run)).slice(0, 2000)).toContain(rule);
+    expect(run.summary.errored).toBe(0);
+  }, 300_000);
+
+  it('list-row-title-from-state-group-head is caught by oracle-rows-seen alone, in every version', async () => {
+    const m = ALL_MUTANTS['list-row-title-from-state-group-head'];
+    expect(m.caughtBy).toBe('oracles');
+    const versions = versionsOf(m);
+    expect(versions).toEqual([...API_VERSIONS]);
+    const only = ['sort-workflow-state', 'sort-workflow-state-accepted', 'oracle-rows-seen'];
+    const run = await runAgainstReference(versions, { mutant: m.name, only, phases: ['scenarios'] });
+    const failed = run.results.filter((r) => r.outcome === 'fail');
+    expect(failed.filter((r) => r.source !== 'oracle-rows-seen').map((r) => r.id)).toEqual([]);
+    expect(versions.filter((v) => failed.some((r) => r.apiVersion === v && r.rule === m.rule)), JSON.stringify(describeFailures(run)).slice(0, 2000)).toEqual(versions);
+    // The unchanged server passes the same run.
+    const clean = await runAgainstReference(versions, { only, phases: ['scenarios'] });
+    expect(describeFailures(clean)).toEqual([]);
+    expect(versions.filter((v) => clean.results.some((r) => r.apiVersion === v && r.rule === m.rule && r.outcome === 'pass'))).toEqual(versions);
+  }, 300_000);
+});

@@ -5,6 +5,7 @@ import { getValidator } from '../schema/index.js';
 import { CleanupRoot } from '../core/cleanup.js';
 import { sweepTagged } from '../core/sweep.js';
 import { clientsFor } from '../core/clients.js';
+import { RowsSeen } from '../oracles/rows-seen.js';
 import { StallGuard } from '../http/index.js';
 import { mapPool, Slots } from '../core/pool.js';
 import { scenarioLimit } from './scenario-limit.js';
@@ -273,7 +274,9 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     };
     state.observations.set(`${ob.topic}|${ob.apiVersion}|${ob.value}`, ob);
   };
-  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits, onBusy, o.signal);
+  // Every list the stages receive, its rows judged against their events (src/oracles/rows-seen.ts).
+  const rowsSeen = new RowsSeen({ version, config: o.config, book: o.book, ...(o.signal ? { signal: o.signal } : {}) });
+  const clients = clientsFor(o.config, o.target.baseUrl, version, ctx.guard, waits, onBusy, o.signal, rowsSeen);
   try {
     const probeStarted = Date.now();
     const caps = await ctx.lock.shared(() => probeVersion(ctx, version, clients));
@@ -290,6 +293,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
       // Failures the run's expectations explain: the generated stages record them and go on (src/expectations/known.ts).
       ...(o.expectations ? { knownFailure: knownFailure(o.expectations, version) } : {}),
     };
+    rowsSeen.useLag(base.lag);
     // Versions whose rules are identical share the generated stages' duplicated cases (src/orchestrator/version-groups.ts).
     const share = o.config.shareGenerated === false ? { first: true, size: 1 } : generatedShare(o.book, o.config.apiVersions, version);
     const genConfig = share.first ? o.config : { ...o.config, runs: generatedRuns(o.config.runs, share) };
@@ -307,6 +311,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const ended = await Promise.allSettled([scenarios.shared().then(() => scenarios.exclusive()), ...generated.map((p) => runGeneratedPhase(ctx, p, genBase, track, slots))]);
     const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (failed) throw failed.reason;
+    state.results.push(...(await rowsSeen.finish()));
   } finally {
     await clients.closeAll();
   }

@@ -39,11 +39,16 @@ export const LIST_ROW_MUTANTS = family({
     description: 'sort=series_name lists one row per series (a DISTINCT over the series key): of several events with the same is_part_of only the first is listed; events without a series are all listed.',
     since: '1.1.0',
   },
+  'list-row-title-from-state-group-head': {
+    rule: 'events.list.rows',
+    description: 'GET /api/events?sort=workflow_state:…: every row after the first of a run of rows in one processing state shows the title of that run\'s first row (a group header kept across the group); the order is right, the identifiers are right, and the single GET and every list not sorted by workflow_state show each event\'s own title.',
+    caughtBy: 'oracles',
+  },
 });
 
 type Row = Record<string, unknown>;
 
-const BUGS = ['list-withacl-row-per-read-entry', 'list-row-publications-from-previous-row', 'list-row-extra-catalog-from-previous-row', 'list-row-acl-deny-shown-allow', 'sort-presenter-row-per-presenter', 'sort-series-name-collapses-series'] as const;
+const BUGS = ['list-row-title-from-state-group-head', 'list-withacl-row-per-read-entry', 'list-row-publications-from-previous-row', 'list-row-extra-catalog-from-previous-row', 'list-row-acl-deny-shown-allow', 'sort-presenter-row-per-presenter', 'sort-series-name-collapses-series'] as const;
 
 /** The member a with* flag adds (its name is a latitude choice: acl or withacl, …). */
 function member(row: Row, name: string): string | undefined {
@@ -105,6 +110,13 @@ export function listRowsBody(ctx: Ctx, text: string): string {
     });
   }
   const sort = firstSort(ctx);
+  if (app.bug('list-row-title-from-state-group-head') && sort?.name === 'workflow_state') {
+    let head: Row | undefined;
+    rows.forEach((row, i) => {
+      if (!head || head.processing_state !== orig[i].processing_state) head = orig[i];
+      else if (typeof row.title === 'string' && typeof head.title === 'string') row.title = head.title;
+    });
+  }
   if (app.bug('sort-presenter-row-per-presenter') && sort?.name === 'presenter') {
     const pairs = rows.flatMap((row) => {
       const names = (row.presenter ?? row.presenters) as unknown;

@@ -20,9 +20,11 @@ export interface MutantDef {
   /**
    * Which stage of evconf is expected to catch the bug, and so which self-test proves it: the scenarios (default,
    * src/selftest/mutants-*.test.ts), only generated cases (src/properties/mutants.test.ts, src/stateful/mutants.it.test.ts), the load budgets
-   * (src/load/stage.it.test.ts), or a hostile transport fault (src/selftest/hostile.test.ts).
+   * (src/load/stage.it.test.ts), a hostile transport fault (src/selftest/hostile.test.ts), or only the run-wide
+   * oracle that judges every list row the stages receive (src/oracles/rows-seen.ts; src/oracles/mutants.it.test.ts):
+   * a bug in lists that no check of its rule asks for.
    */
-  caughtBy?: 'scenarios' | 'properties' | 'load' | 'hostile';
+  caughtBy?: 'scenarios' | 'properties' | 'load' | 'hostile' | 'oracles';
   /**
    * What the self-test's reference server and run need for this bug to be observable at all on a loaded machine
    * (the self-test processes media in 50 ms and settles for 400 ms, far shorter than a real server's minutes).

@@ -82,6 +82,18 @@ const CASES: DeviationCase[] = [
     expected: [['A', 'B'], ['A', 'B']],
     wrong: [['A', 'A', 'B'], ['A', 'B']],
   },
+  {
+    mutant: 'list-row-title-from-state-group-head',
+    run: async (b) => {
+      await mk(b, { title: 'A' });
+      await mk(b, { title: 'B' });
+      const states = (await rows(b, '?sort=title:ASC')).map((r) => r.processing_state);
+      // Both events in one state: one group. Ties in the state fall in any order: count the distinct titles.
+      return [states[0] === states[1], new Set(await titles(b, '?sort=workflow_state:ASC')).size, await titles(b, '?sort=title:ASC')];
+    },
+    expected: [true, 2, ['A', 'B']],
+    wrong: [true, 1, ['A', 'B']],
+  },
 ];
 
 describeFamilyDeviations('planted bugs of list rows', LIST_ROW_MUTANTS, CASES);
