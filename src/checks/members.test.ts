@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from './types.js';
-import { containsIdsCheck } from './members.js';
+import { containsIdsCheck, memberEqualsCheck } from './members.js';
 import { differencesOf } from '../expectations/differences.js';
 
 function ctx(ids: string[]): CheckContext {
@@ -33,5 +33,15 @@ describe('contains-ids', () => {
     expect(v.message).toBe('should not list h (its ACL grants read only to another role); should not list d (its ACL denies read (allow false))');
     expect(differencesOf(v.message).parts).toEqual(['should not list h (its ACL grants read only to another role)', 'should not list d (its ACL denies read (allow false))']);
     expect(v.expected).toEqual({ ids: ['a'], absent: ['h', 'd', 'x'] });
+  });
+});
+
+describe('member-equals', () => {
+  it('a failure names the value found (or that the member is missing)', () => {
+    const c = ctx([]);
+    const one = { ...c, value: { processing_state: '' }, body: { ok: true as const, value: { processing_state: '' } } };
+    expect(memberEqualsCheck.run(one, { path: 'processing_state', value: 'INSTANTIATED' }).message).toBe('processing_state should be "INSTANTIATED", is ""');
+    expect(memberEqualsCheck.run({ ...one, value: {}, body: { ok: true as const, value: {} } }, { path: 'processing_state', value: 'INSTANTIATED' }).message).toBe('processing_state should be "INSTANTIATED", is missing');
+    expect(memberEqualsCheck.run(one, { path: 'processing_state', value: '' })).toMatchObject({ pass: true, message: 'processing_state = ""' });
   });
 });

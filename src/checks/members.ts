@@ -20,7 +20,10 @@ export const memberEqualsCheck: CheckDef = {
     const path = p.path as string;
     const actual = getPath(j.value, path);
     const pass = sameJson(actual, p.value);
-    return { pass, message: pass ? `${path} = ${JSON.stringify(actual)}` : `${path} should be ${JSON.stringify(p.value)}`, expected: toJson(p.value), actual: toJson(actual) };
+    // A failure names the value found too ("is …", "is missing"): an expectation can name the one value a server is
+    // known to show (src/expectations/differences.ts) and another stays new.
+    const found = actual === undefined ? 'missing' : JSON.stringify(actual);
+    return { pass, message: pass ? `${path} = ${JSON.stringify(actual)}` : `${path} should be ${JSON.stringify(p.value)}, is ${found}`, expected: toJson(p.value), actual: toJson(actual) };
   },
 };
 
