@@ -54,6 +54,11 @@ describe('filter-result', () => {
     expect(v.message).toBe('filter=subject:Art: matching events not listed: s1 (t one, 1 subject), s2 (t two, 2 subjects); non-matching events listed: s3 (t three, 1 subject)');
   });
 
+  it('under a repeated keyword a failure names which of its values each event matches', () => {
+    const v = filterResultCheck.run(ctx('location:Aula,location:Lab', listed(A, C), RUN), { of: 'run', repeat: 'or' });
+    expect(v.message).toBe('filter=location:Aula,location:Lab: matching events not listed: b (t beta, matches location value 2 of 2)');
+  });
+
   it('fails a status other than 200 and a body that is not an array', () => {
     expect(filterResultCheck.run(ctx('location:Aula', [], RUN, { status: 400 }), { of: 'run' }).pass).toBe(false);
     expect(filterResultCheck.run(ctx('location:Aula', { events: [] }, RUN), { of: 'run' }).pass).toBe(false);

@@ -1,6 +1,6 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { getPath, identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
-import { eventMatch, filterEntries, type RepeatMode, type RunEvent, type RunEvents } from './list-match.js';
+import { entryMatch, eventMatch, filterEntries, type RepeatMode, type RunEvent, type RunEvents } from './list-match.js';
 import { repeatQuestion } from '../../spec/readings.js';
 
 /** An action that could not send its request (e.g. a value to filter by was missing) passes its reason on. */
@@ -29,9 +29,21 @@ const subjectCount = (e: RunEvent) => {
  * that an expectation can name the case a server is known for (a filter on one of several subjects) and a miss of
  * a single-subject event stays new (src/expectations/differences.ts).
  */
-const labelUnder = (groups: Map<string, string[]>) => (groups.has('subject')
-  ? (e: RunEvent) => `${e.identifier} (${String(e.sent.fields.title ?? '')}, ${subjectCount(e)} subject${subjectCount(e) === 1 ? '' : 's'})`
-  : label);
+const labelUnder = (groups: Map<string, string[]>) => {
+  const repeated = [...groups.entries()].filter(([, vs]) => vs.length > 1);
+  return (e: RunEvent) => {
+    const notes = [
+      ...(groups.has('subject') ? [`${subjectCount(e)} subject${subjectCount(e) === 1 ? '' : 's'}`] : []),
+      // A repeated keyword: which of its values the event matches ("matches title value 1 of 2"), so an expectation
+      // can name a server that keeps only the last value and a server that ANDs them (or drops one) stays new.
+      ...repeated.map(([k, vs]) => {
+        const at = vs.map((v, i) => (entryMatch(e, k, v) === 'yes' ? i + 1 : 0)).filter((i) => i > 0);
+        return at.length ? `matches ${k} value ${at.join(' and ')} of ${vs.length}` : `matches no ${k} value for certain`;
+      }),
+    ];
+    return `${e.identifier} (${[String(e.sent.fields.title ?? ''), ...notes].join(', ')})`;
+  };
+};
 
 /** The filter a request carried, as a failure's head names it ("filter=subject:Art,title:X"). */
 const filterWhere = (groups: Map<string, string[]>) => `filter=${[...groups.entries()].flatMap(([n, vs]) => vs.map((v) => `${n}:${v}`)).join(',')}`;
