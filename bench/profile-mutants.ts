@@ -5,7 +5,7 @@
  * and written to bench/profile-mutants.json. BENCH_CONCURRENCY (default 3) runs side by side; BENCH_PREFIX narrows
  * the mutants by name (then written to bench/profile-mutants-<prefix>.json); BENCH_KNOWN_RULES=1 to those whose rule
  * expectations/opencast.yaml already expects to fail in the mutant's version (where a planted bug could show as
- * known: bench/profile-mutants-known-rules.json). Exit 1 when a tried mutant is not caught and not listed in src/selftest/profile-masked.json.
+ * known: bench/profile-mutants-known-rules.json); BENCH_MUTANTS=a,b to the mutants named (bench/profile-mutants-named.json). Exit 1 when a tried mutant is not caught and not listed in src/selftest/profile-masked.json.
  * Not part of npm test (the CI runs a sample: src/selftest/profile-mutants.test.ts).
  */
 import { writeFileSync } from 'node:fs';
@@ -19,6 +19,8 @@ import { expectedByProfile, notTried, PROFILE_MASKED, profileVersion, runProfile
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 3);
 const prefix = process.env.BENCH_PREFIX ?? '';
 const knownRules = process.env.BENCH_KNOWN_RULES === '1';
+// BENCH_MUTANTS: a comma-separated list of mutant names (the run is narrowed to them; figures to profile-mutants-named.json).
+const named = (process.env.BENCH_MUTANTS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0;
@@ -26,9 +28,15 @@ const pct = (xs: number[], p: number) => {
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
+  const unknown = named.filter((n) => !Object.values(MUTANTS).some((m) => m.name === n));
+  if (unknown.length > 0) {
+    process.stderr.write(`BENCH_MUTANTS names no mutant: ${unknown.join(', ')}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const startedAt = new Date().toISOString();
   const t0 = Date.now();
-  const all = Object.values(MUTANTS).filter((m) => m.name.startsWith(prefix) && (!knownRules || expectedByProfile(m, profileVersion(m)))).sort((a, b) => a.name.localeCompare(b.name));
+  const all = Object.values(MUTANTS).filter((m) => m.name.startsWith(prefix) && (named.length === 0 || named.includes(m.name)) && (!knownRules || expectedByProfile(m, profileVersion(m)))).sort((a, b) => a.name.localeCompare(b.name));
   const skipped = all.map((m) => ({ mutant: m.name, rule: m.rule, why: notTried(m) })).filter((x) => x.why !== undefined) as { mutant: string; rule: string; why: string }[];
   const tried = all.filter((m) => notTried(m) === undefined);
   process.stderr.write(`profile-mutants: ${tried.length} of ${all.length} mutants on top of serve --profile opencast, ${concurrency} at a time\n`);
@@ -65,7 +73,7 @@ async function main(): Promise<void> {
     slowest: [...ok].sort((a, b) => b.ms - a.ms).slice(0, 5).map((r) => ({ mutant: r.mutant, ms: r.ms, stage: r.stage })),
     missed, errorRows: errors, skipped, rows,
   };
-  const file = join(PROJECT_ROOT, 'bench', `profile-mutants${prefix ? `-${prefix}` : ''}${knownRules ? '-known-rules' : ''}.json`);
+  const file = join(PROJECT_ROOT, 'bench', `profile-mutants${prefix ? `-${prefix}` : ''}${named.length ? '-named' : ''}${knownRules ? '-known-rules' : ''}.json`);
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
   const lines = [
     `evconf bench: profile self-test over the mutants (${figures.machine.cpus} × ${figures.machine.cpuModel}, Node ${figures.machine.node}, ${concurrency} side by side)`,

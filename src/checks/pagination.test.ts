@@ -55,3 +55,20 @@ describe('slice-of with `refused` (an offset past 32 bits)', () => {
     expect(sliceOfCheck.run(ctx(400, { error: 'offset' }), { list: whole, start: 2, count: 0 }).pass).toBe(false);
   });
 });
+
+describe('slice-of (a page of the full list)', () => {
+  const whole = ['a', 'b', 'c', 'd', 'e', 'f'].map((identifier) => ({ identifier }));
+  const at = (url: string, body: unknown): CheckContext => {
+    const c = ctx(200, body);
+    return { ...c, exchange: { ...c.exchange!, request: { ...c.exchange!.request, url } } };
+  };
+  const page = (...ids: string[]) => ids.map((identifier) => ({ identifier }));
+
+  it('a failure names the limit and offset asked for and where the page\'s events stand in the full list', () => {
+    const u = 'http://x/api/events?filter=textFilter%3At&limit=2&offset=1';
+    expect(sliceOfCheck.run(at(u, page('c', 'd')), { list: whole, start: 2, count: 2 })).toMatchObject({ pass: true, message: 'items 2..3 of the full list' });
+    expect(sliceOfCheck.run(at(u, page('b', 'c')), { list: whole, start: 2, count: 2 }).message).toBe('expected items 2..3 of the full list (limit 2, offset 1), got items 1..2');
+    expect(sliceOfCheck.run(at(u, page('a', 'zz')), { list: whole, start: 2, count: 2 }).message).toBe('expected items 2..3 of the full list (limit 2, offset 1), got items 0, ?');
+    expect(sliceOfCheck.run(at('http://x/api/events', []), { list: whole, start: 2, count: 2 }).message).toBe('expected items 2..3 of the full list, got no events');
+  });
+});

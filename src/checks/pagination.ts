@@ -1,4 +1,4 @@
-import type { CheckDef, CheckVerdict } from './types.js';
+import type { CheckContext, CheckDef, CheckVerdict } from './types.js';
 import { identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from './evidence.js';
 
 /** spec § GET /api/events, limit: "Maximum number of results to return". */
@@ -20,6 +20,32 @@ export const maxItemsCheck: CheckDef = {
     return { pass: n <= max, message: `${n} items for limit ${max}`, expected: `<= ${max}`, actual: n };
   },
 };
+
+/** The limit and offset the request asked for, as a failure names them (" (limit 2, offset 1)"); '' without either. */
+function asked(ctx: CheckContext): string {
+  const url = ctx.exchange?.request.url;
+  if (!url) return '';
+  let q: URLSearchParams;
+  try {
+    q = new URL(url).searchParams;
+  } catch {
+    return '';
+  }
+  const parts = ['limit', 'offset'].filter((k) => q.has(k)).map((k) => `${k} ${q.get(k)}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/**
+ * Where the events of a page stand in the full list, as a failure names them: "items 1..2" (a run of the full
+ * list), "items 0, 3", "no events"; an event the full list lacks is "?". With the limit and offset asked for, an
+ * expectation can name the one reading a server is known for (offset read as an item index) and another stays new.
+ */
+function positions(all: (string | null)[], actual: (string | null)[]): string {
+  if (actual.length === 0) return 'no events';
+  const at = actual.map((id) => all.indexOf(id));
+  const run = at.every((x, k) => x >= 0 && x === at[0] + k);
+  return run ? `items ${at[0]}..${at[at.length - 1]}` : `items ${at.map((x) => (x < 0 ? '?' : String(x))).join(', ')}`;
+}
 
 /**
  * The body's events are exactly the slice [start, start+count) of a list saved earlier (`list`, the saved value
@@ -70,7 +96,7 @@ export const sliceOfCheck: CheckDef = {
       pass,
       message: count === 0
         ? (pass ? 'an empty page (past the end of the full list)' : `expected an empty page (past the ${all.length} events of the full list), got ${actual.length} events`)
-        : pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list`,
+        : pass ? `items ${start}..${start + count - 1} of the full list` : `expected items ${start}..${start + count - 1} of the full list${asked(ctx)}, got ${positions(all, actual)}`,
       expected,
       actual,
     };

@@ -30,4 +30,11 @@ describe('status-class', () => {
     expect(statusClassCheck.run(ctx(403), { class: 2 }).pass).toBe(false);
     expect(statusClassCheck.run(ctx(undefined), { class: 2 }).message).toContain('connect-refused');
   });
+
+  it('names `because` in a failure, before the body (a pass is unchanged)', () => {
+    const v = statusClassCheck.run(ctx(200), { class: 4, because: 'its ACL denies read to the user role' });
+    expect(v.pass).toBe(false);
+    expect(v.message).toBe('expected a refusal (4xx), got 200 (its ACL denies read to the user role): no');
+    expect(statusClassCheck.run(ctx(404), { class: 4, because: 'x' })).toMatchObject({ pass: true, message: 'status 404' });
+  });
 });

@@ -67,6 +67,13 @@ describe('event-acl (events.create.acl, events.update.acl, events.update.partial
       .toEqual([{ action: 'read', role: 'R', allow: true }]);
   });
 
+  it('names an entry read back with another allow as its own difference (not also as missing or not sent)', () => {
+    const sent = [{ action: 'read', role: 'R', allow: true }, { action: 'write', role: 'D', allow: false }, { action: 'read', role: 'GONE', allow: true }];
+    const got = [{ allow: true, action: 'read', role: 'R' }, { allow: true, action: 'write', role: 'D' }];
+    expect(eventAclCheck.run(ctx(got), { acl: sent, mode: 'equals' }).message)
+      .toBe('the ACL differs from what was sent: missing read/GONE; write/D sent allow false, read allow true');
+  });
+
   it('equals: entries that were not sent fail', () => {
     const got = [{ allow: true, action: 'read', role: 'R' }, { allow: true, action: 'write', role: 'R' }, { allow: true, action: 'read', role: 'OLD' }];
     const v = eventAclCheck.run(ctx(got), { acl, mode: 'equals' });

@@ -120,8 +120,16 @@ export const eventAclCheck: CheckDef = {
     const mode = (p.mode as 'contains' | 'equals' | undefined) ?? 'contains';
     const { missing, extra } = aclDifferences(sent, got, mode);
     const pass = missing.length === 0 && extra.length === 0;
-    const parts = [missing.length ? `missing ${missing.map((e) => `${e.action}/${e.role}`).join(', ')}` : '',
-      extra.length ? `not sent: ${extra.map((e) => `${e.action}/${e.role}`).join(', ')}` : ''].filter(Boolean);
+    // A sent entry whose (action, role) reads back with another allow is named as such, one difference each (an
+    // expectation can name that one, src/expectations/differences.ts); the read entry is then not "not sent" too.
+    const pair = (e: Ace) => `${e.action}/${e.role}`;
+    const turned = missing.filter((e) => e.allow !== undefined && got.some((g) => g.action === e.action && g.role === e.role));
+    const absent = missing.filter((e) => !turned.includes(e));
+    const others = extra.filter((x) => !turned.some((e) => e.action === x.action && e.role === x.role));
+    const allowRead = (e: Ace) => [...new Set(got.filter((g) => g.action === e.action && g.role === e.role).map((g) => (g.allow === undefined ? 'no allow' : `allow ${g.allow}`)))].join(' and ');
+    const parts = [absent.length ? `missing ${absent.map(pair).join(', ')}` : '',
+      ...turned.map((e) => `${pair(e)} sent allow ${e.allow}, read ${allowRead(e)}`),
+      others.length ? `not sent: ${others.map(pair).join(', ')}` : ''].filter(Boolean);
     return { pass, message: pass ? `the ACL ${mode === 'equals' ? 'is' : 'holds'} what was sent` : `the ACL differs from what was sent: ${parts.join('; ')}`, expected: toJson(sent), actual: toJson(j.value) };
   },
 };

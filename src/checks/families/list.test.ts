@@ -43,6 +43,22 @@ describe('filter-result', () => {
     expect(short.message).toContain('matching events not listed: c');
   });
 
+  it('a failure names the filter first, then each difference (under a subject filter with how many subjects each event has)', () => {
+    const short = filterResultCheck.run(ctx('location:Aula', listed(A), RUN), { of: 'run' });
+    expect(short.message).toBe('filter=location:Aula: matching events not listed: c (t gamma)');
+    const S1 = ev('s1', { title: 't one', subjects: ['Art'] });
+    const S2 = ev('s2', { title: 't two', subjects: ['Art', 'Music'] });
+    const S3 = ev('s3', { title: 't three', subjects: ['Music'] });
+    const v = filterResultCheck.run(ctx('subject:Art', listed(S3), { events: [S1, S2, S3] }), { of: 'run' });
+    expect(v.pass).toBe(false);
+    expect(v.message).toBe('filter=subject:Art: matching events not listed: s1 (t one, 1 subject), s2 (t two, 2 subjects); non-matching events listed: s3 (t three, 1 subject)');
+  });
+
+  it('under a repeated keyword a failure names which of its values each event matches', () => {
+    const v = filterResultCheck.run(ctx('location:Aula,location:Lab', listed(A, C), RUN), { of: 'run', repeat: 'or' });
+    expect(v.message).toBe('filter=location:Aula,location:Lab: matching events not listed: b (t beta, matches location value 2 of 2)');
+  });
+
   it('fails a status other than 200 and a body that is not an array', () => {
     expect(filterResultCheck.run(ctx('location:Aula', [], RUN, { status: 400 }), { of: 'run' }).pass).toBe(false);
     expect(filterResultCheck.run(ctx('location:Aula', { events: [] }, RUN), { of: 'run' }).pass).toBe(false);

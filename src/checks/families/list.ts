@@ -1,6 +1,6 @@
 import type { CheckContext, CheckDef, CheckVerdict } from '../types.js';
 import { getPath, identifiers, isVerdict, jsonOrFail, responseOrFail, toJson } from '../evidence.js';
-import { eventMatch, filterEntries, type RepeatMode, type RunEvent, type RunEvents } from './list-match.js';
+import { entryMatch, eventMatch, filterEntries, type RepeatMode, type RunEvent, type RunEvents } from './list-match.js';
 import { repeatQuestion } from '../../spec/readings.js';
 
 /** An action that could not send its request (e.g. a value to filter by was missing) passes its reason on. */
@@ -17,6 +17,36 @@ function runEvents(ctx: CheckContext, of: string): RunEvent[] | string {
 }
 
 const label = (e: RunEvent) => `${e.identifier} (${String(e.sent.fields.title ?? '')})`;
+
+/** The subjects an event was given (the subject filter's failures name how many: one, or several). */
+const subjectCount = (e: RunEvent) => {
+  const s = e.sent.fields.subjects;
+  return Array.isArray(s) ? s.length : typeof s === 'string' && s !== '' ? 1 : 0;
+};
+
+/**
+ * How a failure names an event: its identifier and title; under a subject filter also how many subjects it has, so
+ * that an expectation can name the case a server is known for (a filter on one of several subjects) and a miss of
+ * a single-subject event stays new (src/expectations/differences.ts).
+ */
+const labelUnder = (groups: Map<string, string[]>) => {
+  const repeated = [...groups.entries()].filter(([, vs]) => vs.length > 1);
+  return (e: RunEvent) => {
+    const notes = [
+      ...(groups.has('subject') ? [`${subjectCount(e)} subject${subjectCount(e) === 1 ? '' : 's'}`] : []),
+      // A repeated keyword: which of its values the event matches ("matches title value 1 of 2"), so an expectation
+      // can name a server that keeps only the last value and a server that ANDs them (or drops one) stays new.
+      ...repeated.map(([k, vs]) => {
+        const at = vs.map((v, i) => (entryMatch(e, k, v) === 'yes' ? i + 1 : 0)).filter((i) => i > 0);
+        return at.length ? `matches ${k} value ${at.join(' and ')} of ${vs.length}` : `matches no ${k} value for certain`;
+      }),
+    ];
+    return `${e.identifier} (${[String(e.sent.fields.title ?? ''), ...notes].join(', ')})`;
+  };
+};
+
+/** The filter a request carried, as a failure's head names it ("filter=subject:Art,title:X"). */
+const filterWhere = (groups: Map<string, string[]>) => `filter=${[...groups.entries()].flatMap(([n, vs]) => vs.map((v) => `${n}:${v}`)).join(',')}`;
 
 /**
  * spec § GET /api/events, Filters: the list answered for a filter holds every event of the run that matches it
@@ -65,7 +95,10 @@ export const filterResultCheck: CheckDef = {
       const why = 'none of the run\'s events is certain to match or to fail this filter (values not stored as sent?)';
       return { pass: false, skip: why, message: why };
     }
-    return verdictOf(o, groups, mode, events, returned);
+    // A failure names the filter first (its head): an expectation can name the filter values a server is known
+    // to get wrong, and each difference after it is matched on its own (src/expectations/differences.ts).
+    const v = verdictOf(o, groups, mode, events, returned);
+    return v.pass ? v : { ...v, message: `${filterWhere(groups)}: ${v.message}` };
   },
 };
 
@@ -87,9 +120,10 @@ function judge(events: RunEvent[], groups: Map<string, string[]>, mode: RepeatMo
 }
 
 function verdictOf(o: Judged, groups: Map<string, string[]>, mode: RepeatMode, events: RunEvent[], returned: Set<string | null>, note = ''): CheckVerdict {
+  const named = labelUnder(groups);
   const problems = [
-    o.missing.length ? `matching events not listed: ${o.missing.map(label).join(', ')}` : '',
-    o.wrong.length ? `non-matching events listed: ${o.wrong.map(label).join(', ')}` : '',
+    o.missing.length ? `matching events not listed: ${o.missing.map(named).join(', ')}` : '',
+    o.wrong.length ? `non-matching events listed: ${o.wrong.map(named).join(', ')}` : '',
   ].filter(Boolean);
   const runIds = new Set(events.map((e) => e.identifier));
   return {
@@ -112,7 +146,7 @@ function eitherReading(ctx: CheckContext, events: RunEvent[], groups: Map<string
     const why = 'none of the run\'s events is certain to match or to fail this filter (values not stored as sent?)';
     return { pass: false, skip: why, message: why };
   }
-  const where = `filter=${[...groups.entries()].flatMap(([n, vs]) => vs.map((v) => `${n}:${v}`)).join(',')}`;
+  const where = filterWhere(groups);
   if (!and.pass && !or.pass) {
     const v = verdictOf(or, groups, 'or', events, returned);
     return { ...v, message: `the answer fits neither reading of a repeated ${keyword} (AND: ${verdictOf(and, groups, 'and', events, returned).message}; OR: ${v.message})` };

@@ -36,6 +36,14 @@ describe('with-member (name-agnostic with* flags)', () => {
     expect(run({ ...base, acl: acl.slice(0, 2) }, { kind: 'acl', acl: want }).pass).toBe(false);
     expect(run({ ...base, acl: [...acl.slice(0, 2), { allow: true, action: 'write', role: 'ROLE_X' }] }, { kind: 'acl', acl: want }).pass).toBe(false);
   });
+  it('acl: a failure names the member holding every entry with another allow, and each such entry; without one, only the head', () => {
+    const want = [...ACL, { action: 'write', role: 'ROLE_X', allow: false }];
+    const turned = run({ ...base, acl: [...ACL.map((e) => ({ allow: true, ...e })), { allow: true, action: 'write', role: 'ROLE_X' }] }, { kind: 'acl', acl: want });
+    expect(turned.message).toBe('no member of the event holds the ACL the run set (an array of {action, role}): member "acl" holds its entries with another allow (write ROLE_X sent allow false, read allow true)');
+    expect(run({ ...base, acl: ACL.map((e) => ({ allow: true, ...e })) }, { kind: 'acl', acl: want }).message).toBe('no member of the event holds the ACL the run set (an array of {action, role})');
+    expect(run({ ...base, acl: ACL.map((e) => ({ allow: true, ...e })) }, { kind: 'acl', acl: want, written: 'PUT /acl' }).message)
+      .toBe('no member of the event holds the ACL the run set (an array of {action, role}), written with PUT /acl');
+  });
   it('metadata: with `catalog`, the other catalog must be included with its values too; `skip` skips', () => {
     const episode = { flavor: 'dublincore/episode', fields: [{ id: 'title', value: 'tag t' }] };
     const license = { flavor: 'license/episode', fields: [{ id: 'license', value: 'L' }] };

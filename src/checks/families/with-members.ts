@@ -103,6 +103,8 @@ export const withMemberCheck: CheckDef = {
         properties: { flavor: { type: 'string' }, values: { type: 'object', minProperties: 1, additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] } } },
       },
       skip: { type: 'string', description: 'a precondition the server does not meet (from an action value); non-empty = skip' },
+      written: { type: 'string', description: 'acl: how the run wrote that ACL (e.g. "PUT /acl"), named in a failure' },
+      setup: { description: 'the setup the judgement is built on (a placeholder such as "{{saved.acl}}"): a setup the server refused or never showed skips the check (the engine resolves it first); its value is not judged' },
       agent: { type: 'string' },
       start: { type: 'string' },
       absent: { type: 'boolean', description: 'publications or scheduling only: the event has none of that kind, so no member may hold any (another event\'s, in a list that mixes states)' },
@@ -132,9 +134,29 @@ export const withMemberCheck: CheckDef = {
     if (p.kind === 'publications' && !isPublished(ev.publication_status)) {
       return { pass: false, skip: 'the event has no publication (publication_status names no public channel): the server did not publish it within --processing-timeout, so withpublications cannot be judged', message: 'precondition' };
     }
-    return { pass: false, message: `no member of the event holds ${WHAT[p.kind]}`, expected: WHAT[p.kind], actual: toJson(Object.keys(ev)) };
+    const how = p.kind === 'acl' && typeof raw.written === 'string' && raw.written !== '' ? `, written with ${raw.written}` : '';
+    return { pass: false, message: `no member of the event holds ${WHAT[p.kind]}${how}${p.kind === 'acl' ? allowOnly(p, ev) : ''}`, expected: WHAT[p.kind], actual: toJson(Object.keys(ev)) };
   },
 };
+
+/**
+ * acl: where a member holds every (action, role) pair the run set but with another allow on some, a failure names
+ * that member and each entry whose allow differs ("read ROLE_X sent allow false, read allow true", " / " between
+ * entries), after the head: an expectation can name that one difference and any other stays new
+ * (src/expectations/differences.ts). '' when no member holds every pair.
+ */
+function allowOnly(p: WithParams, ev: Record<string, unknown>): string {
+  const pairsOnly: WithParams = { ...p, acl: (p.acl ?? []).map(({ action, role }) => ({ action, role })) };
+  const member = Object.entries(ev).find(([, v]) => holds(pairsOnly, v));
+  if (!member) return '';
+  const got = member[1] as Record<string, unknown>[];
+  const differing = (p.acl ?? []).filter((w) => typeof w.allow === 'boolean' && !got.some((e) => e.action === w.action && e.role === w.role && e.allow === w.allow))
+    .map((w) => {
+      const seen = got.filter((e) => e.action === w.action && e.role === w.role).map((e) => (typeof e.allow === 'boolean' ? `allow ${e.allow}` : 'no allow'));
+      return `${w.action} ${w.role} sent allow ${w.allow}, read ${[...new Set(seen)].join(' and ')}`;
+    });
+  return `: member ${JSON.stringify(member[0])} holds its entries with another allow (${differing.join(' / ')})`;
+}
 
 /**
  * `absent`: the event has no publication (or no schedule), so with the flag no member may hold one; in a list that

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../model/index.js';
 import { notAnswering, parseJsonBody } from '../../http/index.js';
-import { containsIdsCheck } from '../../checks/members.js';
+import { type AbsentId, containsIdsCheck } from '../../checks/members.js';
 import { settleWindow } from '../../core/settle.js';
 import type { Action, ActionDef } from './types.js';
 
@@ -17,6 +17,14 @@ function strings(params: Record<string, unknown>, key: string): string[] {
   return v as string[];
 }
 
+/** `absent`: identifiers, each alone or as {id, why} (why the event must not be listed; contains-ids names it). */
+function absentIds(params: Record<string, unknown>): AbsentId[] {
+  const v = params.absent ?? [];
+  const ok = (x: unknown) => typeof x === 'string' || (typeof x === 'object' && x !== null && typeof (x as { id?: unknown }).id === 'string' && typeof (x as { why?: unknown }).why === 'string');
+  if (!Array.isArray(v) || !v.every(ok)) throw new Error('action parameter "absent" must be a list of identifiers (each a string or {id, why})');
+  return v as AbsentId[];
+}
+
 /**
  * user-list-reads {query, ids, absent, reads?}: the user's list, read `reads` times (default 60) spread over the
  * settle window W (src/core/settle.ts), once an earlier settled step has shown the change: every read must list
@@ -30,7 +38,7 @@ const userListReads: Action = async (env, params) => {
   const user = env.clients.user;
   if (!user) throw new Error('user-list-reads needs the non-administrative user (scenario needs: [user])');
   const query = (params.query ?? {}) as Record<string, string | string[]>;
-  const check = { ids: strings(params, 'ids'), absent: strings(params, 'absent') };
+  const check = { ids: strings(params, 'ids'), absent: absentIds(params) };
   const reads = params.reads === undefined ? USER_LIST_READS : Number(params.reads);
   if (!Number.isInteger(reads) || reads < 1) throw new Error('action parameter "reads" must be a positive integer');
   const gap = settleWindow(env.config.settleMs, env.lag?.ms ?? 0) / reads;
