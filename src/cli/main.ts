@@ -38,7 +38,7 @@ function runOptions(cmd: Command): Command {
     .option('--agent-id <id>', 'a registered capture agent, used for every schedule when the server refuses evconf\'s own agent ids')
     .option('--series-id <id>', 'an existing series, used as isPartOf when the server refuses evconf\'s own series ids')
     .option('--concurrency <n>', 'scenarios in flight at once, per version (default 8)')
-    .option('--version-concurrency <n>', 'API versions checked side by side (default 7: all; 1 with --agent-id)')
+    .option('--version-concurrency <n>', 'API versions checked side by side (default: all; 1 with --agent-id)')
     .option('--max-duration <ms>', 'bound on the whole run (default 1800000)')
     .option('--phase-budget <ms>', 'bound on each phase of each version: scenarios and properties not started by then are skipped (default 600000)')
     .option('--phases <list>', 'conformance phases: scenarios,properties,stateful (default all)')

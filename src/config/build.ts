@@ -206,7 +206,7 @@ export function buildRunConfig(flags: RunFlags, env: NodeJS.ProcessEnv, argv: st
     ...(flags.concurrency === undefined && file.concurrencyCeiling !== undefined
       ? { concurrencyCeiling: parseIntFlag(file.concurrencyCeiling, 'concurrency-ceiling', 1, 64) }
       : pick('concurrency') === undefined ? { concurrencyCeiling: 2 * DEFAULT_CONCURRENCY } : {}),
-    versionConcurrency: parseIntFlag(pick('versionConcurrency') ?? DEFAULT_VERSION_CONCURRENCY, '--version-concurrency', 1, 7),
+    versionConcurrency: parseIntFlag(pick('versionConcurrency') ?? DEFAULT_VERSION_CONCURRENCY, '--version-concurrency', 1, DEFAULT_VERSION_CONCURRENCY),
     maxDurationMs: parseIntFlag(pick('maxDuration') ?? 1_800_000, '--max-duration', 1_000, 86_400_000),
     phaseBudgetMs: parseIntFlag(pick('phaseBudget') ?? 600_000, '--phase-budget', 1_000, 86_400_000),
     load: Boolean(pick('load')),

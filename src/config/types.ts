@@ -1,4 +1,5 @@
 import type { ApiVersion, LoadBudget } from '../model/index.js';
+import { API_VERSIONS } from '../model/version.js';
 import type { ReportFormat } from './formats.js';
 
 export interface Credentials {
@@ -106,7 +107,7 @@ export const DEFAULT_BASELINE_TOLERANCE_PCT = 20;
 export const DEFAULT_CONCURRENCY = 8;
 
 /**
- * API versions a run checks side by side unless told otherwise (--version-concurrency): all seven. A version mostly
- * waits on the server; side by side the waits overlap (README, How it is built).
+ * API versions a run checks side by side unless told otherwise (--version-concurrency): every version evconf knows.
+ * A version mostly waits on the server; side by side the waits overlap (README, How it is built).
  */
-export const DEFAULT_VERSION_CONCURRENCY = 7;
+export const DEFAULT_VERSION_CONCURRENCY = API_VERSIONS.length;

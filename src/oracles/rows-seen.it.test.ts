@@ -8,13 +8,15 @@ import { ROWS_SEEN_SOURCE } from './rows-seen.js';
  * The rows-seen oracle never fails a conformant server (ARCHITECTURE.md, principle 2): the reference server in latitude
  * mode (index lag, list lag, member names, shapes, orders, ties, matching drawn from a seed) through every stage, the
  * oldest, a middle and the newest version; the oracle judged rows in each and found nothing. (Other checks' verdicts
- * in latitude mode are src/selftest/latitude.test.ts's business.) One seed at a time: four whole runs side by side
- * overload a two-core machine until the stall guard stops versions. EVCONF_ROWS_SEEN_SEEDS=5,6 picks other seeds.
+ * in latitude mode are src/selftest/latitude.test.ts's business.) One seed here, which also shows the oracle judged rows
+ * in each version: the latitude self-test runs every stage, this oracle included, under seven more latitude seeds and
+ * a fresh one in every version and fails on any failure, so more seeds here would repeat it. EVCONF_ROWS_SEEN_SEEDS=2,3
+ * picks other seeds (one at a time: whole runs side by side overload a two-core machine).
  */
 const VERSIONS: ApiVersion[] = ['1.0.0', '1.6.0', '1.11.0'];
 
 describe('oracle rows-seen: no false alarm on the reference server in latitude mode', () => {
-  it.each((process.env.EVCONF_ROWS_SEEN_SEEDS ?? '1,2,3,4').split(',').map(Number))('latitude seed %s, versions 1.0.0, 1.6.0 and 1.11.0, every stage', async (seed) => {
+  it.each((process.env.EVCONF_ROWS_SEEN_SEEDS ?? '1').split(',').map(Number))('latitude seed %s, versions 1.0.0, 1.6.0 and 1.11.0, every stage', async (seed) => {
     const chosen = resolveLatitude({ seed });
     console.log(`rows-seen: latitude seed ${seed}: ${departures(chosen).map((id) => `${id}=${chosen[id]}`).join(' ')}`);
     const run = await runAgainstReference(VERSIONS, { latitude: { seed }, seed: 30 + seed, config: latitudeUserConfig(seed, 3) });

@@ -129,7 +129,15 @@ interface RunCtx {
   partial: { after: string; teller?: PartialTeller };
 }
 
-const failedCount = (results: readonly CheckResult[]) => results.filter((r) => r.outcome === 'fail' || r.outcome === 'error').length;
+/** Failed and errored results so far; the run's results only grow while it goes on, so each call counts only those added since the last. */
+const counted = new WeakMap<readonly CheckResult[], { seen: number; failed: number }>();
+function failedCount(results: readonly CheckResult[]): number {
+  const c = counted.get(results) ?? { seen: 0, failed: 0 };
+  if (c.seen > results.length) Object.assign(c, { seen: 0, failed: 0 });
+  for (; c.seen < results.length; c.seen++) if (results[c.seen].outcome === 'fail' || results[c.seen].outcome === 'error') c.failed++;
+  counted.set(results, c);
+  return c.failed;
+}
 
 /** Runs the conformance phases for every requested version and returns the canonical RunResult (ARCHITECTURE.md § Contracts). */
 export async function runConformance(given: RunOptions): Promise<RunResult> {
