@@ -45,7 +45,9 @@ export async function postTrack(ctx: Ctx): Promise<Reply> {
   });
   let kept = rec.tracks;
   if (overwrite && flavor) {
-    const lang = withTags && !ctx.app.bug('track-overwrite-ignores-lang') ? tags.map((t) => t.trim()).find((t) => t.startsWith('lang:')) : undefined;
+    // Planted bug track-lang-applied-below-1.11.0: a server below 1.11.0 keeps the other languages (13.x to 15.x remove the whole flavor).
+    const langTags = serverHas(ctx, 'track-tags') ? tags : ctx.app.bug('track-lang-applied-below-1.11.0') ? (form.text('tags') ?? '').split(',') : [];
+    const lang = !ctx.app.bug('track-overwrite-ignores-lang') ? langTags.map((t) => t.trim()).find((t) => t.startsWith('lang:')) : undefined;
     // Planted bug track-overwrite-keeps-existing: only the lang: branch removes anything.
     if (lang !== undefined || !ctx.app.bug('track-overwrite-keeps-existing')) kept = rec.tracks.filter((t) => flavorOf(t) !== flavor || (lang !== undefined && !(t.tags ?? []).includes(lang)));
   }

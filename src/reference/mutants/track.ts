@@ -40,6 +40,11 @@ export const TRACK_MUTANTS = family({
     description: 'A server of version 1.10.0 (Opencast 13.x to 15.x) applies the tags part of POST /track as 16.0 does. Addendum § What a server must not do below each threshold: "below 1.11.0 (Opencast 15.x and older) | Apply a tags part on POST /track: 13.x to 15.x ignore it."',
     selftest: { serverVersion: '1.10.0' },
   },
+  'track-lang-applied-below-1.11.0': {
+    rule: 'track.post.lang-ignored',
+    description: 'A server of version 1.10.0 (Opencast 13.x to 15.x) applies the 16.0 lang: rule: overwriteExisting=true with a lang: tag keeps the flavor\'s tracks of other languages. Addendum rule 5: "overwriteExisting=true removes the existing tracks whose flavor matches the given flavor. From 16.0 there is one exception."',
+    selftest: { serverVersion: '1.10.0' },
+  },
   'track-tags-trimmed': {
     rule: 'track.post.tags',
     description: 'The tags part\'s entries are trimmed (" archive" becomes "archive"). Addendum rule 4: "The entries are not trimmed."',
