@@ -48,7 +48,7 @@ export interface ProbeOutcome {
   exchanges: Exchange[];
 }
 
-/** Where the probe's schedules go: far-future hours the scenarios do not use (they schedule in 2090-2093). */
+/** Where the probe's schedules go: far-future hours the scenarios do not use (they schedule in 2090-2093, or from 2100 on one shared agent). */
 const PROBE_BASE = Date.UTC(2094, 6, 1);
 const HOUR_MS = 3_600_000;
 /** Days of PROBE_BASE a run's probe may take (by its tag), and schedules a version's probe tries at most. */

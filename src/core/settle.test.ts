@@ -228,6 +228,33 @@ describe('settleLoop: the one settle loop of every stage', () => {
     expect(held.at[held.at.length - 1]).toBeGreaterThanOrEqual(SETTLE_WINDOW_FLOOR_MS - 1_000);
   });
 
+  it('the lag it notes ends when the read that first held was sent: that read\'s own time is not lag', async () => {
+    const lag = new LagTracker();
+    const sent: number[] = [];
+    let n = 0;
+    const started = Date.now();
+    const out = settleLoop({
+      modes: ['stable'], settleMs: 10_000, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false, giveUp: giveUpTest({}), lag,
+      read: async () => {
+        sent.push(Date.now() - started);
+        const k = n++;
+        // The read that first holds is slow (several requests on a loaded machine): 2 s.
+        if (k === 1) await new Promise((r) => setTimeout(r, 2_000));
+        return { answer: k === 0 ? 'a' : 'b', exchange: ex(), views: [{ holds: k > 0 }] };
+      },
+    });
+    await vi.runAllTimersAsync();
+    expect((await out)!.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
+    expect(lag.ms).toBe(sent[1]);
+    expect(lag.ms).toBeLessThan(2_000);
+  });
+
+  it('notes no lag where the loop does not begin at a write (learnLag false)', async () => {
+    const { o, lag } = await loop('stable', [{ holds: false }, { holds: true, answer: 'b' }], { learnLag: false });
+    expect(o.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
+    expect(lag).toBe(0);
+  });
+
   it('the lag it notes is counted from the loop, not from the write', async () => {
     const { lag, at } = await loop('stable', [{ holds: false }, { holds: true, answer: 'b' }], { sinceWriteMs: 5_000 });
     expect(lag).toBeLessThan(at[1] + 5);

@@ -14,7 +14,8 @@ import type { WaitLedger } from './wait-ledger.js';
  *   answer is not changing any more), instead of waiting the full --settle-ms.
  *
  * W = min(--settle-ms, max(SETTLE_WINDOW_FLOOR_MS, 2 × the longest lag this run has seen)). The lag is learned:
- * how long a create took to become readable (waitVisible) and how long a settled positive took to first hold.
+ * how long a create took to become readable (waitVisible) and how long a settled positive took to first hold (until
+ * the read that first held was sent; not where the loop did not begin at a write: SettleLoopOptions.learnLag).
  */
 
 /** The least window W (ms) over which a negative expectation must hold and before a failing one is final. */
@@ -175,6 +176,12 @@ export interface SettleLoopOptions {
    * (a failure is final once W has passed since the write and two reads in a row gave the same answer).
    */
   sinceWriteMs?: number;
+  /**
+   * Whether a stable pass that did not hold at first notes its lag (default true). False where the loop does not
+   * begin at a write (rows-seen reads again a difference it came upon, whatever wrote it and whenever): the time
+   * until it agrees is no lag of a write.
+   */
+  learnLag?: boolean;
 }
 
 export interface SettleOutcome {
@@ -194,6 +201,8 @@ interface TrackState {
   reads: SettleRead[];
   /** The loop's index of each of `reads` (reads that gave a skip are not among them). */
   readIndex: number[];
+  /** When each of `reads` was sent (ms since the window began, as atMs). */
+  sentMs: number[];
   /** The answers of the reads that gave a skip in a row. */
   skipAnswers: string[];
   end?: TrackEnd;
@@ -213,11 +222,12 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
   // Reads are timed from the last write (sinceWriteMs before the loop), the window's start.
   const sinceWrite = Math.max(0, o.sinceWriteMs ?? 0);
   const deadline = started + o.settleMs;
-  const tracks: TrackState[] = o.modes.map((mode) => ({ mode, reads: [], readIndex: [], skipAnswers: [] }));
+  const tracks: TrackState[] = o.modes.map((mode) => ({ mode, reads: [], readIndex: [], sentMs: [], skipAnswers: [] }));
   let count = 0;
   let graceUsed = false;
   let delay = o.firstDelayMs;
   for (;;) {
+    const sentMs = Date.now() - started + sinceWrite;
     const r = await o.read(tracks.map((t) => !t.end));
     if (!r) return undefined;
     const index = count++;
@@ -250,15 +260,18 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
       t.skipAnswers = [];
       t.reads.push({ holds: v.holds, answer: r.answer, atMs });
       t.readIndex.push(index);
+      t.sentMs.push(sentMs);
       const d = decideSettle(t.mode, t.reads, { windowMs, final, graceUsed });
       if (!d) return;
       if (cutShort && !d.pass) {
         t.end = { by: 'cut', decision: d, reads: [index] };
         return;
       }
-      if (d.pass && t.mode === 'stable') {
+      if (d.pass && t.mode === 'stable' && o.learnLag !== false) {
+        // The lag is the time until the read that first held was sent: the read's own time is not the server's lag
+        // (a read of several requests, e.g. every event of a recurrence, takes long on a loaded machine).
         const first = t.reads.findIndex((x) => x.holds);
-        if (first > 0) o.lag?.note(t.reads[first].atMs - sinceWrite);
+        if (first > 0) o.lag?.note(t.sentMs[first] - sinceWrite);
       }
       t.end = { by: 'decision', decision: d, reads: d.decisive.map((k) => t.readIndex[k]) };
     });

@@ -156,6 +156,14 @@ async function attempt(x: Ctx): Promise<Verdict> {
   }
   if (judged(x, 'events.list.filter.or')) {
     // Two keywords repeated: location (single-valued: no event matches both) and contributors (an event may match both).
+    // Both are judged and their differences reported together: a server known to break one of them (Opencast keeps
+    // a single-valued keyword's last value, docs/opencast-behaviour.md) still shows a different break of the other.
+    const heads: string[] = [];
+    const missing: string[] = [];
+    const extra: string[] = [];
+    const twice: string[] = [];
+    let expectedIds: string[] = [];
+    let actualIds: string[] = [];
     for (const [keyword, values] of [['location', x.locations], ['contributors', CONTRIBUTORS]] as const) {
       const each: string[][] = [];
       for (const v of values) {
@@ -166,14 +174,27 @@ async function attempt(x: Ctx): Promise<Verdict> {
       const both = await ids(x, { filter: values.map((v) => `${keyword}:${v}`).join(',') }, 'events.list.filter.or');
       if (isBroken(both)) return both;
       const union = [...new Set(each.flat())];
-      if (!sameSet(both, union)) {
-        // Say what differs, one clause per kind: an expectation names the difference it explains, not the rule.
-        const missing = union.filter((id) => !both.includes(id));
-        const extra = [...new Set(both.filter((id) => !union.includes(id)))];
-        const twice = repeated(both);
-        const what = [missing.length ? `${missing.length} matching events not listed` : '', extra.length ? `${extra.length} events listed that match neither` : '', twice.length ? `${twice.length} events listed more than once` : ''].filter(Boolean).join('; ');
-        return broken('events.list.filter.or', `${keyword}:A,${keyword}:B is not the union of ${keyword}:A and ${keyword}:B, each event once: ${what}`, { identifiers: union.sort() }, { identifiers: both });
-      }
+      if (sameSet(both, union)) continue;
+      // Say what differs, one clause per kind, each event with the values it matches (as the filter-result check
+      // does): an expectation names the difference it explains (a value before the last one missed), not the rule.
+      const matches = (id: string) => {
+        const at = each.map((l, i) => (l.includes(id) ? i + 1 : 0)).filter((i) => i > 0);
+        return at.length ? `matches ${keyword} value ${at.join(' and ')} of ${values.length}` : `matches no ${keyword} value`;
+      };
+      heads.push(`${keyword}:A,${keyword}:B is not the union of ${keyword}:A and ${keyword}:B`);
+      missing.push(...union.filter((id) => !both.includes(id)).map((id) => `${id} (${matches(id)})`));
+      extra.push(...[...new Set(both.filter((id) => !union.includes(id)))].map((id) => `${id} (${matches(id)})`));
+      twice.push(...repeated(both).map((id) => `${id} (${matches(id)}) ${both.filter((y) => y === id).length} times`));
+      expectedIds = [...expectedIds, ...union.sort()];
+      actualIds = [...actualIds, ...both];
+    }
+    if (heads.length > 0) {
+      const what = [
+        missing.length ? `matching events not listed: ${missing.join(', ')}` : '',
+        extra.length ? `events listed that match neither: ${extra.join(', ')}` : '',
+        twice.length ? `matching events listed more than once: ${twice.join(', ')}` : '',
+      ].filter(Boolean).join('; ');
+      return broken('events.list.filter.or', `${heads.join(' and ')}, each event once: ${what}`, { identifiers: expectedIds }, { identifiers: actualIds });
     }
   }
   return OK;

@@ -493,6 +493,8 @@ export class RowsSeen {
       giveUp: giveUpTest(l.client),
       ...(this.o.signal ? { signal: this.o.signal } : {}),
       ...(this.lag ? { lag: this.lag } : {}),
+      // The loop begins where a difference was come upon, not at a write (src/core/settle.ts learnLag).
+      learnLag: false,
       read: async () => {
         this.reads += 2;
         this.stats.listRereads++;

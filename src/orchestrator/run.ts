@@ -312,7 +312,7 @@ async function runVersion(ctx: RunCtx, version: ApiVersion): Promise<void> {
     const slots = generatedSlots(base.concurrencyNow);
     // The stages wait on the server far more than they compute, and each works on events of its
     // own (its own tag and capture agents, or on one shared capture agent a time range of its own: scenarios
-    // 2090-2094, src/scenarios/time-base.ts; properties 2095-2098; stateful 2099): they run side by side, and the
+    // 2090-2094, from 2100 on one shared agent, src/scenarios/time-base.ts; properties 2095-2098 (oracle-list-rows 2090-2093); stateful 2099): they run side by side, and the
     // exclusive scenarios alone once the other scenarios have ended, beside what is left of the generated stages
     // (each of their cases holds the shared lock: an exclusive step waits for those in flight, and new ones wait
     // behind it). Every stage ends before a failure of one is passed on (the clients close after them).

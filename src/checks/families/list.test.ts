@@ -59,6 +59,15 @@ describe('filter-result', () => {
     expect(v.message).toBe('filter=location:Aula,location:Lab: matching events not listed: b (t beta, matches location value 2 of 2)');
   });
 
+  it('under a repeated keyword read as OR an event listed twice fails, naming the values it matches and how often it is listed', () => {
+    const f = 'contributors:Carla,contributors:Dmitri';
+    const v = filterResultCheck.run(ctx(f, listed(A, B, C, C), RUN), { of: 'run', repeat: 'or' });
+    expect(v.pass).toBe(false);
+    expect(v.message).toBe(`filter=${f}: matching events listed more than once: c (t gamma, matches contributors value 1 and 2 of 2) 2 times`);
+    // Not judged where a single keyword is not repeated (events.list.rows judges a list's rows).
+    expect(filterResultCheck.run(ctx('location:Aula', listed(A, C, C), RUN), { of: 'run' }).pass).toBe(true);
+  });
+
   it('fails a status other than 200 and a body that is not an array', () => {
     expect(filterResultCheck.run(ctx('location:Aula', [], RUN, { status: 400 }), { of: 'run' }).pass).toBe(false);
     expect(filterResultCheck.run(ctx('location:Aula', { events: [] }, RUN), { of: 'run' }).pass).toBe(false);

@@ -95,6 +95,16 @@ export const filterResultCheck: CheckDef = {
       const why = 'none of the run\'s events is certain to match or to fail this filter (values not stored as sent?)';
       return { pass: false, skip: why, message: why };
     }
+    // spec § GET /api/events, Filters: "from version 1.5.0, a comma-separated use of the same filter keyword is a
+    // logical OR": the answer is the union of the single-value lists, which holds each event once. A run event listed
+    // more than once under a repeated keyword read as OR is its own difference (a server running the OR as a UNION
+    // ALL lists an event matching two values twice), apart from events missing or listed wrongly.
+    if (mode === 'or' && repeated.length > 0) {
+      const all = identifiers(j.value);
+      o.twice = o.must.filter((e) => all.filter((id) => id === e.identifier).length > 1)
+        .map((e) => ({ event: e, times: all.filter((id) => id === e.identifier).length }));
+      if (o.twice.length > 0) o.pass = false;
+    }
     // A failure names the filter first (its head): an expectation can name the filter values a server is known
     // to get wrong, and each difference after it is matched on its own (src/expectations/differences.ts).
     const v = verdictOf(o, groups, mode, events, returned);
@@ -108,6 +118,8 @@ interface Judged {
   mustNot: RunEvent[];
   missing: RunEvent[];
   wrong: RunEvent[];
+  /** Matching run events the answer lists more than once (judged under a repeated keyword read as OR). */
+  twice?: { event: RunEvent; times: number }[];
   pass: boolean;
 }
 
@@ -124,6 +136,7 @@ function verdictOf(o: Judged, groups: Map<string, string[]>, mode: RepeatMode, e
   const problems = [
     o.missing.length ? `matching events not listed: ${o.missing.map(named).join(', ')}` : '',
     o.wrong.length ? `non-matching events listed: ${o.wrong.map(named).join(', ')}` : '',
+    o.twice?.length ? `matching events listed more than once: ${o.twice.map((t) => `${named(t.event)} ${t.times} times`).join(', ')}` : '',
   ].filter(Boolean);
   const runIds = new Set(events.map((e) => e.identifier));
   return {

@@ -29,7 +29,7 @@ const createEventAction: Action = async (env, params) => {
   };
   const out = await createEvent(env, spec);
   // Later steps write to the event: wait until it is readable (ARCHITECTURE.md, principle 7), as for given events.
-  for (const id of out.identifiers) await waitVisible(env, id, spec);
+  await Promise.all(out.identifiers.map((id) => waitVisible(env, id, spec)));
   return { exchanges: [out.exchange], value: { body: out.body, ...createdVars(env, out) } };
 };
 

@@ -92,7 +92,7 @@ async function waitListed(env: VersionEnv, ids: string[], exchanges: Exchange[])
 
 /**
  * `with: { events: [ {title, location, …, schedule?: {at, minutes}, waitBefore?} ] }`: creates the events in
- * order (titles tagged), waits until each is readable and listed, and reads each back with GET /api/events/{id}.
+ * order (titles tagged), waits until all are readable (together) and listed, and reads each back with GET /api/events/{id}.
  * Value: RunEvents (what was sent and what the server answered, per event) or an `error` naming the failure.
  */
 const listSetup: Action = async (env, params) => {
@@ -102,6 +102,7 @@ const listSetup: Action = async (env, params) => {
   const exchanges: Exchange[] = [];
   const events: RunEvent[] = [];
   const fail = (error: string) => ({ exchanges, value: { events, error } satisfies RunEvents });
+  const specs: EventSpec[] = [];
   for (const [i, item] of items.entries()) {
     if (item.waitBefore) await sleep(item.waitBefore);
     const scheduling = item.schedule
@@ -119,13 +120,19 @@ const listSetup: Action = async (env, params) => {
     const id = out.identifiers[0];
     const status = out.exchange.response?.status ?? out.exchange.error?.code ?? 'no response';
     if (!id) return fail(`could not create event #${i + 1} (POST /api/events → ${status}); see the events.create.* rules`);
-    const notUsable = await usableEvent(env, id, spec, exchanges);
-    if (notUsable) return fail(notUsable);
     // The fields as the server received them (eventCreateParts tags the title and defaults subjects to the tag).
     const sent: Record<string, string | string[]> = { ...fields, title: taggedTitle(env.tag, item.fields.title as string | undefined) };
     if (sent.subjects === undefined) sent.subjects = [env.tag];
     events.push({ identifier: id, sent: { fields: sent, ...(scheduling ? { scheduling } : {}) }, server: null });
+    specs.push(spec);
   }
+  // The creates are sent one after the other (creation order is the order given) and then awaited together, as
+  // mustCreateAll does (src/cases/reads.ts): nothing is written to them, so no create waits for the one before it to
+  // become readable (ARCHITECTURE.md, principle 7: an index lags every create alike). The first event in order that
+  // is not usable names the failure.
+  const notUsable = await Promise.all(events.map((e, i) => usableEvent(env, e.identifier, specs[i], exchanges)));
+  const first = notUsable.find((why) => why !== undefined);
+  if (first) return fail(first);
   await waitListed(env, events.map((e) => e.identifier), exchanges);
   for (const e of events) {
     const ex = await env.clients.admin.send({ method: 'GET', path: `/api/events/${encodeURIComponent(e.identifier)}` });
@@ -233,12 +240,15 @@ const createDecoys: Action = async (env, params) => {
   const decoyEnv = { ...env, tag: `${env.tag.slice(0, -1)}a` };
   const exchanges: Exchange[] = [];
   const identifiers: string[] = [];
+  const made: string[] = [];
   for (let i = 0; i < count; i++) {
     const out = await createEvent(decoyEnv, { fields: { title: `decoy ${i}` } });
     exchanges.push(out.exchange);
-    const id = out.identifiers[0];
-    if (id && (await waitVisible(env, id))) identifiers.push(id);
+    if (out.identifiers[0]) made.push(out.identifiers[0]);
   }
+  // Awaited together once all are sent (as list-setup does).
+  const seen = await Promise.all(made.map((id) => waitVisible(env, id)));
+  identifiers.push(...made.filter((_, i) => seen[i]));
   return { exchanges, value: { identifiers } };
 };
 

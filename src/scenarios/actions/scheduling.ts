@@ -70,7 +70,8 @@ const createScheduled: Action = async (env, params) => {
   const expected = complete ? expectedOccurrences(scheduling) : undefined;
   const { out, exchanges } = await createRetrying(env, spec, retryConflict === true);
   // Later steps write to the events: wait until they are readable (ARCHITECTURE.md, principle 7), as for given events.
-  for (const id of out.identifiers) await waitVisible(env, id, spec);
+  // The events of one create (a recurrence) are awaited together: one index lag, not one per occurrence.
+  await Promise.all(out.identifiers.map((id) => waitVisible(env, id, spec)));
   const window = singleWindow(scheduling);
   return {
     exchanges,
