@@ -1,9 +1,9 @@
-import type { App, Ctx, Reply } from './app.js';
+import type { App, Ctx, Endpoint, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
 import type { Clash, ConflictEntry } from './conflicts.js';
 import type { EpisodeView, FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
-import type { FilterGroup, SortKey } from './list-params.js';
+import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
 import type { ScheduleInput } from './schedule.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
@@ -48,64 +48,17 @@ export interface HookPoints {
   };
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
-  /** GET /api/events: the filter parameter. */
-  listFilters: {
-    /** The raw `filter` parameters, before parsing. */
-    params: Patch<string[]>;
-    /** 1.5.0+: are the values of a repeated keyword ORed? */
-    orRepeats: Patch<boolean>;
-    /** Is an unknown filter refused (400)? (extra: its name) */
-    unknownRefused: Patch<boolean, string>;
-    /** Is an entry dropped? (extra: its name) */
-    dropped: Patch<boolean, string>;
-    /** Is a repeated keyword refused (400)? (extra: its name) */
-    repeatRefused: Patch<boolean, string>;
-    /** A repeated filter of one value: does only its last value count? */
-    repeatLast: Patch<boolean, { multiValued: boolean; from150: boolean }>;
-    /** The parsed filter groups (extra: the raw parameters). */
-    groups: Patch<FilterGroup[], string[]>;
-    /** Before the query runs (the filters as run). */
-    scan: Patch<FilterGroup[]>;
-    /** The textFilter needle as matched (extra: as sent). */
-    needle: Patch<string, string>;
-    /** Does a start filter match the events outside its range? */
-    startOutside: Patch<boolean>;
-    /** Are different keywords ORed? */
-    groupsOred: Patch<boolean>;
+  /** GET /api/events (spec § GET /api/events): the request in, the query before it runs, the rows out. */
+  list: {
+    /** The parameters as read (filter, sort, limit, offset), before they are parsed. */
+    asked: Patch<ListParams>;
+    /** The query as parsed, as a whole, before it runs (extra: the parameters it was parsed from). */
+    query: Patch<ListQuery, ListParams>;
+    /** The rows of the page as run, JSON texts (extra: the query as run). */
+    rows: Patch<string[], ListQuery>;
   };
-  /** GET /api/events: the sort parameter. */
-  listSort: {
-    /** As sent, before parsing. */
-    param: Patch<string | null>;
-    /** The parsed criteria. */
-    keys: Patch<SortKey[]>;
-  };
-  /** GET /api/events: offset and limit. */
-  listPaging: {
-    /** The offset as sent (page index or item index). */
-    offset: Patch<number>;
-    /** Whether the offset counts pages of size limit (1.0.0) rather than items (1.1.0+). */
-    pageIndex: Patch<boolean>;
-    /** Number of items skipped. */
-    skip: Patch<number, { limit: number | undefined; offset: number }>;
-    /** skip, limit and sort together. */
-    page: Patch<{ skip: number; limit: number | undefined; sort: SortKey[]; offset: number }>;
-    /** The items of the page as answered (extra: the query). */
-    answered: Patch<string[], ListQuery>;
-  };
-  /** GET /api/events: the query and its run. */
-  listQuery: {
-    /** The with* flags of the list. */
-    flags: Patch<WithFlags>;
-    /** The query as run. */
-    query: Patch<ListQuery>;
-    /** The list's JSON text when a patch runs the query itself (undefined = runList). */
-    run: Patch<string | undefined, ListQuery>;
-  };
-  /** GET /api/events: the JSON text of the list. */
-  listBody: Patch<string>;
-  /** GET /api/events: the reply (extra: the list's JSON text as run, before listBody). */
-  listReply: Patch<Reply, string>;
+  /** The reply out, of every endpoint (extra: the endpoint as the route table names it, e.g. `GET /api/events`). */
+  response: Patch<Reply, Endpoint>;
   /** GET /api/events/{id}/media: the tracks of the event's media package it lists. */
   mediaTracks: Patch<UploadedTrack[]>;
   /** GET /api/events/{id}. */

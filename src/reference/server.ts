@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
 import { authenticate, OPEN_CALLER } from './auth.js';
 import type { Handler } from './bug.js';
-import { attachHooks, withoutPatches, type Planted } from './hooks.js';
+import { attachHooks, hook, withoutPatches, type Planted } from './hooks.js';
 import { withProfile } from './profiles/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
@@ -79,7 +79,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
     }
     const ctx: Ctx = { app, req, url, version, caller, params: m.params };
     refuseUnknownQuery(ctx);
-    const reply = await m.route(ctx);
+    const reply = hook(ctx).response(ctx, await m.route(ctx), m.endpoint);
     if (app.listDelayMs > 0 && req.method === 'GET' && url.pathname === '/api/events') await new Promise((r) => setTimeout(r, app.listDelayMs));
     write(app, res, reply, contentType);
   } catch (e) {

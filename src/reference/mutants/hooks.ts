@@ -1,4 +1,7 @@
-import type { Ctx } from '../app.js';
+import type { Ctx, Endpoint, Reply } from '../app.js';
+import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
+import type { ListQuery } from '../list-run.js';
+import { atLeast } from '../version.js';
 import type { HookRegistry } from '../hooks.js';
 import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, sectionWritable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackMetadataReadable, readBackUnreadable } from './acl.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
@@ -7,7 +10,7 @@ import { blindSpotCreated, blindSpotDeleteSiblings, sectionCreateReply, sectionN
 import { createAclIgnored, createBodyEmpty, createIdMember, createLenient, createLocation, createLocationWrong, createNamedElsewhere, createStatus, deleteBugs, deleteKeeps, deleteStatus, deleteUnknown, getBody, getCurrentNamesOldest, getIdBugs, getLegacyNames, getStatus, getUnknown, getViewBugs, listBody, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply, updateBase, updateCatalogBugs, updateIgnores, updateParts, updateStatus, updateUnknown, updateWipesAcl } from './events.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
 import { blindSpotContributorFilters, blindSpotFilters, filterBugs, filterParams, sectionCreated, sectionFilters, sectionSort, readBackFilters, readBackPaging, readBackQuery } from './list-filter.js';
-import { blindSpotOffset, pagingBugs, sectionPaging, sectionRunList } from './list-paging.js';
+import { blindSpotOffset, pagingBugs, sectionListQuery, sectionListRows, sectionPaging } from './list-paging.js';
 import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filterStartOutside, filterUnknownIgnored, pageAnswered, textNeedleCase } from './list.js';
 import { slowFilterScan } from './load.js';
 import { blindSpotDeleteGuardFirst, blindSpotPutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, sectionDeleteMetadata, sectionPutFields, sectionPutLost, readBackCatalogs, readBackDeleteType, readBackExtraFields, readBackPutClears, readBackPutFields } from './metadata.js';
@@ -50,6 +53,37 @@ function orElse<V, E>(fn: (ctx: Ctx, extra: E) => V | undefined): (ctx: Ctx, val
   return (ctx, value, extra) => value ?? fn(ctx, extra);
 }
 
+type Query = ListQuery;
+type Page = { skip: number; limit: number | undefined; sort: SortKey[]; offset: number };
+
+/** A bug site of the filter groups, as a fault of the list query. */
+function filtersOf(fn: (ctx: Ctx, groups: FilterGroup[]) => FilterGroup[]): (ctx: Ctx, q: Query) => Query {
+  return (ctx, q) => ({ ...q, filters: fn(ctx, q.filters) });
+}
+
+/** A bug site of one filter group, as a fault of the list query. */
+function eachGroupOf(fn: (ctx: Ctx, g: FilterGroup) => FilterGroup): (ctx: Ctx, q: Query) => Query {
+  return (ctx, q) => ({ ...q, filters: q.filters.map((g) => fn(ctx, g)) });
+}
+
+/** A bug site of the sort criteria, as a fault of the list query. */
+function sortOf(fn: (ctx: Ctx, keys: SortKey[]) => SortKey[]): (ctx: Ctx, q: Query) => Query {
+  return (ctx, q) => ({ ...q, sort: fn(ctx, q.sort) });
+}
+
+/** A bug site of skip, limit and sort (given the offset as read), as a fault of the list query. */
+function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undefined; sort: SortKey[] }): (ctx: Ctx, q: Query, p: ListParams) => Query {
+  return (ctx, q, p) => {
+    const { skip, limit, sort } = fn(ctx, { skip: q.skip, limit: q.limit, sort: q.sort, offset: p.offset });
+    return { ...q, skip, limit, sort };
+  };
+}
+
+/** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
+function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
+  return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
+}
+
 /** The write endpoints that check only read access when their bug is on. */
 const READ_ONLY_WRITE = { 'acl-remove': 'auth-acl-remove-read-only', 'metadata-put': 'auth-metadata-put-read-only' } as const;
 
@@ -62,47 +96,43 @@ export const PATCHES: HookRegistry = {
     listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || sectionListReadable(ctx.app.bug, rec, caller)],
   },
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite)],
-  listFilters: {
-    params: [filterParams],
-    orRepeats: [filterOrAsAnd],
-    unknownRefused: [filterUnknownIgnored],
-    dropped: [filterIgnored],
-    repeatRefused: [filterRepeatRejected],
-    repeatLast: [(ctx, last, { multiValued, from150 }) => last || opencastRepeatLast(ctx.app.bug, multiValued, from150)],
-    groups: [
-      (ctx, groups, raw) => filterBugs(ctx, raw, groups), sectionFilters, readBackFilters, discriminatingFilters, blindSpotFilters, blindSpotContributorFilters, dataSequenceFilters, precisionFilters, textFilters, opencastSubjectJoined,
+  list: {
+    // The parameters as read: a keyword read as another, an unknown or an ignored filter dropped, the offset or the
+    // sort as a buggy reader takes them.
+    asked: [
+      (ctx, p) => ({ ...p, filter: filterParams(ctx, p.filter) }), filterUnknownIgnored, filterIgnored,
+      (ctx, p) => ({ ...p, sort: sortSuffixOptional(ctx, p.sort) }), (ctx, p) => ({ ...p, offset: blindSpotOffset(ctx, p.offset) }),
     ],
-    scan: [tap((ctx, filters) => {
-      if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
-    })],
-    needle: [textNeedleCase],
-    startOutside: [filterStartOutside],
-    groupsOred: [filterAndAsOr],
-  },
-  listSort: {
-    param: [sortSuffixOptional],
-    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, sectionSort, dataSequenceSortKeys, precisionSortKeys],
-  },
-  listPaging: {
-    offset: [blindSpotOffset],
-    pageIndex: [listOffsetReading, dataSequencePageIndex],
-    skip: [(ctx, skip, { limit, offset }) => sectionPaging(ctx, skip, limit, offset), (ctx, skip, { limit, offset }) => discriminatingSkip(ctx, skip, limit, offset)],
-    page: [
-      (ctx, p) => ({ ...pagingBugs(ctx, p), offset: p.offset }),
-      (ctx, p) => ({ ...readBackPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
-      listLimitOffByOne,
-      listRowsPage,
-      listViewsPage,
+    // The query, in the order the server parses it: filters, sort, paging, flags, the query as a whole; last the
+    // bugs of how it runs (a match or the combination of the groups).
+    query: [
+      filterRepeatRejected, filterOrAsAnd,
+      eachGroupOf((ctx, g) => (g.values.length > 1 && opencastRepeatLast(ctx.app.bug, multiValued(g.name), atLeast(ctx.version, '1.5.0')) ? { ...g, values: g.values.slice(-1) } : g)),
+      filtersOf((ctx, groups) => filterBugs(ctx, ctx.url.searchParams.getAll('filter'), groups)),
+      ...[sectionFilters, readBackFilters, discriminatingFilters, blindSpotFilters, blindSpotContributorFilters, dataSequenceFilters, precisionFilters, textFilters, opencastSubjectJoined].map(filtersOf),
+      ...[sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, sectionSort, dataSequenceSortKeys, precisionSortKeys].map(sortOf),
+      (ctx, q, p) => {
+        const pageIndex = !atLeast(ctx.version, '1.1.0');
+        const read = dataSequencePageIndex(ctx, listOffsetReading(ctx, pageIndex));
+        return read === pageIndex ? q : { ...q, skip: read ? (p.limit === undefined ? 0 : p.offset * p.limit) : p.offset };
+      },
+      (ctx, q, p) => ({ ...q, skip: discriminatingSkip(ctx, sectionPaging(ctx, q.skip, p.limit, p.offset), p.limit, p.offset) }),
+      pageOf((ctx, pg) => pagingBugs(ctx, pg)),
+      pageOf((ctx, pg) => ({ ...readBackPaging(ctx, pg), skip: pg.skip })),
+      pageOf(listLimitOffByOne), pageOf(listRowsPage), pageOf(listViewsPage),
+      tap((ctx, q) => {
+        if (q.filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
+      }),
+      (ctx, q) => ({ ...q, flags: lifecycleListFlags(ctx, flagsIgnored('list')(ctx, q.flags)) }),
+      opencastOldestListNames, listDropsCreated, readBackQuery, sectionListQuery,
+      textNeedleCase, filterStartOutside, filterAndAsOr,
     ],
-    answered: [pageAnswered],
+    rows: [pageAnswered, sectionListRows],
   },
-  listQuery: {
-    flags: [flagsIgnored('list'), lifecycleListFlags],
-    query: [opencastOldestListNames, listDropsCreated, readBackQuery],
-    run: [(ctx, text, q) => text ?? sectionRunList(ctx, q)],
-  },
-  listReply: [listReply],
-  listBody: [lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody],
+  response: [
+    ...[lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody].map((fn) => bodyOf('GET /api/events', fn)),
+    (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
+  ],
   mediaTracks: [statefulMediaTracks],
   eventBody: {
     early: [getUnknown, errorPathGet, unknownWithMetadata],
