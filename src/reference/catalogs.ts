@@ -8,6 +8,12 @@ export interface MetadataInput {
   extras: Map<string, FieldInput[]>;
 }
 
+/** The `type` query parameter of the metadata endpoints (a catalog flavor), trimmed; undefined when absent or blank. */
+export function typeParam(ctx: { url: URL }): string | undefined {
+  const t = ctx.url.searchParams.get('type');
+  return t === null || t.trim() === '' ? undefined : t.trim();
+}
+
 /** Validates an array of {id, value} (PUT /metadata "values", or the fields of one catalog). */
 export function parseFieldList(v: unknown, where: string): FieldInput[] {
   if (!Array.isArray(v)) throw badRequest(`${where} must be a JSON array of {id, value}`);

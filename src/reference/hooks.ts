@@ -48,6 +48,11 @@ export interface HookPoints {
   };
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
+  /**
+   * The request in, of every endpoint, before its handler runs (extra: the endpoint as the route table names it):
+   * a reply instead of the handler's (undefined = the handler answers).
+   */
+  request: Patch<Reply | undefined, Endpoint>;
   /** GET /api/events (spec § GET /api/events): the request in, the query before it runs, the rows out. */
   list: {
     /** The parameters as read (filter, sort, limit, offset), before they are parsed. */
@@ -63,10 +68,6 @@ export interface HookPoints {
   mediaTracks: Patch<UploadedTrack[]>;
   /** GET /api/events/{id}. */
   eventBody: {
-    /** A reply before anything (undefined = go on). */
-    early: Patch<Reply | undefined>;
-    /** Before the event is looked up. */
-    before: Patch<void>;
     /** Derived members shown differently (undefined = as derived). */
     view: Patch<Partial<EventView> | undefined, { rec: EventRecord; view: EventView }>;
     /** How the event is serialized (undefined = plainly). */
@@ -82,8 +83,6 @@ export interface HookPoints {
   };
   /** DELETE /api/events/{id}. */
   deleteEvent: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
     /** The event about to be deleted. */
     deleting: Patch<EventRecord>;
     /** Is the event kept (answered as deleted)? */
@@ -144,8 +143,6 @@ export interface HookPoints {
   };
   /** POST /api/events/{id}. */
   updateParts: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
     parts: Patch<EventParts, EventRecord>;
     acl: Patch<AclEntry[]>;
     /** The parts once checked, before anything is applied. */
@@ -175,10 +172,6 @@ export interface HookPoints {
   };
   /** GET /api/events/{id}/scheduling. */
   scheduleShown: {
-    /** Before anything (both GET and PUT). */
-    route: Patch<void>;
-    /** A reply before the event is looked up (extra: GET or PUT; undefined = go on). */
-    early: Patch<Reply | undefined, 'get' | 'put'>;
     /** GET: a reply once the event is found (undefined = go on). */
     found: Patch<Reply | undefined, EventRecord>;
     /** An unscheduled event (undefined = 204). */
@@ -219,8 +212,6 @@ export interface HookPoints {
   };
   /** GET /api/events/{id}/metadata. */
   metadataRead: {
-    /** A reply before the event is looked up (extra: the type; undefined = go on). */
-    early: Patch<Reply | undefined, string | undefined>;
     /** The record read (undefined = readableEvent). */
     readable: Patch<EventRecord | undefined>;
     type: Patch<string, EventRecord>;
@@ -239,8 +230,6 @@ export interface HookPoints {
   };
   /** PUT /api/events/{id}/metadata. */
   metadataPut: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
     type: Patch<string>;
     /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
     badJson: Patch<unknown>;
@@ -264,10 +253,6 @@ export interface HookPoints {
   };
   /** DELETE /api/events/{id}/metadata. */
   metadataDelete: {
-    /** A reply before anything (undefined = go on). */
-    unknown: Patch<Reply | undefined>;
-    /** Before the event is looked up. */
-    before: Patch<void>;
     /** The status of a success. */
     status: Patch<number>;
     /** May dublincore/episode be deleted? */
@@ -280,8 +265,6 @@ export interface HookPoints {
   };
   /** GET /api/events/{id}/acl. */
   aclRead: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
     /** The ACL read (extra: the record). */
     acl: Patch<AclEntry[], EventRecord>;
     /** The body. */
@@ -295,8 +278,6 @@ export interface HookPoints {
    */
   aclLocked: Patch<boolean, EventRecord>;
   aclWrite: {
-    /** A reply before the event is looked up (extra: the endpoint; undefined = go on). */
-    early: Patch<Reply | undefined, AclWrite>;
     /** The status of a success (extra: the endpoint). */
     status: Patch<number, AclWrite>;
     /** PUT: the ACL sent. */
@@ -328,8 +309,6 @@ export interface HookPoints {
   };
   /** The publication endpoints. */
   publications: {
-    /** A reply before the event is looked up (extra: which endpoint; undefined = go on). */
-    early: Patch<Reply | undefined, 'list' | 'get'>;
     /** One item of the list (extra: the publication). */
     listed: Patch<Obj, Publication>;
     /** The list. */

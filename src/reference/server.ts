@@ -79,7 +79,8 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
     }
     const ctx: Ctx = { app, req, url, version, caller, params: m.params };
     refuseUnknownQuery(ctx);
-    const reply = hook(ctx).response(ctx, await m.route(ctx), m.endpoint);
+    const faults = hook(ctx);
+    const reply = faults.response(ctx, faults.request(ctx, undefined, m.endpoint) ?? (await m.route(ctx)), m.endpoint);
     if (app.listDelayMs > 0 && req.method === 'GET' && url.pathname === '/api/events') await new Promise((r) => setTimeout(r, app.listDelayMs));
     write(app, res, reply, contentType);
   } catch (e) {

@@ -18,8 +18,6 @@ export function checkAclUnlocked(ctx: Ctx, rec: EventRecord): void {
 
 /** GET /api/events/{id}/acl → 200 array of {allow, action, role}. */
 export function getAcl(ctx: Ctx): Reply {
-  const bugged = hook(ctx).aclRead.early(ctx, undefined);
-  if (bugged) return bugged;
   const rec = readableEvent(ctx);
   const acl = aclShown(ctx, hook(ctx).aclRead.acl(ctx, rec.acl, rec));
   return json(hook(ctx).aclRead.status(ctx, 200), hook(ctx).aclRead.body(ctx, acl));
@@ -27,8 +25,6 @@ export function getAcl(ctx: Ctx): Reply {
 
 /** PUT /api/events/{id}/acl, form parameter acl: "The existing ACL is overwritten." */
 export async function putAcl(ctx: Ctx): Promise<Reply> {
-  const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'put');
-  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
   const text = (await readParams(ctx)).text('acl');
@@ -42,8 +38,6 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
 
 /** POST /api/events/{id}/acl/{action}, form parameter role: "Adds that permission; other entries are unaffected." */
 export async function addAce(ctx: Ctx): Promise<Reply> {
-  const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'add');
-  if (bugged) return bugged;
   const rec = hook(ctx).aclWrite.addTo(ctx, writableEvent(ctx));
   checkAclUnlocked(ctx, rec);
   const action = ctx.params[1];
@@ -71,8 +65,6 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
 
 /** DELETE /api/events/{id}/acl/{action}/{role}: "Removes that permission; other entries are unaffected." */
 export function removeAce(ctx: Ctx): Reply {
-  const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'remove');
-  if (bugged) return bugged;
   const rec = hook(ctx).authorize.writable(ctx, undefined, 'acl-remove') ?? writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
   const [, action, sentRole] = ctx.params;

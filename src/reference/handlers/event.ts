@@ -9,9 +9,6 @@ import { hook } from '../hooks.js';
 
 /** GET /api/events/{event_id} (spec: 200 event object, 404). */
 export function getEvent(ctx: Ctx): Reply {
-  const early = hook(ctx).eventBody.early(ctx, undefined);
-  if (early) return early;
-  hook(ctx).eventBody.before(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
   const changed = hook(ctx).eventBody.view(ctx, undefined, { rec, view });
@@ -28,8 +25,6 @@ export function getEvent(ctx: Ctx): Reply {
  */
 export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
-  const bugged = hook(ctx).deleteEvent.early(ctx, undefined);
-  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   hook(ctx).deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');

@@ -1,6 +1,6 @@
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
-import { applyExtra, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
+import { applyExtra, extraFields, parseFieldList, renderCatalogs, typeParam } from '../catalogs.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseJsonParam } from '../input.js';
@@ -16,11 +16,6 @@ import { checkExtraCatalogs, unknownFlavor } from '../latitude/extra-catalogs.js
 function episodeView(ctx: Ctx, rec: EventRecord): EpisodeView {
   const v = ctx.app.store.view(rec.id);
   return { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs };
-}
-
-function typeParam(ctx: Ctx): string | undefined {
-  const t = ctx.url.searchParams.get('type');
-  return t === null || t.trim() === '' ? undefined : t.trim();
 }
 
 function requireType(ctx: Ctx): string {
@@ -58,8 +53,6 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
 /** GET /metadata → all catalogs; GET /metadata?type=f → the fields of that catalog (404 when absent). */
 export function getMetadata(ctx: Ctx): Reply {
   const type = typeParam(ctx);
-  const cached = hook(ctx).metadataRead.early(ctx, undefined, type);
-  if (cached) return cached;
   const rec = hook(ctx).metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
   return hook(ctx).metadataRead.reply(ctx, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec)), type);
 }
@@ -78,8 +71,6 @@ function sentFields(ctx: Ctx, text: string): FieldInput[] {
 
 /** PUT /metadata?type=f, form parameter metadata = [{id, value}]: "Fields not included are not updated." */
 export async function putMetadata(ctx: Ctx): Promise<Reply> {
-  const bugged = hook(ctx).metadataPut.early(ctx, undefined);
-  if (bugged) return bugged;
   const rec = hook(ctx).authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
   const type = hook(ctx).metadataPut.type(ctx, requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
@@ -109,9 +100,6 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
 
 /** DELETE /metadata?type=f: 204; 403 for dublincore/episode ("it has mandatory fields"); 404. */
 export function deleteMetadata(ctx: Ctx): Reply {
-  const bugged = hook(ctx).metadataDelete.unknown(ctx, undefined);
-  if (bugged) return bugged;
-  hook(ctx).metadataDelete.before(ctx);
   const rec = writableEvent(ctx);
   const type = hook(ctx).metadataDelete.type(ctx, requireType(ctx), rec);
   const done = empty(hook(ctx).metadataDelete.status(ctx, 204));

@@ -18,8 +18,6 @@ function trackMembers(ctx: Ctx): boolean {
 }
 
 export function listPublications(ctx: Ctx): Reply {
-  const early = hook(ctx).publications.early(ctx, undefined, 'list');
-  if (early) return early;
   const rec = readableEvent(ctx);
   const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
   hook(ctx).publications.list(ctx, list);
@@ -32,8 +30,6 @@ function notFoundPublication(id: string, pid: string): never {
 
 export function getPublication(ctx: Ctx): Reply {
   const pid = ctx.params[1];
-  const early = hook(ctx).publications.early(ctx, undefined, 'get');
-  if (early) return early;
   const rec = readableEvent(ctx);
   const p = rec.publications.find((x) => x.id === pid) ?? internalByIdFor(ctx, rec, pid) ?? hook(ctx).publications.fallback(ctx, undefined, { rec, pid });
   if (!p) return hook(ctx).publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);

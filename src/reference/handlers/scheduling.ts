@@ -24,9 +24,6 @@ function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
 
 /** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
 export function getScheduling(ctx: Ctx): Reply {
-  hook(ctx).scheduleShown.route(ctx);
-  const early = hook(ctx).scheduleShown.early(ctx, undefined, 'get');
-  if (early) return early;
   const rec = readableEvent(ctx);
   const found = hook(ctx).scheduleShown.found(ctx, undefined, rec);
   if (found) return found;
@@ -43,9 +40,6 @@ function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
  * check only for an administrator (spec § Authentication rule 2; a non-admin still gets the check, 409).
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
-  hook(ctx).scheduleShown.route(ctx);
-  const gone = hook(ctx).scheduleShown.early(ctx, undefined, 'put');
-  if (gone) return gone;
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
   const text = form.text('scheduling');

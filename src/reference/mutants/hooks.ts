@@ -1,4 +1,5 @@
 import type { Ctx, Endpoint, Reply } from '../app.js';
+import { typeParam } from '../catalogs.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
@@ -79,6 +80,21 @@ function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undef
   };
 }
 
+type RequestFault = (ctx: Ctx, reply: Reply | undefined, at: Endpoint) => Reply | undefined;
+
+/** A bug site of one endpoint's request in (a reply instead of the handler's), as a fault of the request. */
+function at(endpoint: Endpoint, fn: (ctx: Ctx, reply: Reply | undefined) => Reply | undefined): RequestFault {
+  return (ctx, reply, e) => (e === endpoint ? fn(ctx, reply) : reply);
+}
+
+/** A bug site that acts before one endpoint's handler looks its event up (asked only while no reply is given). */
+function before(endpoint: Endpoint, fn: (ctx: Ctx) => void): RequestFault {
+  return (ctx, reply, e) => {
+    if (reply === undefined && e === endpoint) fn(ctx);
+    return reply;
+  };
+}
+
 /** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
 function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
@@ -96,6 +112,27 @@ export const PATCHES: HookRegistry = {
     listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || sectionListReadable(ctx.app.bug, rec, caller)],
   },
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite)],
+  // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
+  request: [
+    ...[getUnknown, errorPathGet, unknownWithMetadata].map((fn) => at('GET /api/events/{id}', fn)), before('GET /api/events/{id}', getIdBugs),
+    ...[deleteUnknown, deleteBugs, lifecycleDelete].map((fn) => at('DELETE /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
+    ...[updateUnknown, lifecycleUpdateDeleted].map((fn) => at('POST /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
+    before('GET /api/events/{id}/scheduling', sectionSchedulingRoute), at('GET /api/events/{id}/scheduling', (ctx, r) => schedulingUnknown(ctx, r, 'get')),
+    before('PUT /api/events/{id}/scheduling', sectionSchedulingRoute), at('PUT /api/events/{id}/scheduling', (ctx, r) => schedulingUnknown(ctx, r, 'put')),
+    at('GET /api/events/{id}/metadata', (ctx, r) => metadataGetUnknown(ctx, r, typeParam(ctx))),
+    at('GET /api/events/{id}/metadata', (ctx, r) => r ?? sectionMetadataGone(ctx, typeParam(ctx))),
+    at('PUT /api/events/{id}/metadata', metadataPutUnknown),
+    at('DELETE /api/events/{id}/metadata', metadataDeleteUnknown), before('DELETE /api/events/{id}/metadata', blindSpotDeleteGuardFirst),
+    before('DELETE /api/events/{id}/metadata', discriminatingDeleteMetadataEarly),
+    at('GET /api/events/{id}/acl', aclGetUnknown),
+    at('PUT /api/events/{id}/acl', (ctx, r) => aclWriteUnknown(ctx, r, 'put')),
+    at('POST /api/events/{id}/acl/{action}', (ctx, r) => aclWriteUnknown(ctx, r, 'add')),
+    at('DELETE /api/events/{id}/acl/{action}/{role}', (ctx, r) => aclWriteUnknown(ctx, r, 'remove')),
+    ...(['list', 'get'] as const).flatMap((which) => {
+      const endpoint = which === 'list' ? 'GET /api/events/{id}/publications' : 'GET /api/events/{id}/publications/{publicationId}';
+      return [at(endpoint, (ctx, r) => publicationsEarly(ctx, r, which)), at(endpoint, (ctx, r) => errorPathPublications(ctx, r, which))];
+    }),
+  ],
   list: {
     // The parameters as read: a keyword read as another, an unknown or an ignored filter dropped, the offset or the
     // sort as a buggy reader takes them.
@@ -135,8 +172,6 @@ export const PATCHES: HookRegistry = {
   ],
   mediaTracks: [statefulMediaTracks],
   eventBody: {
-    early: [getUnknown, errorPathGet, unknownWithMetadata],
-    before: [(ctx) => getIdBugs(ctx)],
     view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blindSpotTechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blindSpotCreated(ctx, rec, view)],
     variant: [getLegacyNames],
     version: [getCurrentNamesOldest, opencastOldestGetNames],
@@ -145,7 +180,6 @@ export const PATCHES: HookRegistry = {
     body: [lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx, text, rec) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody],
   },
   deleteEvent: {
-    early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(lifecycleDelete)],
     deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
     kept: [deleteKeeps],
     stalls: [retractionStalls],
@@ -196,7 +230,6 @@ export const PATCHES: HookRegistry = {
     reply: [sectionCreateReply],
   },
   updateParts: {
-    early: [orElse(updateUnknown), orElse(lifecycleUpdateDeleted)],
     parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => lifecycleUpdateParts(ctx, parts)), tap((ctx, parts, rec) => discriminatingUpdateParts(ctx, rec, parts)), tap(dataSequenceUpdateParts)],
     acl: [opencastAclPart],
     checked: [tap(updateIgnores)],
@@ -213,8 +246,6 @@ export const PATCHES: HookRegistry = {
     status: [updateStatus],
   },
   scheduleShown: {
-    route: [(ctx) => sectionSchedulingRoute(ctx)],
-    early: [schedulingUnknown],
     found: [schedulingFound],
     unscheduled: [orElse(sectionUnscheduled)],
     shown: [schedulingEndShifted, tap((ctx, o, s) => lifecycleShownSchedule(ctx, s, o)), schedulingAgentCamel],
@@ -242,7 +273,6 @@ export const PATCHES: HookRegistry = {
     rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
   },
   metadataRead: {
-    early: [metadataGetUnknown, orElse(sectionMetadataGone)],
     readable: [orElse((ctx) => readBackMetadataReadable(ctx))],
     type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => discriminatingMetadataType(ctx, rec, type)],
     catalogs: [(ctx, list, { rec, view }) => readBackCatalogs(ctx, rec, view, list), metadataCatalogBugs, (ctx, list, { rec }) => secondCatalogCatalogs(ctx, list, rec)],
@@ -253,7 +283,6 @@ export const PATCHES: HookRegistry = {
     reply: [(ctx, reply, type) => sectionMetadataSeen(ctx, type, reply)],
   },
   metadataPut: {
-    early: [metadataPutUnknown],
     type: [(ctx, type) => metadataType(ctx, 'PUT', type)],
     badJson: [metadataPutBadJson],
     status: [metadataPutStatus],
@@ -273,23 +302,19 @@ export const PATCHES: HookRegistry = {
     done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
   },
   metadataDelete: {
-    unknown: [metadataDeleteUnknown],
     status: [metadataDeleteStatus],
     episodeAllowed: [metadataDeleteEpisodeAllowed],
     kept: [metadataDeleteKeeps],
-    before: [(ctx) => blindSpotDeleteGuardFirst(ctx), (ctx) => discriminatingDeleteMetadataEarly(ctx)],
     type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => readBackDeleteType(ctx, rec, type)],
     early: [orElse((ctx, { rec, type }) => sectionDeleteMetadata(ctx, rec, type))],
   },
   aclRead: {
-    early: [aclGetUnknown],
     acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
     body: [aclGetNoAllow],
     status: [aclGetStatus],
   },
   aclLocked: [opencastAclLocked],
   aclWrite: {
-    early: [aclWriteUnknown],
     status: [aclWriteStatus],
     put: [
       (ctx, sent) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
@@ -313,7 +338,6 @@ export const PATCHES: HookRegistry = {
     removed: [(ctx, rest, { rec, action }) => aclRemoveWholeAction(ctx, rest, rec, action), (ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
   },
   publications: {
-    early: [publicationsEarly, errorPathPublications],
     listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
     list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(lifecyclePublicationsList), tap(blindSpotPublicationsList), tap(discriminatingPublicationsList)],
     listReply: [publicationsListReply],
