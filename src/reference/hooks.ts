@@ -78,8 +78,6 @@ export interface HookPoints {
     flags: Patch<WithFlags>;
     /** The JSON text of the event. */
     body: Patch<string, EventRecord>;
-    /** The status of the reply. */
-    status: Patch<number>;
   };
   /** DELETE /api/events/{id}. */
   deleteEvent: {
@@ -87,8 +85,6 @@ export interface HookPoints {
     deleting: Patch<EventRecord>;
     /** Is the event kept (answered as deleted)? */
     kept: Patch<boolean>;
-    /** The status of a success (extra: 1.6.0 rules). */
-    status: Patch<number, boolean>;
     /** Does a retraction started never end? */
     stalls: Patch<boolean>;
     /** The event just before it is removed from the store. */
@@ -167,8 +163,6 @@ export interface HookPoints {
     updated: Patch<EventRecord, EventParts>;
     /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
     partByPart: Patch<boolean>;
-    /** The status of the reply. */
-    status: Patch<number>;
   };
   /** GET /api/events/{id}/scheduling. */
   scheduleShown: {
@@ -221,20 +215,12 @@ export interface HookPoints {
     extraFields: Patch<Obj[], string>;
     /** The fields of the catalog asked for. */
     fields: Patch<Obj[], { rec: EventRecord; type: string }>;
-    /** The body of the catalog asked for (extra: its flavor). */
-    body: Patch<unknown, string>;
-    /** The status (extra: all catalogs, or one). */
-    status: Patch<number, 'catalogs' | 'fields'>;
-    /** The reply (extra: the type). */
-    reply: Patch<Reply, string | undefined>;
   };
   /** PUT /api/events/{id}/metadata. */
   metadataPut: {
     type: Patch<string>;
     /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
     badJson: Patch<unknown>;
-    /** The status of a success. */
-    status: Patch<number>;
     fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
     /** Are the sent values dropped? */
     lost: Patch<boolean, EventRecord>;
@@ -253,8 +239,6 @@ export interface HookPoints {
   };
   /** DELETE /api/events/{id}/metadata. */
   metadataDelete: {
-    /** The status of a success. */
-    status: Patch<number>;
     /** May dublincore/episode be deleted? */
     episodeAllowed: Patch<boolean>;
     /** Is an extended catalog kept (answered as deleted)? */
@@ -267,9 +251,6 @@ export interface HookPoints {
   aclRead: {
     /** The ACL read (extra: the record). */
     acl: Patch<AclEntry[], EventRecord>;
-    /** The body. */
-    body: Patch<object[]>;
-    status: Patch<number>;
   };
   /** PUT, POST and DELETE of /api/events/{id}/acl. */
   /**
@@ -278,8 +259,6 @@ export interface HookPoints {
    */
   aclLocked: Patch<boolean, EventRecord>;
   aclWrite: {
-    /** The status of a success (extra: the endpoint). */
-    status: Patch<number, AclWrite>;
     /** PUT: the ACL sent. */
     put: Patch<AclEntry[], EventRecord>;
     /** PUT: the ACL stored. */
@@ -313,8 +292,6 @@ export interface HookPoints {
     listed: Patch<Obj, Publication>;
     /** The list. */
     list: Patch<Obj[]>;
-    /** The reply of the list (extra: the list). */
-    listReply: Patch<Reply, Obj[]>;
     /** A publication id the event does not have (undefined = not found). */
     fallback: Patch<Publication | undefined, { rec: EventRecord; pid: string }>;
     /** The reply when it is not found (extra: the publication id; undefined = 404). */

@@ -20,7 +20,7 @@ export function checkAclUnlocked(ctx: Ctx, rec: EventRecord): void {
 export function getAcl(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const acl = aclShown(ctx, hook(ctx).aclRead.acl(ctx, rec.acl, rec));
-  return json(hook(ctx).aclRead.status(ctx, 200), hook(ctx).aclRead.body(ctx, acl));
+  return json(200, acl);
 }
 
 /** PUT /api/events/{id}/acl, form parameter acl: "The existing ACL is overwritten." */
@@ -33,7 +33,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const sent = hook(ctx).aclWrite.put(ctx, parsed, rec);
   rec.acl = hook(ctx).aclWrite.stored(ctx, sent, rec);
   ctx.app.store.commit(rec);
-  return empty(hook(ctx).aclWrite.status(ctx, 204, 'put'));
+  return empty(204);
 }
 
 /** POST /api/events/{id}/acl/{action}, form parameter role: "Adds that permission; other entries are unaffected." */
@@ -44,7 +44,7 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
   const role = hook(ctx).aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
-  const done = empty(hook(ctx).aclWrite.status(ctx, 204, 'add'));
+  const done = empty(204);
   const allow = hook(ctx).aclWrite.addAllow(ctx, true);
   if (hook(ctx).aclWrite.addSkipped(ctx, false, { rec, action, role, allow })) return done;
   if (hook(ctx).aclWrite.addReplaces(ctx, false)) rec.acl = [{ allow, action, role }];
@@ -71,7 +71,7 @@ export function removeAce(ctx: Ctx): Reply {
   const role = hook(ctx).aclWrite.removeRole(ctx, sentRole);
   const rest = hook(ctx).aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
   if (hook(ctx).aclWrite.removeRefused(ctx, false, { rec, action, role })) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
-  const done = empty(hook(ctx).aclWrite.status(ctx, 204, 'remove'));
+  const done = empty(204);
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.
   if (rest.length === rec.acl.length) return done;
   if (hook(ctx).aclWrite.removeSkipped(ctx, false)) return done;

@@ -16,7 +16,7 @@ export function getEvent(ctx: Ctx): Reply {
   const version = hook(ctx).eventBody.version(ctx, ctx.version);
   const flags = hook(ctx).eventBody.flags(ctx, withFlags(ctx.url.searchParams, ctx.app, ctx));
   const text = eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app));
-  return { status: hook(ctx).eventBody.status(ctx, 200), json: hook(ctx).eventBody.body(ctx, text, rec) };
+  return { status: 200, json: hook(ctx).eventBody.body(ctx, text, rec) };
 }
 
 /**
@@ -28,7 +28,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   hook(ctx).deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
-  const ok = (status: number) => empty(hook(ctx).deleteEvent.status(ctx, status, newRules));
+  const ok = (status: number) => empty(status);
   if (hook(ctx).deleteEvent.kept(ctx, false)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
   const published = rec.publications.length > 0 || rec.deleting;
   // Latitude choices delete-published (an event with publications) and delete-unpublished (one without).

@@ -32,7 +32,7 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
   const view = episodeView(ctx, rec);
   const list = hook(ctx).metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
-  return json(hook(ctx).metadataRead.status(ctx, 200, 'catalogs'), shownCatalogs(ctx.app, list));
+  return json(200, shownCatalogs(ctx.app, list));
 }
 
 /** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
@@ -47,14 +47,14 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     fields = hook(ctx).metadataRead.extraFields(ctx, extraFields(extra), type);
   }
   fields = shownFields(ctx.app, type, hook(ctx).metadataRead.fields(ctx, fields, { rec, type }));
-  return json(hook(ctx).metadataRead.status(ctx, 200, 'fields'), hook(ctx).metadataRead.body(ctx, fields, type));
+  return json(200, fields);
 }
 
 /** GET /metadata → all catalogs; GET /metadata?type=f → the fields of that catalog (404 when absent). */
 export function getMetadata(ctx: Ctx): Reply {
   const type = typeParam(ctx);
   const rec = hook(ctx).metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
-  return hook(ctx).metadataRead.reply(ctx, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec)), type);
+  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec));
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -81,7 +81,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const sent = sentFields(ctx, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
   const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
-  const done = empty(hook(ctx).metadataPut.status(ctx, 204));
+  const done = empty(204);
   if (hook(ctx).metadataPut.lost(ctx, false, rec)) return done;
   const clear = hook(ctx).metadataPut.clears(ctx, false, { rec, type });
   hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
@@ -102,7 +102,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
 export function deleteMetadata(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   const type = hook(ctx).metadataDelete.type(ctx, requireType(ctx), rec);
-  const done = empty(hook(ctx).metadataDelete.status(ctx, 204));
+  const done = empty(204);
   const early = hook(ctx).metadataDelete.early(ctx, undefined, { rec, type });
   if (early) return early;
   if (type === EPISODE_FLAVOR) {

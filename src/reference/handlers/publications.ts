@@ -21,7 +21,7 @@ export function listPublications(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
   hook(ctx).publications.list(ctx, list);
-  return hook(ctx).publications.listReply(ctx, json(200, list), list);
+  return json(200, list);
 }
 
 function notFoundPublication(id: string, pid: string): never {

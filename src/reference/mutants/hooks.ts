@@ -95,6 +95,23 @@ function before(endpoint: Endpoint, fn: (ctx: Ctx) => void): RequestFault {
   };
 }
 
+type ResponseFault = (ctx: Ctx, reply: Reply, at: Endpoint) => Reply;
+
+/** A bug site of the status of one endpoint's success reply (one of `statuses`), as a fault of the response. */
+function statusOf(endpoint: Endpoint, statuses: readonly number[], fn: (ctx: Ctx, status: number) => number): ResponseFault {
+  return (ctx, reply, at) => (at === endpoint && statuses.includes(reply.status) ? { ...reply, status: fn(ctx, reply.status) } : reply);
+}
+
+/** A bug site of the JSON value of one endpoint's success reply (200), as a fault of the response. */
+function jsonOf(endpoint: Endpoint, fn: (ctx: Ctx, body: unknown) => unknown): ResponseFault {
+  return (ctx, reply, at) => {
+    if (at !== endpoint || reply.status !== 200 || reply.json === undefined) return reply;
+    const body: unknown = JSON.parse(reply.json);
+    const shown = fn(ctx, body);
+    return shown === body ? reply : { ...reply, json: JSON.stringify(shown) };
+  };
+}
+
 /** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
 function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
@@ -169,6 +186,22 @@ export const PATCHES: HookRegistry = {
   response: [
     ...[lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody].map((fn) => bodyOf('GET /api/events', fn)),
     (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
+
+    // The other endpoints' replies: a wrong success status, a body shown otherwise, a reply kept for later.
+    statusOf('GET /api/events/{id}', [200], getStatus),
+    statusOf('DELETE /api/events/{id}', [202, 204], (ctx, status) => deleteStatus(ctx, status, atLeast(ctx.version, '1.6.0'))),
+    statusOf('POST /api/events/{id}', [204], updateStatus),
+    jsonOf('GET /api/events/{id}/metadata', (ctx, body) => (typeParam(ctx) === undefined ? body : metadataWholeCatalog(ctx, body, typeParam(ctx)!))),
+    statusOf('GET /api/events/{id}/metadata', [200], (ctx, status) => metadataGetStatus(ctx, status, typeParam(ctx) === undefined ? 'catalogs' : 'fields')),
+    (ctx, reply, e) => (e === 'GET /api/events/{id}/metadata' ? sectionMetadataSeen(ctx, typeParam(ctx), reply) : reply),
+    statusOf('PUT /api/events/{id}/metadata', [204], metadataPutStatus),
+    statusOf('DELETE /api/events/{id}/metadata', [204], metadataDeleteStatus),
+    jsonOf('GET /api/events/{id}/acl', (ctx, body) => aclGetNoAllow(ctx, body as object[])),
+    statusOf('GET /api/events/{id}/acl', [200], aclGetStatus),
+    statusOf('PUT /api/events/{id}/acl', [204], (ctx, status) => aclWriteStatus(ctx, status, 'put')),
+    statusOf('POST /api/events/{id}/acl/{action}', [204], (ctx, status) => aclWriteStatus(ctx, status, 'add')),
+    statusOf('DELETE /api/events/{id}/acl/{action}/{role}', [204], (ctx, status) => aclWriteStatus(ctx, status, 'remove')),
+    (ctx, reply, e) => (e === 'GET /api/events/{id}/publications' && reply.status === 200 && reply.json !== undefined ? publicationsListReply(ctx, reply, JSON.parse(reply.json) as Record<string, unknown>[]) : reply),
   ],
   mediaTracks: [statefulMediaTracks],
   eventBody: {
@@ -176,14 +209,12 @@ export const PATCHES: HookRegistry = {
     variant: [getLegacyNames],
     version: [getCurrentNamesOldest, opencastOldestGetNames],
     flags: [flagsIgnored('get')],
-    status: [getStatus],
     body: [lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx, text, rec) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody],
   },
   deleteEvent: {
     deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
     kept: [deleteKeeps],
     stalls: [retractionStalls],
-    status: [deleteStatus],
     removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
   },
   createParts: {
@@ -243,7 +274,6 @@ export const PATCHES: HookRegistry = {
     scheduleKept: [updateScheduleIgnored],
     updated: [tap((ctx, rec) => sectionUpdated(ctx, rec)), tap(lifecycleUpdated), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
     partByPart: [opencastPartByPart],
-    status: [updateStatus],
   },
   scheduleShown: {
     found: [schedulingFound],
@@ -278,14 +308,10 @@ export const PATCHES: HookRegistry = {
     catalogs: [(ctx, list, { rec, view }) => readBackCatalogs(ctx, rec, view, list), metadataCatalogBugs, (ctx, list, { rec }) => secondCatalogCatalogs(ctx, list, rec)],
     extraFields: [(ctx, fields, flavor) => readBackExtraFields(ctx, flavor, fields)],
     fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields), (ctx, fields, { rec }) => metadataTypeStale(ctx, fields, rec), (ctx, fields, { type }) => secondCatalogFields(ctx, fields, type)],
-    body: [metadataWholeCatalog],
-    status: [metadataGetStatus],
-    reply: [(ctx, reply, type) => sectionMetadataSeen(ctx, type, reply)],
   },
   metadataPut: {
     type: [(ctx, type) => metadataType(ctx, 'PUT', type)],
     badJson: [metadataPutBadJson],
-    status: [metadataPutStatus],
     fields: [
       (ctx, fields) => putFields(ctx, fields), (ctx, fields) => sectionPutFields(ctx, fields), (ctx, fields) => readBackPutFields(ctx, fields),
       (ctx, fields, { rec, type }) => discriminatingPutFields(ctx, rec, type, fields),
@@ -302,7 +328,6 @@ export const PATCHES: HookRegistry = {
     done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
   },
   metadataDelete: {
-    status: [metadataDeleteStatus],
     episodeAllowed: [metadataDeleteEpisodeAllowed],
     kept: [metadataDeleteKeeps],
     type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => readBackDeleteType(ctx, rec, type)],
@@ -310,12 +335,9 @@ export const PATCHES: HookRegistry = {
   },
   aclRead: {
     acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
-    body: [aclGetNoAllow],
-    status: [aclGetStatus],
   },
   aclLocked: [opencastAclLocked],
   aclWrite: {
-    status: [aclWriteStatus],
     put: [
       (ctx, sent) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
       (ctx, sent) => aclPutBugs(ctx, sent),
@@ -340,7 +362,6 @@ export const PATCHES: HookRegistry = {
   publications: {
     listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
     list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(lifecyclePublicationsList), tap(blindSpotPublicationsList), tap(discriminatingPublicationsList)],
-    listReply: [publicationsListReply],
     fallback: [(ctx, p, { rec }) => publicationFirst(ctx, p, rec), orElse((ctx, { rec, pid }) => publicationByEventId(ctx, rec, pid))],
     missing: [orElse(sectionMissingPublication)],
     shown: [lifecyclePublication],
