@@ -103,6 +103,8 @@ export interface Ctx {
   caller: Caller;
   /** Path parameters, URL-decoded, in path order. */
   params: string[];
+  /** The endpoint answering, as the route table names it. */
+  endpoint: Endpoint;
 }
 
 /** An endpoint as the route table (router.ts, spec § Endpoints) names it: method and path. */

@@ -29,23 +29,22 @@ export type Patch<V, E = void> = (ctx: Ctx, value: V, extra: E) => V;
 
 type Obj = Record<string, unknown>;
 
+/** An access to an event the caller asks for: read it (a GET), write it (a write endpoint), or see it listed. */
+export interface Access {
+  access: 'read' | 'write' | 'list';
+  rec: EventRecord;
+  caller: Caller;
+}
+
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
 export type AclWrite = 'put' | 'add' | 'remove';
 
 export interface HookPoints {
-  /** Who may read or write an event (app.ts readableEvent/writableEvent, list-run.ts): `true` = let through. */
-  authorize: {
-    /** The caller may not read `rec` by its ACL: does a bug grant the read anyway? */
-    readGranted: Patch<boolean, EventRecord>;
-    /** The caller may read `rec`: does a bug refuse it anyway? */
-    readRefused: Patch<boolean, EventRecord>;
-    /** The caller may not write `rec`: does a bug grant the write anyway? */
-    writeGranted: Patch<boolean, EventRecord>;
-    /** The record of a write endpoint that checks only read access when a bug is on (undefined = writableEvent). */
-    writable: Patch<EventRecord | undefined, 'acl-remove' | 'metadata-put'>;
-    /** A list item the caller may not read by its ACL: does a bug list it anyway? */
-    listed: Patch<boolean, { rec: EventRecord; caller: Caller }>;
-  };
+  /**
+   * The one access decision (spec § Authentication; event-access.ts, list-run.ts): may the caller read, write or see
+   * in a list the event `rec`? The value is the core's answer from the event's ACL.
+   */
+  authorize: Patch<boolean, Access>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
   /**
@@ -206,8 +205,6 @@ export interface HookPoints {
   };
   /** GET /api/events/{id}/metadata. */
   metadataRead: {
-    /** The record read (undefined = readableEvent). */
-    readable: Patch<EventRecord | undefined>;
     type: Patch<string, EventRecord>;
     /** All catalogs. */
     catalogs: Patch<Obj[], { rec: EventRecord; view: EpisodeView }>;

@@ -29,9 +29,9 @@ export interface ListQuery {
   lat?: ListLatitude;
 }
 
-/** The fault points runList asks (authorize.listed, list.rows). */
+/** The fault points runList asks (authorize, list.rows). */
 export interface ListRunHooks {
-  /** Is an item the caller may not read by its ACL listed anyway? */
+  /** Is an item listed to a caller who is no administrator (absent: when the caller may read it)? */
   listed?: (rec: EventRecord, caller: Caller) => boolean;
   /** The rows of the page as answered (JSON texts). */
   rows?: (page: string[], q: ListQuery) => string[];
@@ -236,7 +236,7 @@ function computeList(store: EventStore, q: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller) && !hooks.listed?.(rec, q.caller)) continue;
+    if (!q.caller.admin && !(hooks.listed ? hooks.listed(rec, q.caller) : canRead(rec, q.caller))) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }

@@ -77,7 +77,7 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       write(app, res, methodNotAllowed(app, req.method, url.pathname, m.allow), contentType);
       return;
     }
-    const ctx: Ctx = { app, req, url, version, caller, params: m.params };
+    const ctx: Ctx = { app, req, url, version, caller, params: m.params, endpoint: m.endpoint };
     refuseUnknownQuery(ctx);
     const faults = hook(ctx);
     const reply = faults.response(ctx, faults.request(ctx, undefined, m.endpoint) ?? (await m.route(ctx)), m.endpoint);

@@ -3,6 +3,7 @@ import { parseFilters, parseSort, type ListParams } from '../list-params.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { hook } from '../hooks.js';
+import { canRead } from '../auth.js';
 import { runList, type ListQuery } from '../list-run.js';
 import { listLatitude, paging } from '../latitude/list.js';
 import { shapeStyle } from '../latitude/shape.js';
@@ -50,7 +51,7 @@ function listQuery(ctx: Ctx, p: ListParams): ListQuery {
     lat: listLatitude(ctx),
     caller: ctx.caller,
     hooks: {
-      listed: (rec, caller) => hook(ctx).authorize.listed(ctx, false, { rec, caller }),
+      listed: (rec, caller) => hook(ctx).authorize(ctx, canRead(rec, caller), { access: 'list', rec, caller }),
       rows: (page, q) => hook(ctx).list.rows(ctx, page, q),
     },
     variant: undefined,

@@ -53,7 +53,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
 /** GET /metadata → all catalogs; GET /metadata?type=f → the fields of that catalog (404 when absent). */
 export function getMetadata(ctx: Ctx): Reply {
   const type = typeParam(ctx);
-  const rec = hook(ctx).metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
+  const rec = readableEvent(ctx);
   return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec));
 }
 
@@ -71,7 +71,7 @@ function sentFields(ctx: Ctx, text: string): FieldInput[] {
 
 /** PUT /metadata?type=f, form parameter metadata = [{id, value}]: "Fields not included are not updated." */
 export async function putMetadata(ctx: Ctx): Promise<Reply> {
-  const rec = hook(ctx).authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
+  const rec = writableEvent(ctx);
   const type = hook(ctx).metadataPut.type(ctx, requireType(ctx));
   const extra = rec.extraCatalogs.get(type);
   if (unknownFlavor(ctx.app, type)) throw badRequest(`unknown catalog flavor '${type}'`);

@@ -4,7 +4,7 @@ import { multiValued, type FilterGroup, type ListParams, type SortKey } from '..
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
 import type { HookRegistry } from '../hooks.js';
-import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, sectionWritable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackMetadataReadable, readBackUnreadable } from './acl.js';
+import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackUnreadable } from './acl.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
 import { blindSpotGetBody, blindSpotListBody, blindSpotTechStart, sectionGetShape, sectionListBody, sectionListShape, sectionMetadataGone, sectionMetadataSeen, sectionSchedulingRoute, lifecycleGetBody, lifecycleListBody, lifecycleListFlags, readBackGetBody, readBackListBody } from './event-body.js';
 import { blindSpotCreated, blindSpotDeleteSiblings, sectionCreateReply, sectionNewEpisode, sectionUpdateBase, sectionUpdated, lifecycleCreateConflicts, lifecycleCreated, lifecycleCreateParts, lifecycleDelete, lifecyclePlan, lifecycleRrule, lifecycleUpdated, lifecycleUpdateDeleted, lifecycleUpdateEpisode, lifecycleUpdateParts, lifecycleUpdateRefused, lifecycleUpdateSchedule } from './event-write.js';
@@ -117,17 +117,20 @@ function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ct
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
 }
 
-/** The write endpoints that check only read access when their bug is on. */
-const READ_ONLY_WRITE = { 'acl-remove': 'auth-acl-remove-read-only', 'metadata-put': 'auth-metadata-put-read-only' } as const;
 
 export const PATCHES: HookRegistry = {
-  authorize: {
-    readGranted: [readIgnoresAcl, (ctx, granted, rec) => granted || denyGrantsRead(ctx, rec)],
-    readRefused: [(ctx, refused, rec) => refused || readBackUnreadable(ctx, rec)],
-    writeGranted: [writeWithRead, (ctx, granted, rec) => granted || readBackWriteCached(ctx, rec)],
-    writable: [orElse((ctx, site) => sectionWritable(ctx, READ_ONLY_WRITE[site]))],
-    listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || sectionListReadable(ctx.app.bug, rec, caller)],
-  },
+  // The access decision: a read granted by the wrong entries or refused by the second role, a write granted by read
+  // access or by a write allowed once, an unreadable event listed, the write endpoints that check read access only,
+  // the metadata read that checks nothing.
+  authorize: [
+    (ctx, allowed, { access, rec }) => (access === 'read' && !allowed ? readIgnoresAcl(ctx, false) || denyGrantsRead(ctx, rec) : allowed),
+    (ctx, allowed, { access, rec }) => (access === 'read' && allowed ? !readBackUnreadable(ctx, rec) : allowed),
+    (ctx, allowed, { access }) => (access === 'read' && !allowed && ctx.endpoint === 'GET /api/events/{id}/metadata' ? ctx.app.bug('auth-metadata-get-unchecked') : allowed),
+    (ctx, allowed, { access, rec }) => (access === 'write' && !allowed ? writeWithRead(ctx, false, rec) || readBackWriteCached(ctx, rec) : allowed),
+    (ctx, allowed, { access }) => (access === 'write' && !allowed && ctx.endpoint === 'PUT /api/events/{id}/metadata' ? ctx.app.bug('auth-metadata-put-read-only') : allowed),
+    (ctx, allowed, { access }) => (access === 'write' && !allowed && ctx.endpoint === 'DELETE /api/events/{id}/acl/{action}/{role}' ? ctx.app.bug('auth-acl-remove-read-only') : allowed),
+    (ctx, allowed, { access, rec, caller }) => (access === 'list' && !allowed ? listIgnoresAcl(ctx, false) || sectionListReadable(ctx.app.bug, rec, caller) : allowed),
+  ],
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite)],
   // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
   request: [
@@ -303,7 +306,6 @@ export const PATCHES: HookRegistry = {
     rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
   },
   metadataRead: {
-    readable: [orElse((ctx) => readBackMetadataReadable(ctx))],
     type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => discriminatingMetadataType(ctx, rec, type)],
     catalogs: [(ctx, list, { rec, view }) => readBackCatalogs(ctx, rec, view, list), metadataCatalogBugs, (ctx, list, { rec }) => secondCatalogCatalogs(ctx, list, rec)],
     extraFields: [(ctx, fields, flavor) => readBackExtraFields(ctx, flavor, fields)],
