@@ -1,7 +1,7 @@
 import type { App, Ctx, Endpoint, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
 import type { Clash, ConflictEntry } from './conflicts.js';
-import type { EpisodeView, FieldInput } from './episode.js';
+import type { FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
 import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
@@ -203,19 +203,13 @@ export interface HookPoints {
     /** A schedule replaced (update and PUT). */
     rescheduled: Patch<EventRecord, { old: Schedule | undefined; next: Schedule | undefined }>;
   };
-  /** GET /api/events/{id}/metadata. */
-  metadataRead: {
-    type: Patch<string, EventRecord>;
-    /** All catalogs. */
-    catalogs: Patch<Obj[], { rec: EventRecord; view: EpisodeView }>;
-    /** The fields of an extended catalog (extra: its flavor). */
-    extraFields: Patch<Obj[], string>;
-    /** The fields of the catalog asked for. */
-    fields: Patch<Obj[], { rec: EventRecord; type: string }>;
-  };
+  /**
+   * GET /api/events/{id}/metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the
+   * event, before the latitude choices shape them.
+   */
+  metadataShown: Patch<Obj[], { rec: EventRecord; type?: string }>;
   /** PUT /api/events/{id}/metadata. */
   metadataPut: {
-    type: Patch<string>;
     /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
     badJson: Patch<unknown>;
     fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
@@ -240,7 +234,6 @@ export interface HookPoints {
     episodeAllowed: Patch<boolean>;
     /** Is an extended catalog kept (answered as deleted)? */
     kept: Patch<boolean>;
-    type: Patch<string, EventRecord>;
     /** A reply before the catalog is deleted (undefined = go on). */
     early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;
   };

@@ -1,7 +1,7 @@
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
-import { applyExtra, extraFields, parseFieldList, renderCatalogs, typeParam } from '../catalogs.js';
-import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
+import { applyExtra, episodeView, extraFields, parseFieldList, renderCatalogs, typeParam } from '../catalogs.js';
+import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
@@ -12,11 +12,6 @@ import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
 import { checkExtraCatalogs, unknownFlavor } from '../latitude/extra-catalogs.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
-
-function episodeView(ctx: Ctx, rec: EventRecord): EpisodeView {
-  const v = ctx.app.store.view(rec.id);
-  return { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs };
-}
 
 function requireType(ctx: Ctx): string {
   const t = typeParam(ctx);
@@ -30,23 +25,22 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
 
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
-  const view = episodeView(ctx, rec);
-  const list = hook(ctx).metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
+  const list = hook(ctx).metadataShown(ctx, renderCatalogs(rec.episode, episodeView(ctx.app.store, rec), rec.extraCatalogs), { rec });
   return json(200, shownCatalogs(ctx.app, list));
 }
 
 /** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
 function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
   let fields: Record<string, unknown>[];
-  if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx, rec));
+  if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx.app.store, rec));
   else {
     const extra = rec.extraCatalogs.get(type);
     // Latitude choice metadata-unknown-type: the spec's 404 is "The event does not exist" (§ Errors).
     if (!extra && ctx.app.lat('metadata-unknown-type') === 'empty-200') return json(200, []);
     if (!extra) throw noCatalog(rec, type);
-    fields = hook(ctx).metadataRead.extraFields(ctx, extraFields(extra), type);
+    fields = extraFields(extra);
   }
-  fields = shownFields(ctx.app, type, hook(ctx).metadataRead.fields(ctx, fields, { rec, type }));
+  fields = shownFields(ctx.app, type, hook(ctx).metadataShown(ctx, fields, { rec, type }));
   return json(200, fields);
 }
 
@@ -54,7 +48,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
 export function getMetadata(ctx: Ctx): Reply {
   const type = typeParam(ctx);
   const rec = readableEvent(ctx);
-  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec));
+  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, type);
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -72,7 +66,7 @@ function sentFields(ctx: Ctx, text: string): FieldInput[] {
 /** PUT /metadata?type=f, form parameter metadata = [{id, value}]: "Fields not included are not updated." */
 export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
-  const type = hook(ctx).metadataPut.type(ctx, requireType(ctx));
+  const type = requireType(ctx);
   const extra = rec.extraCatalogs.get(type);
   if (unknownFlavor(ctx.app, type)) throw badRequest(`unknown catalog flavor '${type}'`);
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
@@ -101,7 +95,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
 /** DELETE /metadata?type=f: 204; 403 for dublincore/episode ("it has mandatory fields"); 404. */
 export function deleteMetadata(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
-  const type = hook(ctx).metadataDelete.type(ctx, requireType(ctx), rec);
+  const type = requireType(ctx);
   const done = empty(204);
   const early = hook(ctx).metadataDelete.early(ctx, undefined, { rec, type });
   if (early) return early;

@@ -1,5 +1,7 @@
 import type { Ctx, Endpoint, Reply } from '../app.js';
-import { typeParam } from '../catalogs.js';
+import { episodeView, typeParam } from '../catalogs.js';
+import { EPISODE_FLAVOR } from '../episode.js';
+import type { EventRecord } from '../types.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
@@ -87,6 +89,25 @@ function at(endpoint: Endpoint, fn: (ctx: Ctx, reply: Reply | undefined) => Repl
   return (ctx, reply, e) => (e === endpoint ? fn(ctx, reply) : reply);
 }
 
+/**
+ * A bug site of the catalog flavor a metadata endpoint reads from its `type` parameter, as a fault of the request in:
+ * the parameter rewritten as the buggy server reads it (asked only while no reply is given and a type is sent).
+ */
+function typeAt(endpoint: Endpoint, fn: (ctx: Ctx, type: string) => string): RequestFault {
+  return (ctx, reply, e) => {
+    const type = e === endpoint && reply === undefined ? typeParam(ctx) : undefined;
+    if (type === undefined) return reply;
+    const read = fn(ctx, type);
+    if (read !== type) ctx.url.searchParams.set('type', read);
+    return reply;
+  };
+}
+
+/** A type bug site that needs the event (none: the type as sent; the handler answers 404). */
+function withRecord(ctx: Ctx, rec: EventRecord | undefined, type: string, fn: (ctx: Ctx, rec: EventRecord, type: string) => string): string {
+  return rec ? fn(ctx, rec, type) : type;
+}
+
 /** A bug site that acts before one endpoint's handler looks its event up (asked only while no reply is given). */
 function before(endpoint: Endpoint, fn: (ctx: Ctx) => void): RequestFault {
   return (ctx, reply, e) => {
@@ -140,6 +161,12 @@ export const PATCHES: HookRegistry = {
     before('GET /api/events/{id}/scheduling', sectionSchedulingRoute), at('GET /api/events/{id}/scheduling', (ctx, r) => schedulingUnknown(ctx, r, 'get')),
     before('PUT /api/events/{id}/scheduling', sectionSchedulingRoute), at('PUT /api/events/{id}/scheduling', (ctx, r) => schedulingUnknown(ctx, r, 'put')),
     at('GET /api/events/{id}/metadata', (ctx, r) => metadataGetUnknown(ctx, r, typeParam(ctx))),
+    // The catalog a metadata request names, as a buggy server reads its `type` (the request as parsed, rewritten).
+    typeAt('GET /api/events/{id}/metadata', (ctx, type) => metadataType(ctx, 'GET', type)),
+    typeAt('GET /api/events/{id}/metadata', (ctx, type) => withRecord(ctx, ctx.app.store.readCopy(ctx.params[0]), type, discriminatingMetadataType)),
+    typeAt('PUT /api/events/{id}/metadata', (ctx, type) => metadataType(ctx, 'PUT', type)),
+    typeAt('DELETE /api/events/{id}/metadata', (ctx, type) => metadataType(ctx, 'DELETE', type)),
+    typeAt('DELETE /api/events/{id}/metadata', (ctx, type) => withRecord(ctx, ctx.app.store.get(ctx.params[0]), type, readBackDeleteType)),
     at('GET /api/events/{id}/metadata', (ctx, r) => r ?? sectionMetadataGone(ctx, typeParam(ctx))),
     at('PUT /api/events/{id}/metadata', metadataPutUnknown),
     at('DELETE /api/events/{id}/metadata', metadataDeleteUnknown), before('DELETE /api/events/{id}/metadata', blindSpotDeleteGuardFirst),
@@ -305,14 +332,17 @@ export const PATCHES: HookRegistry = {
     exclude: [(ctx, id, where) => (id === undefined ? id : sectionExclude(ctx, where, id))],
     rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
   },
-  metadataRead: {
-    type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => discriminatingMetadataType(ctx, rec, type)],
-    catalogs: [(ctx, list, { rec, view }) => readBackCatalogs(ctx, rec, view, list), metadataCatalogBugs, (ctx, list, { rec }) => secondCatalogCatalogs(ctx, list, rec)],
-    extraFields: [(ctx, fields, flavor) => readBackExtraFields(ctx, flavor, fields)],
-    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields), (ctx, fields, { rec }) => metadataTypeStale(ctx, fields, rec), (ctx, fields, { type }) => secondCatalogFields(ctx, fields, type)],
-  },
+  // What GET /metadata shows: every catalog, or the fields of one (a catalog from before a write, a field dropped).
+  metadataShown: [
+    (ctx, list, { rec, type }) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
+    (ctx, list, { type }) => (type === undefined ? metadataCatalogBugs(ctx, list) : list),
+    (ctx, list, { rec, type }) => (type === undefined ? secondCatalogCatalogs(ctx, list, rec) : list),
+    (ctx, fields, { type }) => (type === undefined || type === EPISODE_FLAVOR ? fields : readBackExtraFields(ctx, type, fields)),
+    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataRead(ctx, rec, type, fields)),
+    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
+    (ctx, fields, { type }) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
+  ],
   metadataPut: {
-    type: [(ctx, type) => metadataType(ctx, 'PUT', type)],
     badJson: [metadataPutBadJson],
     fields: [
       (ctx, fields) => putFields(ctx, fields), (ctx, fields) => sectionPutFields(ctx, fields), (ctx, fields) => readBackPutFields(ctx, fields),
@@ -332,7 +362,6 @@ export const PATCHES: HookRegistry = {
   metadataDelete: {
     episodeAllowed: [metadataDeleteEpisodeAllowed],
     kept: [metadataDeleteKeeps],
-    type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => readBackDeleteType(ctx, rec, type)],
     early: [orElse((ctx, { rec, type }) => sectionDeleteMetadata(ctx, rec, type))],
   },
   aclRead: {
