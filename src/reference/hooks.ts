@@ -276,21 +276,8 @@ export interface HookPoints {
     /** DELETE: the ACL stored. */
     removed: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
   };
-  /** The publication endpoints. */
-  publications: {
-    /** One item of the list (extra: the publication). */
-    listed: Patch<Obj, Publication>;
-    /** The list. */
-    list: Patch<Obj[]>;
-    /** A publication id the event does not have (undefined = not found). */
-    fallback: Patch<Publication | undefined, { rec: EventRecord; pid: string }>;
-    /** The reply when it is not found (extra: the publication id; undefined = 404). */
-    missing: Patch<Reply | undefined, string>;
-    /** The single publication. */
-    shown: Patch<Partial<Publication>>;
-    /** The reply of the single publication (extra: the publication). */
-    reply: Patch<Reply, Publication>;
-  };
+  /** GET /api/events/{id}/publications: one item of the list (extra: the publication), before the latitude choices shape it. */
+  publicationListed: Patch<Obj, Publication>;
 }
 
 /** What mutants/hooks.ts registers: per point (and stage), its patches in the order they apply. */
