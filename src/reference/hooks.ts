@@ -29,6 +29,14 @@ export type Patch<V, E = void> = (ctx: Ctx, value: V, extra: E) => V;
 
 type Obj = Record<string, unknown>;
 
+/** How GET /api/events/{id} serializes its event. */
+export interface EventShown {
+  version: ApiVersion;
+  flags: WithFlags;
+  /** undefined = plainly. */
+  variant?: SerializeVariant;
+}
+
 /** An access to an event the caller asks for: read it (a GET), write it (a write endpoint), or see it listed. */
 export interface Access {
   access: 'read' | 'write' | 'list';
@@ -66,18 +74,11 @@ export interface HookPoints {
   /** GET /api/events/{id}/media: the tracks of the event's media package it lists. */
   mediaTracks: Patch<UploadedTrack[]>;
   /** GET /api/events/{id}. */
-  eventBody: {
-    /** Derived members shown differently (undefined = as derived). */
-    view: Patch<Partial<EventView> | undefined, { rec: EventRecord; view: EventView }>;
-    /** How the event is serialized (undefined = plainly). */
-    variant: Patch<SerializeVariant | undefined>;
-    /** The version whose member names are used. */
-    version: Patch<ApiVersion>;
-    /** The with* flags. */
-    flags: Patch<WithFlags>;
-    /** The JSON text of the event. */
-    body: Patch<string, EventRecord>;
-  };
+  /**
+   * GET /api/events/{id}: how the event is shown (spec § Event): the version whose members it has, the with* flags,
+   * and a variant (derived members shown otherwise, other member names); extra: the event and its derived view.
+   */
+  eventShown: Patch<EventShown, { rec: EventRecord; view: EventView }>;
   /** DELETE /api/events/{id}. */
   deleteEvent: {
     /** The event about to be deleted. */

@@ -11,12 +11,8 @@ import { hook } from '../hooks.js';
 export function getEvent(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const changed = hook(ctx).eventBody.view(ctx, undefined, { rec, view });
-  const variant = hook(ctx).eventBody.variant(ctx, changed ? { legacyNames: false, view: changed } : undefined);
-  const version = hook(ctx).eventBody.version(ctx, ctx.version);
-  const flags = hook(ctx).eventBody.flags(ctx, withFlags(ctx.url.searchParams, ctx.app, ctx));
-  const text = eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app));
-  return { status: 200, json: hook(ctx).eventBody.body(ctx, text, rec) };
+  const { version, flags, variant } = hook(ctx).eventShown(ctx, { version: ctx.version, flags: withFlags(ctx.url.searchParams, ctx.app, ctx) }, { rec, view });
+  return { status: 200, json: eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app)) };
 }
 
 /**

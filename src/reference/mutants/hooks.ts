@@ -133,6 +133,15 @@ function jsonOf(endpoint: Endpoint, fn: (ctx: Ctx, body: unknown) => unknown): R
   };
 }
 
+/** A bug site of the JSON text of GET /api/events/{id} (given the event as that GET reads it), as a fault of the response. */
+function eventBodyOf(fn: (ctx: Ctx, text: string, rec: EventRecord) => string): ResponseFault {
+  return (ctx, reply, at) => {
+    if (at !== 'GET /api/events/{id}' || reply.status !== 200 || reply.json === undefined) return reply;
+    const rec = ctx.app.store.readCopy(ctx.params[0]);
+    return rec ? { ...reply, json: fn(ctx, reply.json, rec) } : reply;
+  };
+}
+
 /** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
 function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
@@ -219,6 +228,8 @@ export const PATCHES: HookRegistry = {
     (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
 
     // The other endpoints' replies: a wrong success status, a body shown otherwise, a reply kept for later.
+    ...[lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx: Ctx, text: string, rec: EventRecord) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody]
+      .map((fn) => eventBodyOf(fn)),
     statusOf('GET /api/events/{id}', [200], getStatus),
     statusOf('DELETE /api/events/{id}', [202, 204], (ctx, status) => deleteStatus(ctx, status, atLeast(ctx.version, '1.6.0'))),
     statusOf('POST /api/events/{id}', [204], updateStatus),
@@ -243,13 +254,17 @@ export const PATCHES: HookRegistry = {
     (ctx, reply, e) => (e === 'GET /api/events/{id}/publications/{publicationId}' ? publicationReplied(ctx, reply) : reply),
   ],
   mediaTracks: [statefulMediaTracks],
-  eventBody: {
-    view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blindSpotTechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blindSpotCreated(ctx, rec, view)],
-    variant: [getLegacyNames],
-    version: [getCurrentNamesOldest, opencastOldestGetNames],
-    flags: [flagsIgnored('get')],
-    body: [lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx, text, rec) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody],
-  },
+  // How GET /api/events/{id} shows its event: derived members shown otherwise, other member names, another version's
+  // members, a with* flag ignored.
+  eventShown: [
+    (ctx, shown, { rec, view }) => {
+      const changed = getViewBugs(ctx, undefined, view) ?? blindSpotTechStart(ctx, rec, view) ?? blindSpotCreated(ctx, rec, view);
+      return changed ? { ...shown, variant: { legacyNames: false, view: changed } } : shown;
+    },
+    (ctx, shown) => ({ ...shown, variant: getLegacyNames(ctx, shown.variant) }),
+    (ctx, shown) => ({ ...shown, version: opencastOldestGetNames(ctx, getCurrentNamesOldest(ctx, shown.version)) }),
+    (ctx, shown) => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
+  ],
   deleteEvent: {
     deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
     kept: [deleteKeeps],
