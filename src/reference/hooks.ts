@@ -249,11 +249,12 @@ export interface HookPoints {
    * DELETE /acl/{action}/{role} and the acl part of an update; the core answers no.
    */
   aclLocked: Patch<boolean, EventRecord>;
+  /**
+   * PUT /acl and DELETE /acl/{action}/{role}: the ACL the write leaves (PUT: the ACL sent; DELETE: the entries that
+   * stay, the same entries = nothing to remove); extra: the event, and for DELETE the action and role of the path.
+   */
+  aclStored: Patch<AclEntry[], { rec: EventRecord; action?: string; role?: string }>;
   aclWrite: {
-    /** PUT: the ACL sent. */
-    put: Patch<AclEntry[], EventRecord>;
-    /** PUT: the ACL stored. */
-    stored: Patch<AclEntry[], EventRecord>;
     /** POST: the record added to. */
     addTo: Patch<EventRecord>;
     /** POST: the role sent. */
@@ -266,16 +267,6 @@ export interface HookPoints {
     addSkipped: Patch<boolean, { rec: EventRecord; action: string; role: string; allow: boolean }>;
     /** POST: an entry added (the record; extra: the ACL before and the entry). */
     added: Patch<EventRecord, { before: AclEntry[]; added: AclEntry }>;
-    /** DELETE: the role in the path. */
-    removeRole: Patch<string>;
-    /** DELETE: the entries that stay. */
-    rest: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
-    /** DELETE: is the request refused (404)? */
-    removeRefused: Patch<boolean, { rec: EventRecord; action: string; role: string }>;
-    /** DELETE: is the request answered without removing? */
-    removeSkipped: Patch<boolean>;
-    /** DELETE: the ACL stored. */
-    removed: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
   };
   /** GET /api/events/{id}/publications: one item of the list (extra: the publication), before the latitude choices shape it. */
   publicationListed: Patch<Obj, Publication>;

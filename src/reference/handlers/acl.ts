@@ -2,7 +2,7 @@ import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
-import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
+import { badRequest, HttpError, type EventRecord } from '../types.js';
 import { hook } from '../hooks.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 
@@ -30,8 +30,7 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
   const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
-  const sent = hook(ctx).aclWrite.put(ctx, parsed, rec);
-  rec.acl = hook(ctx).aclWrite.stored(ctx, sent, rec);
+  rec.acl = hook(ctx).aclStored(ctx, parsed, { rec });
   ctx.app.store.commit(rec);
   return empty(204);
 }
@@ -67,15 +66,11 @@ export async function addAce(ctx: Ctx): Promise<Reply> {
 export function removeAce(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
-  const [, action, sentRole] = ctx.params;
-  const role = hook(ctx).aclWrite.removeRole(ctx, sentRole);
-  const rest = hook(ctx).aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
-  if (hook(ctx).aclWrite.removeRefused(ctx, false, { rec, action, role })) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
-  const done = empty(204);
+  const [, action, role] = ctx.params;
+  const rest = hook(ctx).aclStored(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.
-  if (rest.length === rec.acl.length) return done;
-  if (hook(ctx).aclWrite.removeSkipped(ctx, false)) return done;
-  rec.acl = hook(ctx).aclWrite.removed(ctx, rest, { rec, action, role });
+  if (rest.length === rec.acl.length) return empty(204);
+  rec.acl = rest;
   ctx.app.store.commit(rec);
-  return done;
+  return empty(204);
 }

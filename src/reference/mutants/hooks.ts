@@ -1,7 +1,7 @@
 import type { Ctx, Endpoint, Reply } from '../app.js';
 import { episodeView, typeParam } from '../catalogs.js';
 import { EPISODE_FLAVOR } from '../episode.js';
-import type { EventRecord, Publication } from '../types.js';
+import { notFound, type AclEntry, type EventRecord, type Publication } from '../types.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
@@ -81,6 +81,9 @@ function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undef
     return { ...q, skip, limit, sort };
   };
 }
+
+/** The event and the path's action and role of DELETE /acl/{action}/{role}. */
+type Removal = { rec: EventRecord; action: string; role: string };
 
 type RequestFault = (ctx: Ctx, reply: Reply | undefined, at: Endpoint) => Reply | undefined;
 
@@ -184,6 +187,11 @@ export const PATCHES: HookRegistry = {
     at('PUT /api/events/{id}/acl', (ctx, r) => aclWriteUnknown(ctx, r, 'put')),
     at('POST /api/events/{id}/acl/{action}', (ctx, r) => aclWriteUnknown(ctx, r, 'add')),
     at('DELETE /api/events/{id}/acl/{action}/{role}', (ctx, r) => aclWriteUnknown(ctx, r, 'remove')),
+    // The role of DELETE /acl/{action}/{role} as a buggy server reads it (the path rewritten): raw, cut at a dot, decoded twice.
+    ...[readBackAclRemoveRole, sectionAclRole, textRemoveRole].map((fn) => (ctx: Ctx, r: Reply | undefined, e: Endpoint) => {
+      if (r === undefined && e === 'DELETE /api/events/{id}/acl/{action}/{role}') ctx.params[2] = fn(ctx, ctx.params[2]);
+      return r;
+    }),
     ...(['list', 'get'] as const).flatMap((which) => {
       const endpoint = which === 'list' ? 'GET /api/events/{id}/publications' : 'GET /api/events/{id}/publications/{publicationId}';
       return [at(endpoint, (ctx, r) => publicationsEarly(ctx, r, which)), at(endpoint, (ctx, r) => errorPathPublications(ctx, r, which))];
@@ -392,27 +400,37 @@ export const PATCHES: HookRegistry = {
     acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
   },
   aclLocked: [opencastAclLocked],
+  // The ACL a write leaves. PUT: the roles collapsed, a deny sent stored as allow, the list cut, an empty ACL
+  // ignored, the old entries kept beside the new. DELETE: entries matched by prefix or case, an entry added earlier
+  // refused (404), nothing removed, the whole action or role removed (these only where the entry was there).
+  aclStored: [
+    ...[
+      (ctx: Ctx, sent: AclEntry[]) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
+      (ctx: Ctx, sent: AclEntry[]) => aclPutBugs(ctx, sent),
+      (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => readBackAclPut(ctx, rec, sent),
+      (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => aclPutMerges(ctx, sent, rec),
+      (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => sectionAclPut(ctx, rec, sent),
+    ].map((fn) => (ctx: Ctx, acl: AclEntry[], { rec }: { rec: EventRecord }) => (ctx.endpoint === 'PUT /api/events/{id}/acl' ? fn(ctx, acl, rec) : acl)),
+    ...[
+      (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => sectionAclRemoveRest(ctx, rec, action, role, rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => discriminatingAclRemoveRest(ctx, rec, action, role, rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => {
+        if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
+        return rest;
+      },
+      (ctx: Ctx, rest: AclEntry[], { rec }: Removal) => (rest.length !== rec.acl.length && aclRemoveNoop(ctx, false) ? rec.acl : rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, action }: Removal) => (rest.length !== rec.acl.length ? aclRemoveWholeAction(ctx, rest, rec, action) : rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, role }: Removal) => (rest.length !== rec.acl.length ? aclRemoveBugs(ctx, rec, rest, role) : rest),
+    ].map((fn) => (ctx: Ctx, acl: AclEntry[], { rec, action, role }: { rec: EventRecord; action?: string; role?: string }) => (
+      ctx.endpoint === 'DELETE /api/events/{id}/acl/{action}/{role}' && action !== undefined && role !== undefined ? fn(ctx, acl, { rec, action, role }) : acl)),
+  ],
   aclWrite: {
-    put: [
-      (ctx, sent) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
-      (ctx, sent) => aclPutBugs(ctx, sent),
-      (ctx, sent, rec) => readBackAclPut(ctx, rec, sent),
-    ],
-    stored: [aclPutMerges, (ctx, sent, rec) => sectionAclPut(ctx, rec, sent)],
     addTo: [readBackAclAddBase],
     addRole: [readBackAclAddRole, textAddRole],
     addAllow: [aclAddDeny],
     addReplaces: [aclAddReplaces],
     addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow), (ctx, skipped, { rec, action, role }) => dataSequenceAclAddSkipped(ctx, skipped, rec, action, role)],
     added: [tap((ctx, rec, { before, added }) => sectionAclAdded(ctx, rec, before, added))],
-    removeRole: [readBackAclRemoveRole, sectionAclRole, textRemoveRole],
-    rest: [
-      (ctx, rest, { rec, action, role }) => sectionAclRemoveRest(ctx, rec, action, role, rest),
-      (ctx, rest, { rec, action, role }) => discriminatingAclRemoveRest(ctx, rec, action, role, rest),
-    ],
-    removeRefused: [(ctx, refused, { rec, action, role }) => refused || aclRemoveRefused(ctx, rec, action, role)],
-    removeSkipped: [aclRemoveNoop],
-    removed: [(ctx, rest, { rec, action }) => aclRemoveWholeAction(ctx, rest, rec, action), (ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
   },
   publicationListed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
 };
