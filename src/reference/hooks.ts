@@ -250,24 +250,11 @@ export interface HookPoints {
    */
   aclLocked: Patch<boolean, EventRecord>;
   /**
-   * PUT /acl and DELETE /acl/{action}/{role}: the ACL the write leaves (PUT: the ACL sent; DELETE: the entries that
-   * stay, the same entries = nothing to remove); extra: the event, and for DELETE the action and role of the path.
+   * The ACL a write endpoint leaves (PUT /acl: the ACL sent; POST /acl/{action}: the ACL with the entry added, the
+   * same array = nothing to add; DELETE /acl/{action}/{role}: the entries that stay, as many = nothing to remove);
+   * extra: the event, and for POST and DELETE the action and the role.
    */
   aclStored: Patch<AclEntry[], { rec: EventRecord; action?: string; role?: string }>;
-  aclWrite: {
-    /** POST: the record added to. */
-    addTo: Patch<EventRecord>;
-    /** POST: the role sent. */
-    addRole: Patch<string | undefined>;
-    /** POST: the allow of the entry added. */
-    addAllow: Patch<boolean>;
-    /** POST: does the entry replace the whole ACL? */
-    addReplaces: Patch<boolean>;
-    /** POST: is the request answered without adding? */
-    addSkipped: Patch<boolean, { rec: EventRecord; action: string; role: string; allow: boolean }>;
-    /** POST: an entry added (the record; extra: the ACL before and the entry). */
-    added: Patch<EventRecord, { before: AclEntry[]; added: AclEntry }>;
-  };
   /** GET /api/events/{id}/publications: one item of the list (extra: the publication), before the latitude choices shape it. */
   publicationListed: Patch<Obj, Publication>;
 }

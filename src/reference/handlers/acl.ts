@@ -2,7 +2,7 @@ import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
-import { badRequest, HttpError, type EventRecord } from '../types.js';
+import { badRequest, HttpError, type AclEntry, type EventRecord } from '../types.js';
 import { hook } from '../hooks.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 
@@ -37,29 +37,29 @@ export async function putAcl(ctx: Ctx): Promise<Reply> {
 
 /** POST /api/events/{id}/acl/{action}, form parameter role: "Adds that permission; other entries are unaffected." */
 export async function addAce(ctx: Ctx): Promise<Reply> {
-  const rec = hook(ctx).aclWrite.addTo(ctx, writableEvent(ctx));
+  const rec = writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
   const action = ctx.params[1];
-  const role = hook(ctx).aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
+  const role = (await readParams(ctx)).text('role');
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
-  const done = empty(204);
-  const allow = hook(ctx).aclWrite.addAllow(ctx, true);
-  if (hook(ctx).aclWrite.addSkipped(ctx, false, { rec, action, role, allow })) return done;
-  if (hook(ctx).aclWrite.addReplaces(ctx, false)) rec.acl = [{ allow, action, role }];
-  else {
-    const same = rec.acl.filter((e) => e.action === action && e.role === role);
-    if (same.some((e) => e.allow === allow)) return done;
-    // Latitude choice acl-add-over-deny: a deny entry of the same action and role is flipped, or kept beside the new entry.
-    if (same.length > 0 && !keepsDeny(ctx)) same.forEach((e) => (e.allow = allow));
-    else {
-      const before = rec.acl;
-      rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
-      hook(ctx).aclWrite.added(ctx, rec, { before, added: { allow, action, role } });
-    }
+  const acl = hook(ctx).aclStored(ctx, withAce(ctx, rec.acl, { allow: true, action, role }) ?? rec.acl, { rec, action, role });
+  if (acl !== rec.acl) {
+    rec.acl = acl;
+    ctx.app.store.commit(rec);
   }
-  ctx.app.store.commit(rec);
-  return done;
+  return empty(204);
+}
+
+/**
+ * `acl` with `entry` added; undefined when it holds the entry already. Latitude choice acl-add-over-deny: a deny entry
+ * of the same action and role is flipped, or kept beside the new entry; acl-add-position: where the entry goes.
+ */
+export function withAce(ctx: Ctx, acl: AclEntry[], entry: AclEntry): AclEntry[] | undefined {
+  const same = acl.filter((e) => e.action === entry.action && e.role === entry.role);
+  if (same.some((e) => e.allow === entry.allow)) return undefined;
+  if (same.length > 0 && !keepsDeny(ctx)) return acl.map((e) => (same.includes(e) ? { ...e, allow: entry.allow } : e));
+  return aclWithAdded(ctx, acl, entry);
 }
 
 /** DELETE /api/events/{id}/acl/{action}/{role}: "Removes that permission; other entries are unaffected." */

@@ -1,5 +1,6 @@
 import type { Ctx, Endpoint, Reply } from '../app.js';
 import { episodeView, typeParam } from '../catalogs.js';
+import { withAce } from '../handlers/acl.js';
 import { EPISODE_FLAVOR } from '../episode.js';
 import { notFound, type AclEntry, type EventRecord, type Publication } from '../types.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
@@ -82,8 +83,13 @@ function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undef
   };
 }
 
-/** The event and the path's action and role of DELETE /acl/{action}/{role}. */
+/** The event and the action and role of POST /acl/{action} or DELETE /acl/{action}/{role}. */
 type Removal = { rec: EventRecord; action: string; role: string };
+
+/** An ACL fault of POST or DELETE (given the path's action and the role), asked only at `endpoint`. */
+function onlyAt(endpoint: Endpoint, fn: (ctx: Ctx, acl: AclEntry[], r: Removal) => AclEntry[]): (ctx: Ctx, acl: AclEntry[], extra: { rec: EventRecord; action?: string; role?: string }) => AclEntry[] {
+  return (ctx, acl, { rec, action, role }) => (ctx.endpoint === endpoint && action !== undefined && role !== undefined ? fn(ctx, acl, { rec, action, role }) : acl);
+}
 
 type RequestFault = (ctx: Ctx, reply: Reply | undefined, at: Endpoint) => Reply | undefined;
 
@@ -421,16 +427,27 @@ export const PATCHES: HookRegistry = {
       (ctx: Ctx, rest: AclEntry[], { rec }: Removal) => (rest.length !== rec.acl.length && aclRemoveNoop(ctx, false) ? rec.acl : rest),
       (ctx: Ctx, rest: AclEntry[], { rec, action }: Removal) => (rest.length !== rec.acl.length ? aclRemoveWholeAction(ctx, rest, rec, action) : rest),
       (ctx: Ctx, rest: AclEntry[], { rec, role }: Removal) => (rest.length !== rec.acl.length ? aclRemoveBugs(ctx, rec, rest, role) : rest),
-    ].map((fn) => (ctx: Ctx, acl: AclEntry[], { rec, action, role }: { rec: EventRecord; action?: string; role?: string }) => (
-      ctx.endpoint === 'DELETE /api/events/{id}/acl/{action}/{role}' && action !== undefined && role !== undefined ? fn(ctx, acl, { rec, action, role }) : acl)),
+    ].map((fn) => onlyAt('DELETE /api/events/{id}/acl/{action}/{role}', fn)),
+    // POST: added onto the ACL the event was created with, the role misread, a deny entry added, the change lost or
+    // made its own way, the whole ACL replaced, the entry added to every event sharing the old ACL.
+    ...[
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => {
+        if (!ctx.app.bug('acl-add-onto-created')) return acl;
+        readBackAclAddBase(ctx, rec);
+        return withAce(ctx, rec.acl, { allow: true, action, role }) ?? rec.acl;
+      },
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => {
+        const read = textAddRole(ctx, readBackAclAddRole(ctx, role));
+        return read === undefined || read === role ? acl : (withAce(ctx, rec.acl, { allow: true, action, role: read }) ?? rec.acl);
+      },
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => (aclAddDeny(ctx, true) ? acl : (withAce(ctx, rec.acl, { allow: false, action, role }) ?? rec.acl)),
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => (aclAddBugs(ctx, rec, action, role, true) || dataSequenceAclAddSkipped(ctx, false, rec, action, role) ? rec.acl : acl),
+      (ctx: Ctx, acl: AclEntry[], { action, role }: Removal) => (aclAddReplaces(ctx, false) ? [{ allow: true, action, role }] : acl),
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => {
+        if (acl !== rec.acl && !rec.acl.some((e) => e.action === action && e.role === role)) sectionAclAdded(ctx, rec, rec.acl, { allow: true, action, role });
+        return acl;
+      },
+    ].map((fn) => onlyAt('POST /api/events/{id}/acl/{action}', fn)),
   ],
-  aclWrite: {
-    addTo: [readBackAclAddBase],
-    addRole: [readBackAclAddRole, textAddRole],
-    addAllow: [aclAddDeny],
-    addReplaces: [aclAddReplaces],
-    addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow), (ctx, skipped, { rec, action, role }) => dataSequenceAclAddSkipped(ctx, skipped, rec, action, role)],
-    added: [tap((ctx, rec, { before, added }) => sectionAclAdded(ctx, rec, before, added))],
-  },
   publicationListed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
 };
