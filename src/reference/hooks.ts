@@ -164,15 +164,6 @@ export interface HookPoints {
     /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
     partByPart: Patch<boolean>;
   };
-  /** GET /api/events/{id}/scheduling. */
-  scheduleShown: {
-    /** GET: a reply once the event is found (undefined = go on). */
-    found: Patch<Reply | undefined, EventRecord>;
-    /** An unscheduled event (undefined = 204). */
-    unscheduled: Patch<Reply | undefined>;
-    /** The scheduling object. */
-    shown: Patch<Obj, Schedule>;
-  };
   /** PUT /api/events/{id}/scheduling, and what update shares with it. */
   schedulingPut: {
     /** A reply instead of the 400 of a bad `scheduling` parameter (undefined = 400). */

@@ -132,13 +132,12 @@ function statusOf(endpoint: Endpoint, statuses: readonly number[], fn: (ctx: Ctx
   return (ctx, reply, at) => (at === endpoint && statuses.includes(reply.status) ? { ...reply, status: fn(ctx, reply.status) } : reply);
 }
 
-/** A bug site of the JSON value of one endpoint's success reply (200), as a fault of the response. */
+/** A bug site of the JSON value of one endpoint's success reply (200; it may change the value in place), as a fault of the response. */
 function jsonOf(endpoint: Endpoint, fn: (ctx: Ctx, body: unknown) => unknown): ResponseFault {
   return (ctx, reply, at) => {
     if (at !== endpoint || reply.status !== 200 || reply.json === undefined) return reply;
-    const body: unknown = JSON.parse(reply.json);
-    const shown = fn(ctx, body);
-    return shown === body ? reply : { ...reply, json: JSON.stringify(shown) };
+    const shown = JSON.stringify(fn(ctx, JSON.parse(reply.json)));
+    return shown === reply.json ? reply : { ...reply, json: shown };
   };
 }
 
@@ -251,6 +250,19 @@ export const PATCHES: HookRegistry = {
     statusOf('GET /api/events/{id}/metadata', [200], (ctx, status) => metadataGetStatus(ctx, status, typeParam(ctx) === undefined ? 'catalogs' : 'fields')),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/metadata' ? sectionMetadataSeen(ctx, typeParam(ctx), reply) : reply),
     statusOf('PUT /api/events/{id}/metadata', [204], metadataPutStatus),
+    // GET /scheduling (read from the live record, as the handler reads it): the reply once the event is found, the
+    // reply of an unscheduled event, the scheduling object shown otherwise.
+    (ctx, reply, e) => {
+      const rec = e === 'GET /api/events/{id}/scheduling' && (reply.status === 200 || reply.status === 204) ? ctx.app.store.get(ctx.params[0]) : undefined;
+      return rec ? (schedulingFound(ctx, undefined, rec) ?? (reply.status === 204 && !rec.schedule ? (sectionUnscheduled(ctx) ?? reply) : reply)) : reply;
+    },
+    jsonOf('GET /api/events/{id}/scheduling', (ctx, o) => {
+      const s = ctx.app.store.get(ctx.params[0])?.schedule;
+      if (!s) return o;
+      const shown = schedulingEndShifted(ctx, o as Record<string, unknown>, s);
+      lifecycleShownSchedule(ctx, s, shown);
+      return schedulingAgentCamel(ctx, shown);
+    }),
     statusOf('DELETE /api/events/{id}/metadata', [204], metadataDeleteStatus),
     jsonOf('GET /api/events/{id}/acl', (ctx, body) => aclGetNoAllow(ctx, body as object[])),
     statusOf('GET /api/events/{id}/acl', [200], aclGetStatus),
@@ -342,11 +354,6 @@ export const PATCHES: HookRegistry = {
     scheduleKept: [updateScheduleIgnored],
     updated: [tap((ctx, rec) => sectionUpdated(ctx, rec)), tap(lifecycleUpdated), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
     partByPart: [opencastPartByPart],
-  },
-  scheduleShown: {
-    found: [schedulingFound],
-    unscheduled: [orElse(sectionUnscheduled)],
-    shown: [schedulingEndShifted, tap((ctx, o, s) => lifecycleShownSchedule(ctx, s, o)), schedulingAgentCamel],
   },
   schedulingPut: {
     badJson: [schedulingBadJson],
