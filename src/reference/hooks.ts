@@ -12,16 +12,19 @@ import type { EventView } from './view.js';
 import type { ApiVersion } from '../model/version.js';
 
 /**
- * The hook points of the reference server. The core imports nothing from mutants/: the server is
- * built with a registry of patches (`Planted`, handed in by index.ts), and the core calls a named point of the
- * server answering, e.g. `hook(ctx).listBody(ctx, text)`; the point applies the patches mutants/hooks.ts registers
- * for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value unchanged unless its planted
- * bug is switched on, so with no bug on every point is the identity (or, for the points whose value starts
- * `undefined`, leaves the core's own answer in place). Where a bug changes control flow, the point is a yes/no
- * question (`deleteEvent.kept`, `aclWrite.addReplaces`, …) whose core answer is the correct one.
+ * The fault points of the reference server, where its planted bugs act (ARCHITECTURE.md § The reference server). The
+ * core imports nothing from mutants/: the server is built with a registry of faults (`Planted`, handed in by
+ * index.ts), and the core asks a named point of the server answering, e.g. `hook(ctx).response(ctx, reply,
+ * endpoint)`; the point applies the faults mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) =>
+ * value`. Every fault returns its value unchanged unless its planted bug is switched on, so with no bug on every point
+ * is the identity (or, for the points whose value starts `undefined`, leaves the core's own answer in place). The
+ * coarse points are the request in (`request`), the list's query and rows (`list`), the access decision
+ * (`authorize`), what a write stores or skips (`aclStored`, `writeSkipped`, `beforeWrite`), what a read shows
+ * (`eventShown`, `metadataShown`, `publicationListed`) and the reply out (`response`). Where a bug changes control
+ * flow, the point is a yes/no question (`writeSkipped`, `authorize`, …) whose core answer is the correct one.
  *
- * A point is one pipeline, or a few named stages of one place in the server (e.g. `createParts.plan`), each its own
- * pipeline with its own value type.
+ * The write endpoints not converted yet still ask stages of their own (e.g. `createParts.plan`): a point of a few
+ * named stages, each its own pipeline with its own value type.
  */
 
 /** One patch of a hook point: returns `value`, changed if its bug is on. */
@@ -53,6 +56,12 @@ export interface HookPoints {
    * in a list the event `rec`? The value is the core's answer from the event's ACL.
    */
   authorize: Patch<boolean, Access>;
+  /**
+   * Is a write answered as done without being made (the event left as it was)? Asked by DELETE /api/events/{id},
+   * PUT and DELETE /metadata and PUT /scheduling just before they change the event (ctx.endpoint says which); the
+   * core answers no.
+   */
+  writeSkipped: Patch<boolean, EventRecord>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
   /**
@@ -83,8 +92,6 @@ export interface HookPoints {
   deleteEvent: {
     /** The event about to be deleted. */
     deleting: Patch<EventRecord>;
-    /** Is the event kept (answered as deleted)? */
-    kept: Patch<boolean>;
     /** Does a retraction started never end? */
     stalls: Patch<boolean>;
     /** The event just before it is removed from the store. */
@@ -186,8 +193,6 @@ export interface HookPoints {
     refused: Patch<Schedule, EventRecord>;
     /** The body of the 409. */
     conflictBody: Patch<unknown[]>;
-    /** Is the schedule sent left unapplied? */
-    kept: Patch<boolean>;
     /** The reply (extra: the new schedule). */
     reply: Patch<Reply, Schedule>;
     /** The event id left out of the conflict check (update and PUT). */
@@ -205,8 +210,6 @@ export interface HookPoints {
     /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
     badJson: Patch<unknown>;
     fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** Are the sent values dropped? */
-    lost: Patch<boolean, EventRecord>;
     /** Are the fields not sent cleared? */
     clears: Patch<boolean, { rec: EventRecord; type: string }>;
     /** The fields about to be applied. */
@@ -224,8 +227,6 @@ export interface HookPoints {
   metadataDelete: {
     /** May dublincore/episode be deleted? */
     episodeAllowed: Patch<boolean>;
-    /** Is an extended catalog kept (answered as deleted)? */
-    kept: Patch<boolean>;
     /** A reply before the catalog is deleted (undefined = go on). */
     early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;
   };

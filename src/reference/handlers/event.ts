@@ -25,7 +25,7 @@ export function deleteEvent(ctx: Ctx): Reply {
   hook(ctx).deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(status);
-  if (hook(ctx).deleteEvent.kept(ctx, false)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
+  if (hook(ctx).writeSkipped(ctx, false, rec)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
   const published = rec.publications.length > 0 || rec.deleting;
   // Latitude choices delete-published (an event with publications) and delete-unpublished (one without).
   if (newRules && app.lat(published ? 'delete-published' : 'delete-unpublished') === 'accepted') {

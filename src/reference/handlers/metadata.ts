@@ -76,7 +76,7 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
   const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
   const done = empty(204);
-  if (hook(ctx).metadataPut.lost(ctx, false, rec)) return done;
+  if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
   const clear = hook(ctx).metadataPut.clears(ctx, false, { rec, type });
   hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
   if (type === EPISODE_FLAVOR) {
@@ -107,7 +107,7 @@ export function deleteMetadata(ctx: Ctx): Reply {
   } else if (!rec.extraCatalogs.has(type)) {
     if (ctx.app.lat('metadata-delete-unknown-type') === '204') return done;
     throw noCatalog(rec, type);
-  } else if (hook(ctx).metadataDelete.kept(ctx, false)) return done;
+  } else if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
   else deleteCatalog(ctx, rec, type);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);

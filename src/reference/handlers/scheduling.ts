@@ -62,7 +62,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
     if (conflicts.length > 0) hook(ctx).schedulingPut.refused(ctx, next, rec);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
-  if (!hook(ctx).schedulingPut.kept(ctx, false)) {
+  if (!hook(ctx).writeSkipped(ctx, false, rec)) {
     hook(ctx).schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next });
     rec.schedule = next;
     rec.archiveVersion++;

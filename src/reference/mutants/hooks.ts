@@ -169,6 +169,14 @@ export const PATCHES: HookRegistry = {
     (ctx, allowed, { access }) => (access === 'write' && !allowed && ctx.endpoint === 'DELETE /api/events/{id}/acl/{action}/{role}' ? ctx.app.bug('auth-acl-remove-read-only') : allowed),
     (ctx, allowed, { access, rec, caller }) => (access === 'list' && !allowed ? listIgnoresAcl(ctx, false) || sectionListReadable(ctx.app.bug, rec, caller) : allowed),
   ],
+  // A write answered as done but not made: the event kept by DELETE, the values of a PUT /metadata dropped (always,
+  // or every third), an extended catalog kept by DELETE /metadata, the schedule of PUT /scheduling not applied.
+  writeSkipped: [
+    (ctx, skipped) => (ctx.endpoint === 'DELETE /api/events/{id}' ? deleteKeeps(ctx, skipped) : skipped),
+    (ctx, skipped, rec) => (ctx.endpoint === 'PUT /api/events/{id}/metadata' ? metadataPutIgnoresValues(ctx, skipped) || sectionPutLost(ctx, rec) : skipped),
+    (ctx, skipped) => (ctx.endpoint === 'DELETE /api/events/{id}/metadata' ? metadataDeleteKeeps(ctx, skipped) : skipped),
+    (ctx, skipped) => (ctx.endpoint === 'PUT /api/events/{id}/scheduling' ? schedulingPutIgnored(ctx, skipped) : skipped),
+  ],
   beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite)],
   // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
   request: [
@@ -293,7 +301,6 @@ export const PATCHES: HookRegistry = {
   ],
   deleteEvent: {
     deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
-    kept: [deleteKeeps],
     stalls: [retractionStalls],
     removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
   },
@@ -372,7 +379,6 @@ export const PATCHES: HookRegistry = {
     probe: [(ctx, _probe, { rec, next }) => lifecycleConflictProbe(ctx, rec, next)],
     refused: [tap((ctx, next, rec) => lateSchedule(ctx, rec, next))],
     conflictBody: [conflictNoTitle],
-    kept: [schedulingPutIgnored],
     reply: [schedulingPut200],
     exclude: [(ctx, id, where) => (id === undefined ? id : sectionExclude(ctx, where, id))],
     rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
@@ -396,7 +402,6 @@ export const PATCHES: HookRegistry = {
       (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
       (ctx, fields, { type }) => opencastPutAsText(ctx, fields, type),
     ],
-    lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || sectionPutLost(ctx, rec)],
     clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || readBackPutClears(ctx, rec, type)],
     applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => dataSequenceMetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
     base: [(ctx, _episode, rec) => putBase(ctx, rec)],
@@ -406,7 +411,6 @@ export const PATCHES: HookRegistry = {
   },
   metadataDelete: {
     episodeAllowed: [metadataDeleteEpisodeAllowed],
-    kept: [metadataDeleteKeeps],
     early: [orElse((ctx, { rec, type }) => sectionDeleteMetadata(ctx, rec, type))],
   },
   aclRead: {
