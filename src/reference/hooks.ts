@@ -90,8 +90,6 @@ export interface HookPoints {
   eventShown: Patch<EventShown, { rec: EventRecord; view: EventView }>;
   /** DELETE /api/events/{id}. */
   deleteEvent: {
-    /** The event about to be deleted. */
-    deleting: Patch<EventRecord>;
     /** Does a retraction started never end? */
     stalls: Patch<boolean>;
     /** The event just before it is removed from the store. */

@@ -22,7 +22,6 @@ export function getEvent(ctx: Ctx): Reply {
 export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
   const rec = writableEvent(ctx);
-  hook(ctx).deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
   const ok = (status: number) => empty(status);
   if (hook(ctx).writeSkipped(ctx, false, rec)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);

@@ -177,7 +177,14 @@ export const PATCHES: HookRegistry = {
     (ctx, skipped) => (ctx.endpoint === 'DELETE /api/events/{id}/metadata' ? metadataDeleteKeeps(ctx, skipped) : skipped),
     (ctx, skipped) => (ctx.endpoint === 'PUT /api/events/{id}/scheduling' ? schedulingPutIgnored(ctx, skipped) : skipped),
   ],
-  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite)],
+  // The event about to be changed, once the write check passed: states remembered for the bugs that read them back;
+  // for DELETE, the event about to be deleted (its schedule remembered, its siblings taken along).
+  beforeWrite: [
+    tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite),
+    ...[sectionDeleting, blindSpotDeleteSiblings, statefulDeleting].map((fn) => tap((ctx: Ctx, rec: EventRecord) => {
+      if (ctx.endpoint === 'DELETE /api/events/{id}') fn(ctx, rec);
+    })),
+  ],
   // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
   request: [
     ...[getUnknown, errorPathGet, unknownWithMetadata].map((fn) => at('GET /api/events/{id}', fn)), before('GET /api/events/{id}', getIdBugs),
@@ -300,7 +307,6 @@ export const PATCHES: HookRegistry = {
     (ctx, shown) => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
   ],
   deleteEvent: {
-    deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
     stalls: [retractionStalls],
     removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
   },
