@@ -7,7 +7,7 @@ import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
 import type { ScheduleInput } from './schedule.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
-import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule, UploadedTrack } from './types.js';
+import type { AclEntry, Caller, EpisodeValues, EventRecord, ExtraCatalog, Publication, Schedule, UploadedTrack } from './types.js';
 import type { EventView } from './view.js';
 import type { ApiVersion } from '../model/version.js';
 
@@ -31,6 +31,9 @@ import type { ApiVersion } from '../model/version.js';
 export type Patch<V, E = void> = (ctx: Ctx, value: V, extra: E) => V;
 
 type Obj = Record<string, unknown>;
+
+/** The catalog a PUT /metadata stores: the episode catalog, or an extended one. */
+export type CatalogWrite = { episode: EpisodeValues; extra?: undefined } | { extra: ExtraCatalog; episode?: undefined };
 
 /** How GET /api/events/{id} serializes its event. */
 export interface EventShown {
@@ -208,16 +211,13 @@ export interface HookPoints {
     /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
     badJson: Patch<unknown>;
     fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** Are the fields not sent cleared? */
-    clears: Patch<boolean, { rec: EventRecord; type: string }>;
     /** The fields about to be applied. */
     applying: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** The episode catalog the fields apply to. */
-    base: Patch<EpisodeValues, EventRecord>;
-    /** The new episode catalog (extra: the fields). */
-    episode: Patch<EpisodeValues, FieldInput[]>;
-    /** The episode catalog as stored. */
-    stored: Patch<EpisodeValues>;
+    /**
+     * The catalog the PUT stores (`episode` for dublincore/episode, else `extra`), the sent fields applied to the
+     * event's catalog ("Fields not included are not updated"); extra: the event, the flavor and the fields.
+     */
+    stored: Patch<CatalogWrite, { rec: EventRecord; type: string; fields: FieldInput[] }>;
     /** After the commit (extra: the type). */
     done: Patch<EventRecord, string>;
   };

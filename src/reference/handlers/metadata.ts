@@ -77,15 +77,15 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
   const done = empty(204);
   if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
-  const clear = hook(ctx).metadataPut.clears(ctx, false, { rec, type });
   hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
-  if (type === EPISODE_FLAVOR) {
-    const next = hook(ctx).metadataPut.episode(ctx, applyEpisode(clear ? emptyEpisode() : hook(ctx).metadataPut.base(ctx, rec.episode, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true), fields);
-    checkSeries(ctx, next);
-    rec.episode = hook(ctx).metadataPut.stored(ctx, next);
-  } else {
-    rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
-  }
+  const applied = type === EPISODE_FLAVOR
+    ? { episode: applyEpisode(rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true) }
+    : { extra: applyExtra(extra, fields, type) };
+  const stored = hook(ctx).metadataPut.stored(ctx, applied, { rec, type, fields });
+  if (stored.episode) {
+    checkSeries(ctx, stored.episode);
+    rec.episode = stored.episode;
+  } else rec.extraCatalogs.set(type, stored.extra);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
   hook(ctx).metadataPut.done(ctx, rec, type);

@@ -1,7 +1,7 @@
 import type { Ctx, Endpoint, Reply } from '../app.js';
-import { episodeView, typeParam } from '../catalogs.js';
+import { applyExtra, episodeView, typeParam } from '../catalogs.js';
 import { withAce } from '../handlers/acl.js';
-import { EPISODE_FLAVOR } from '../episode.js';
+import { applyEpisode, emptyEpisode, EPISODE_FLAVOR } from '../episode.js';
 import { notFound, type AclEntry, type EventRecord, type Publication } from '../types.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
@@ -408,11 +408,22 @@ export const PATCHES: HookRegistry = {
       (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
       (ctx, fields, { type }) => opencastPutAsText(ctx, fields, type),
     ],
-    clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || readBackPutClears(ctx, rec, type)],
     applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => dataSequenceMetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
-    base: [(ctx, _episode, rec) => putBase(ctx, rec)],
-    episode: [(ctx, next, fields) => blindSpotPutEpisode(ctx, fields, next), (ctx, next, fields) => opencastSubjectsSplit(ctx, next, fields)],
-    stored: [(ctx, next) => (ctx.app.bug('astral-mangled') ? mangleAstral(next) : next)],
+    // The catalog stored: the fields not sent cleared (always, or from the second PUT of an extended catalog), the
+    // fields applied to the episode catalog as created, a date that resets the time, subjects split at commas,
+    // astral characters mangled.
+    stored: [
+      (ctx, c, { rec, type, fields }) => {
+        if (!metadataPutClearsUnsent(ctx, false) && !readBackPutClears(ctx, rec, type)) return c;
+        return c.episode ? { episode: applyEpisode(emptyEpisode(), fields, ctx.app.store.view(rec.id).bibStartMs, true) } : { extra: applyExtra(undefined, fields, type) };
+      },
+      (ctx, c, { rec, fields }) => {
+        const base = c.episode && putBase(ctx, rec);
+        return base && base !== rec.episode ? { episode: applyEpisode(base, fields, ctx.app.store.view(rec.id).bibStartMs, true) } : c;
+      },
+      (ctx, c, { fields }) => (c.episode ? { episode: opencastSubjectsSplit(ctx, blindSpotPutEpisode(ctx, fields, c.episode), fields) } : c),
+      (ctx, c) => (c.episode && ctx.app.bug('astral-mangled') ? { episode: mangleAstral(c.episode) } : c),
+    ],
     done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
   },
   metadataDelete: {
