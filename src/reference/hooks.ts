@@ -134,16 +134,6 @@ export interface HookPoints {
     stored: Patch<EventRecord[]>;
     /** Is a recurring create answered with the array of identifiers (if the version does so)? */
     asArray: Patch<boolean>;
-    /** The identifier the Location header names. */
-    named: Patch<string>;
-    /** The Location header (extra: the identifier in it). */
-    location: Patch<string, string>;
-    /** The body (extra: the identifier). */
-    body: Patch<object, string>;
-    /** The status. */
-    status: Patch<number>;
-    /** The reply (extra: whether the request was scheduled). */
-    reply: Patch<Reply, boolean>;
   };
   /** POST /api/events/{id}. */
   updateParts: {

@@ -150,6 +150,20 @@ function eventBodyOf(fn: (ctx: Ctx, text: string, rec: EventRecord) => string): 
   };
 }
 
+/** The faults of the 201 of POST /api/events, given the identifier its Location names. */
+function createdFaults(ctx: Ctx, reply: Reply): Reply {
+  const location = reply.headers?.Location;
+  if (location === undefined || reply.json === undefined) return reply;
+  const slash = location.lastIndexOf('/') + 1;
+  const id = decodeURIComponent(location.slice(slash));
+  const named = createNamedElsewhere(ctx, id);
+  const located = createLocation(ctx, createLocationWrong(ctx, named === id ? location : `${location.slice(0, slash)}${encodeURIComponent(named)}`), named);
+  const body: object = JSON.parse(reply.json) as object;
+  const shown = createBodyEmpty(ctx, createIdMember(ctx, body, id));
+  const out: Reply = { ...reply, status: createStatus(ctx, 201), headers: { ...reply.headers, Location: located }, json: shown === body ? reply.json : JSON.stringify(shown) };
+  return sectionCreateReply(ctx, out, ctx.app.store.get(id)?.schedule !== undefined);
+}
+
 /** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
 function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
@@ -255,6 +269,9 @@ export const PATCHES: HookRegistry = {
     ...[lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody].map((fn) => bodyOf('GET /api/events', fn)),
     (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
 
+    // POST /api/events (the 201 of one event): a Location naming another event, a wrong path or the previous event,
+    // the body without identifier, 200, no Location for a scheduled event.
+    (ctx, reply, e) => (e === 'POST /api/events' && reply.status === 201 ? createdFaults(ctx, reply) : reply),
     // The other endpoints' replies: a wrong success status, a body shown otherwise, a reply kept for later.
     ...[lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx: Ctx, text: string, rec: EventRecord) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody]
       .map((fn) => eventBodyOf(fn)),
@@ -347,11 +364,6 @@ export const PATCHES: HookRegistry = {
     records: [tap(lifecycleCreated), tap(discriminatingCreated), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec))), tap(statefulCreated)],
     stored: [tap(sectionCreated)],
     asArray: [rruleSingle],
-    named: [createNamedElsewhere],
-    location: [createLocationWrong, createLocation],
-    body: [createIdMember, createBodyEmpty],
-    status: [createStatus],
-    reply: [sectionCreateReply],
   },
   updateParts: {
     parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => lifecycleUpdateParts(ctx, parts)), tap((ctx, parts, rec) => discriminatingUpdateParts(ctx, rec, parts)), tap(dataSequenceUpdateParts)],
