@@ -21,6 +21,7 @@ import { blindSpotDeleteGuardFirst, blindSpotPutEpisode, lateMetadata, metadataC
 import { rememberBeforeWrite } from './mutant-state.js';
 import { listViewsBeforeWrite, listViewsBody, listViewsPage } from './list-views.js';
 import { unknownWithMetadata } from './unknown-event.js';
+import { mediaIngestedMissing, mediaTracksShown, mediaUnknownEmpty } from './media.js';
 import { opencastAclLocked, opencastAclPart, opencastCreatedFollowsStart, opencastListedPublication, opencastNewRecord, opencastOldestGetNames, opencastOldestListNames, opencastPartByPart, opencastPutAsText, opencastRepeatLast, opencastScheduledState, opencastSubjectJoined, opencastSubjectsSplit, opencastUnknownNumbersGet, opencastUnknownNumbersList } from './opencast.js';
 import { blindSpotPublicationsList, publicationMissing, publicationNamed, publicationReplied, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, lifecyclePublication, lifecyclePublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEndRoundedUp, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, sectionAllowConflictPresent, sectionCreateConflicts, sectionDeleting, sectionExclude, sectionMerge, sectionPlan, sectionRescheduled, sectionRrule, sectionUnscheduled, sectionUpdateConflictBody, lifecycleConflictProbe, lifecyclePutEarly, lifecyclePutNext, lifecycleShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
@@ -218,6 +219,7 @@ export const PATCHES: HookRegistry = {
     at('DELETE /api/events/{id}/metadata', metadataDeleteUnknown), before('DELETE /api/events/{id}/metadata', blindSpotDeleteGuardFirst),
     before('DELETE /api/events/{id}/metadata', discriminatingDeleteMetadataEarly),
     at('GET /api/events/{id}/acl', aclGetUnknown),
+    at('GET /api/events/{id}/media', mediaUnknownEmpty),
     at('PUT /api/events/{id}/acl', (ctx, r) => aclWriteUnknown(ctx, r, 'put')),
     at('POST /api/events/{id}/acl/{action}', (ctx, r) => aclWriteUnknown(ctx, r, 'add')),
     at('DELETE /api/events/{id}/acl/{action}/{role}', (ctx, r) => aclWriteUnknown(ctx, r, 'remove')),
@@ -282,6 +284,8 @@ export const PATCHES: HookRegistry = {
     statusOf('GET /api/events/{id}/metadata', [200], (ctx, status) => metadataGetStatus(ctx, status, typeParam(ctx) === undefined ? 'catalogs' : 'fields')),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/metadata' ? sectionMetadataSeen(ctx, typeParam(ctx), reply) : reply),
     statusOf('PUT /api/events/{id}/metadata', [204], metadataPutStatus),
+    jsonOf('GET /api/events/{id}/media', mediaTracksShown),
+    statusOf('GET /api/events/{id}/media', [200], (ctx, status) => (ctx.app.bug('media-answers-202') ? 202 : status)),
     // GET /scheduling (read from the live record, as the handler reads it): the reply once the event is found, the
     // reply of an unscheduled event, the scheduling object shown otherwise.
     (ctx, reply, e) => {
@@ -311,7 +315,8 @@ export const PATCHES: HookRegistry = {
     jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => lifecyclePublication(ctx, p as Partial<Publication>)),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/publications/{publicationId}' ? publicationReplied(ctx, reply) : reply),
   ],
-  mediaTracks: [statefulMediaTracks],
+  // The tracks GET /media lists: as before the last POST /track, or without the tracks ingested with the event.
+  mediaTracks: [statefulMediaTracks, mediaIngestedMissing],
   // How GET /api/events/{id} shows its event: derived members shown otherwise, other member names, another version's
   // members, a with* flag ignored.
   eventShown: [
