@@ -212,12 +212,6 @@ export interface HookPoints {
     done: Patch<EventRecord, string>;
   };
   /** DELETE /api/events/{id}/metadata. */
-  metadataDelete: {
-    /** May dublincore/episode be deleted? */
-    episodeAllowed: Patch<boolean>;
-    /** A reply before the catalog is deleted (undefined = go on). */
-    early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;
-  };
   /** GET /api/events/{id}/acl. */
   aclRead: {
     /** The ACL read (extra: the record). */

@@ -1,7 +1,7 @@
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
 import { applyExtra, episodeView, extraFields, parseFieldList, renderCatalogs, typeParam } from '../catalogs.js';
-import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type FieldInput } from '../episode.js';
+import { applyEpisode, EPISODE_FLAVOR, episodeFields, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
@@ -97,18 +97,13 @@ export function deleteMetadata(ctx: Ctx): Reply {
   const rec = writableEvent(ctx);
   const type = requireType(ctx);
   const done = empty(204);
-  const early = hook(ctx).metadataDelete.early(ctx, undefined, { rec, type });
-  if (early) return early;
-  if (type === EPISODE_FLAVOR) {
-    if (!hook(ctx).metadataDelete.episodeAllowed(ctx, false)) {
-      throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
-    }
-    rec.episode = emptyEpisode();
-  } else if (!rec.extraCatalogs.has(type)) {
+  if (type === EPISODE_FLAVOR) throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
+  if (!rec.extraCatalogs.has(type)) {
     if (ctx.app.lat('metadata-delete-unknown-type') === '204') return done;
     throw noCatalog(rec, type);
-  } else if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
-  else deleteCatalog(ctx, rec, type);
+  }
+  if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
+  deleteCatalog(ctx, rec, type);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
   return done;

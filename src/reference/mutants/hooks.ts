@@ -17,7 +17,7 @@ import { blindSpotContributorFilters, blindSpotFilters, filterBugs, filterParams
 import { blindSpotOffset, pagingBugs, sectionListQuery, sectionListRows, sectionPaging } from './list-paging.js';
 import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filterStartOutside, filterUnknownIgnored, pageAnswered, textNeedleCase } from './list.js';
 import { slowFilterScan } from './load.js';
-import { blindSpotDeleteGuardFirst, blindSpotPutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, sectionDeleteMetadata, sectionPutFields, sectionPutLost, readBackCatalogs, readBackDeleteType, readBackExtraFields, readBackPutClears, readBackPutFields } from './metadata.js';
+import { blindSpotDeleteGuardFirst, blindSpotPutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteAnswered, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, sectionPutFields, sectionPutLost, readBackCatalogs, readBackDeleteType, readBackExtraFields, readBackPutClears, readBackPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
 import { listViewsBeforeWrite, listViewsBody, listViewsPage } from './list-views.js';
 import { unknownWithMetadata } from './unknown-event.js';
@@ -218,6 +218,7 @@ export const PATCHES: HookRegistry = {
     at('PUT /api/events/{id}/metadata', metadataPutUnknown),
     at('DELETE /api/events/{id}/metadata', metadataDeleteUnknown), before('DELETE /api/events/{id}/metadata', blindSpotDeleteGuardFirst),
     before('DELETE /api/events/{id}/metadata', discriminatingDeleteMetadataEarly),
+    at('DELETE /api/events/{id}/metadata', metadataDeleteAnswered),
     at('GET /api/events/{id}/acl', aclGetUnknown),
     at('GET /api/events/{id}/media', mediaUnknownEmpty),
     at('PUT /api/events/{id}/acl', (ctx, r) => aclWriteUnknown(ctx, r, 'put')),
@@ -442,10 +443,6 @@ export const PATCHES: HookRegistry = {
       (ctx, c) => (c.episode && ctx.app.bug('astral-mangled') ? { episode: mangleAstral(c.episode) } : c),
     ],
     done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
-  },
-  metadataDelete: {
-    episodeAllowed: [metadataDeleteEpisodeAllowed],
-    early: [orElse((ctx, { rec, type }) => sectionDeleteMetadata(ctx, rec, type))],
   },
   aclRead: {
     acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
