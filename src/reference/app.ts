@@ -103,7 +103,20 @@ export interface Ctx {
   caller: Caller;
   /** Path parameters, URL-decoded, in path order. */
   params: string[];
+  /** The endpoint answering, as the route table names it. */
+  endpoint: Endpoint;
 }
+
+/** An endpoint as the route table (router.ts, spec § Endpoints) names it: method and path. */
+export type Endpoint =
+  | 'GET /api/version' | 'GET /api/version/default'
+  | 'GET /api/events' | 'POST /api/events'
+  | 'GET /api/events/{id}' | 'POST /api/events/{id}' | 'DELETE /api/events/{id}'
+  | 'GET /api/events/{id}/acl' | 'PUT /api/events/{id}/acl' | 'POST /api/events/{id}/acl/{action}' | 'DELETE /api/events/{id}/acl/{action}/{role}'
+  | 'GET /api/events/{id}/metadata' | 'PUT /api/events/{id}/metadata' | 'DELETE /api/events/{id}/metadata'
+  | 'GET /api/events/{id}/media' | 'POST /api/events/{id}/track'
+  | 'GET /api/events/{id}/publications' | 'GET /api/events/{id}/publications/{publicationId}'
+  | 'GET /api/events/{id}/scheduling' | 'PUT /api/events/{id}/scheduling';
 
 /** What a handler answers. `json` is JSON text; absent = no body. */
 export interface Reply {

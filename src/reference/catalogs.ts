@@ -1,11 +1,24 @@
 import { EPISODE_FLAVOR, EPISODE_LABEL, episodeFields, type EpisodeView, type FieldInput } from './episode.js';
 import { isFlavor, isObject } from './input.js';
-import { badRequest, type EpisodeValues, type ExtraCatalog } from './types.js';
+import { badRequest, type EpisodeValues, type EventRecord, type ExtraCatalog } from './types.js';
+import type { EventStore } from './store.js';
 
 /** Metadata catalogs as sent (spec § Metadata catalog: "the catalog is an object with flavor and fields"). */
 export interface MetadataInput {
   episode?: FieldInput[];
   extras: Map<string, FieldInput[]>;
+}
+
+/** What the episode catalog's derived fields are shown from: the event's identifier, creation, and its start and duration as the store derives them. */
+export function episodeView(store: EventStore, rec: EventRecord): EpisodeView {
+  const v = store.view(rec.id);
+  return { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs };
+}
+
+/** The `type` query parameter of the metadata endpoints (a catalog flavor), trimmed; undefined when absent or blank. */
+export function typeParam(ctx: { url: URL }): string | undefined {
+  const t = ctx.url.searchParams.get('type');
+  return t === null || t.trim() === '' ? undefined : t.trim();
 }
 
 /** Validates an array of {id, value} (PUT /metadata "values", or the fields of one catalog). */

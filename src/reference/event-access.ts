@@ -16,14 +16,13 @@ export function readableEvent(ctx: Ctx): EventRecord {
   const id = ctx.params[0];
   const rec = indexedRead(ctx) ? ctx.app.store.readCopy(id) : ctx.app.store.get(id);
   if (!rec || ctx.app.store.hidden.has(id)) throw notFound(`event '${id}' not found`);
-  if (!canRead(rec, ctx.caller) && !hook(ctx).authorize.readGranted(ctx, false, rec)) throw unreadable(ctx, id);
-  if (hook(ctx).authorize.readRefused(ctx, false, rec)) throw unreadable(ctx, id);
+  if (!hook(ctx).authorize(ctx, canRead(rec, ctx.caller), { access: 'read', rec, caller: ctx.caller })) throw unreadable(ctx, id);
   return rec;
 }
 
 /** Like readableEvent, and the caller needs `write` (403 otherwise). */
 export function writableEvent(ctx: Ctx): EventRecord {
   const rec = readableEvent(ctx);
-  if (!canWrite(rec, ctx.caller) && !hook(ctx).authorize.writeGranted(ctx, false, rec)) throw unwritable(ctx, rec.id);
+  if (!hook(ctx).authorize(ctx, canWrite(rec, ctx.caller), { access: 'write', rec, caller: ctx.caller })) throw unwritable(ctx, rec.id);
   return hook(ctx).beforeWrite(ctx, rec);
 }

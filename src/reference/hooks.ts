@@ -1,27 +1,30 @@
-import type { App, Ctx, Reply } from './app.js';
+import type { App, Ctx, Endpoint, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
 import type { Clash, ConflictEntry } from './conflicts.js';
-import type { EpisodeView, FieldInput } from './episode.js';
+import type { FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
-import type { FilterGroup, SortKey } from './list-params.js';
+import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
 import type { ScheduleInput } from './schedule.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
-import type { AclEntry, Caller, EpisodeValues, EventRecord, Publication, Schedule, UploadedTrack } from './types.js';
+import type { AclEntry, Caller, EpisodeValues, EventRecord, ExtraCatalog, Publication, Schedule, UploadedTrack } from './types.js';
 import type { EventView } from './view.js';
 import type { ApiVersion } from '../model/version.js';
 
 /**
- * The hook points of the reference server. The core imports nothing from mutants/: the server is
- * built with a registry of patches (`Planted`, handed in by index.ts), and the core calls a named point of the
- * server answering, e.g. `hook(ctx).listBody(ctx, text)`; the point applies the patches mutants/hooks.ts registers
- * for it, in order, each `(ctx, value, extra) => value`. Every patch returns its value unchanged unless its planted
- * bug is switched on, so with no bug on every point is the identity (or, for the points whose value starts
- * `undefined`, leaves the core's own answer in place). Where a bug changes control flow, the point is a yes/no
- * question (`deleteEvent.kept`, `aclWrite.addReplaces`, …) whose core answer is the correct one.
+ * The fault points of the reference server, where its planted bugs act (ARCHITECTURE.md § The reference server). The
+ * core imports nothing from mutants/: the server is built with a registry of faults (`Planted`, handed in by
+ * index.ts), and the core asks a named point of the server answering, e.g. `hook(ctx).response(ctx, reply,
+ * endpoint)`; the point applies the faults mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) =>
+ * value`. Every fault returns its value unchanged unless its planted bug is switched on, so with no bug on every point
+ * is the identity (or, for the points whose value starts `undefined`, leaves the core's own answer in place). The
+ * coarse points are the request in (`request`), the list's query and rows (`list`), the access decision
+ * (`authorize`), what a write stores or skips (`aclStored`, `writeSkipped`, `beforeWrite`), what a read shows
+ * (`eventShown`, `metadataShown`, `publicationListed`) and the reply out (`response`). Where a bug changes control
+ * flow, the point is a yes/no question (`writeSkipped`, `authorize`, …) whose core answer is the correct one.
  *
- * A point is one pipeline, or a few named stages of one place in the server (e.g. `createParts.plan`), each its own
- * pipeline with its own value type.
+ * The write endpoints not converted yet still ask stages of their own (e.g. `createParts.plan`): a point of a few
+ * named stages, each its own pipeline with its own value type.
  */
 
 /** One patch of a hook point: returns `value`, changed if its bug is on. */
@@ -29,114 +32,67 @@ export type Patch<V, E = void> = (ctx: Ctx, value: V, extra: E) => V;
 
 type Obj = Record<string, unknown>;
 
+/** The catalog a PUT /metadata stores: the episode catalog, or an extended one. */
+export type CatalogWrite = { episode: EpisodeValues; extra?: undefined } | { extra: ExtraCatalog; episode?: undefined };
+
+/** How GET /api/events/{id} serializes its event. */
+export interface EventShown {
+  version: ApiVersion;
+  flags: WithFlags;
+  /** undefined = plainly. */
+  variant?: SerializeVariant;
+}
+
+/** An access to an event the caller asks for: read it (a GET), write it (a write endpoint), or see it listed. */
+export interface Access {
+  access: 'read' | 'write' | 'list';
+  rec: EventRecord;
+  caller: Caller;
+}
+
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
 export type AclWrite = 'put' | 'add' | 'remove';
 
 export interface HookPoints {
-  /** Who may read or write an event (app.ts readableEvent/writableEvent, list-run.ts): `true` = let through. */
-  authorize: {
-    /** The caller may not read `rec` by its ACL: does a bug grant the read anyway? */
-    readGranted: Patch<boolean, EventRecord>;
-    /** The caller may read `rec`: does a bug refuse it anyway? */
-    readRefused: Patch<boolean, EventRecord>;
-    /** The caller may not write `rec`: does a bug grant the write anyway? */
-    writeGranted: Patch<boolean, EventRecord>;
-    /** The record of a write endpoint that checks only read access when a bug is on (undefined = writableEvent). */
-    writable: Patch<EventRecord | undefined, 'acl-remove' | 'metadata-put'>;
-    /** A list item the caller may not read by its ACL: does a bug list it anyway? */
-    listed: Patch<boolean, { rec: EventRecord; caller: Caller }>;
-  };
+  /**
+   * The one access decision (spec § Authentication; event-access.ts, list-run.ts): may the caller read, write or see
+   * in a list the event `rec`? The value is the core's answer from the event's ACL.
+   */
+  authorize: Patch<boolean, Access>;
+  /**
+   * Is a write answered as done without being made (the event left as it was)? Asked by DELETE /api/events/{id},
+   * PUT and DELETE /metadata and PUT /scheduling just before they change the event (ctx.endpoint says which); the
+   * core answers no.
+   */
+  writeSkipped: Patch<boolean, EventRecord>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
-  /** GET /api/events: the filter parameter. */
-  listFilters: {
-    /** The raw `filter` parameters, before parsing. */
-    params: Patch<string[]>;
-    /** 1.5.0+: are the values of a repeated keyword ORed? */
-    orRepeats: Patch<boolean>;
-    /** Is an unknown filter refused (400)? (extra: its name) */
-    unknownRefused: Patch<boolean, string>;
-    /** Is an entry dropped? (extra: its name) */
-    dropped: Patch<boolean, string>;
-    /** Is a repeated keyword refused (400)? (extra: its name) */
-    repeatRefused: Patch<boolean, string>;
-    /** A repeated filter of one value: does only its last value count? */
-    repeatLast: Patch<boolean, { multiValued: boolean; from150: boolean }>;
-    /** The parsed filter groups (extra: the raw parameters). */
-    groups: Patch<FilterGroup[], string[]>;
-    /** Before the query runs (the filters as run). */
-    scan: Patch<FilterGroup[]>;
-    /** The textFilter needle as matched (extra: as sent). */
-    needle: Patch<string, string>;
-    /** Does a start filter match the events outside its range? */
-    startOutside: Patch<boolean>;
-    /** Are different keywords ORed? */
-    groupsOred: Patch<boolean>;
+  /**
+   * The request in, of every endpoint, before its handler runs (extra: the endpoint as the route table names it):
+   * a reply instead of the handler's (undefined = the handler answers).
+   */
+  request: Patch<Reply | undefined, Endpoint>;
+  /** GET /api/events (spec § GET /api/events): the request in, the query before it runs, the rows out. */
+  list: {
+    /** The parameters as read (filter, sort, limit, offset), before they are parsed. */
+    asked: Patch<ListParams>;
+    /** The query as parsed, as a whole, before it runs (extra: the parameters it was parsed from). */
+    query: Patch<ListQuery, ListParams>;
+    /** The rows of the page as run, JSON texts (extra: the query as run). */
+    rows: Patch<string[], ListQuery>;
   };
-  /** GET /api/events: the sort parameter. */
-  listSort: {
-    /** As sent, before parsing. */
-    param: Patch<string | null>;
-    /** The parsed criteria. */
-    keys: Patch<SortKey[]>;
-  };
-  /** GET /api/events: offset and limit. */
-  listPaging: {
-    /** The offset as sent (page index or item index). */
-    offset: Patch<number>;
-    /** Whether the offset counts pages of size limit (1.0.0) rather than items (1.1.0+). */
-    pageIndex: Patch<boolean>;
-    /** Number of items skipped. */
-    skip: Patch<number, { limit: number | undefined; offset: number }>;
-    /** skip, limit and sort together. */
-    page: Patch<{ skip: number; limit: number | undefined; sort: SortKey[]; offset: number }>;
-    /** The items of the page as answered (extra: the query). */
-    answered: Patch<string[], ListQuery>;
-  };
-  /** GET /api/events: the query and its run. */
-  listQuery: {
-    /** The with* flags of the list. */
-    flags: Patch<WithFlags>;
-    /** The query as run. */
-    query: Patch<ListQuery>;
-    /** The list's JSON text when a patch runs the query itself (undefined = runList). */
-    run: Patch<string | undefined, ListQuery>;
-  };
-  /** GET /api/events: the JSON text of the list. */
-  listBody: Patch<string>;
-  /** GET /api/events: the reply (extra: the list's JSON text as run, before listBody). */
-  listReply: Patch<Reply, string>;
+  /** The reply out, of every endpoint (extra: the endpoint as the route table names it, e.g. `GET /api/events`). */
+  response: Patch<Reply, Endpoint>;
   /** GET /api/events/{id}/media: the tracks of the event's media package it lists. */
   mediaTracks: Patch<UploadedTrack[]>;
   /** GET /api/events/{id}. */
-  eventBody: {
-    /** A reply before anything (undefined = go on). */
-    early: Patch<Reply | undefined>;
-    /** Before the event is looked up. */
-    before: Patch<void>;
-    /** Derived members shown differently (undefined = as derived). */
-    view: Patch<Partial<EventView> | undefined, { rec: EventRecord; view: EventView }>;
-    /** How the event is serialized (undefined = plainly). */
-    variant: Patch<SerializeVariant | undefined>;
-    /** The version whose member names are used. */
-    version: Patch<ApiVersion>;
-    /** The with* flags. */
-    flags: Patch<WithFlags>;
-    /** The JSON text of the event. */
-    body: Patch<string, EventRecord>;
-    /** The status of the reply. */
-    status: Patch<number>;
-  };
+  /**
+   * GET /api/events/{id}: how the event is shown (spec § Event): the version whose members it has, the with* flags,
+   * and a variant (derived members shown otherwise, other member names); extra: the event and its derived view.
+   */
+  eventShown: Patch<EventShown, { rec: EventRecord; view: EventView }>;
   /** DELETE /api/events/{id}. */
   deleteEvent: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
-    /** The event about to be deleted. */
-    deleting: Patch<EventRecord>;
-    /** Is the event kept (answered as deleted)? */
-    kept: Patch<boolean>;
-    /** The status of a success (extra: 1.6.0 rules). */
-    status: Patch<number, boolean>;
     /** Does a retraction started never end? */
     stalls: Patch<boolean>;
     /** The event just before it is removed from the store. */
@@ -178,21 +134,9 @@ export interface HookPoints {
     stored: Patch<EventRecord[]>;
     /** Is a recurring create answered with the array of identifiers (if the version does so)? */
     asArray: Patch<boolean>;
-    /** The identifier the Location header names. */
-    named: Patch<string>;
-    /** The Location header (extra: the identifier in it). */
-    location: Patch<string, string>;
-    /** The body (extra: the identifier). */
-    body: Patch<object, string>;
-    /** The status. */
-    status: Patch<number>;
-    /** The reply (extra: whether the request was scheduled). */
-    reply: Patch<Reply, boolean>;
   };
   /** POST /api/events/{id}. */
   updateParts: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
     parts: Patch<EventParts, EventRecord>;
     acl: Patch<AclEntry[]>;
     /** The parts once checked, before anything is applied. */
@@ -217,21 +161,6 @@ export interface HookPoints {
     updated: Patch<EventRecord, EventParts>;
     /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
     partByPart: Patch<boolean>;
-    /** The status of the reply. */
-    status: Patch<number>;
-  };
-  /** GET /api/events/{id}/scheduling. */
-  scheduleShown: {
-    /** Before anything (both GET and PUT). */
-    route: Patch<void>;
-    /** A reply before the event is looked up (extra: GET or PUT; undefined = go on). */
-    early: Patch<Reply | undefined, 'get' | 'put'>;
-    /** GET: a reply once the event is found (undefined = go on). */
-    found: Patch<Reply | undefined, EventRecord>;
-    /** An unscheduled event (undefined = 204). */
-    unscheduled: Patch<Reply | undefined>;
-    /** The scheduling object. */
-    shown: Patch<Obj, Schedule>;
   };
   /** PUT /api/events/{id}/scheduling, and what update shares with it. */
   schedulingPut: {
@@ -255,8 +184,6 @@ export interface HookPoints {
     refused: Patch<Schedule, EventRecord>;
     /** The body of the 409. */
     conflictBody: Patch<unknown[]>;
-    /** Is the schedule sent left unapplied? */
-    kept: Patch<boolean>;
     /** The reply (extra: the new schedule). */
     reply: Patch<Reply, Schedule>;
     /** The event id left out of the conflict check (update and PUT). */
@@ -264,76 +191,31 @@ export interface HookPoints {
     /** A schedule replaced (update and PUT). */
     rescheduled: Patch<EventRecord, { old: Schedule | undefined; next: Schedule | undefined }>;
   };
-  /** GET /api/events/{id}/metadata. */
-  metadataRead: {
-    /** A reply before the event is looked up (extra: the type; undefined = go on). */
-    early: Patch<Reply | undefined, string | undefined>;
-    /** The record read (undefined = readableEvent). */
-    readable: Patch<EventRecord | undefined>;
-    type: Patch<string, EventRecord>;
-    /** All catalogs. */
-    catalogs: Patch<Obj[], { rec: EventRecord; view: EpisodeView }>;
-    /** The fields of an extended catalog (extra: its flavor). */
-    extraFields: Patch<Obj[], string>;
-    /** The fields of the catalog asked for. */
-    fields: Patch<Obj[], { rec: EventRecord; type: string }>;
-    /** The body of the catalog asked for (extra: its flavor). */
-    body: Patch<unknown, string>;
-    /** The status (extra: all catalogs, or one). */
-    status: Patch<number, 'catalogs' | 'fields'>;
-    /** The reply (extra: the type). */
-    reply: Patch<Reply, string | undefined>;
-  };
+  /**
+   * GET /api/events/{id}/metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the
+   * event, before the latitude choices shape them.
+   */
+  metadataShown: Patch<Obj[], { rec: EventRecord; type?: string }>;
   /** PUT /api/events/{id}/metadata. */
   metadataPut: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
-    type: Patch<string>;
     /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
     badJson: Patch<unknown>;
-    /** The status of a success. */
-    status: Patch<number>;
     fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** Are the sent values dropped? */
-    lost: Patch<boolean, EventRecord>;
-    /** Are the fields not sent cleared? */
-    clears: Patch<boolean, { rec: EventRecord; type: string }>;
     /** The fields about to be applied. */
     applying: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** The episode catalog the fields apply to. */
-    base: Patch<EpisodeValues, EventRecord>;
-    /** The new episode catalog (extra: the fields). */
-    episode: Patch<EpisodeValues, FieldInput[]>;
-    /** The episode catalog as stored. */
-    stored: Patch<EpisodeValues>;
+    /**
+     * The catalog the PUT stores (`episode` for dublincore/episode, else `extra`), the sent fields applied to the
+     * event's catalog ("Fields not included are not updated"); extra: the event, the flavor and the fields.
+     */
+    stored: Patch<CatalogWrite, { rec: EventRecord; type: string; fields: FieldInput[] }>;
     /** After the commit (extra: the type). */
     done: Patch<EventRecord, string>;
   };
   /** DELETE /api/events/{id}/metadata. */
-  metadataDelete: {
-    /** A reply before anything (undefined = go on). */
-    unknown: Patch<Reply | undefined>;
-    /** Before the event is looked up. */
-    before: Patch<void>;
-    /** The status of a success. */
-    status: Patch<number>;
-    /** May dublincore/episode be deleted? */
-    episodeAllowed: Patch<boolean>;
-    /** Is an extended catalog kept (answered as deleted)? */
-    kept: Patch<boolean>;
-    type: Patch<string, EventRecord>;
-    /** A reply before the catalog is deleted (undefined = go on). */
-    early: Patch<Reply | undefined, { rec: EventRecord; type: string }>;
-  };
   /** GET /api/events/{id}/acl. */
   aclRead: {
-    /** A reply before the event is looked up (undefined = go on). */
-    early: Patch<Reply | undefined>;
     /** The ACL read (extra: the record). */
     acl: Patch<AclEntry[], EventRecord>;
-    /** The body. */
-    body: Patch<object[]>;
-    status: Patch<number>;
   };
   /** PUT, POST and DELETE of /api/events/{id}/acl. */
   /**
@@ -341,57 +223,14 @@ export interface HookPoints {
    * DELETE /acl/{action}/{role} and the acl part of an update; the core answers no.
    */
   aclLocked: Patch<boolean, EventRecord>;
-  aclWrite: {
-    /** A reply before the event is looked up (extra: the endpoint; undefined = go on). */
-    early: Patch<Reply | undefined, AclWrite>;
-    /** The status of a success (extra: the endpoint). */
-    status: Patch<number, AclWrite>;
-    /** PUT: the ACL sent. */
-    put: Patch<AclEntry[], EventRecord>;
-    /** PUT: the ACL stored. */
-    stored: Patch<AclEntry[], EventRecord>;
-    /** POST: the record added to. */
-    addTo: Patch<EventRecord>;
-    /** POST: the role sent. */
-    addRole: Patch<string | undefined>;
-    /** POST: the allow of the entry added. */
-    addAllow: Patch<boolean>;
-    /** POST: does the entry replace the whole ACL? */
-    addReplaces: Patch<boolean>;
-    /** POST: is the request answered without adding? */
-    addSkipped: Patch<boolean, { rec: EventRecord; action: string; role: string; allow: boolean }>;
-    /** POST: an entry added (the record; extra: the ACL before and the entry). */
-    added: Patch<EventRecord, { before: AclEntry[]; added: AclEntry }>;
-    /** DELETE: the role in the path. */
-    removeRole: Patch<string>;
-    /** DELETE: the entries that stay. */
-    rest: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
-    /** DELETE: is the request refused (404)? */
-    removeRefused: Patch<boolean, { rec: EventRecord; action: string; role: string }>;
-    /** DELETE: is the request answered without removing? */
-    removeSkipped: Patch<boolean>;
-    /** DELETE: the ACL stored. */
-    removed: Patch<AclEntry[], { rec: EventRecord; action: string; role: string }>;
-  };
-  /** The publication endpoints. */
-  publications: {
-    /** A reply before the event is looked up (extra: which endpoint; undefined = go on). */
-    early: Patch<Reply | undefined, 'list' | 'get'>;
-    /** One item of the list (extra: the publication). */
-    listed: Patch<Obj, Publication>;
-    /** The list. */
-    list: Patch<Obj[]>;
-    /** The reply of the list (extra: the list). */
-    listReply: Patch<Reply, Obj[]>;
-    /** A publication id the event does not have (undefined = not found). */
-    fallback: Patch<Publication | undefined, { rec: EventRecord; pid: string }>;
-    /** The reply when it is not found (extra: the publication id; undefined = 404). */
-    missing: Patch<Reply | undefined, string>;
-    /** The single publication. */
-    shown: Patch<Partial<Publication>>;
-    /** The reply of the single publication (extra: the publication). */
-    reply: Patch<Reply, Publication>;
-  };
+  /**
+   * The ACL a write endpoint leaves (PUT /acl: the ACL sent; POST /acl/{action}: the ACL with the entry added, the
+   * same array = nothing to add; DELETE /acl/{action}/{role}: the entries that stay, as many = nothing to remove);
+   * extra: the event, and for POST and DELETE the action and the role.
+   */
+  aclStored: Patch<AclEntry[], { rec: EventRecord; action?: string; role?: string }>;
+  /** GET /api/events/{id}/publications: one item of the list (extra: the publication), before the latitude choices shape it. */
+  publicationListed: Patch<Obj, Publication>;
 }
 
 /** What mutants/hooks.ts registers: per point (and stage), its patches in the order they apply. */

@@ -20,7 +20,7 @@ export interface FilterGroup {
   values: string[];
   /** true: any value matches (OR); false: all values must match (AND). */
   any: boolean;
-  /** Planted bugs only (hook point listFilters.groups): the match used instead of the filter's own; `label` keeps caches apart. */
+  /** Planted bugs only (fault point list.query): the match used instead of the filter's own; `label` keeps caches apart. */
   test?: { label: string; match: (v: EventView) => boolean };
 }
 
@@ -49,7 +49,31 @@ function sameInstant(value: string): string {
   return ms === undefined ? value : isoSeconds(ms);
 }
 
-function splitEntry(raw: string): [string, string] | undefined {
+/** Whether `given` names a filter of `version` (1.0.0: the oldest description's; later: every filter). */
+export function knownFilter(given: string, version: ApiVersion): boolean {
+  return atLeast(version, '1.1.0') ? ALL.has(given) : OLDEST.has(given);
+}
+
+/** The multi-valued filters (contributors, identifier, presenters): a repeated keyword is always an OR. */
+export function multiValued(name: FilterName): boolean {
+  return ALWAYS_OR.has(name);
+}
+
+/** The parameters of GET /api/events as read, before they are parsed into a query (spec § GET /api/events). */
+export interface ListParams {
+  /** The `filter` parameters, each a comma-separated list of `<name>:<value>` entries. */
+  filter: string[];
+  sort: string | null;
+  /** undefined = no limit. */
+  limit?: number;
+  /** As sent: an item index from 1.1.0, a page index in 1.0.0. */
+  offset: number;
+  /** An empty page whatever the filters (latitude choice limit-zero=none). */
+  empty: boolean;
+}
+
+/** A filter entry as `[name, value]` (value = everything after the first ':'); undefined without a ':'. */
+export function splitEntry(raw: string): [string, string] | undefined {
   let entry = raw;
   // A client (WordPress plugin) URL-encodes the entries twice: decode once more when no ':' is left.
   if (!entry.includes(':') && /%3a/i.test(entry)) {
@@ -71,24 +95,10 @@ export interface FilterLatitude {
   unknownIgnored?: boolean;
 }
 
-/** Where planted bugs change the parsing (hook point listFilters, handed in by handlers/list.ts); absent = correct. */
-export interface FilterParseHooks {
-  /** 1.5.0+: are the values of a repeated keyword ORed? */
-  orRepeats?: (or: boolean) => boolean;
-  /** Is an unknown filter refused (400)? (extra: its name) */
-  unknownRefused?: (refused: boolean, given: string) => boolean;
-  /** Is the entry dropped? (extra: its name) */
-  dropped?: (dropped: boolean, given: string) => boolean;
-  /** Is a repeated keyword refused (400)? (extra: its name) */
-  repeatRefused?: (refused: boolean, given: string) => boolean;
-  /** Does a repeated keyword keep only its last value? */
-  repeatLast?: (e: { multiValued: boolean; from150: boolean }) => boolean;
-}
-
-export function parseFilters(params: string[], version: ApiVersion, lat: FilterLatitude = {}, hooks: FilterParseHooks = {}): FilterGroup[] {
+export function parseFilters(params: string[], version: ApiVersion, lat: FilterLatitude = {}): FilterGroup[] {
   const strict = atLeast(version, '1.1.0');
   const newRule = atLeast(version, '1.5.0');
-  const orRepeats = newRule ? (hooks.orRepeats?.(true) ?? true) : lat.repeat === 'or';
+  const orRepeats = newRule || lat.repeat === 'or';
   const repeatOr = (name: FilterName) => orRepeats || (ALWAYS_OR.has(name) && (newRule || (lat.repeat ?? 'per-keyword') === 'per-keyword'));
   const groups = new Map<FilterName, FilterGroup>();
   for (const param of params) {
@@ -100,17 +110,13 @@ export function parseFilters(params: string[], version: ApiVersion, lat: FilterL
         continue;
       }
       const [given, value] = kv;
-      const known = strict ? ALL.has(given) : OLDEST.has(given);
-      if (!known) {
-        if (strict && (hooks.unknownRefused?.(!lat.unknownIgnored, given) ?? !lat.unknownIgnored)) throw badRequest(`unknown filter '${given}'`);
+      if (!knownFilter(given, version)) {
+        if (strict && !lat.unknownIgnored) throw badRequest(`unknown filter '${given}'`);
         continue;
       }
-      if (hooks.dropped?.(false, given)) continue;
       const name = (given === 'series' ? 'is_part_of' : given) as FilterName;
       if (name === 'start' || name === 'technical_start') parseRange(name, value);
-      if (groups.has(name) && hooks.repeatRefused?.(false, given)) throw badRequest(`filter '${given}' given twice`);
       const g = groups.get(name) ?? { name, values: [], any: repeatOr(name) };
-      if (hooks.repeatLast?.({ multiValued: ALWAYS_OR.has(name), from150: newRule })) g.values.length = 0;
       g.values.push(name === 'created' ? sameInstant(value) : value);
       groups.set(name, g);
     }
@@ -125,7 +131,7 @@ export type SortName =
 export interface SortKey {
   name: SortName;
   desc: boolean;
-  /** Planted bugs only (hook point listSort.keys): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
+  /** Planted bugs only (fault point list.query): the value sorted by instead of the criterion's own; `label` keeps caches apart. */
   by?: { label: string; value: (v: EventView) => string | number };
 }
 

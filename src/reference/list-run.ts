@@ -21,7 +21,7 @@ export interface ListQuery {
   flags: WithFlags;
   caller: Caller;
   variant?: SerializeVariant;
-  /** Where planted bugs change the run (hook points, handed in by handlers/list.ts); absent = correct. */
+  /** Where planted bugs change the run (fault points, handed in by handlers/list.ts); absent = correct. */
   hooks?: ListRunHooks;
   /** Legal response shapes (latitude mode). */
   style?: ShapeStyle;
@@ -29,18 +29,12 @@ export interface ListQuery {
   lat?: ListLatitude;
 }
 
-/** The hook points runList asks (listFilters.needle/startOutside/groupsOred, authorize.listed, listPaging.answered). */
+/** The fault points runList asks (authorize, list.rows). */
 export interface ListRunHooks {
-  /** The textFilter needle as matched (extra: as sent). */
-  needle?: (lower: string, sent: string) => string;
-  /** Does a start filter match the events outside its range? */
-  startOutside?: () => boolean;
-  /** Are different keywords ORed? */
-  groupsOred?: () => boolean;
-  /** Is an item the caller may not read by its ACL listed anyway? */
+  /** Is an item listed to a caller who is no administrator (absent: when the caller may read it)? */
   listed?: (rec: EventRecord, caller: Caller) => boolean;
-  /** The items of the page as answered (JSON texts or ids). */
-  answered?: (page: string[], q: ListQuery) => string[];
+  /** The rows of the page as answered (JSON texts). */
+  rows?: (page: string[], q: ListQuery) => string[];
 }
 
 /** Code-point order of two strings (UTF-16 units remapped so that surrogates sort above U+FFFF). */
@@ -121,24 +115,22 @@ function intersect(sets: ReadonlySet<string>[]): ReadonlySet<string> {
 
 type Pred = (v: EventView) => boolean;
 
-function predicateOf(g: FilterGroup, hooks: ListRunHooks = {}, lat: ListLatitude = DEFAULT_LIST_LATITUDE): Pred | undefined {
+function predicateOf(g: FilterGroup, lat: ListLatitude = DEFAULT_LIST_LATITUDE): Pred | undefined {
   if (g.test) return g.test.match;
   let tests: Pred[];
   const matching = matchPredicate(g, lat);
   if (matching) tests = g.values.map(matching);
   else if (g.name === 'textFilter') {
     tests = g.values.map((val) => {
-      const needle = hooks.needle ? hooks.needle(val.toLowerCase(), val) : val.toLowerCase();
+      const needle = val.toLowerCase();
       return (v: EventView) => v.fullText.includes(needle);
     });
   } else if (g.name === 'start' || g.name === 'technical_start') {
     const tech = g.name === 'technical_start';
-    const outside = !tech && (hooks.startOutside?.() ?? false);
     tests = g.values.map((val) => {
       const r = parseRange(g.name, val);
       return (v: EventView) => {
         const t = tech ? v.techStartMs : v.bibStartMs;
-        if (outside) return t < r.from || t > r.to;
         return t >= r.from && (lat.startBounds === 'exclusive-end' ? t < r.to : t <= r.to);
       };
     });
@@ -146,15 +138,12 @@ function predicateOf(g: FilterGroup, hooks: ListRunHooks = {}, lat: ListLatitude
   return g.any ? (v) => tests.some((t) => t(v)) : (v) => tests.every((t) => t(v));
 }
 
-/** Hook listFilters.groupsOred: an event passes when ANY group matches (different keywords ORed). */
-function anyGroup(store: EventStore, filters: FilterGroup[], hooks: ListRunHooks, lat?: ListLatitude): Pred {
-  const tests = filters.map((g): Pred => {
-    const p = predicateOf(g, hooks, lat);
-    if (p) return p;
-    const set = indexedSet(store, g, lat)!;
-    return (v) => set.has(v.id);
-  });
-  return (v) => tests.some((t) => t(v));
+/** Whether an event matches one filter group as the list runs it (for planted bugs that combine groups otherwise). */
+export function groupMatch(store: EventStore, g: FilterGroup, lat?: ListLatitude): Pred {
+  const p = predicateOf(g, lat);
+  if (p) return p;
+  const set = indexedSet(store, g, lat)!;
+  return (v) => set.has(v.id);
 }
 
 function candidates(store: EventStore, filters: FilterGroup[], lat?: ListLatitude): ReadonlySet<string> | undefined {
@@ -233,19 +222,13 @@ export function runList(store: EventStore, query: ListQuery): string {
   return text;
 }
 
-function computeList(store: EventStore, query: ListQuery): string {
-  const hooks = query.hooks ?? {};
-  let q = query;
-  let preds = q.filters.map((g) => predicateOf(g, hooks, q.lat)).filter((p): p is Pred => p !== undefined);
-  if (q.filters.length > 1 && hooks.groupsOred?.()) {
-    preds = [anyGroup(store, q.filters, hooks, q.lat)];
-    q = { ...q, filters: [] };
-  }
+function computeList(store: EventStore, q: ListQuery): string {
+  const hooks = q.hooks ?? {};
+  const preds = q.filters.map((g) => predicateOf(g, q.lat)).filter((p): p is Pred => p !== undefined);
   if (preds.length === 0 && q.caller.admin && q.filters.length === 0 && q.sort.length > 0 && store.hidden.size === 0) {
     // Fast path (deep pages of a sorted, unfiltered list): slice the cached order.
-    const ids = globalOrder(store, q.sort, q.lat);
-    const page = answered(ids.slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit), q);
-    return '[' + page.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant, q.style)).join(',') + ']';
+    const ids = globalOrder(store, q.sort, q.lat).slice(q.skip, q.limit === undefined ? undefined : q.skip + q.limit);
+    return '[' + answered(ids.map((id) => eventJson(store.get(id)!, store.view(id), q.version, q.flags, q.variant, q.style)), q).join(',') + ']';
   }
   const parts: string[] = [];
   let skipped = 0;
@@ -253,14 +236,14 @@ function computeList(store: EventStore, query: ListQuery): string {
     if (q.limit !== undefined && parts.length >= q.limit) break;
     if (store.hidden.has(v.id) || !preds.every((p) => p(v))) continue;
     const rec = store.get(v.id)!;
-    if (!q.caller.admin && !canRead(rec, q.caller) && !hooks.listed?.(rec, q.caller)) continue;
+    if (!q.caller.admin && !(hooks.listed ? hooks.listed(rec, q.caller) : canRead(rec, q.caller))) continue;
     if (skipped < q.skip) { skipped++; continue; }
     parts.push(eventJson(rec, v, q.version, q.flags, q.variant, q.style));
   }
   return '[' + answered(parts, q).join(',') + ']';
 }
 
-/** The items of a page as answered (hook listPaging.answered). */
+/** The rows of a page as answered (fault point list.rows). */
 function answered(page: string[], q: ListQuery): string[] {
-  return q.hooks?.answered ? q.hooks.answered(page, q) : page;
+  return q.hooks?.rows ? q.hooks.rows(page, q) : page;
 }

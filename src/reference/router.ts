@@ -1,4 +1,4 @@
-import { json, type Ctx, type Reply } from './app.js';
+import { json, type Ctx, type Endpoint, type Reply } from './app.js';
 import { addAce, getAcl, putAcl, removeAce } from './handlers/acl.js';
 import { createEvent } from './handlers/create.js';
 import { deleteEvent, getEvent } from './handlers/event.js';
@@ -17,6 +17,8 @@ import { atLeast, servedVersions } from './version.js';
 export type Route = (ctx: Ctx) => Reply | Promise<Reply>;
 
 interface RouteDef {
+  /** The path, `{…}` a path parameter. */
+  path: string;
   pattern: string[];
   methods: Record<string, Route>;
   /** First version that has the path (scheduling: 1.1.0); below it the path is unknown (404). */
@@ -34,24 +36,30 @@ function versions(ctx: Ctx): Reply {
   return json(200, { versions: served.map((x) => `${v}${x}`), default: `v${ctx.app.pinned ?? ctx.app.serverVersion}` });
 }
 
+/** A route of `path` (`{…}` segments are path parameters). */
+function route(path: string, methods: Record<string, Route>, since?: ApiVersion): RouteDef {
+  const pattern = path.split('/').slice(1).map((seg) => (seg.startsWith('{') ? ':p' : seg));
+  return { path, pattern, methods, ...(since ? { since } : {}) };
+}
+
 const ROUTES: RouteDef[] = [
-  { pattern: ['api', 'version'], methods: { GET: versions } },
-  { pattern: ['api', 'version', 'default'], methods: { GET: (ctx) => json(200, { default: ctx.app.bug('version-default-oldest') ? 'v1.0.0' : `v${ctx.app.pinned ?? ctx.app.serverVersion}` }) } },
-  { pattern: ['api', 'events'], methods: { GET: listEvents, POST: createEvent } },
-  { pattern: ['api', 'events', ':p'], methods: { GET: getEvent, POST: updateEvent, DELETE: deleteEvent } },
-  { pattern: ['api', 'events', ':p', 'acl'], methods: { GET: getAcl, PUT: putAcl } },
-  { pattern: ['api', 'events', ':p', 'acl', ':p'], methods: { POST: addAce } },
-  { pattern: ['api', 'events', ':p', 'acl', ':p', ':p'], methods: { DELETE: removeAce } },
-  { pattern: ['api', 'events', ':p', 'metadata'], methods: { GET: getMetadata, PUT: putMetadata, DELETE: deleteMetadata } },
-  { pattern: ['api', 'events', ':p', 'media'], methods: { GET: getMedia } },
-  { pattern: ['api', 'events', ':p', 'track'], methods: { POST: postTrack } },
-  { pattern: ['api', 'events', ':p', 'publications'], methods: { GET: listPublications } },
-  { pattern: ['api', 'events', ':p', 'publications', ':p'], methods: { GET: getPublication } },
-  { pattern: ['api', 'events', ':p', 'scheduling'], methods: { GET: getScheduling, PUT: putScheduling }, since: '1.1.0' },
+  route('/api/version', { GET: versions }),
+  route('/api/version/default', { GET: (ctx) => json(200, { default: ctx.app.bug('version-default-oldest') ? 'v1.0.0' : `v${ctx.app.pinned ?? ctx.app.serverVersion}` }) }),
+  route('/api/events', { GET: listEvents, POST: createEvent }),
+  route('/api/events/{id}', { GET: getEvent, POST: updateEvent, DELETE: deleteEvent }),
+  route('/api/events/{id}/acl', { GET: getAcl, PUT: putAcl }),
+  route('/api/events/{id}/acl/{action}', { POST: addAce }),
+  route('/api/events/{id}/acl/{action}/{role}', { DELETE: removeAce }),
+  route('/api/events/{id}/metadata', { GET: getMetadata, PUT: putMetadata, DELETE: deleteMetadata }),
+  route('/api/events/{id}/media', { GET: getMedia }),
+  route('/api/events/{id}/track', { POST: postTrack }),
+  route('/api/events/{id}/publications', { GET: listPublications }),
+  route('/api/events/{id}/publications/{publicationId}', { GET: getPublication }),
+  route('/api/events/{id}/scheduling', { GET: getScheduling, PUT: putScheduling }, '1.1.0'),
 ];
 
 export type Match =
-  | { kind: 'route'; route: Route; params: string[] }
+  | { kind: 'route'; route: Route; endpoint: Endpoint; params: string[] }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
@@ -92,7 +100,7 @@ export function match(method: string, pathname: string, version: ApiVersion): Ma
     const m = method === 'HEAD' ? 'GET' : method;
     const route = def.methods[m];
     if (!route) return { kind: 'method-not-allowed', allow: Object.keys(def.methods) };
-    return { kind: 'route', route, params: params.map((i) => segs[i]) };
+    return { kind: 'route', route, endpoint: `${m} ${def.path}` as Endpoint, params: params.map((i) => segs[i]) };
   }
   return { kind: 'not-found' };
 }

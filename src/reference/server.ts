@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Timers, type App, type Ctx, type ReferenceOptions, type Reply } from './app.js';
 import { authenticate, OPEN_CALLER } from './auth.js';
 import type { Handler } from './bug.js';
-import { attachHooks, withoutPatches, type Planted } from './hooks.js';
+import { attachHooks, hook, withoutPatches, type Planted } from './hooks.js';
 import { withProfile } from './profiles/index.js';
 import { match } from './router.js';
 import { EventStore } from './store.js';
@@ -77,9 +77,10 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
       write(app, res, methodNotAllowed(app, req.method, url.pathname, m.allow), contentType);
       return;
     }
-    const ctx: Ctx = { app, req, url, version, caller, params: m.params };
+    const ctx: Ctx = { app, req, url, version, caller, params: m.params, endpoint: m.endpoint };
     refuseUnknownQuery(ctx);
-    const reply = await m.route(ctx);
+    const faults = hook(ctx);
+    const reply = faults.response(ctx, faults.request(ctx, undefined, m.endpoint) ?? (await m.route(ctx)), m.endpoint);
     if (app.listDelayMs > 0 && req.method === 'GET' && url.pathname === '/api/events') await new Promise((r) => setTimeout(r, app.listDelayMs));
     write(app, res, reply, contentType);
   } catch (e) {

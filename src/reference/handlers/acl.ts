@@ -2,7 +2,7 @@ import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseAcl, parseJsonParam } from '../input.js';
-import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
+import { badRequest, HttpError, type AclEntry, type EventRecord } from '../types.js';
 import { hook } from '../hooks.js';
 import { aclDefault, aclShown, aclStored, aclWithAdded, checkAction, keepsDeny } from '../latitude/acl.js';
 
@@ -18,72 +18,59 @@ export function checkAclUnlocked(ctx: Ctx, rec: EventRecord): void {
 
 /** GET /api/events/{id}/acl → 200 array of {allow, action, role}. */
 export function getAcl(ctx: Ctx): Reply {
-  const bugged = hook(ctx).aclRead.early(ctx, undefined);
-  if (bugged) return bugged;
   const rec = readableEvent(ctx);
   const acl = aclShown(ctx, hook(ctx).aclRead.acl(ctx, rec.acl, rec));
-  return json(hook(ctx).aclRead.status(ctx, 200), hook(ctx).aclRead.body(ctx, acl));
+  return json(200, acl);
 }
 
 /** PUT /api/events/{id}/acl, form parameter acl: "The existing ACL is overwritten." */
 export async function putAcl(ctx: Ctx): Promise<Reply> {
-  const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'put');
-  if (bugged) return bugged;
   const rec = writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
   const text = (await readParams(ctx)).text('acl');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'acl' is required`);
   const parsed = aclStored(ctx, parseAcl(parseJsonParam(text, 'acl'), 'acl', aclDefault(ctx, 'put')));
-  const sent = hook(ctx).aclWrite.put(ctx, parsed, rec);
-  rec.acl = hook(ctx).aclWrite.stored(ctx, sent, rec);
+  rec.acl = hook(ctx).aclStored(ctx, parsed, { rec });
   ctx.app.store.commit(rec);
-  return empty(hook(ctx).aclWrite.status(ctx, 204, 'put'));
+  return empty(204);
 }
 
 /** POST /api/events/{id}/acl/{action}, form parameter role: "Adds that permission; other entries are unaffected." */
 export async function addAce(ctx: Ctx): Promise<Reply> {
-  const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'add');
-  if (bugged) return bugged;
-  const rec = hook(ctx).aclWrite.addTo(ctx, writableEvent(ctx));
+  const rec = writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
   const action = ctx.params[1];
-  const role = hook(ctx).aclWrite.addRole(ctx, (await readParams(ctx)).text('role'));
+  const role = (await readParams(ctx)).text('role');
   if (role === undefined || role.trim() === '') throw badRequest(`form parameter 'role' is required`);
   checkAction(ctx, action);
-  const done = empty(hook(ctx).aclWrite.status(ctx, 204, 'add'));
-  const allow = hook(ctx).aclWrite.addAllow(ctx, true);
-  if (hook(ctx).aclWrite.addSkipped(ctx, false, { rec, action, role, allow })) return done;
-  if (hook(ctx).aclWrite.addReplaces(ctx, false)) rec.acl = [{ allow, action, role }];
-  else {
-    const same = rec.acl.filter((e) => e.action === action && e.role === role);
-    if (same.some((e) => e.allow === allow)) return done;
-    // Latitude choice acl-add-over-deny: a deny entry of the same action and role is flipped, or kept beside the new entry.
-    if (same.length > 0 && !keepsDeny(ctx)) same.forEach((e) => (e.allow = allow));
-    else {
-      const before = rec.acl;
-      rec.acl = aclWithAdded(ctx, rec.acl, { allow, action, role });
-      hook(ctx).aclWrite.added(ctx, rec, { before, added: { allow, action, role } });
-    }
+  const acl = hook(ctx).aclStored(ctx, withAce(ctx, rec.acl, { allow: true, action, role }) ?? rec.acl, { rec, action, role });
+  if (acl !== rec.acl) {
+    rec.acl = acl;
+    ctx.app.store.commit(rec);
   }
-  ctx.app.store.commit(rec);
-  return done;
+  return empty(204);
+}
+
+/**
+ * `acl` with `entry` added; undefined when it holds the entry already. Latitude choice acl-add-over-deny: a deny entry
+ * of the same action and role is flipped, or kept beside the new entry; acl-add-position: where the entry goes.
+ */
+export function withAce(ctx: Ctx, acl: AclEntry[], entry: AclEntry): AclEntry[] | undefined {
+  const same = acl.filter((e) => e.action === entry.action && e.role === entry.role);
+  if (same.some((e) => e.allow === entry.allow)) return undefined;
+  if (same.length > 0 && !keepsDeny(ctx)) return acl.map((e) => (same.includes(e) ? { ...e, allow: entry.allow } : e));
+  return aclWithAdded(ctx, acl, entry);
 }
 
 /** DELETE /api/events/{id}/acl/{action}/{role}: "Removes that permission; other entries are unaffected." */
 export function removeAce(ctx: Ctx): Reply {
-  const bugged = hook(ctx).aclWrite.early(ctx, undefined, 'remove');
-  if (bugged) return bugged;
-  const rec = hook(ctx).authorize.writable(ctx, undefined, 'acl-remove') ?? writableEvent(ctx);
+  const rec = writableEvent(ctx);
   checkAclUnlocked(ctx, rec);
-  const [, action, sentRole] = ctx.params;
-  const role = hook(ctx).aclWrite.removeRole(ctx, sentRole);
-  const rest = hook(ctx).aclWrite.rest(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
-  if (hook(ctx).aclWrite.removeRefused(ctx, false, { rec, action, role })) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
-  const done = empty(hook(ctx).aclWrite.status(ctx, 204, 'remove'));
+  const [, action, role] = ctx.params;
+  const rest = hook(ctx).aclStored(ctx, rec.acl.filter((e) => !(e.action === action && e.role === role)), { rec, action, role });
   // The spec's 404 is "The event does not exist" (§ Errors): removing a permission that is not there is done.
-  if (rest.length === rec.acl.length) return done;
-  if (hook(ctx).aclWrite.removeSkipped(ctx, false)) return done;
-  rec.acl = hook(ctx).aclWrite.removed(ctx, rest, { rec, action, role });
+  if (rest.length === rec.acl.length) return empty(204);
+  rec.acl = rest;
   ctx.app.store.commit(rec);
-  return done;
+  return empty(204);
 }

@@ -91,9 +91,5 @@ export async function createEvent(ctx: Ctx): Promise<Reply> {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;
-  const named = hook(ctx).created.named(ctx, id);
-  const location = `${baseUrl(ctx)}/api/events/${encodeURIComponent(named)}`;
-  const body = hook(ctx).created.body(ctx, { identifier: id }, id);
-  const reply = createdReply(ctx, records[0], json(hook(ctx).created.status(ctx, 201), body, { Location: hook(ctx).created.location(ctx, location, named) }));
-  return hook(ctx).created.reply(ctx, reply, parts.scheduling !== undefined);
+  return createdReply(ctx, records[0], json(201, { identifier: id }, { Location: `${baseUrl(ctx)}/api/events/${encodeURIComponent(id)}` }));
 }

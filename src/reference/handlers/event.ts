@@ -9,17 +9,10 @@ import { hook } from '../hooks.js';
 
 /** GET /api/events/{event_id} (spec: 200 event object, 404). */
 export function getEvent(ctx: Ctx): Reply {
-  const early = hook(ctx).eventBody.early(ctx, undefined);
-  if (early) return early;
-  hook(ctx).eventBody.before(ctx);
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const changed = hook(ctx).eventBody.view(ctx, undefined, { rec, view });
-  const variant = hook(ctx).eventBody.variant(ctx, changed ? { legacyNames: false, view: changed } : undefined);
-  const version = hook(ctx).eventBody.version(ctx, ctx.version);
-  const flags = hook(ctx).eventBody.flags(ctx, withFlags(ctx.url.searchParams, ctx.app, ctx));
-  const text = eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app));
-  return { status: hook(ctx).eventBody.status(ctx, 200), json: hook(ctx).eventBody.body(ctx, text, rec) };
+  const { version, flags, variant } = hook(ctx).eventShown(ctx, { version: ctx.version, flags: withFlags(ctx.url.searchParams, ctx.app, ctx) }, { rec, view });
+  return { status: 200, json: eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app)) };
 }
 
 /**
@@ -28,13 +21,10 @@ export function getEvent(ctx: Ctx): Reply {
  */
 export function deleteEvent(ctx: Ctx): Reply {
   const { app } = ctx;
-  const bugged = hook(ctx).deleteEvent.early(ctx, undefined);
-  if (bugged) return bugged;
   const rec = writableEvent(ctx);
-  hook(ctx).deleteEvent.deleting(ctx, rec);
   const newRules = atLeast(ctx.version, '1.6.0');
-  const ok = (status: number) => empty(hook(ctx).deleteEvent.status(ctx, status, newRules));
-  if (hook(ctx).deleteEvent.kept(ctx, false)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
+  const ok = (status: number) => empty(status);
+  if (hook(ctx).writeSkipped(ctx, false, rec)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
   const published = rec.publications.length > 0 || rec.deleting;
   // Latitude choices delete-published (an event with publications) and delete-unpublished (one without).
   if (newRules && app.lat(published ? 'delete-published' : 'delete-unpublished') === 'accepted') {

@@ -13,16 +13,14 @@ import { hook } from '../hooks.js';
  * and streams (always); from 1.7.0 has_video, has_audio, is_master_playlist and is_live. 404 for an unknown event.
  */
 export function getMedia(ctx: Ctx): Reply {
-  if (ctx.app.bug('media-unknown-event-empty-list') && !ctx.app.store.get(ctx.params[0])) return json(200, []);
   const rec = readableEvent(ctx);
   const members = hasFeature(ctx, 'media-track-members');
   const root = `${baseUrl(ctx)}/assets/${encodeURIComponent(rec.id)}`;
-  // Planted bug media-ingested-tracks-missing: the tracks uploaded with the event (no flavor of POST /track) are left out.
-  const list = hook(ctx).mediaTracks(ctx, rec.tracks).filter((t) => !ctx.app.bug('media-ingested-tracks-missing') || t.flavor !== undefined).map((t) => mediaTrack(t, root, rec.episode.durationMs, members, ctx));
-  return json(ctx.app.bug('media-answers-202') ? 202 : 200, list);
+  const list = hook(ctx).mediaTracks(ctx, rec.tracks).map((t) => mediaTrack(t, root, rec.episode.durationMs, members));
+  return json(200, list);
 }
 
-function mediaTrack(t: UploadedTrack, root: string, durationMs: number | undefined, members: boolean, ctx: Ctx): Record<string, unknown> {
+function mediaTrack(t: UploadedTrack, root: string, durationMs: number | undefined, members: boolean): Record<string, unknown> {
   t.id ??= randomUUID();
   const video = t.part !== 'audio' && !t.mediatype.startsWith('audio/');
   const uri = `${root}/${t.id}/${encodeURIComponent(t.filename || `${t.part}.bin`)}`;
@@ -42,8 +40,6 @@ function mediaTrack(t: UploadedTrack, root: string, durationMs: number | undefin
     tags: [...(t.tags ?? [])],
     streams,
   };
-  if (members && !ctx.app.bug('media-track-members-missing')) Object.assign(o, { has_video: video, has_audio: true, is_master_playlist: false, is_live: false });
-  if (!members && ctx.app.bug('media-track-members-below-1.7.0')) Object.assign(o, { has_video: video, has_audio: true, is_master_playlist: false, is_live: false });
-  if (ctx.app.bug('media-track-size-missing')) delete o.size;
+  if (members) Object.assign(o, { has_video: video, has_audio: true, is_master_playlist: false, is_live: false });
   return o;
 }

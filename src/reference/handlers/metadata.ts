@@ -1,7 +1,7 @@
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
-import { applyExtra, extraFields, parseFieldList, renderCatalogs } from '../catalogs.js';
-import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, episodeFields, type EpisodeView, type FieldInput } from '../episode.js';
+import { applyExtra, episodeView, extraFields, parseFieldList, renderCatalogs, typeParam } from '../catalogs.js';
+import { applyEpisode, EPISODE_FLAVOR, episodeFields, type FieldInput } from '../episode.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
@@ -12,16 +12,6 @@ import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
 import { checkExtraCatalogs, unknownFlavor } from '../latitude/extra-catalogs.js';
 
 /** Metadata endpoints (spec § Metadata). A catalog is identified by its flavor (query parameter type). */
-
-function episodeView(ctx: Ctx, rec: EventRecord): EpisodeView {
-  const v = ctx.app.store.view(rec.id);
-  return { id: rec.id, createdMs: rec.createdMs, startMs: v.bibStartMs, durationMs: v.durationMs };
-}
-
-function typeParam(ctx: Ctx): string | undefined {
-  const t = ctx.url.searchParams.get('type');
-  return t === null || t.trim() === '' ? undefined : t.trim();
-}
 
 function requireType(ctx: Ctx): string {
   const t = typeParam(ctx);
@@ -35,33 +25,30 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
 
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
-  const view = episodeView(ctx, rec);
-  const list = hook(ctx).metadataRead.catalogs(ctx, renderCatalogs(rec.episode, episodeView(ctx, rec), rec.extraCatalogs), { rec, view });
-  return json(hook(ctx).metadataRead.status(ctx, 200, 'catalogs'), shownCatalogs(ctx.app, list));
+  const list = hook(ctx).metadataShown(ctx, renderCatalogs(rec.episode, episodeView(ctx.app.store, rec), rec.extraCatalogs), { rec });
+  return json(200, shownCatalogs(ctx.app, list));
 }
 
 /** GET /metadata?type=f → "200 with an array of metadata fields of that catalog" (404 when absent). */
 function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
   let fields: Record<string, unknown>[];
-  if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx, rec));
+  if (type === EPISODE_FLAVOR) fields = episodeFields(rec.episode, episodeView(ctx.app.store, rec));
   else {
     const extra = rec.extraCatalogs.get(type);
     // Latitude choice metadata-unknown-type: the spec's 404 is "The event does not exist" (§ Errors).
     if (!extra && ctx.app.lat('metadata-unknown-type') === 'empty-200') return json(200, []);
     if (!extra) throw noCatalog(rec, type);
-    fields = hook(ctx).metadataRead.extraFields(ctx, extraFields(extra), type);
+    fields = extraFields(extra);
   }
-  fields = shownFields(ctx.app, type, hook(ctx).metadataRead.fields(ctx, fields, { rec, type }));
-  return json(hook(ctx).metadataRead.status(ctx, 200, 'fields'), hook(ctx).metadataRead.body(ctx, fields, type));
+  fields = shownFields(ctx.app, type, hook(ctx).metadataShown(ctx, fields, { rec, type }));
+  return json(200, fields);
 }
 
 /** GET /metadata → all catalogs; GET /metadata?type=f → the fields of that catalog (404 when absent). */
 export function getMetadata(ctx: Ctx): Reply {
   const type = typeParam(ctx);
-  const cached = hook(ctx).metadataRead.early(ctx, undefined, type);
-  if (cached) return cached;
-  const rec = hook(ctx).metadataRead.readable(ctx, undefined) ?? readableEvent(ctx);
-  return hook(ctx).metadataRead.reply(ctx, type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, hook(ctx).metadataRead.type(ctx, type, rec)), type);
+  const rec = readableEvent(ctx);
+  return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, type);
 }
 
 /** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
@@ -78,10 +65,8 @@ function sentFields(ctx: Ctx, text: string): FieldInput[] {
 
 /** PUT /metadata?type=f, form parameter metadata = [{id, value}]: "Fields not included are not updated." */
 export async function putMetadata(ctx: Ctx): Promise<Reply> {
-  const bugged = hook(ctx).metadataPut.early(ctx, undefined);
-  if (bugged) return bugged;
-  const rec = hook(ctx).authorize.writable(ctx, undefined, 'metadata-put') ?? writableEvent(ctx);
-  const type = hook(ctx).metadataPut.type(ctx, requireType(ctx));
+  const rec = writableEvent(ctx);
+  const type = requireType(ctx);
   const extra = rec.extraCatalogs.get(type);
   if (unknownFlavor(ctx.app, type)) throw badRequest(`unknown catalog flavor '${type}'`);
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
@@ -90,17 +75,17 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   const sent = sentFields(ctx, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
   const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
-  const done = empty(hook(ctx).metadataPut.status(ctx, 204));
-  if (hook(ctx).metadataPut.lost(ctx, false, rec)) return done;
-  const clear = hook(ctx).metadataPut.clears(ctx, false, { rec, type });
+  const done = empty(204);
+  if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
   hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
-  if (type === EPISODE_FLAVOR) {
-    const next = hook(ctx).metadataPut.episode(ctx, applyEpisode(clear ? emptyEpisode() : hook(ctx).metadataPut.base(ctx, rec.episode, rec), fields, ctx.app.store.view(rec.id).bibStartMs, true), fields);
-    checkSeries(ctx, next);
-    rec.episode = hook(ctx).metadataPut.stored(ctx, next);
-  } else {
-    rec.extraCatalogs.set(type, applyExtra(clear ? undefined : extra, fields, type));
-  }
+  const applied = type === EPISODE_FLAVOR
+    ? { episode: applyEpisode(rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true) }
+    : { extra: applyExtra(extra, fields, type) };
+  const stored = hook(ctx).metadataPut.stored(ctx, applied, { rec, type, fields });
+  if (stored.episode) {
+    checkSeries(ctx, stored.episode);
+    rec.episode = stored.episode;
+  } else rec.extraCatalogs.set(type, stored.extra);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
   hook(ctx).metadataPut.done(ctx, rec, type);
@@ -109,24 +94,16 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
 
 /** DELETE /metadata?type=f: 204; 403 for dublincore/episode ("it has mandatory fields"); 404. */
 export function deleteMetadata(ctx: Ctx): Reply {
-  const bugged = hook(ctx).metadataDelete.unknown(ctx, undefined);
-  if (bugged) return bugged;
-  hook(ctx).metadataDelete.before(ctx);
   const rec = writableEvent(ctx);
-  const type = hook(ctx).metadataDelete.type(ctx, requireType(ctx), rec);
-  const done = empty(hook(ctx).metadataDelete.status(ctx, 204));
-  const early = hook(ctx).metadataDelete.early(ctx, undefined, { rec, type });
-  if (early) return early;
-  if (type === EPISODE_FLAVOR) {
-    if (!hook(ctx).metadataDelete.episodeAllowed(ctx, false)) {
-      throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
-    }
-    rec.episode = emptyEpisode();
-  } else if (!rec.extraCatalogs.has(type)) {
+  const type = requireType(ctx);
+  const done = empty(204);
+  if (type === EPISODE_FLAVOR) throw new HttpError(403, `the catalog '${EPISODE_FLAVOR}' cannot be deleted (it has mandatory fields)`);
+  if (!rec.extraCatalogs.has(type)) {
     if (ctx.app.lat('metadata-delete-unknown-type') === '204') return done;
     throw noCatalog(rec, type);
-  } else if (hook(ctx).metadataDelete.kept(ctx, false)) return done;
-  else deleteCatalog(ctx, rec, type);
+  }
+  if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
+  deleteCatalog(ctx, rec, type);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
   return done;

@@ -18,12 +18,9 @@ function trackMembers(ctx: Ctx): boolean {
 }
 
 export function listPublications(ctx: Ctx): Reply {
-  const early = hook(ctx).publications.early(ctx, undefined, 'list');
-  if (early) return early;
   const rec = readableEvent(ctx);
-  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publications.listed(ctx, publicationSummary(p), p)));
-  hook(ctx).publications.list(ctx, list);
-  return hook(ctx).publications.listReply(ctx, json(200, list), list);
+  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publicationListed(ctx, publicationSummary(p), p)));
+  return json(200, list);
 }
 
 function notFoundPublication(id: string, pid: string): never {
@@ -32,10 +29,8 @@ function notFoundPublication(id: string, pid: string): never {
 
 export function getPublication(ctx: Ctx): Reply {
   const pid = ctx.params[1];
-  const early = hook(ctx).publications.early(ctx, undefined, 'get');
-  if (early) return early;
   const rec = readableEvent(ctx);
-  const p = rec.publications.find((x) => x.id === pid) ?? internalByIdFor(ctx, rec, pid) ?? hook(ctx).publications.fallback(ctx, undefined, { rec, pid });
-  if (!p) return hook(ctx).publications.missing(ctx, undefined, pid) ?? notFoundPublication(rec.id, pid);
-  return hook(ctx).publications.reply(ctx, json(200, hook(ctx).publications.shown(ctx, shownPublication(ctx, publicationObject(p, trackMembers(ctx))))), p);
+  const p = rec.publications.find((x) => x.id === pid) ?? internalByIdFor(ctx, rec, pid);
+  if (!p) return notFoundPublication(rec.id, pid);
+  return json(200, shownPublication(ctx, publicationObject(p, trackMembers(ctx))));
 }

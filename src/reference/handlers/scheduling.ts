@@ -6,7 +6,7 @@ import { isTrue, parseJsonParam } from '../input.js';
 import { kept } from '../latitude/precision.js';
 import { mergeSchedule, parseScheduleInput } from '../schedule.js';
 import { schedulingObject } from '../serialize.js';
-import { badRequest, HttpError, type Schedule } from '../types.js';
+import { badRequest, HttpError } from '../types.js';
 import { atLeast } from '../version.js';
 import { checkAllowConflict } from '../latitude/access.js';
 import { checkScheduling } from '../latitude/events.js';
@@ -17,21 +17,11 @@ import { hook } from '../hooks.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). Hook points scheduleShown and schedulingPut. */
 
-/** The scheduling object as answered. */
-function shown(ctx: Ctx, s: Schedule): Record<string, unknown> {
-  return hook(ctx).scheduleShown.shown(ctx, schedulingObject(s, shapeStyle(ctx.app)), s);
-}
 
 /** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
 export function getScheduling(ctx: Ctx): Reply {
-  hook(ctx).scheduleShown.route(ctx);
-  const early = hook(ctx).scheduleShown.early(ctx, undefined, 'get');
-  if (early) return early;
   const rec = readableEvent(ctx);
-  const found = hook(ctx).scheduleShown.found(ctx, undefined, rec);
-  if (found) return found;
-  if (!rec.schedule) return hook(ctx).scheduleShown.unscheduled(ctx, undefined) ?? empty(204);
-  return rec.schedule ? json(200, shown(ctx, rec.schedule)) : empty(204);
+  return rec.schedule ? json(200, schedulingObject(rec.schedule, shapeStyle(ctx.app))) : empty(204);
 }
 
 function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
@@ -43,9 +33,6 @@ function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
  * check only for an administrator (spec § Authentication rule 2; a non-admin still gets the check, 409).
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
-  hook(ctx).scheduleShown.route(ctx);
-  const gone = hook(ctx).scheduleShown.early(ctx, undefined, 'put');
-  if (gone) return gone;
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
   const text = form.text('scheduling');
@@ -75,7 +62,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
     if (conflicts.length > 0) hook(ctx).schedulingPut.refused(ctx, next, rec);
     if (conflicts.length > 0) throw conflict(ctx, conflicts);
   }
-  if (!hook(ctx).schedulingPut.kept(ctx, false)) {
+  if (!hook(ctx).writeSkipped(ctx, false, rec)) {
     hook(ctx).schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next });
     rec.schedule = next;
     rec.archiveVersion++;

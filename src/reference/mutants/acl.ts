@@ -1,8 +1,7 @@
 import { family } from './types.js';
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import type { AclWrite } from '../hooks.js';
-import { readableEvent, writableEvent } from '../event-access.js';
-import { notFound, type AclEntry, type Caller, type EventRecord } from '../types.js';
+import type { AclEntry, Caller, EventRecord } from '../types.js';
 import type { BugFn, MutantName } from '../bug.js';
 import { aclOneBehind, createdState } from './write-state.js';
 import { nth, latin1, aclBehind, everySecond } from './mutant-state.js';
@@ -124,11 +123,6 @@ export function sectionListReadable(bug: BugFn, rec: EventRecord, caller: Caller
   return bug('auth-list-deny-grants') && reads.some((e) => caller.roles.has(e.role));
 }
 
-/** Bug site (handlers/acl.ts removeAce, handlers/metadata.ts putMetadata): the write check a buggy endpoint makes. */
-export function sectionWritable(ctx: Ctx, name: MutantName): ReturnType<typeof writableEvent> {
-  return ctx.app.bug(name) ? readableEvent(ctx) : writableEvent(ctx);
-}
-
 /** Bug site (handlers/create.ts newRecord): the ACL a creation stores. */
 export function sectionCreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
   return ctx.app.bug('create-acl-deny-dropped') ? acl.filter((e) => e.allow) : acl;
@@ -139,7 +133,7 @@ export function sectionCreateAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
  * ACL is overwritten"; POST …/acl/{action} "Form parameter role (string). Adds that permission; other entries are
  * unaffected"; DELETE …/acl/{action}/{role} "path: event_id, action, role (all strings). Removes that permission";
  * § Authentication: "Access is governed by roles. Each event has an ACL that maps actions to roles. Each user has
- * roles."). Bug sites: handlers/acl.ts, handlers/metadata.ts (readBackMetadataReadable), app.ts (readBackUnreadable;
+ * roles."). Bug sites: handlers/acl.ts, the access decision (fault point authorize: GET /metadata unchecked), app.ts (readBackUnreadable;
  * the permission cache lives in write-state.ts).
  */
 export const ACL_ROLE_MUTANTS = family({
@@ -217,14 +211,6 @@ export function readBackUnreadable(ctx: Ctx, rec: EventRecord): boolean {
   if (!ctx.app.bug('auth-second-role-ignored') || ctx.caller.admin) return false;
   const first = [...ctx.caller.roles][0];
   return !rec.acl.some((e) => e.allow && e.action === 'read' && e.role === first);
-}
-
-/** Bug site (handlers/metadata.ts getMetadata): the event, as a buggy endpoint looks it up. */
-export function readBackMetadataReadable(ctx: Ctx): EventRecord {
-  if (!ctx.app.bug('auth-metadata-get-unchecked')) return readableEvent(ctx);
-  const rec = ctx.app.store.get(ctx.params[0]);
-  if (!rec || ctx.app.store.hidden.has(rec.id)) throw notFound(`event '${ctx.params[0]}' not found`);
-  return rec;
 }
 
 /**

@@ -19,17 +19,17 @@ export const AUTH_MUTANTS = family({
   },
 });
 
-/** Bug site (hook authorize.readGranted, first): an event read without its read ACL checked. */
+/** Fault (authorize, a read the ACL refuses): an event read without its read ACL checked. */
 export function readIgnoresAcl(ctx: Ctx, granted: boolean): boolean {
   return granted || ctx.app.bug('auth-get-ignores-acl');
 }
 
-/** Bug site (hook authorize.writeGranted, first): write access read from the `read` entries. */
+/** Fault (authorize, a write the ACL refuses): write access read from the `read` entries. */
 export function writeWithRead(ctx: Ctx, granted: boolean, rec: EventRecord): boolean {
   return granted || (ctx.app.bug('auth-write-with-read') && canRead(rec, ctx.caller));
 }
 
-/** Bug site (hook authorize.listed, first): the list does not filter by the read ACL. */
+/** Fault (authorize, a listed event the ACL hides): the list does not filter by the read ACL. */
 export function listIgnoresAcl(ctx: Ctx, listed: boolean): boolean {
   return listed || ctx.app.bug('auth-list-ignores-acl');
 }

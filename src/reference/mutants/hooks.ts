@@ -1,21 +1,29 @@
-import type { Ctx } from '../app.js';
+import type { Ctx, Endpoint, Reply } from '../app.js';
+import { applyExtra, episodeView, typeParam } from '../catalogs.js';
+import { withAce } from '../handlers/acl.js';
+import { applyEpisode, emptyEpisode, EPISODE_FLAVOR } from '../episode.js';
+import { notFound, type AclEntry, type EventRecord, type Publication } from '../types.js';
+import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
+import type { ListQuery } from '../list-run.js';
+import { atLeast } from '../version.js';
 import type { HookRegistry } from '../hooks.js';
-import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, sectionWritable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackMetadataReadable, readBackUnreadable } from './acl.js';
+import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackUnreadable } from './acl.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
 import { blindSpotGetBody, blindSpotListBody, blindSpotTechStart, sectionGetShape, sectionListBody, sectionListShape, sectionMetadataGone, sectionMetadataSeen, sectionSchedulingRoute, lifecycleGetBody, lifecycleListBody, lifecycleListFlags, readBackGetBody, readBackListBody } from './event-body.js';
 import { blindSpotCreated, blindSpotDeleteSiblings, sectionCreateReply, sectionNewEpisode, sectionUpdateBase, sectionUpdated, lifecycleCreateConflicts, lifecycleCreated, lifecycleCreateParts, lifecycleDelete, lifecyclePlan, lifecycleRrule, lifecycleUpdated, lifecycleUpdateDeleted, lifecycleUpdateEpisode, lifecycleUpdateParts, lifecycleUpdateRefused, lifecycleUpdateSchedule } from './event-write.js';
 import { createAclIgnored, createBodyEmpty, createIdMember, createLenient, createLocation, createLocationWrong, createNamedElsewhere, createStatus, deleteBugs, deleteKeeps, deleteStatus, deleteUnknown, getBody, getCurrentNamesOldest, getIdBugs, getLegacyNames, getStatus, getUnknown, getViewBugs, listBody, listDropsCreated, listLimitOffByOne, listOffsetReading, listReply, updateBase, updateCatalogBugs, updateIgnores, updateParts, updateStatus, updateUnknown, updateWipesAcl } from './events.js';
 import { collapseRoles, dropContained, mangleAstral, shiftSunday, truncateTitle } from './generated.js';
 import { blindSpotContributorFilters, blindSpotFilters, filterBugs, filterParams, sectionCreated, sectionFilters, sectionSort, readBackFilters, readBackPaging, readBackQuery } from './list-filter.js';
-import { blindSpotOffset, pagingBugs, sectionPaging, sectionRunList } from './list-paging.js';
+import { blindSpotOffset, pagingBugs, sectionListQuery, sectionListRows, sectionPaging } from './list-paging.js';
 import { filterAndAsOr, filterIgnored, filterOrAsAnd, filterRepeatRejected, filterStartOutside, filterUnknownIgnored, pageAnswered, textNeedleCase } from './list.js';
 import { slowFilterScan } from './load.js';
-import { blindSpotDeleteGuardFirst, blindSpotPutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteEpisodeAllowed, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, sectionDeleteMetadata, sectionPutFields, sectionPutLost, readBackCatalogs, readBackDeleteType, readBackExtraFields, readBackPutClears, readBackPutFields } from './metadata.js';
+import { blindSpotDeleteGuardFirst, blindSpotPutEpisode, lateMetadata, metadataCatalogBugs, metadataDeleteAnswered, metadataDeleteKeeps, metadataDeleteStatus, metadataDeleteUnknown, metadataGetStatus, metadataGetUnknown, metadataPutBadJson, metadataPutClearsUnsent, metadataPutIgnoresValues, metadataPutStatus, metadataPutUnknown, metadataRead, metadataType, metadataTypeStale, metadataWholeCatalog, putBase, putFields, sectionPutFields, sectionPutLost, readBackCatalogs, readBackDeleteType, readBackExtraFields, readBackPutClears, readBackPutFields } from './metadata.js';
 import { rememberBeforeWrite } from './mutant-state.js';
 import { listViewsBeforeWrite, listViewsBody, listViewsPage } from './list-views.js';
 import { unknownWithMetadata } from './unknown-event.js';
+import { mediaIngestedMissing, mediaTracksShown, mediaUnknownEmpty } from './media.js';
 import { opencastAclLocked, opencastAclPart, opencastCreatedFollowsStart, opencastListedPublication, opencastNewRecord, opencastOldestGetNames, opencastOldestListNames, opencastPartByPart, opencastPutAsText, opencastRepeatLast, opencastScheduledState, opencastSubjectJoined, opencastSubjectsSplit, opencastUnknownNumbersGet, opencastUnknownNumbersList } from './opencast.js';
-import { blindSpotPublicationsList, publicationByEventId, publicationFirst, publicationReply, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, sectionMissingPublication, lifecyclePublication, lifecyclePublicationsList } from './publications.js';
+import { blindSpotPublicationsList, publicationMissing, publicationNamed, publicationReplied, publicationsEarly, publicationsListBugs, publicationsListReply, retractionStalls, lifecyclePublication, lifecyclePublicationsList } from './publications.js';
 import { allowConflictAnyone, allowConflictIgnored, allowConflictKnown, conflictBugs, conflictNoTitle, conflictSameDay, createConflictIgnored, lateCreate, lateSchedule, rruleFirstOnly, rruleSingle, rruleUntilIgnored, scheduleAccepted, scheduleBugs, scheduledStateRunning, scheduleDurationIgnored, scheduleEndRoundedUp, scheduleEmptyAccepted, schedulingAgentCamel, schedulingBadJson, schedulingEndShifted, schedulingFound, schedulingPut200, schedulingPutConflictIgnored, schedulingPutIgnored, schedulingUnknown, sectionAllowConflictPresent, sectionCreateConflicts, sectionDeleting, sectionExclude, sectionMerge, sectionPlan, sectionRescheduled, sectionRrule, sectionUnscheduled, sectionUpdateConflictBody, lifecycleConflictProbe, lifecyclePutEarly, lifecyclePutNext, lifecycleShownSchedule, updateConflictIgnored, updateScheduleIgnored } from './scheduling.js';
 import { discriminatingAclRemoveRest, discriminatingCreated, discriminatingCreateParts, discriminatingDeleted, discriminatingDeleteMetadataEarly, discriminatingFilters, discriminatingGetBody, discriminatingListBody, discriminatingMetadataPut, discriminatingMetadataType, discriminatingPublicationsList, discriminatingPutFields, discriminatingPutNext, discriminatingSkip, discriminatingUpdateParts } from './sites.js';
 import { dataSequenceAclAddSkipped, dataSequenceFilters, dataSequenceGetBody, dataSequenceMetadataApplying, dataSequencePageIndex, dataSequencePutEarly, dataSequenceRemoving, dataSequenceRrule, dataSequenceSortKeys, dataSequenceUpdateParts } from './data-sequence.js';
@@ -50,76 +58,279 @@ function orElse<V, E>(fn: (ctx: Ctx, extra: E) => V | undefined): (ctx: Ctx, val
   return (ctx, value, extra) => value ?? fn(ctx, extra);
 }
 
-/** The write endpoints that check only read access when their bug is on. */
-const READ_ONLY_WRITE = { 'acl-remove': 'auth-acl-remove-read-only', 'metadata-put': 'auth-metadata-put-read-only' } as const;
+type Query = ListQuery;
+type Page = { skip: number; limit: number | undefined; sort: SortKey[]; offset: number };
+
+/** A bug site of the filter groups, as a fault of the list query. */
+function filtersOf(fn: (ctx: Ctx, groups: FilterGroup[]) => FilterGroup[]): (ctx: Ctx, q: Query) => Query {
+  return (ctx, q) => ({ ...q, filters: fn(ctx, q.filters) });
+}
+
+/** A bug site of one filter group, as a fault of the list query. */
+function eachGroupOf(fn: (ctx: Ctx, g: FilterGroup) => FilterGroup): (ctx: Ctx, q: Query) => Query {
+  return (ctx, q) => ({ ...q, filters: q.filters.map((g) => fn(ctx, g)) });
+}
+
+/** A bug site of the sort criteria, as a fault of the list query. */
+function sortOf(fn: (ctx: Ctx, keys: SortKey[]) => SortKey[]): (ctx: Ctx, q: Query) => Query {
+  return (ctx, q) => ({ ...q, sort: fn(ctx, q.sort) });
+}
+
+/** A bug site of skip, limit and sort (given the offset as read), as a fault of the list query. */
+function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undefined; sort: SortKey[] }): (ctx: Ctx, q: Query, p: ListParams) => Query {
+  return (ctx, q, p) => {
+    const { skip, limit, sort } = fn(ctx, { skip: q.skip, limit: q.limit, sort: q.sort, offset: p.offset });
+    return { ...q, skip, limit, sort };
+  };
+}
+
+/** The event and the action and role of POST /acl/{action} or DELETE /acl/{action}/{role}. */
+type Removal = { rec: EventRecord; action: string; role: string };
+
+/** An ACL fault of POST or DELETE (given the path's action and the role), asked only at `endpoint`. */
+function onlyAt(endpoint: Endpoint, fn: (ctx: Ctx, acl: AclEntry[], r: Removal) => AclEntry[]): (ctx: Ctx, acl: AclEntry[], extra: { rec: EventRecord; action?: string; role?: string }) => AclEntry[] {
+  return (ctx, acl, { rec, action, role }) => (ctx.endpoint === endpoint && action !== undefined && role !== undefined ? fn(ctx, acl, { rec, action, role }) : acl);
+}
+
+type RequestFault = (ctx: Ctx, reply: Reply | undefined, at: Endpoint) => Reply | undefined;
+
+/** A bug site of one endpoint's request in (a reply instead of the handler's), as a fault of the request. */
+function at(endpoint: Endpoint, fn: (ctx: Ctx, reply: Reply | undefined) => Reply | undefined): RequestFault {
+  return (ctx, reply, e) => (e === endpoint ? fn(ctx, reply) : reply);
+}
+
+/**
+ * A bug site of the catalog flavor a metadata endpoint reads from its `type` parameter, as a fault of the request in:
+ * the parameter rewritten as the buggy server reads it (asked only while no reply is given and a type is sent).
+ */
+function typeAt(endpoint: Endpoint, fn: (ctx: Ctx, type: string) => string): RequestFault {
+  return (ctx, reply, e) => {
+    const type = e === endpoint && reply === undefined ? typeParam(ctx) : undefined;
+    if (type === undefined) return reply;
+    const read = fn(ctx, type);
+    if (read !== type) ctx.url.searchParams.set('type', read);
+    return reply;
+  };
+}
+
+/** A type bug site that needs the event (none: the type as sent; the handler answers 404). */
+function withRecord(ctx: Ctx, rec: EventRecord | undefined, type: string, fn: (ctx: Ctx, rec: EventRecord, type: string) => string): string {
+  return rec ? fn(ctx, rec, type) : type;
+}
+
+/** A bug site that acts before one endpoint's handler looks its event up (asked only while no reply is given). */
+function before(endpoint: Endpoint, fn: (ctx: Ctx) => void): RequestFault {
+  return (ctx, reply, e) => {
+    if (reply === undefined && e === endpoint) fn(ctx);
+    return reply;
+  };
+}
+
+type ResponseFault = (ctx: Ctx, reply: Reply, at: Endpoint) => Reply;
+
+/** A bug site of the status of one endpoint's success reply (one of `statuses`), as a fault of the response. */
+function statusOf(endpoint: Endpoint, statuses: readonly number[], fn: (ctx: Ctx, status: number) => number): ResponseFault {
+  return (ctx, reply, at) => (at === endpoint && statuses.includes(reply.status) ? { ...reply, status: fn(ctx, reply.status) } : reply);
+}
+
+/** A bug site of the JSON value of one endpoint's success reply (200; it may change the value in place), as a fault of the response. */
+function jsonOf(endpoint: Endpoint, fn: (ctx: Ctx, body: unknown) => unknown): ResponseFault {
+  return (ctx, reply, at) => {
+    if (at !== endpoint || reply.status !== 200 || reply.json === undefined) return reply;
+    const shown = JSON.stringify(fn(ctx, JSON.parse(reply.json)));
+    return shown === reply.json ? reply : { ...reply, json: shown };
+  };
+}
+
+/** A bug site of the JSON text of GET /api/events/{id} (given the event as that GET reads it), as a fault of the response. */
+function eventBodyOf(fn: (ctx: Ctx, text: string, rec: EventRecord) => string): ResponseFault {
+  return (ctx, reply, at) => {
+    if (at !== 'GET /api/events/{id}' || reply.status !== 200 || reply.json === undefined) return reply;
+    const rec = ctx.app.store.readCopy(ctx.params[0]);
+    return rec ? { ...reply, json: fn(ctx, reply.json, rec) } : reply;
+  };
+}
+
+/** The faults of the 201 of POST /api/events, given the identifier its Location names. */
+function createdFaults(ctx: Ctx, reply: Reply): Reply {
+  const location = reply.headers?.Location;
+  if (location === undefined || reply.json === undefined) return reply;
+  const slash = location.lastIndexOf('/') + 1;
+  const id = decodeURIComponent(location.slice(slash));
+  const named = createNamedElsewhere(ctx, id);
+  const located = createLocation(ctx, createLocationWrong(ctx, named === id ? location : `${location.slice(0, slash)}${encodeURIComponent(named)}`), named);
+  const body: object = JSON.parse(reply.json) as object;
+  const shown = createBodyEmpty(ctx, createIdMember(ctx, body, id));
+  const out: Reply = { ...reply, status: createStatus(ctx, 201), headers: { ...reply.headers, Location: located }, json: shown === body ? reply.json : JSON.stringify(shown) };
+  return sectionCreateReply(ctx, out, ctx.app.store.get(id)?.schedule !== undefined);
+}
+
+/** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
+function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
+  return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
+}
+
 
 export const PATCHES: HookRegistry = {
-  authorize: {
-    readGranted: [readIgnoresAcl, (ctx, granted, rec) => granted || denyGrantsRead(ctx, rec)],
-    readRefused: [(ctx, refused, rec) => refused || readBackUnreadable(ctx, rec)],
-    writeGranted: [writeWithRead, (ctx, granted, rec) => granted || readBackWriteCached(ctx, rec)],
-    writable: [orElse((ctx, site) => sectionWritable(ctx, READ_ONLY_WRITE[site]))],
-    listed: [listIgnoresAcl, (ctx, listed, { rec, caller }) => listed || sectionListReadable(ctx.app.bug, rec, caller)],
-  },
-  beforeWrite: [tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite)],
-  listFilters: {
-    params: [filterParams],
-    orRepeats: [filterOrAsAnd],
-    unknownRefused: [filterUnknownIgnored],
-    dropped: [filterIgnored],
-    repeatRefused: [filterRepeatRejected],
-    repeatLast: [(ctx, last, { multiValued, from150 }) => last || opencastRepeatLast(ctx.app.bug, multiValued, from150)],
-    groups: [
-      (ctx, groups, raw) => filterBugs(ctx, raw, groups), sectionFilters, readBackFilters, discriminatingFilters, blindSpotFilters, blindSpotContributorFilters, dataSequenceFilters, precisionFilters, textFilters, opencastSubjectJoined,
+  // The access decision: a read granted by the wrong entries or refused by the second role, a write granted by read
+  // access or by a write allowed once, an unreadable event listed, the write endpoints that check read access only,
+  // the metadata read that checks nothing.
+  authorize: [
+    (ctx, allowed, { access, rec }) => (access === 'read' && !allowed ? readIgnoresAcl(ctx, false) || denyGrantsRead(ctx, rec) : allowed),
+    (ctx, allowed, { access, rec }) => (access === 'read' && allowed ? !readBackUnreadable(ctx, rec) : allowed),
+    (ctx, allowed, { access }) => (access === 'read' && !allowed && ctx.endpoint === 'GET /api/events/{id}/metadata' ? ctx.app.bug('auth-metadata-get-unchecked') : allowed),
+    (ctx, allowed, { access, rec }) => (access === 'write' && !allowed ? writeWithRead(ctx, false, rec) || readBackWriteCached(ctx, rec) : allowed),
+    (ctx, allowed, { access }) => (access === 'write' && !allowed && ctx.endpoint === 'PUT /api/events/{id}/metadata' ? ctx.app.bug('auth-metadata-put-read-only') : allowed),
+    (ctx, allowed, { access }) => (access === 'write' && !allowed && ctx.endpoint === 'DELETE /api/events/{id}/acl/{action}/{role}' ? ctx.app.bug('auth-acl-remove-read-only') : allowed),
+    (ctx, allowed, { access, rec, caller }) => (access === 'list' && !allowed ? listIgnoresAcl(ctx, false) || sectionListReadable(ctx.app.bug, rec, caller) : allowed),
+  ],
+  // A write answered as done but not made: the event kept by DELETE, the values of a PUT /metadata dropped (always,
+  // or every third), an extended catalog kept by DELETE /metadata, the schedule of PUT /scheduling not applied.
+  writeSkipped: [
+    (ctx, skipped) => (ctx.endpoint === 'DELETE /api/events/{id}' ? deleteKeeps(ctx, skipped) : skipped),
+    (ctx, skipped, rec) => (ctx.endpoint === 'PUT /api/events/{id}/metadata' ? metadataPutIgnoresValues(ctx, skipped) || sectionPutLost(ctx, rec) : skipped),
+    (ctx, skipped) => (ctx.endpoint === 'DELETE /api/events/{id}/metadata' ? metadataDeleteKeeps(ctx, skipped) : skipped),
+    (ctx, skipped) => (ctx.endpoint === 'PUT /api/events/{id}/scheduling' ? schedulingPutIgnored(ctx, skipped) : skipped),
+  ],
+  // The event about to be changed, once the write check passed: states remembered for the bugs that read them back;
+  // for DELETE, the event about to be deleted (its schedule remembered, its siblings taken along).
+  beforeWrite: [
+    tap((ctx, rec) => rememberBeforeWrite(ctx.app.bug, rec)), tap(readBackBeforeWrite), tap(listViewsBeforeWrite),
+    ...[sectionDeleting, blindSpotDeleteSiblings, statefulDeleting].map((fn) => tap((ctx: Ctx, rec: EventRecord) => {
+      if (ctx.endpoint === 'DELETE /api/events/{id}') fn(ctx, rec);
+    })),
+  ],
+  // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
+  request: [
+    ...[getUnknown, errorPathGet, unknownWithMetadata].map((fn) => at('GET /api/events/{id}', fn)), before('GET /api/events/{id}', getIdBugs),
+    ...[deleteUnknown, deleteBugs, lifecycleDelete].map((fn) => at('DELETE /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
+    ...[updateUnknown, lifecycleUpdateDeleted].map((fn) => at('POST /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
+    before('GET /api/events/{id}/scheduling', sectionSchedulingRoute), at('GET /api/events/{id}/scheduling', (ctx, r) => schedulingUnknown(ctx, r, 'get')),
+    before('PUT /api/events/{id}/scheduling', sectionSchedulingRoute), at('PUT /api/events/{id}/scheduling', (ctx, r) => schedulingUnknown(ctx, r, 'put')),
+    at('GET /api/events/{id}/metadata', (ctx, r) => metadataGetUnknown(ctx, r, typeParam(ctx))),
+    // The catalog a metadata request names, as a buggy server reads its `type` (the request as parsed, rewritten).
+    typeAt('GET /api/events/{id}/metadata', (ctx, type) => metadataType(ctx, 'GET', type)),
+    typeAt('GET /api/events/{id}/metadata', (ctx, type) => withRecord(ctx, ctx.app.store.readCopy(ctx.params[0]), type, discriminatingMetadataType)),
+    typeAt('PUT /api/events/{id}/metadata', (ctx, type) => metadataType(ctx, 'PUT', type)),
+    typeAt('DELETE /api/events/{id}/metadata', (ctx, type) => metadataType(ctx, 'DELETE', type)),
+    typeAt('DELETE /api/events/{id}/metadata', (ctx, type) => withRecord(ctx, ctx.app.store.get(ctx.params[0]), type, readBackDeleteType)),
+    at('GET /api/events/{id}/metadata', (ctx, r) => r ?? sectionMetadataGone(ctx, typeParam(ctx))),
+    at('PUT /api/events/{id}/metadata', metadataPutUnknown),
+    at('DELETE /api/events/{id}/metadata', metadataDeleteUnknown), before('DELETE /api/events/{id}/metadata', blindSpotDeleteGuardFirst),
+    before('DELETE /api/events/{id}/metadata', discriminatingDeleteMetadataEarly),
+    at('DELETE /api/events/{id}/metadata', metadataDeleteAnswered),
+    at('GET /api/events/{id}/acl', aclGetUnknown),
+    at('GET /api/events/{id}/media', mediaUnknownEmpty),
+    at('PUT /api/events/{id}/acl', (ctx, r) => aclWriteUnknown(ctx, r, 'put')),
+    at('POST /api/events/{id}/acl/{action}', (ctx, r) => aclWriteUnknown(ctx, r, 'add')),
+    at('DELETE /api/events/{id}/acl/{action}/{role}', (ctx, r) => aclWriteUnknown(ctx, r, 'remove')),
+    // The role of DELETE /acl/{action}/{role} as a buggy server reads it (the path rewritten): raw, cut at a dot, decoded twice.
+    ...[readBackAclRemoveRole, sectionAclRole, textRemoveRole].map((fn) => (ctx: Ctx, r: Reply | undefined, e: Endpoint) => {
+      if (r === undefined && e === 'DELETE /api/events/{id}/acl/{action}/{role}') ctx.params[2] = fn(ctx, ctx.params[2]);
+      return r;
+    }),
+    ...(['list', 'get'] as const).flatMap((which) => {
+      const endpoint = which === 'list' ? 'GET /api/events/{id}/publications' : 'GET /api/events/{id}/publications/{publicationId}';
+      return [at(endpoint, (ctx, r) => publicationsEarly(ctx, r, which)), at(endpoint, (ctx, r) => errorPathPublications(ctx, r, which))];
+    }),
+    at('GET /api/events/{id}/publications/{publicationId}', publicationNamed), at('GET /api/events/{id}/publications/{publicationId}', publicationMissing),
+  ],
+  list: {
+    // The parameters as read: a keyword read as another, an unknown or an ignored filter dropped, the offset or the
+    // sort as a buggy reader takes them.
+    asked: [
+      (ctx, p) => ({ ...p, filter: filterParams(ctx, p.filter) }), filterUnknownIgnored, filterIgnored,
+      (ctx, p) => ({ ...p, sort: sortSuffixOptional(ctx, p.sort) }), (ctx, p) => ({ ...p, offset: blindSpotOffset(ctx, p.offset) }),
     ],
-    scan: [tap((ctx, filters) => {
-      if (filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
-    })],
-    needle: [textNeedleCase],
-    startOutside: [filterStartOutside],
-    groupsOred: [filterAndAsOr],
-  },
-  listSort: {
-    param: [sortSuffixOptional],
-    keys: [sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, sectionSort, dataSequenceSortKeys, precisionSortKeys],
-  },
-  listPaging: {
-    offset: [blindSpotOffset],
-    pageIndex: [listOffsetReading, dataSequencePageIndex],
-    skip: [(ctx, skip, { limit, offset }) => sectionPaging(ctx, skip, limit, offset), (ctx, skip, { limit, offset }) => discriminatingSkip(ctx, skip, limit, offset)],
-    page: [
-      (ctx, p) => ({ ...pagingBugs(ctx, p), offset: p.offset }),
-      (ctx, p) => ({ ...readBackPaging(ctx, { sort: p.sort, limit: p.limit, skip: p.skip }), skip: p.skip, offset: p.offset }),
-      listLimitOffByOne,
-      listRowsPage,
-      listViewsPage,
+    // The query, in the order the server parses it: filters, sort, paging, flags, the query as a whole; last the
+    // bugs of how it runs (a match or the combination of the groups).
+    query: [
+      filterRepeatRejected, filterOrAsAnd,
+      eachGroupOf((ctx, g) => (g.values.length > 1 && opencastRepeatLast(ctx.app.bug, multiValued(g.name), atLeast(ctx.version, '1.5.0')) ? { ...g, values: g.values.slice(-1) } : g)),
+      filtersOf((ctx, groups) => filterBugs(ctx, ctx.url.searchParams.getAll('filter'), groups)),
+      ...[sectionFilters, readBackFilters, discriminatingFilters, blindSpotFilters, blindSpotContributorFilters, dataSequenceFilters, precisionFilters, textFilters, opencastSubjectJoined].map(filtersOf),
+      ...[sortKeyBugs, sortEndDateIgnored, sortOrderBugs, sortBugs, sectionSort, dataSequenceSortKeys, precisionSortKeys].map(sortOf),
+      (ctx, q, p) => {
+        const pageIndex = !atLeast(ctx.version, '1.1.0');
+        const read = dataSequencePageIndex(ctx, listOffsetReading(ctx, pageIndex));
+        return read === pageIndex ? q : { ...q, skip: read ? (p.limit === undefined ? 0 : p.offset * p.limit) : p.offset };
+      },
+      (ctx, q, p) => ({ ...q, skip: discriminatingSkip(ctx, sectionPaging(ctx, q.skip, p.limit, p.offset), p.limit, p.offset) }),
+      pageOf((ctx, pg) => pagingBugs(ctx, pg)),
+      pageOf((ctx, pg) => ({ ...readBackPaging(ctx, pg), skip: pg.skip })),
+      pageOf(listLimitOffByOne), pageOf(listRowsPage), pageOf(listViewsPage),
+      tap((ctx, q) => {
+        if (q.filters.length > 0 && ctx.app.bug('slow-filter')) slowFilterScan(ctx.app.store);
+      }),
+      (ctx, q) => ({ ...q, flags: lifecycleListFlags(ctx, flagsIgnored('list')(ctx, q.flags)) }),
+      opencastOldestListNames, listDropsCreated, readBackQuery, sectionListQuery,
+      textNeedleCase, filterStartOutside, filterAndAsOr,
     ],
-    answered: [pageAnswered],
+    rows: [pageAnswered, sectionListRows],
   },
-  listQuery: {
-    flags: [flagsIgnored('list'), lifecycleListFlags],
-    query: [opencastOldestListNames, listDropsCreated, readBackQuery],
-    run: [(ctx, text, q) => text ?? sectionRunList(ctx, q)],
-  },
-  listReply: [listReply],
-  listBody: [lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody],
-  mediaTracks: [statefulMediaTracks],
-  eventBody: {
-    early: [getUnknown, errorPathGet, unknownWithMetadata],
-    before: [(ctx) => getIdBugs(ctx)],
-    view: [(ctx, changed, { view }) => getViewBugs(ctx, changed, view), (ctx, changed, { rec, view }) => changed ?? blindSpotTechStart(ctx, rec, view), (ctx, changed, { rec, view }) => changed ?? blindSpotCreated(ctx, rec, view)],
-    variant: [getLegacyNames],
-    version: [getCurrentNamesOldest, opencastOldestGetNames],
-    flags: [flagsIgnored('get')],
-    status: [getStatus],
-    body: [lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx, text, rec) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody],
-  },
+  response: [
+    ...[lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody].map((fn) => bodyOf('GET /api/events', fn)),
+    (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
+
+    // POST /api/events (the 201 of one event): a Location naming another event, a wrong path or the previous event,
+    // the body without identifier, 200, no Location for a scheduled event.
+    (ctx, reply, e) => (e === 'POST /api/events' && reply.status === 201 ? createdFaults(ctx, reply) : reply),
+    // The other endpoints' replies: a wrong success status, a body shown otherwise, a reply kept for later.
+    ...[lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx: Ctx, text: string, rec: EventRecord) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody]
+      .map((fn) => eventBodyOf(fn)),
+    statusOf('GET /api/events/{id}', [200], getStatus),
+    statusOf('DELETE /api/events/{id}', [202, 204], (ctx, status) => deleteStatus(ctx, status, atLeast(ctx.version, '1.6.0'))),
+    statusOf('POST /api/events/{id}', [204], updateStatus),
+    jsonOf('GET /api/events/{id}/metadata', (ctx, body) => (typeParam(ctx) === undefined ? body : metadataWholeCatalog(ctx, body, typeParam(ctx)!))),
+    statusOf('GET /api/events/{id}/metadata', [200], (ctx, status) => metadataGetStatus(ctx, status, typeParam(ctx) === undefined ? 'catalogs' : 'fields')),
+    (ctx, reply, e) => (e === 'GET /api/events/{id}/metadata' ? sectionMetadataSeen(ctx, typeParam(ctx), reply) : reply),
+    statusOf('PUT /api/events/{id}/metadata', [204], metadataPutStatus),
+    jsonOf('GET /api/events/{id}/media', mediaTracksShown),
+    statusOf('GET /api/events/{id}/media', [200], (ctx, status) => (ctx.app.bug('media-answers-202') ? 202 : status)),
+    // GET /scheduling (read from the live record, as the handler reads it): the reply once the event is found, the
+    // reply of an unscheduled event, the scheduling object shown otherwise.
+    (ctx, reply, e) => {
+      const rec = e === 'GET /api/events/{id}/scheduling' && (reply.status === 200 || reply.status === 204) ? ctx.app.store.get(ctx.params[0]) : undefined;
+      return rec ? (schedulingFound(ctx, undefined, rec) ?? (reply.status === 204 && !rec.schedule ? (sectionUnscheduled(ctx) ?? reply) : reply)) : reply;
+    },
+    jsonOf('GET /api/events/{id}/scheduling', (ctx, o) => {
+      const s = ctx.app.store.get(ctx.params[0])?.schedule;
+      if (!s) return o;
+      const shown = schedulingEndShifted(ctx, o as Record<string, unknown>, s);
+      lifecycleShownSchedule(ctx, s, shown);
+      return schedulingAgentCamel(ctx, shown);
+    }),
+    statusOf('DELETE /api/events/{id}/metadata', [204], metadataDeleteStatus),
+    jsonOf('GET /api/events/{id}/acl', (ctx, body) => aclGetNoAllow(ctx, body as object[])),
+    statusOf('GET /api/events/{id}/acl', [200], aclGetStatus),
+    statusOf('PUT /api/events/{id}/acl', [204], (ctx, status) => aclWriteStatus(ctx, status, 'put')),
+    statusOf('POST /api/events/{id}/acl/{action}', [204], (ctx, status) => aclWriteStatus(ctx, status, 'add')),
+    statusOf('DELETE /api/events/{id}/acl/{action}/{role}', [204], (ctx, status) => aclWriteStatus(ctx, status, 'remove')),
+    (ctx, reply, e) => {
+      if (e !== 'GET /api/events/{id}/publications' || reply.status !== 200 || reply.json === undefined) return reply;
+      // The list as a buggy server makes it (an empty list failing, members of the single publication listed), then its reply.
+      const list = JSON.parse(reply.json) as Record<string, unknown>[];
+      for (const fn of [publicationsListBugs, lifecyclePublicationsList, blindSpotPublicationsList, discriminatingPublicationsList]) fn(ctx, list);
+      return publicationsListReply(ctx, { ...reply, json: JSON.stringify(list) }, list);
+    },
+    jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => lifecyclePublication(ctx, p as Partial<Publication>)),
+    (ctx, reply, e) => (e === 'GET /api/events/{id}/publications/{publicationId}' ? publicationReplied(ctx, reply) : reply),
+  ],
+  // The tracks GET /media lists: as before the last POST /track, or without the tracks ingested with the event.
+  mediaTracks: [statefulMediaTracks, mediaIngestedMissing],
+  // How GET /api/events/{id} shows its event: derived members shown otherwise, other member names, another version's
+  // members, a with* flag ignored.
+  eventShown: [
+    (ctx, shown, { rec, view }) => {
+      const changed = getViewBugs(ctx, undefined, view) ?? blindSpotTechStart(ctx, rec, view) ?? blindSpotCreated(ctx, rec, view);
+      return changed ? { ...shown, variant: { legacyNames: false, view: changed } } : shown;
+    },
+    (ctx, shown) => ({ ...shown, variant: getLegacyNames(ctx, shown.variant) }),
+    (ctx, shown) => ({ ...shown, version: opencastOldestGetNames(ctx, getCurrentNamesOldest(ctx, shown.version)) }),
+    (ctx, shown) => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
+  ],
   deleteEvent: {
-    early: [orElse(deleteUnknown), orElse(deleteBugs), orElse(lifecycleDelete)],
-    deleting: [tap(sectionDeleting), tap(blindSpotDeleteSiblings), tap(statefulDeleting)],
-    kept: [deleteKeeps],
     stalls: [retractionStalls],
-    status: [deleteStatus],
     removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
   },
   createParts: {
@@ -159,14 +370,8 @@ export const PATCHES: HookRegistry = {
     records: [tap(lifecycleCreated), tap(discriminatingCreated), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec))), tap(statefulCreated)],
     stored: [tap(sectionCreated)],
     asArray: [rruleSingle],
-    named: [createNamedElsewhere],
-    location: [createLocationWrong, createLocation],
-    body: [createIdMember, createBodyEmpty],
-    status: [createStatus],
-    reply: [sectionCreateReply],
   },
   updateParts: {
-    early: [orElse(updateUnknown), orElse(lifecycleUpdateDeleted)],
     parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => lifecycleUpdateParts(ctx, parts)), tap((ctx, parts, rec) => discriminatingUpdateParts(ctx, rec, parts)), tap(dataSequenceUpdateParts)],
     acl: [opencastAclPart],
     checked: [tap(updateIgnores)],
@@ -180,14 +385,6 @@ export const PATCHES: HookRegistry = {
     scheduleKept: [updateScheduleIgnored],
     updated: [tap((ctx, rec) => sectionUpdated(ctx, rec)), tap(lifecycleUpdated), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
     partByPart: [opencastPartByPart],
-    status: [updateStatus],
-  },
-  scheduleShown: {
-    route: [(ctx) => sectionSchedulingRoute(ctx)],
-    early: [schedulingUnknown],
-    found: [schedulingFound],
-    unscheduled: [orElse(sectionUnscheduled)],
-    shown: [schedulingEndShifted, tap((ctx, o, s) => lifecycleShownSchedule(ctx, s, o)), schedulingAgentCamel],
   },
   schedulingPut: {
     badJson: [schedulingBadJson],
@@ -206,27 +403,22 @@ export const PATCHES: HookRegistry = {
     probe: [(ctx, _probe, { rec, next }) => lifecycleConflictProbe(ctx, rec, next)],
     refused: [tap((ctx, next, rec) => lateSchedule(ctx, rec, next))],
     conflictBody: [conflictNoTitle],
-    kept: [schedulingPutIgnored],
     reply: [schedulingPut200],
     exclude: [(ctx, id, where) => (id === undefined ? id : sectionExclude(ctx, where, id))],
     rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
   },
-  metadataRead: {
-    early: [metadataGetUnknown, orElse(sectionMetadataGone)],
-    readable: [orElse((ctx) => readBackMetadataReadable(ctx))],
-    type: [(ctx, type) => metadataType(ctx, 'GET', type), (ctx, type, rec) => discriminatingMetadataType(ctx, rec, type)],
-    catalogs: [(ctx, list, { rec, view }) => readBackCatalogs(ctx, rec, view, list), metadataCatalogBugs, (ctx, list, { rec }) => secondCatalogCatalogs(ctx, list, rec)],
-    extraFields: [(ctx, fields, flavor) => readBackExtraFields(ctx, flavor, fields)],
-    fields: [(ctx, fields, { rec, type }) => metadataRead(ctx, rec, type, fields), (ctx, fields, { rec }) => metadataTypeStale(ctx, fields, rec), (ctx, fields, { type }) => secondCatalogFields(ctx, fields, type)],
-    body: [metadataWholeCatalog],
-    status: [metadataGetStatus],
-    reply: [(ctx, reply, type) => sectionMetadataSeen(ctx, type, reply)],
-  },
+  // What GET /metadata shows: every catalog, or the fields of one (a catalog from before a write, a field dropped).
+  metadataShown: [
+    (ctx, list, { rec, type }) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
+    (ctx, list, { type }) => (type === undefined ? metadataCatalogBugs(ctx, list) : list),
+    (ctx, list, { rec, type }) => (type === undefined ? secondCatalogCatalogs(ctx, list, rec) : list),
+    (ctx, fields, { type }) => (type === undefined || type === EPISODE_FLAVOR ? fields : readBackExtraFields(ctx, type, fields)),
+    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataRead(ctx, rec, type, fields)),
+    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
+    (ctx, fields, { type }) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
+  ],
   metadataPut: {
-    early: [metadataPutUnknown],
-    type: [(ctx, type) => metadataType(ctx, 'PUT', type)],
     badJson: [metadataPutBadJson],
-    status: [metadataPutStatus],
     fields: [
       (ctx, fields) => putFields(ctx, fields), (ctx, fields) => sectionPutFields(ctx, fields), (ctx, fields) => readBackPutFields(ctx, fields),
       (ctx, fields, { rec, type }) => discriminatingPutFields(ctx, rec, type, fields),
@@ -234,62 +426,70 @@ export const PATCHES: HookRegistry = {
       (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
       (ctx, fields, { type }) => opencastPutAsText(ctx, fields, type),
     ],
-    lost: [metadataPutIgnoresValues, (ctx, lost, rec) => lost || sectionPutLost(ctx, rec)],
-    clears: [metadataPutClearsUnsent, (ctx, clears, { rec, type }) => clears || readBackPutClears(ctx, rec, type)],
     applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => dataSequenceMetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
-    base: [(ctx, _episode, rec) => putBase(ctx, rec)],
-    episode: [(ctx, next, fields) => blindSpotPutEpisode(ctx, fields, next), (ctx, next, fields) => opencastSubjectsSplit(ctx, next, fields)],
-    stored: [(ctx, next) => (ctx.app.bug('astral-mangled') ? mangleAstral(next) : next)],
+    // The catalog stored: the fields not sent cleared (always, or from the second PUT of an extended catalog), the
+    // fields applied to the episode catalog as created, a date that resets the time, subjects split at commas,
+    // astral characters mangled.
+    stored: [
+      (ctx, c, { rec, type, fields }) => {
+        if (!metadataPutClearsUnsent(ctx, false) && !readBackPutClears(ctx, rec, type)) return c;
+        return c.episode ? { episode: applyEpisode(emptyEpisode(), fields, ctx.app.store.view(rec.id).bibStartMs, true) } : { extra: applyExtra(undefined, fields, type) };
+      },
+      (ctx, c, { rec, fields }) => {
+        const base = c.episode && putBase(ctx, rec);
+        return base && base !== rec.episode ? { episode: applyEpisode(base, fields, ctx.app.store.view(rec.id).bibStartMs, true) } : c;
+      },
+      (ctx, c, { fields }) => (c.episode ? { episode: opencastSubjectsSplit(ctx, blindSpotPutEpisode(ctx, fields, c.episode), fields) } : c),
+      (ctx, c) => (c.episode && ctx.app.bug('astral-mangled') ? { episode: mangleAstral(c.episode) } : c),
+    ],
     done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
   },
-  metadataDelete: {
-    unknown: [metadataDeleteUnknown],
-    status: [metadataDeleteStatus],
-    episodeAllowed: [metadataDeleteEpisodeAllowed],
-    kept: [metadataDeleteKeeps],
-    before: [(ctx) => blindSpotDeleteGuardFirst(ctx), (ctx) => discriminatingDeleteMetadataEarly(ctx)],
-    type: [(ctx, type) => metadataType(ctx, 'DELETE', type), (ctx, type, rec) => readBackDeleteType(ctx, rec, type)],
-    early: [orElse((ctx, { rec, type }) => sectionDeleteMetadata(ctx, rec, type))],
-  },
   aclRead: {
-    early: [aclGetUnknown],
     acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
-    body: [aclGetNoAllow],
-    status: [aclGetStatus],
   },
   aclLocked: [opencastAclLocked],
-  aclWrite: {
-    early: [aclWriteUnknown],
-    status: [aclWriteStatus],
-    put: [
-      (ctx, sent) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
-      (ctx, sent) => aclPutBugs(ctx, sent),
-      (ctx, sent, rec) => readBackAclPut(ctx, rec, sent),
-    ],
-    stored: [aclPutMerges, (ctx, sent, rec) => sectionAclPut(ctx, rec, sent)],
-    addTo: [readBackAclAddBase],
-    addRole: [readBackAclAddRole, textAddRole],
-    addAllow: [aclAddDeny],
-    addReplaces: [aclAddReplaces],
-    addSkipped: [(ctx, skipped, { rec, action, role, allow }) => skipped || aclAddBugs(ctx, rec, action, role, allow), (ctx, skipped, { rec, action, role }) => dataSequenceAclAddSkipped(ctx, skipped, rec, action, role)],
-    added: [tap((ctx, rec, { before, added }) => sectionAclAdded(ctx, rec, before, added))],
-    removeRole: [readBackAclRemoveRole, sectionAclRole, textRemoveRole],
-    rest: [
-      (ctx, rest, { rec, action, role }) => sectionAclRemoveRest(ctx, rec, action, role, rest),
-      (ctx, rest, { rec, action, role }) => discriminatingAclRemoveRest(ctx, rec, action, role, rest),
-    ],
-    removeRefused: [(ctx, refused, { rec, action, role }) => refused || aclRemoveRefused(ctx, rec, action, role)],
-    removeSkipped: [aclRemoveNoop],
-    removed: [(ctx, rest, { rec, action }) => aclRemoveWholeAction(ctx, rest, rec, action), (ctx, rest, { rec, role }) => aclRemoveBugs(ctx, rec, rest, role)],
-  },
-  publications: {
-    early: [publicationsEarly, errorPathPublications],
-    listed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
-    list: [tap<Record<string, unknown>[], void>(publicationsListBugs), tap(lifecyclePublicationsList), tap(blindSpotPublicationsList), tap(discriminatingPublicationsList)],
-    listReply: [publicationsListReply],
-    fallback: [(ctx, p, { rec }) => publicationFirst(ctx, p, rec), orElse((ctx, { rec, pid }) => publicationByEventId(ctx, rec, pid))],
-    missing: [orElse(sectionMissingPublication)],
-    shown: [lifecyclePublication],
-    reply: [publicationReply],
-  },
+  // The ACL a write leaves. PUT: the roles collapsed, a deny sent stored as allow, the list cut, an empty ACL
+  // ignored, the old entries kept beside the new. DELETE: entries matched by prefix or case, an entry added earlier
+  // refused (404), nothing removed, the whole action or role removed (these only where the entry was there).
+  aclStored: [
+    ...[
+      (ctx: Ctx, sent: AclEntry[]) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
+      (ctx: Ctx, sent: AclEntry[]) => aclPutBugs(ctx, sent),
+      (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => readBackAclPut(ctx, rec, sent),
+      (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => aclPutMerges(ctx, sent, rec),
+      (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => sectionAclPut(ctx, rec, sent),
+    ].map((fn) => (ctx: Ctx, acl: AclEntry[], { rec }: { rec: EventRecord }) => (ctx.endpoint === 'PUT /api/events/{id}/acl' ? fn(ctx, acl, rec) : acl)),
+    ...[
+      (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => sectionAclRemoveRest(ctx, rec, action, role, rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => discriminatingAclRemoveRest(ctx, rec, action, role, rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => {
+        if (aclRemoveRefused(ctx, rec, action, role)) throw notFound(`no ACL entry with action '${action}' and role '${role}'`);
+        return rest;
+      },
+      (ctx: Ctx, rest: AclEntry[], { rec }: Removal) => (rest.length !== rec.acl.length && aclRemoveNoop(ctx, false) ? rec.acl : rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, action }: Removal) => (rest.length !== rec.acl.length ? aclRemoveWholeAction(ctx, rest, rec, action) : rest),
+      (ctx: Ctx, rest: AclEntry[], { rec, role }: Removal) => (rest.length !== rec.acl.length ? aclRemoveBugs(ctx, rec, rest, role) : rest),
+    ].map((fn) => onlyAt('DELETE /api/events/{id}/acl/{action}/{role}', fn)),
+    // POST: added onto the ACL the event was created with, the role misread, a deny entry added, the change lost or
+    // made its own way, the whole ACL replaced, the entry added to every event sharing the old ACL.
+    ...[
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => {
+        if (!ctx.app.bug('acl-add-onto-created')) return acl;
+        readBackAclAddBase(ctx, rec);
+        return withAce(ctx, rec.acl, { allow: true, action, role }) ?? rec.acl;
+      },
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => {
+        const read = textAddRole(ctx, readBackAclAddRole(ctx, role));
+        return read === undefined || read === role ? acl : (withAce(ctx, rec.acl, { allow: true, action, role: read }) ?? rec.acl);
+      },
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => (aclAddDeny(ctx, true) ? acl : (withAce(ctx, rec.acl, { allow: false, action, role }) ?? rec.acl)),
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => (aclAddBugs(ctx, rec, action, role, true) || dataSequenceAclAddSkipped(ctx, false, rec, action, role) ? rec.acl : acl),
+      (ctx: Ctx, acl: AclEntry[], { action, role }: Removal) => (aclAddReplaces(ctx, false) ? [{ allow: true, action, role }] : acl),
+      (ctx: Ctx, acl: AclEntry[], { rec, action, role }: Removal) => {
+        if (acl !== rec.acl && !rec.acl.some((e) => e.action === action && e.role === role)) sectionAclAdded(ctx, rec, rec.acl, { allow: true, action, role });
+        return acl;
+      },
+    ].map((fn) => onlyAt('POST /api/events/{id}/acl/{action}', fn)),
+  ],
+  publicationListed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
 };

@@ -93,19 +93,22 @@ function buggyQuery(ctx: Ctx, store: EventStore, q: ListQuery): ListQuery {
   return q;
 }
 
-/** Bug site (handlers/list.ts): runs the list query as a buggy server does; returns the JSON text. */
-export function sectionRunList(ctx: Ctx, q: ListQuery): string {
-  const store = ctx.app.listStore ?? ctx.app.store;
-  const text = runList(store, buggyQuery(ctx, store, q));
-  if (!ctx.app.bug('list-withmetadata-episode-only') || !q.flags.metadata) return text;
-  const list = JSON.parse(text) as Record<string, unknown>[];
-  for (const o of list) {
+/** Fault (list.query): the query a buggy server runs (the correct one when no paging mutant of this family is on). */
+export function sectionListQuery(ctx: Ctx, q: ListQuery): ListQuery {
+  return buggyQuery(ctx, ctx.app.listStore ?? ctx.app.store, q);
+}
+
+/** Fault (list.rows): with withmetadata, each row shows only its dublincore/episode catalog. */
+export function sectionListRows(ctx: Ctx, rows: string[], q: ListQuery): string[] {
+  if (!ctx.app.bug('list-withmetadata-episode-only') || !q.flags.metadata) return rows;
+  return rows.map((row) => {
+    const o = JSON.parse(row) as Record<string, unknown>;
     for (const k of ['metadata', 'withmetadata']) {
       const m = o[k];
       if (Array.isArray(m)) o[k] = m.filter((c: { flavor?: string }) => c.flavor === 'dublincore/episode');
     }
-  }
-  return JSON.stringify(list);
+    return JSON.stringify(o);
+  });
 }
 
 /**

@@ -1,12 +1,17 @@
 import type { ApiVersion } from '../../model/version.js';
 import type { Ctx } from '../app.js';
-import type { ListQuery } from '../list-run.js';
-import { notFound } from '../types.js';
+import { knownFilter, multiValued, parseRange, splitEntry, type FilterGroup, type ListParams } from '../list-params.js';
+import { groupMatch, type ListQuery } from '../list-run.js';
+import { DEFAULT_LIST_LATITUDE } from '../latitude/list.js';
+import { matchPredicate } from '../latitude/list-order.js';
+import { badRequest, notFound } from '../types.js';
+import { atLeast } from '../version.js';
+import type { EventView } from '../view.js';
 import { family, type MutantSpec } from './types.js';
 
 /**
  * "Filter X is parsed but never applied": the most common way a filter goes wrong (a forgotten case in the
- * query builder). Bug site: hook listFilters.dropped (filterIgnored below) drops the entry by its given name.
+ * query builder). Fault: filterIgnored below drops the entry by its given name from the parameters as read.
  * Breaks events.list.filter.<name> (spec § GET /api/events, Filters) from the version that has the filter.
  */
 function ignored(name: string, since: ApiVersion = '1.0.0'): MutantSpec {
@@ -41,7 +46,7 @@ export const LIST_MUTANTS = family({
   'list-textfilter-needle-case': {
     rule: 'events.list.filter.textFilter',
     description: 'textFilter lower-cases the searched text but not the value: a value with capitals never matches, '
-      + 'even where a field holds it exactly (bug site: predicateOf in list-run.ts).',
+      + 'even where a field holds it exactly.',
   },
   'list-filter-start-outside': {
     rule: 'events.list.filter.start',
@@ -78,42 +83,76 @@ export const LIST_MUTANTS = family({
   },
 });
 
-/** Bug site (hook listFilters.orRepeats): 1.5.0+ repeated keywords ANDed. */
-export function filterOrAsAnd(ctx: Ctx, or: boolean): boolean {
-  return or && !ctx.app.bug('list-filter-or-as-and');
+/** The `filter` parameters with only the entries `keep` allows by name (malformed entries stay, for the 400 they get). */
+function keepEntries(params: string[], keep: (name: string) => boolean): string[] {
+  return params.map((param) => param.split(',').filter((raw) => {
+    const kv = raw.trim() === '' ? undefined : splitEntry(raw);
+    return kv === undefined || keep(kv[0]);
+  }).join(','));
 }
 
-/** Bug site (hook listFilters.unknownRefused): an unknown filter accepted. */
-export function filterUnknownIgnored(ctx: Ctx, refused: boolean): boolean {
-  return refused && !ctx.app.bug('list-filter-unknown-ignored');
+/** The filter groups of `q`, each through `fn`. */
+function eachGroup(q: ListQuery, fn: (g: FilterGroup) => FilterGroup): ListQuery {
+  return { ...q, filters: q.filters.map(fn) };
 }
 
-/** Bug sites (hook listFilters.dropped): the filter `given` parsed but never applied (list-filter-ignored-<given>). */
-export function filterIgnored(ctx: Ctx, dropped: boolean, given: string): boolean {
-  return dropped || ctx.app.bug(`list-filter-ignored-${given}`);
+/** A group matched value by value by `one` (OR or AND as the group says); `label` keeps the list caches apart. */
+function matching(g: FilterGroup, label: string, one: (v: EventView, value: string) => boolean): FilterGroup {
+  const { values } = g;
+  return { ...g, test: { label, match: g.any ? (v) => values.some((x) => one(v, x)) : (v) => values.every((x) => one(v, x)) } };
 }
 
-/** Bug site (hook listFilters.repeatRefused): a repeated keyword refused (400). */
-export function filterRepeatRejected(ctx: Ctx, refused: boolean): boolean {
-  return refused || ctx.app.bug('list-filter-repeat-rejected');
+/** Fault (list.asked): the entries of a filter `<given>` dropped before parsing (list-filter-ignored-<given>). */
+export function filterIgnored(ctx: Ctx, p: ListParams): ListParams {
+  const { bug } = ctx.app;
+  return { ...p, filter: keepEntries(p.filter, (given) => !bug(`list-filter-ignored-${given}`)) };
 }
 
-/** Bug site (hook listFilters.needle): textFilter matched case-sensitively. */
-export function textNeedleCase(ctx: Ctx, lower: string, sent: string): string {
-  return ctx.app.bug('list-textfilter-needle-case') ? sent : lower;
+/** Fault (list.asked): from 1.1.0 the entries of an unknown filter dropped (no 400). */
+export function filterUnknownIgnored(ctx: Ctx, p: ListParams): ListParams {
+  if (!ctx.app.bug('list-filter-unknown-ignored') || !atLeast(ctx.version, '1.1.0')) return p;
+  return { ...p, filter: keepEntries(p.filter, (given) => knownFilter(given, ctx.version)) };
 }
 
-/** Bug site (hook listFilters.startOutside): the start filter matches the events outside its range. */
-export function filterStartOutside(ctx: Ctx, outside: boolean): boolean {
-  return outside || ctx.app.bug('list-filter-start-outside');
+/** Fault (list.query): a keyword given twice refused (400). */
+export function filterRepeatRejected(ctx: Ctx, q: ListQuery): ListQuery {
+  const twice = q.filters.find((g) => g.values.length > 1);
+  if (twice && ctx.app.bug('list-filter-repeat-rejected')) throw badRequest(`filter '${twice.name}' given twice`);
+  return q;
 }
 
-/** Bug site (hook listFilters.groupsOred): different keywords ORed. */
-export function filterAndAsOr(ctx: Ctx, ored: boolean): boolean {
-  return ored || ctx.app.bug('list-filter-and-as-or');
+/** Fault (list.query): from 1.5.0 the values of a repeated keyword ANDed (the multi-valued filters stay ORed). */
+export function filterOrAsAnd(ctx: Ctx, q: ListQuery): ListQuery {
+  if (!ctx.app.bug('list-filter-or-as-and') || !atLeast(ctx.version, '1.5.0')) return q;
+  return eachGroup(q, (g) => (multiValued(g.name) ? g : { ...g, any: false }));
 }
 
-/** Bug sites (hook listPaging.answered): an empty list answers 404, or a last partial page answers empty. */
+/** Fault (list.query): textFilter matched case-sensitively (the text is lower-cased, the value not). */
+export function textNeedleCase(ctx: Ctx, q: ListQuery): ListQuery {
+  if (!ctx.app.bug('list-textfilter-needle-case')) return q;
+  const lat = q.lat ?? DEFAULT_LIST_LATITUDE;
+  return eachGroup(q, (g) => (g.name !== 'textFilter' || g.test || matchPredicate(g, lat) ? g : matching(g, 'needle-case', (v, x) => v.fullText.includes(x))));
+}
+
+/** Fault (list.query): the start filter matches the events outside its range. */
+export function filterStartOutside(ctx: Ctx, q: ListQuery): ListQuery {
+  if (!ctx.app.bug('list-filter-start-outside')) return q;
+  return eachGroup(q, (g) => (g.name !== 'start' || g.test ? g : matching(g, 'start-outside', (v, x) => {
+    const r = parseRange('start', x);
+    return v.bibStartMs < r.from || v.bibStartMs > r.to;
+  })));
+}
+
+/** Fault (list.query, last): different keywords ORed (an event matching any one group is listed). */
+export function filterAndAsOr(ctx: Ctx, q: ListQuery): ListQuery {
+  if (q.filters.length < 2 || !ctx.app.bug('list-filter-and-as-or')) return q;
+  const store = ctx.app.listStore ?? ctx.app.store;
+  const tests = q.filters.map((g) => groupMatch(store, g, q.lat));
+  const label = `any-group:${JSON.stringify(q.filters.map((g) => [g.name, g.any, g.values, g.test?.label]))}`;
+  return { ...q, filters: [{ name: q.filters[0].name, values: [], any: true, test: { label, match: (v) => tests.some((t) => t(v)) } }] };
+}
+
+/** Fault (list.rows): an empty list answers 404, or a last partial page answers empty. */
 export function pageAnswered(ctx: Ctx, page: string[], q: ListQuery): string[] {
   if (page.length === 0 && ctx.app.bug('list-empty-404')) throw notFound('no events match');
   if (ctx.app.bug('list-pages-last-partial-empty') && q.skip > 0 && q.limit !== undefined && page.length < q.limit) return [];

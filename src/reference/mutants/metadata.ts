@@ -4,7 +4,8 @@ import { emptyEpisode, EPISODE_FLAVOR, type FieldInput, type EpisodeView, applyE
 import { HttpError, type EventRecord, type EpisodeValues } from '../types.js';
 import { hashedStale, metadataOneBehind, whenWritten } from './write-state.js';
 import { nth, everySecond, firstState, LATE_MS, latin1Value, metadataBehind } from './mutant-state.js';
-import { catalogLabel, renderCatalogs, applyExtra, extraFields } from '../catalogs.js';
+import { catalogLabel, renderCatalogs, applyExtra, extraFields, typeParam } from '../catalogs.js';
+import { writableEvent } from '../event-access.js';
 
 /** The metadata family: planted bugs of the metadata endpoints (rules metadata.*). */
 
@@ -466,4 +467,22 @@ export function lateMetadata(ctx: Ctx, rec: EventRecord, type: string, fields: F
     rec.archiveVersion++;
     app.store.commit(rec);
   });
+}
+
+/**
+ * Fault (request in, DELETE /metadata): what a buggy server does before it looks the catalog up: the episode catalog
+ * emptied (its deletion allowed, or the flavor named in another case), or an extended catalog deleted from every event
+ * first. Asked only while one of these bugs is on; the event is checked for write access as the handler checks it.
+ */
+export function metadataDeleteAnswered(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  const { bug, store } = ctx.app;
+  const type = typeParam(ctx);
+  if (reply || type === undefined || (!bug('metadata-delete-episode-allowed') && !bug('metadata-delete-episode-case') && !bug('metadata-delete-all-events'))) return reply;
+  const rec = writableEvent(ctx);
+  const early = sectionDeleteMetadata(ctx, rec, type);
+  if (early || type !== EPISODE_FLAVOR || !metadataDeleteEpisodeAllowed(ctx, false)) return early;
+  rec.episode = emptyEpisode();
+  rec.archiveVersion++;
+  store.commit(rec);
+  return empty(204);
 }

@@ -7,6 +7,8 @@ import { publicationObject } from '../serialize.js';
 import { isTrue } from '../input.js';
 import { notFound, type Publication, type EventRecord } from '../types.js';
 import { atLeast } from '../version.js';
+import { readableEvent } from '../event-access.js';
+import { internalByIdFor } from '../internal-publication.js';
 
 /** The publications family: planted bugs of the publication endpoints (rules publications.*). */
 
@@ -299,3 +301,40 @@ export const PUBLICATION_VERSION_MUTANTS = family({
     until: '1.6.0',
   },
 });
+
+/** The publication GET …/publications/{publication_id} names, as the handler finds it (undefined: 404). */
+function named(ctx: Ctx, rec: EventRecord, pid: string): Publication | undefined {
+  return rec.publications.find((x) => x.id === pid) ?? internalByIdFor(ctx, rec, pid);
+}
+
+/**
+ * Fault (request in, GET …/publications/{publication_id}): a publication id the event does not have read as another
+ * one (the event's first publication, or the event's own id as its first publication): the path rewritten.
+ */
+export function publicationNamed(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  const { bug } = ctx.app;
+  if (reply || (!bug('publication-get-falls-back-first') && !bug('publication-by-event-id'))) return reply;
+  const rec = readableEvent(ctx);
+  const pid = ctx.params[1];
+  if (named(ctx, rec, pid)) return reply;
+  const p = publicationFirst(ctx, undefined, rec) ?? publicationByEventId(ctx, rec, pid);
+  if (p) ctx.params[1] = p.id;
+  return reply;
+}
+
+/** Fault (request in, GET …/publications/{publication_id}): what a buggy server answers for a publication the event lacks. */
+export function publicationMissing(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
+  const { bug } = ctx.app;
+  if (reply || (!bug('publication-other-event') && !bug('publication-unknown-204'))) return reply;
+  const rec = readableEvent(ctx);
+  return named(ctx, rec, ctx.params[1]) ? reply : sectionMissingPublication(ctx, ctx.params[1]);
+}
+
+/** Fault (response, GET …/publications/{publication_id}): the single publication answered 201, or without media. */
+export function publicationReplied(ctx: Ctx, reply: Reply): Reply {
+  const { bug } = ctx.app;
+  if (reply.status !== 200 || (!bug('publication-get-no-media') && !bug('publication-get-201'))) return reply;
+  const rec = ctx.app.store.readCopy(ctx.params[0]);
+  const p = rec && named(ctx, rec, ctx.params[1]);
+  return p ? publicationReply(ctx, reply, p) : reply;
+}
