@@ -1,8 +1,11 @@
 /**
  * A run-wide readers–writer lock. Work that may write to the server while others do (a scenario,
  * a generated stage) holds it shared; an `exclusive` scenario (src/model/scenario.ts: a wrong answer that lasts only
- * until the server's next write, anywhere, must not be hidden by another's write) holds it alone. Waiters are served
- * in order, so an exclusive scenario waits only for the work already running and new work waits behind it.
+ * until the server's next write, anywhere, must not be hidden by another's write) holds it alone. An exclusive waiter
+ * goes before every shared one: it waits only for the work already running, and the exclusive scenarios queued
+ * together run one after the other with no shared work let in between (each let in would be waited for again: on a
+ * lagging index, a generated case in flight lasts seconds). Shared waiters are served together, in order, once no
+ * exclusive one waits.
  */
 export class Exclusivity {
   private readers = 0;
@@ -32,12 +35,17 @@ export class Exclusivity {
   }
 
   private pump(): void {
-    while (this.queue.length > 0 && !this.writer) {
-      const next = this.queue[0];
-      if (next.exclusive && this.readers > 0) return;
-      this.queue.shift();
-      if (next.exclusive) this.writer = true;
-      else this.readers++;
+    if (this.writer) return;
+    const ex = this.queue.findIndex((w) => w.exclusive);
+    if (ex >= 0) {
+      if (this.readers > 0) return;
+      const [next] = this.queue.splice(ex, 1);
+      this.writer = true;
+      next.grant();
+      return;
+    }
+    for (const next of this.queue.splice(0)) {
+      this.readers++;
       next.grant();
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WaitLedger } from '../core/wait-ledger.js';
-import { FAST_MS, scenarioLimit } from './scenario-limit.js';
+import { FAST_MS, IDLE_ALLOWANCE, scenarioLimit } from './scenario-limit.js';
 
 describe('scenarioLimit (more scenarios at once only while the server answers fast)', () => {
   it('--concurrency until 64 requests are known, the ceiling while their median is fast, back when it is not', () => {
@@ -21,7 +21,7 @@ describe('scenarioLimit (more scenarios at once only while the server answers fa
     expect(scenarioLimit({ concurrency: 4, concurrencyCeiling: 12 }, undefined)()).toBe(4);
   });
 
-  it('one more per wait sleeping between polls, up to twice as many again; never with a given --concurrency', () => {
+  it('one more per wait sleeping between polls, up to IDLE_ALLOWANCE times as many again; never with a given --concurrency', () => {
     const waits = new WaitLedger();
     const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits);
     const ends = Array.from({ length: 5 }, () => waits.idle());
@@ -32,8 +32,10 @@ describe('scenarioLimit (more scenarios at once only while the server answers fa
     for (let i = 0; i < 64; i++) waits.request(1);
     expect(limit()).toBe(20);
     const more = Array.from({ length: 30 }, () => waits.idle());
-    expect(limit()).toBe(48);
-    for (const end of [...ends, ...more]) end();
+    expect(limit()).toBe(16 + 34);
+    const many = Array.from({ length: 200 }, () => waits.idle());
+    expect(limit()).toBe(16 + IDLE_ALLOWANCE * 16);
+    for (const end of [...ends, ...more, ...many]) end();
     expect(limit()).toBe(16);
     waits.idle();
     expect(scenarioLimit({ concurrency: 4 }, waits)()).toBe(4);

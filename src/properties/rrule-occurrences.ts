@@ -49,9 +49,12 @@ export const rruleOccurrences = defineProperty<RecurringSchedule>({
   title: 'A recurring schedule creates exactly its occurrences',
   rules: ['events.create.rrule', 'events.create.rrule-200'],
   needs: { agents: ['events.create.rrule', 'events.create.rrule-200'] },
-  // Its schedules lie in 2096 (and the weeks after), a range no other property or stage uses.
+  // Its schedules lie in 2120-2159 (and the months after), a range no other property or stage uses. On one shared
+  // capture agent (--agent-id) cases whose periods meet take turns (spans, below); a period lasts up to four months,
+  // so in one year most cases met another and ran one after the other (40 cases, index lag 1 s: 36 s), in forty they
+  // seldom meet.
   ownRange: true,
-  cases: (env) => recurringSchedule({ agentPrefix: '', runId: propertyAgent(env, 'rrule'), maxOccurrences: 6, yearFrom: 2096, yearTo: 2096 }),
+  cases: (env) => recurringSchedule({ agentPrefix: '', runId: propertyAgent(env, 'rrule'), maxOccurrences: 6, yearFrom: 2120, yearTo: 2159 }),
   runsFactor: 2,
   // Each case schedules on a capture agent of its own (CaseKit.agent: `c<n>` per case; conflicts are per agent),
   // reads its own events by id; on the user's one agent (--agent-id) only cases whose periods meet take turns.

@@ -20,3 +20,12 @@ describe('longestFirst', () => {
     expect(input.map((s) => s.id)).toEqual(['a', 'u']);
   });
 });
+
+describe('longestFirst with waiting actions', () => {
+  it('counts an action by the settle windows it declares (ActionDef.cost): a write made while processing runs first', () => {
+    const waiting = { id: 'w', steps: [{ action: { name: 'put-acl-while-processing', params: {} } }] } as unknown as Scenario;
+    const unknownCost = { id: 'x', steps: [{ action: { name: 'create-event', params: {} } }] } as unknown as Scenario;
+    const order = longestFirst([scenario('a', 1), unknownCost, scenario('b', 3), waiting]);
+    expect(order.map((s) => s.id)).toEqual(['w', 'b', 'a', 'x']);
+  });
+});

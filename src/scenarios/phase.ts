@@ -5,15 +5,18 @@ import { mapAdaptive } from '../core/pool.js';
 import { numberRepeats } from '../core/result-id.js';
 import { agentFor } from '../core/capabilities.js';
 import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
+import { ACTIONS } from './actions/index.js';
 import { sharedAgentTimeBase, timeBase } from './time-base.js';
 
 /**
  * The scenarios in the order the pool starts them: the longest first (a long scenario started last is the
- * stage's tail). A scenario's time is mostly its settling steps (each reads over a settle window), so they are its
- * cost; equal costs keep the files' order. Results do not depend on it: each scenario works on events of its own.
+ * stage's tail). A scenario's time is mostly its settling steps (each reads over a settle window) and the actions
+ * that wait (ActionDef.cost), so they are its cost; equal costs keep the files' order. Results do not depend on it:
+ * each scenario works on events of its own.
  */
 export function longestFirst(scenarios: readonly Scenario[]): Scenario[] {
-  const cost = (s: Scenario) => s.steps.filter((st) => st.settle || st.until).length;
+  const stepCost = (st: Scenario['steps'][number]) => (st.settle || st.until ? 1 : 0) + (st.action ? ACTIONS.get(st.action.name)?.cost ?? 0 : 0);
+  const cost = (s: Scenario) => s.steps.reduce((n, st) => n + stepCost(st), 0);
   return [...scenarios].sort((a, b) => cost(b) - cost(a));
 }
 
@@ -43,11 +46,14 @@ export interface ScenarioPhaseOptions {
 }
 
 /**
- * The scenario stage of one version (ARCHITECTURE.md § Stages), in two parts: the scenarios in parallel
- * (--concurrency, or more while the server answers fast: `base.concurrencyNow`), then (`exclusive`) the exclusive
- * ones one by one, once nothing else of the run writes. `scenarios` counts those that run in this version.
+ * The scenario stage of one version (ARCHITECTURE.md § Stages): the scenarios in parallel (--concurrency, or more
+ * while the server answers fast: `base.concurrencyNow`), and beside them the exclusive ones, whose steps that must
+ * see no other write (ScenarioLocks.alone) wait until the others have ended, then take the run alone one scenario at
+ * a time. Their given events and leading waits for processing are made from the start, beside the others: on a
+ * server whose index lags, those waits are most of an exclusive scenario's time. `scenarios` counts those that run
+ * in this version.
  */
-export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; shared(): Promise<void>; exclusive(): Promise<void> } {
+export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; run(): Promise<void> } {
   const { base, root, runTag, scenarios, signal, lock } = o;
   const { config, version, caps } = base;
   const todo = scenarios.filter((s) => s.versions.includes(version));
@@ -85,20 +91,24 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; sha
       failure ??= err;
     }
   };
+  // Opened once every scenario that is not exclusive has ended (or failed).
+  let othersEnded!: () => void;
+  const others = new Promise<void>((r) => { othersEnded = r; });
+  // `exclusive` scenarios take the run alone only once the others have ended: no other scenario's write hides a
+  // wrong answer that lasts only until the server's next write (src/model/scenario.ts).
+  const exclusive: Hold = (w) => others.then(() => lock.exclusive(w));
+  // Their given events are created and processed side by side with the others, under the shared lock; only the steps
+  // that read and compare hold the run alone, one scenario at a time (scenario.ts ScenarioLocks). A scenario alone
+  // for the shared capture agent creates its schedules alone too.
+  const locks: ScenarioLocks = { before: (w) => lock.shared(w), alone: exclusive };
   return {
     scenarios: todo.length,
-    shared: () => guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => lock.shared(w)))),
-    // `exclusive` scenarios run one by one after the others: no other scenario's write hides a wrong answer that
-    // lasts only until the server's next write (src/model/scenario.ts).
-    exclusive: async () => {
-      // Their given events are created and processed side by side, under the shared lock; only the steps that read
-      // and compare hold the run alone, one scenario at a time (scenario.ts ScenarioLocks). A scenario
-      // alone for the shared capture agent creates its schedules alone too.
-      const locks: ScenarioLocks = { before: (w) => lock.shared(w), alone: (w) => lock.exclusive(w) };
-      const exclusive: Hold = (w) => lock.exclusive(w);
+    run: async () => {
+      const rest = guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => lock.shared(w)))).finally(othersEnded);
       // As many at once as the other scenarios: what they do side by side (given events, waits for processing)
       // overlaps; the rest queues on the lock.
-      if (!failure) await guarded(() => mapAdaptive(todo.filter(alone), base.concurrencyNow, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
+      const alones = guarded(() => mapAdaptive(todo.filter(alone), base.concurrencyNow, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
+      await Promise.all([rest, alones]);
       if (failure) throw failure;
     },
   };

@@ -17,7 +17,8 @@ const SCENARIO_SPAN_DAYS = 15;
  * different scenarios never overlap (scenarios run concurrently). They start in 2100, after every year another stage
  * schedules in on that agent (the probe 2094, the properties 2095-2098, stateful 2099: src/orchestrator/run.ts), which
  * run side by side with the scenarios: a place of SCENARIO_SPAN_DAYS each for about 200 scenarios reaches into 2108,
- * and from 2090 on it reached those years (a scenario's event in 2096 met a recurrence of prop-rrule there: 409).
+ * before the recurrences of prop-rrule (2120-2159); from 2090 on it reached the properties' years (a scenario's event
+ * met a recurrence of prop-rrule there: 409).
  * Versions run one after the other and delete what they created, so they reuse the same windows.
  */
 export function sharedAgentTimeBase(seed: number, index: number): string {

@@ -31,6 +31,8 @@ export const ACL_WHILE_PROCESSING_ACTIONS: readonly ActionDef[] = [
   {
     name: 'put-acl-while-processing',
     doc: 'Creates an event with media, reads it until it reads, and while it shows an active workflow PUTs its ACL once (`acl`), as sent (a refusal is not waited out), judged only where a read proves processing still ran after the PUT (while-processing.ts: a longer medium each round until one is); then awaits its processing. The last exchange is the PUT; value {id}. A skip with why when no attempt could be proven made during processing.',
+    // Rounds of create, read until readable, and a wait of twice the lag for the proof (src/scenarios/while-processing.ts).
+    cost: 4,
     run: putAclWhileProcessing,
   },
 ];

@@ -27,6 +27,12 @@ export interface ActionDef {
   readonly name: string;
   readonly doc: string;
   readonly run: Action;
+  /**
+   * How many settle windows the action usually waits (default 0): a scenario's cost, by which the scenario stage
+   * starts the longest first (src/scenarios/phase.ts longestFirst). An action that waits for a write made while
+   * processing runs waits rounds of create, read and wait: it would be the stage's tail if started last.
+   */
+  readonly cost?: number;
 }
 
 /** The implementation of an action that declares what it needs. */

@@ -271,6 +271,8 @@ export const VERSIONS_ACTIONS: readonly ActionDef[] = [
   {
     name: 'track-while-processing',
     doc: 'Creates an event with media and, while it shows an active workflow, sends POST /track; judged (value {id, status}) only where a read proves processing still ran after it (while-processing.ts); "not offered" where the server range of rule `rule` does not hold this server.',
+    // Rounds of create, read until readable, and a wait of twice the lag for the proof (src/scenarios/while-processing.ts).
+    cost: 4,
     run: trackWhileProcessing,
   },
   {
