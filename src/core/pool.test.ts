@@ -77,4 +77,17 @@ describe('a limit that grows while nothing ends lets more in within RECHECK_MS (
     release();
     expect(await Promise.all(runs)).toEqual([0, 1, 2]);
   });
+
+  it('Slots: work asked `ahead` starts before the rest of the line, in the order asked', async () => {
+    const slots = new Slots(1);
+    const started: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = slots.run(async () => { started.push('first'); await held; });
+    const rest = ['a', 'b'].map((x) => slots.run(async () => { started.push(x); }));
+    const ahead = ['x', 'y'].map((x) => slots.run(async () => { started.push(x); }, { ahead: true }));
+    release();
+    await Promise.all([first, ...rest, ...ahead]);
+    expect(started).toEqual(['first', 'x', 'y', 'a', 'b']);
+  });
 });

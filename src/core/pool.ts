@@ -65,10 +65,15 @@ export function mapAdaptive<T, R>(items: T[], limit: () => number, fn: (item: T,
   });
 }
 
-/** At most `size` works at once (a size that may move as the run goes: read at each start); the others wait their turn, in order. */
+/**
+ * At most `size` works at once (a size that may move as the run goes: read at each start); the others wait their
+ * turn, in order, those asked `ahead` before the rest (a long chain of dependent work queued behind many short ones
+ * would start late and end the stage last).
+ */
 export class Slots {
   private used = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waitingAhead: (() => void)[] = [];
+  private readonly waitingRest: (() => void)[] = [];
   private readonly sizeNow: () => number;
 
   constructor(size: number | (() => number)) {
@@ -79,11 +84,15 @@ export class Slots {
     return Math.max(1, this.sizeNow());
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  private get waiting(): number {
+    return this.waitingAhead.length + this.waitingRest.length;
+  }
+
+  async run<T>(work: () => Promise<T>, o: { ahead?: boolean } = {}): Promise<T> {
     if (this.used < this.size) this.used++;
     else {
       await new Promise<void>((grant) => {
-        this.waiting.push(grant);
+        (o.ahead ? this.waitingAhead : this.waitingRest).push(grant);
         this.watch();
       });
     }
@@ -100,9 +109,9 @@ export class Slots {
 
   /** Lets in as many of the line as the size allows now (a size that grew lets more in). */
   private admit(): void {
-    while (this.waiting.length > 0 && this.used < this.size) {
+    while (this.waiting > 0 && this.used < this.size) {
       this.used++;
-      this.waiting.shift()!();
+      (this.waitingAhead.shift() ?? this.waitingRest.shift())!();
     }
   }
 
@@ -112,7 +121,7 @@ export class Slots {
     this.timer = recheck(() => {
       this.timer = undefined;
       this.admit();
-      if (this.waiting.length > 0) this.watch();
+      if (this.waiting > 0) this.watch();
     });
   }
 }

@@ -129,6 +129,7 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
 
   // 2. Catalogs and field ids, as GET /metadata of the first probe event shows them; the episode field ids the spec
   //    does not give are learned from them (field-ids.ts), before any create sends such a field.
+  let catalogsLearned: Promise<void> | undefined;
   if (base.id && (await waitReadable(o.client, base.id, o.config.settleMs))) {
     const ex = await o.client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(base.id)}/metadata` });
     exchanges.push(ex);
@@ -136,7 +137,17 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
     if (parsed.ok && Array.isArray(parsed.value)) {
       const cats = parsed.value as { flavor?: unknown; fields?: unknown }[];
       observe('catalogs', cats.map((c) => String(c?.flavor)).join(', ') || 'none', 'GET /api/events/{id}/metadata');
-      caps.catalogs = await learnCatalogs(cats, {
+      const episode = cats.find((c) => c?.flavor === 'dublincore/episode');
+      if (Array.isArray(episode?.fields)) {
+        const ids = (episode.fields as { id?: unknown }[]).map((f) => String(f?.id)).sort();
+        observe('episode-field-ids', ids.join(', '), 'GET /api/events/{id}/metadata (dublincore/episode)');
+        caps.fieldIds = learnFieldIds(ids, o.config.fieldIds);
+        const learned = Object.entries(caps.fieldIds).filter(([k]) => !(k in o.config.fieldIds));
+        if (learned.length > 0) observe('field-id-map', `learned from the server's catalog: ${learned.map(([k, v]) => `${k}→${v}`).join(', ')}`, 'GET /api/events/{id}/metadata (dublincore/episode)');
+      }
+      // The catalogs besides dublincore/episode are learned from an event of their own, which takes the index's lag
+      // to read: beside the steps below (nothing they send depends on them), awaited at the end.
+      catalogsLearned = learnCatalogs(cats, {
         tag: o.tag,
         observe,
         create: async (extra) => {
@@ -149,15 +160,9 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
           exchanges.push(r);
           return r;
         },
-      });
-      const episode = cats.find((c) => c?.flavor === 'dublincore/episode');
-      if (Array.isArray(episode?.fields)) {
-        const ids = (episode.fields as { id?: unknown }[]).map((f) => String(f?.id)).sort();
-        observe('episode-field-ids', ids.join(', '), 'GET /api/events/{id}/metadata (dublincore/episode)');
-        caps.fieldIds = learnFieldIds(ids, o.config.fieldIds);
-        const learned = Object.entries(caps.fieldIds).filter(([k]) => !(k in o.config.fieldIds));
-        if (learned.length > 0) observe('field-id-map', `learned from the server's catalog: ${learned.map(([k, v]) => `${k}→${v}`).join(', ')}`, 'GET /api/events/{id}/metadata (dublincore/episode)');
-      }
+      }).then((c) => { caps.catalogs = c; });
+      // Handled where it is awaited, below; until then a failure must not count as unhandled.
+      catalogsLearned.catch(() => undefined);
     }
   }
   // 2b. ACL action names ("the set of valid action names: not shown", spec § Authentication): an ACL with an action
@@ -231,6 +236,7 @@ export async function probeServer(o: ProbeOptions): Promise<ProbeOutcome> {
     observe('schedule-inputs', inputsNote ?? (caps.agents.kind === 'none' ? 'undetermined: no schedule was accepted' : 'not required: schedules without inputs are accepted'), 'POST /api/events');
   }
 
+  await catalogsLearned;
   if (Object.keys(o.config.fieldIds).length > 0) {
     observe('field-id-map', Object.entries(o.config.fieldIds).map(([k, v]) => `${k}→${v}`).join(', '), 'config file fieldIds');
   }

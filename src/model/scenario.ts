@@ -91,8 +91,9 @@ export interface Scenario {
   /**
    * Run alone, after the others (no other scenario writes meanwhile): for bugs whose wrong answer only lasts until
    * the server's next write anywhere (a cache keyed by a global revision), which concurrent scenarios' writes hide.
-   * `shared-agent`: alone only when every scenario schedules on the user's one capture agent (--agent-id), for a
-   * scenario whose schedules span the time windows of others.
+   * `shared-agent`: for a scenario whose schedules span the time windows of others when every scenario schedules on
+   * the user's one capture agent (--agent-id): there it gets a year of its own, far from the others'
+   * (src/scenarios/time-base.ts wideTimeBase), and runs beside them; it is never alone.
    */
   exclusive?: boolean | 'shared-agent';
   given: GivenEvent[];

@@ -4,9 +4,9 @@ import type { VersionEnv } from '../core/version-env.js';
 import { mapAdaptive } from '../core/pool.js';
 import { numberRepeats } from '../core/result-id.js';
 import { agentFor } from '../core/capabilities.js';
-import { allWith, runScenario, type ScenarioLocks } from './scenario.js';
+import { allWith, readOnlyTail, runScenario, type ScenarioLocks } from './scenario.js';
 import { ACTIONS } from './actions/index.js';
-import { sharedAgentTimeBase, timeBase } from './time-base.js';
+import { sharedAgentTimeBase, timeBase, wideTimeBase } from './time-base.js';
 
 /**
  * The scenarios in the order the pool starts them: the longest first (a long scenario started last is the
@@ -58,6 +58,8 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; run
   const { config, version, caps } = base;
   const todo = scenarios.filter((s) => s.versions.includes(version));
   const sharedAgent = caps.agents.kind === 'fixed';
+  // The scenarios whose schedules span others' windows: on one shared agent each gets a year of its own.
+  const wide = scenarios.filter((s) => s.exclusive === 'shared-agent');
   let versionDone = 0;
   if (todo.length) o.onStart?.(todo.length);
   // `hold` is the lock the scenario runs under (shared, or alone for an exclusive one); its cleanup runs after, under
@@ -71,7 +73,8 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; run
       // Distinct per version too, so that a leftover of one version can never collide with the next one.
       // With a shared agent (--agent-id) the scenarios get disjoint time windows instead of agents of their own.
       agent: agentFor(caps, `${config.agentPrefix}${runTag}-v${API_VERSIONS.indexOf(version)}-${index}`) ?? `${config.agentPrefix}${runTag}-unused`,
-      timeBase: sharedAgent ? sharedAgentTimeBase(config.seed, index) : timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index),
+      timeBase: !sharedAgent ? timeBase(config.seed, API_VERSIONS.indexOf(version) * 40 + index)
+        : scenario.exclusive === 'shared-agent' ? wideTimeBase(config.seed, wide.indexOf(scenario)) : sharedAgentTimeBase(config.seed, index),
       signal,
     };
     const res = signal.aborted ? allWith(scenario, env, 'skip', `not run: ${String(signal.reason ?? 'the run was stopped')}`)
@@ -82,7 +85,7 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; run
     versionDone++;
     o.onScenario(res, left, versionDone, todo.length);
   };
-  const alone = (s: Scenario) => s.exclusive === true || (s.exclusive === 'shared-agent' && sharedAgent);
+  const alone = (s: Scenario) => s.exclusive === true;
   let failure: unknown;
   const guarded = async (work: () => Promise<unknown>): Promise<void> => {
     try {
@@ -96,18 +99,20 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; run
   const others = new Promise<void>((r) => { othersEnded = r; });
   // `exclusive` scenarios take the run alone only once the others have ended: no other scenario's write hides a
   // wrong answer that lasts only until the server's next write (src/model/scenario.ts).
-  const exclusive: Hold = (w) => others.then(() => lock.exclusive(w));
+  // Those whose last steps only read queue first (`others` settles a turn before `later`): those steps then run
+  // beside the next ones' steps that are alone (scenario.ts readOnlyTail).
+  const later = others.then(() => undefined);
+  const exclusive = (s: Scenario): Hold => (readOnlyTail(s.steps) ? (w) => others.then(() => lock.exclusive(w)) : (w) => later.then(() => lock.exclusive(w)));
   // Their given events are created and processed side by side with the others, under the shared lock; only the steps
-  // that read and compare hold the run alone, one scenario at a time (scenario.ts ScenarioLocks). A scenario alone
-  // for the shared capture agent creates its schedules alone too.
-  const locks: ScenarioLocks = { before: (w) => lock.shared(w), alone: exclusive };
+  // that read and compare hold the run alone, one scenario at a time (scenario.ts ScenarioLocks).
+  const locks = (s: Scenario): ScenarioLocks => ({ before: (w) => lock.shared(w), alone: exclusive(s) });
   return {
     scenarios: todo.length,
     run: async () => {
       const rest = guarded(() => mapAdaptive(longestFirst(todo.filter((s) => !alone(s))), base.concurrencyNow, (s) => runOne(s, (w) => lock.shared(w)))).finally(othersEnded);
       // As many at once as the other scenarios: what they do side by side (given events, waits for processing)
       // overlaps; the rest queues on the lock.
-      const alones = guarded(() => mapAdaptive(todo.filter(alone), base.concurrencyNow, (s) => (s.exclusive === true ? runOne(s, exclusive, locks) : runOne(s, exclusive))));
+      const alones = guarded(() => mapAdaptive(todo.filter(alone), base.concurrencyNow, (s) => runOne(s, exclusive(s), locks(s))));
       await Promise.all([rest, alones]);
       if (failure) throw failure;
     },

@@ -82,7 +82,7 @@ describe('an exclusive scenario under ScenarioLocks', () => {
     expect(seen.some((x) => x.startsWith('none'))).toBe(false);
   });
 
-  it('runs its last steps marked `shared` under `before` again, after the ones that read and compare alone', async () => {
+  it('runs its last steps marked `shared` under `before` again (under no lock when they only read), after the ones that read and compare alone', async () => {
     let lock = 'none';
     const seen: string[] = [];
     const s = await fake((req, res) => {
@@ -108,7 +108,7 @@ describe('an exclusive scenario under ScenarioLocks', () => {
         lock = 'none';
       }
     };
-    const tail = `      - request: { method: GET, path: /api/events, query: { q: tail } }
+    const writeTail = `      - request: { method: PUT, path: /api/events/e1/acl, query: { q: tail }, form: { acl: "[]" } }
         shared: true
         expect:
           - { rule: events.list.status, check: status, in: [200] }
@@ -117,8 +117,18 @@ describe('an exclusive scenario under ScenarioLocks', () => {
         expect:
           - { rule: events.list.status, check: status, in: [200] }
 `;
-    const results = await runScenario(scenario(YAML + tail), env, { before: under('before'), alone: under('alone') });
+    const results = await runScenario(scenario(YAML + writeTail), env, { before: under('before'), alone: under('alone') });
     expect(results.map((r) => `${r.rule}:${r.outcome}`)).toEqual(['events.list.status:pass', 'events.list.status:pass', 'events.list.status:pass']);
-    expect(seen.filter((x) => x.includes('GET /api/events') && !x.includes('/e1'))).toEqual(['alone GET /api/events', 'before GET /api/events tail', 'before GET /api/events tail']);
+    expect(seen.filter((x) => x.includes('tail') || x.endsWith('GET /api/events'))).toEqual(['alone GET /api/events', 'before PUT /api/events/e1/acl tail', 'before GET /api/events tail']);
+    // Last steps that only read hold no lock: they run beside the next exclusive scenario's steps that are alone.
+    seen.length = 0;
+    const readTail = `      - request: { method: GET, path: /api/events, query: { q: tail } }
+        shared: true
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+`;
+    const reads = await runScenario(scenario(YAML + readTail), env, { before: under('before'), alone: under('alone') });
+    expect(reads.map((r) => r.outcome)).toEqual(['pass', 'pass']);
+    expect(seen.filter((x) => x.includes('tail') || x.endsWith('GET /api/events'))).toEqual(['alone GET /api/events', 'none GET /api/events tail']);
   });
 });

@@ -2,6 +2,7 @@ import type { CheckResult, Exchange, Scenario, Step } from '../model/index.js';
 import { PlaceholderError } from './vars.js';
 import { checkResult } from '../core/result.js';
 import { runStep } from './step.js';
+import { ACTIONS } from './actions/index.js';
 import type { VersionEnv } from '../core/version-env.js';
 import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
@@ -57,7 +58,8 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
 /**
  * The locks an `exclusive` scenario runs under (src/orchestrator/exclusivity.ts): its given events and its leading
  * `await-processing` steps under `before` (shared: they only create and wait on the scenario's own events), the rest
- * under `alone`, but for its last steps marked `shared` (under `before` again). A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
+ * under `alone`, but for its last steps marked `shared` (under `before` again, or under no lock when they only read:
+ * readOnlyTail). A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
  * that compare; while the events are created and processed, other work may go on (an exclusive scenario
  * stops the whole run, every version's, for as long as it holds the lock).
  */
@@ -78,6 +80,17 @@ function sharedTail(steps: readonly Step[]): number {
   let k = steps.length;
   while (k > 0 && steps[k - 1].shared) k--;
   return k;
+}
+
+/** Whether a step only reads: a GET request, or an action that sends nothing else (ActionDef.readOnly). */
+function readsOnly(step: Step): boolean {
+  return step.action ? ACTIONS.get(step.action.name)?.readOnly === true : step.request?.method === 'GET';
+}
+
+/** Whether the `shared` last steps of an exclusive scenario only read: they then hold no lock at all. */
+export function readOnlyTail(steps: readonly Step[]): boolean {
+  const tail = sharedTail(steps);
+  return tail < steps.length && steps.slice(tail).every(readsOnly);
 }
 
 /** Runs one scenario in one version: given events, steps in order, then deletes what it created. */
@@ -132,7 +145,9 @@ export async function runScenario(scenario: Scenario, env: VersionEnv, locks?: S
     if (ended) return ended;
     // The steps marked `shared` (the last ones) run under the shared lock again: not alone (src/model/scenario.ts).
     const tail = locks ? sharedTail(scenario.steps) : scenario.steps.length;
-    return (await alone(() => steps(waits, tail))) ?? (tail < scenario.steps.length ? await before(() => steps(tail, scenario.steps.length)) : undefined) ?? results;
+    // Read-only last steps hold no lock: they run beside the next exclusive scenario's steps.
+    const last = locks && readOnlyTail(scenario.steps) ? <T>(work: () => Promise<T>) => work() : before;
+    return (await alone(() => steps(waits, tail))) ?? (tail < scenario.steps.length ? await last(() => steps(tail, scenario.steps.length)) : undefined) ?? results;
   } catch (err) {
     // A given event or step built on what the server lacks (e.g. a second catalog): the rest is skipped, with why.
     if (err instanceof UnavailableError && err.unanswered) return [...results, ...allWith(scenario, env, 'fail', err.reason, stepIndex, [...history, err.unanswered])];

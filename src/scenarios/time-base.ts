@@ -24,3 +24,17 @@ const SCENARIO_SPAN_DAYS = 15;
 export function sharedAgentTimeBase(seed: number, index: number): string {
   return isoUtc(Date.UTC(2100, 0, 1) + ((seed % 30) + index * SCENARIO_SPAN_DAYS) * 86_400_000);
 }
+
+/** The years where the scenarios whose schedules span more than SCENARIO_SPAN_DAYS get a place of one year each. */
+const WIDE_FROM_YEAR = 2110;
+export const WIDE_PLACES = 10;
+
+/**
+ * Base time, on one shared capture agent, of the `k`-th scenario whose schedules span the windows of others
+ * (`exclusive: shared-agent`, src/model/scenario.ts): a year of its own from 2110, after the scenarios' places (2100
+ * to about 2108) and before prop-rrule's recurrences (2120-2159), so it runs beside the others instead of alone.
+ */
+export function wideTimeBase(seed: number, k: number): string {
+  if (k < 0 || k >= WIDE_PLACES) throw new Error(`no place of its own for wide scenario ${k}: ${WIDE_PLACES} places in ${WIDE_FROM_YEAR}-${WIDE_FROM_YEAR + WIDE_PLACES - 1}`);
+  return isoUtc(Date.UTC(WIDE_FROM_YEAR + k, 0, 1) + (seed % 30) * 86_400_000);
+}

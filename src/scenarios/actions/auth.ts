@@ -64,6 +64,7 @@ const userListReads: Action = async (env, params) => {
 export const AUTH_ACTIONS: readonly ActionDef[] = [
   {
     name: 'user-list-reads',
+    readOnly: true,
     doc: '{query, ids, absent, reads?}: GET /api/events?query as the user `reads` times (default 60) spread over the settle window; stops at the first answer that does not list every `ids` or lists one of `absent` (that answer is the step\'s last exchange). Value: {reads: how many were sent}.',
     run: userListReads,
   },

@@ -33,6 +33,11 @@ export interface ActionDef {
    * processing runs waits rounds of create, read and wait: it would be the stage's tail if started last.
    */
   readonly cost?: number;
+  /**
+   * The action only reads (GET requests): as a `shared` last step of an exclusive scenario it holds no lock, so it
+   * runs beside the other exclusive scenarios' steps that are alone (a read hides no other scenario's wrong answer).
+   */
+  readonly readOnly?: boolean;
 }
 
 /** The implementation of an action that declares what it needs. */
