@@ -1,6 +1,6 @@
 import type { App, Ctx, Endpoint, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
-import type { Clash, ConflictEntry } from './conflicts.js';
+import type { Clash, ConflictEntry, ConflictRules } from './conflicts.js';
 import type { FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
 import type { ListParams } from './list-params.js';
@@ -50,6 +50,66 @@ export interface Access {
   caller: Caller;
 }
 
+/**
+ * PUT /api/events/{id}/scheduling as read (spec § Scheduling information): the scheduling object sent and the
+ * allowConflict parameter (1.2.0+).
+ */
+export interface SchedulingInput {
+  at: 'PUT /api/events/{id}/scheduling';
+  rec: EventRecord;
+  /** The scheduling object sent; undefined = the parameter is missing or no JSON (the core answers 400). */
+  input?: ScheduleInput;
+  /** The allowConflict parameter as sent. */
+  allowConflict?: string;
+  /** Is allowConflict=true honoured (1.2.0+ and sent as true)? */
+  asked: boolean;
+  /** May anyone, not only an administrator, skip the conflict check? */
+  anyone: boolean;
+  /** A reply instead of the handler's (undefined = go on). */
+  reply?: Reply;
+}
+
+/** What a write endpoint read from its request, before it plans the write (`at`: the endpoint). */
+export type WriteInput = SchedulingInput;
+
+/** What a write plans its schedules from (`at`: the endpoint). */
+export interface PlanAsk {
+  at: Endpoint;
+  /** The event written (none for a create). */
+  rec?: EventRecord;
+  /** Its schedule before the write. */
+  cur?: Schedule;
+  /** The scheduling object sent. */
+  input?: ScheduleInput;
+}
+
+/**
+ * The schedules a write plans and the conflicts found for them (spec § Conflict entry): the core's answer is its
+ * plan and, where the check runs, the conflicts findConflicts finds.
+ */
+export interface WritePlan {
+  /** The schedules planned (PUT /scheduling and update: one). */
+  planned: Schedule[];
+  /** Is the conflict check run? */
+  checked: boolean;
+  /** The conflicts found (some = 409). */
+  found: ConflictEntry[];
+  /** The body of the 409 (undefined = `found`). */
+  body?: unknown;
+  /** What a refused write still does (run just before the 409). */
+  refused?: () => void;
+}
+
+/** How the conflicts of a plan are found: the title of the planned schedules, the event left out, the rules. */
+export interface ConflictAsk extends PlanAsk {
+  title: string;
+  exclude?: string;
+  rules: ConflictRules;
+}
+
+/** A write about to be committed (`at`: the endpoint): the record as it will be stored. */
+export type Stored = { at: 'PUT /api/events/{id}/scheduling'; rec: EventRecord; schedule: Schedule };
+
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
 export type AclWrite = 'put' | 'add' | 'remove';
 
@@ -65,6 +125,19 @@ export interface HookPoints {
    * core answers no.
    */
   writeSkipped: Patch<boolean, EventRecord>;
+  /**
+   * What a write endpoint read from its request (ctx.endpoint says which; spec § the endpoint), before the write is
+   * planned: bad input accepted, a parameter read otherwise, a reply instead of the handler's.
+   */
+  writeInput: Patch<WriteInput>;
+  /**
+   * The schedules a write plans and the conflicts found for them (PUT /scheduling; extra: what they are planned
+   * from and how conflicts are found): a schedule computed otherwise, conflicts missed or made up, another 409 body,
+   * a refused write that lands later.
+   */
+  writePlan: Patch<WritePlan, ConflictAsk>;
+  /** What a write is about to commit (PUT /scheduling: the new schedule). */
+  stored: Patch<Stored>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
   /**
@@ -162,30 +235,8 @@ export interface HookPoints {
     /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
     partByPart: Patch<boolean>;
   };
-  /** PUT /api/events/{id}/scheduling, and what update shares with it. */
+  /** What update shares with PUT /api/events/{id}/scheduling. */
   schedulingPut: {
-    /** A reply instead of the 400 of a bad `scheduling` parameter (undefined = 400). */
-    badJson: Patch<Reply | undefined>;
-    /** A reply before the schedule is merged (undefined = go on; extra: the allowConflict parameter as sent). */
-    early: Patch<Reply | undefined, { rec: EventRecord; input: ScheduleInput; allowConflict?: string }>;
-    /** The merged schedule. */
-    next: Patch<Schedule, { rec: EventRecord; cur: Schedule; input: ScheduleInput }>;
-    /** Whether allowConflict is read at all. */
-    allowConflictKnown: Patch<boolean>;
-    /** Whether allowConflict was sent as true (extra: the parameter). */
-    allowConflictSent: Patch<boolean, string | undefined>;
-    /** May anyone, not only an administrator, skip the conflict check? */
-    anyoneAllowed: Patch<boolean>;
-    /** Is the conflict check skipped (value: allowConflict as granted)? */
-    unchecked: Patch<boolean>;
-    /** The schedules checked for conflicts. */
-    probe: Patch<Schedule[], { rec: EventRecord; next: Schedule }>;
-    /** A PUT refused for conflicts. */
-    refused: Patch<Schedule, EventRecord>;
-    /** The body of the 409. */
-    conflictBody: Patch<unknown[]>;
-    /** The reply (extra: the new schedule). */
-    reply: Patch<Reply, Schedule>;
     /** The event id left out of the conflict check (update and PUT). */
     exclude: Patch<string | undefined, 'update' | 'put'>;
     /** A schedule replaced (update and PUT). */

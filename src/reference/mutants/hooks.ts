@@ -6,7 +6,9 @@ import { notFound, type AclEntry, type EventRecord, type Publication } from '../
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
-import type { HookRegistry } from '../hooks.js';
+import type { ConflictAsk, HookRegistry, WritePlan } from '../hooks.js';
+import { findConflicts } from '../conflicts.js';
+import { isTrue } from '../input.js';
 import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackUnreadable } from './acl.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
 import { blindSpotGetBody, blindSpotListBody, blindSpotTechStart, sectionGetShape, sectionListBody, sectionListShape, sectionMetadataGone, sectionMetadataSeen, sectionSchedulingRoute, lifecycleGetBody, lifecycleListBody, lifecycleListFlags, readBackGetBody, readBackListBody } from './event-body.js';
@@ -170,6 +172,26 @@ function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ct
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
 }
 
+const SCHEDULING_PUT = 'PUT /api/events/{id}/scheduling';
+
+/**
+ * The plan of PUT /scheduling as a buggy server makes it: the merged schedule (changed, or changed in place), then
+ * the conflict check skipped, run on the old agent or without leaving the event out; the conflicts are found again
+ * for the schedule as planned.
+ */
+function putPlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
+  const { rec, cur, input } = ask;
+  if (ask.at !== SCHEDULING_PUT || !rec || !cur || !input) return p;
+  let next = p.planned[0];
+  next = scheduleBugs(ctx, cur, next);
+  next = sectionMerge(ctx, cur, input, next);
+  lifecyclePutNext(ctx, rec, input, next);
+  discriminatingPutNext(ctx, rec, input, next);
+  next = partialWritePutNext(ctx, next, cur, input);
+  const checked = p.checked && !schedulingPutConflictIgnored(ctx, false);
+  const found = checked ? findConflicts(ctx.app.store, lifecycleConflictProbe(ctx, rec, next), ask.title, sectionExclude(ctx, 'put', rec.id), undefined, ask.rules) : [];
+  return { ...p, planned: [next], checked, found };
+}
 
 export const PATCHES: HookRegistry = {
   // The access decision: a read granted by the wrong entries or refused by the second role, a write granted by read
@@ -300,6 +322,11 @@ export const PATCHES: HookRegistry = {
       lifecycleShownSchedule(ctx, s, shown);
       return schedulingAgentCamel(ctx, shown);
     }),
+    // PUT /scheduling: 200 with the schedule stored.
+    (ctx, reply, e) => {
+      const s = e === SCHEDULING_PUT && reply.status === 204 ? ctx.app.store.get(ctx.params[0])?.schedule : undefined;
+      return s ? schedulingPut200(ctx, reply, s) : reply;
+    },
     statusOf('DELETE /api/events/{id}/metadata', [204], metadataDeleteStatus),
     jsonOf('GET /api/events/{id}/acl', (ctx, body) => aclGetNoAllow(ctx, body as object[])),
     statusOf('GET /api/events/{id}/acl', [200], aclGetStatus),
@@ -387,26 +414,34 @@ export const PATCHES: HookRegistry = {
     partByPart: [opencastPartByPart],
   },
   schedulingPut: {
-    badJson: [schedulingBadJson],
-    early: [orElse((ctx, { rec, input }) => lifecyclePutEarly(ctx, rec, input)), orElse((ctx, { rec, input, allowConflict }) => dataSequencePutEarly(ctx, rec, input, allowConflict))],
-    next: [
-      (ctx, next, { cur }) => scheduleBugs(ctx, cur, next),
-      (ctx, next, { cur, input }) => sectionMerge(ctx, cur, input, next),
-      tap((ctx, next, { rec, input }) => lifecyclePutNext(ctx, rec, input, next)),
-      tap((ctx, next, { rec, input }) => discriminatingPutNext(ctx, rec, input, next)),
-      (ctx, next, { cur, input }) => partialWritePutNext(ctx, next, cur, input),
-    ],
-    allowConflictKnown: [(ctx, known) => known && allowConflictKnown(ctx)],
-    allowConflictSent: [(ctx, sent, text) => sent || sectionAllowConflictPresent(ctx, text), allowConflictIgnored],
-    anyoneAllowed: [allowConflictAnyone],
-    unchecked: [schedulingPutConflictIgnored],
-    probe: [(ctx, _probe, { rec, next }) => lifecycleConflictProbe(ctx, rec, next)],
-    refused: [tap((ctx, next, rec) => lateSchedule(ctx, rec, next))],
-    conflictBody: [conflictNoTitle],
-    reply: [schedulingPut200],
     exclude: [(ctx, id, where) => (id === undefined ? id : sectionExclude(ctx, where, id))],
     rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
   },
+  // What a write read from its request. PUT /scheduling: a bad scheduling parameter answered 204; allowConflict
+  // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
+  // schedule stored unchecked under allowConflict.
+  writeInput: [
+    (ctx, w) => (w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
+    (ctx, w) => {
+      const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && allowConflictIgnored(ctx, isTrue(w.allowConflict) || sectionAllowConflictPresent(ctx, w.allowConflict));
+      const anyone = allowConflictAnyone(ctx, w.anyone);
+      return asked === w.asked && anyone === w.anyone ? w : { ...w, asked, anyone };
+    },
+    (ctx, w) => (w.input === undefined ? w : { ...w, reply: w.reply ?? lifecyclePutEarly(ctx, w.rec, w.input) }),
+    (ctx, w) => (w.input === undefined ? w : { ...w, reply: w.reply ?? dataSequencePutEarly(ctx, w.rec, w.input, w.allowConflict) }),
+  ],
+  // The schedules a write plans and the conflicts found. PUT /scheduling: the agent kept, a duration from the old
+  // start, the inputs kept, an end alone moving the start; conflicts checked never, on the old agent or against the
+  // event itself; a refused PUT landing later; the conflicts without their title.
+  writePlan: [
+    putPlan,
+    (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 && ask.rec ? { ...p, refused: () => lateSchedule(ctx, ask.rec!, p.planned[0]) } : p),
+    (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 ? { ...p, body: conflictNoTitle(ctx, p.found) } : p),
+  ],
+  // What a write is about to commit. PUT /scheduling: the old slot a buggy server keeps.
+  stored: [
+    (ctx, s) => (s.at === SCHEDULING_PUT ? (sectionRescheduled(ctx, s.rec, s.rec.schedule, s.schedule), s) : s),
+  ],
   // What GET /metadata shows: every catalog, or the fields of one (a catalog from before a write, a field dropped).
   metadataShown: [
     (ctx, list, { rec, type }) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
