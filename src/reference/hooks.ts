@@ -69,8 +69,21 @@ export interface SchedulingInput {
   reply?: Reply;
 }
 
+/** POST /api/events/{id} as read (spec § POST /api/events/{event_id}), once its parts are checked. */
+export interface UpdateInput {
+  at: 'POST /api/events/{id}';
+  rec: EventRecord;
+  /** The parts sent, checked; a part left out here is not applied. */
+  parts: EventParts;
+  /** The catalog the sent fields apply to (the event's). */
+  base: EpisodeValues;
+  /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
+  partByPart: boolean;
+  reply?: Reply;
+}
+
 /** What a write endpoint read from its request, before it plans the write (`at`: the endpoint). */
-export type WriteInput = SchedulingInput;
+export type WriteInput = SchedulingInput | UpdateInput;
 
 /** What a write plans its schedules from (`at`: the endpoint). */
 export interface PlanAsk {
@@ -81,6 +94,8 @@ export interface PlanAsk {
   cur?: Schedule;
   /** The scheduling object sent. */
   input?: ScheduleInput;
+  /** Update: the catalog it stores (applied before a refusal by a buggy server). */
+  episode?: EpisodeValues;
 }
 
 /**
@@ -107,8 +122,13 @@ export interface ConflictAsk extends PlanAsk {
   rules: ConflictRules;
 }
 
-/** A write about to be committed (`at`: the endpoint): the record as it will be stored. */
-export type Stored = { at: 'PUT /api/events/{id}/scheduling'; rec: EventRecord; schedule: Schedule };
+/**
+ * A write about to be committed (`at`: the endpoint): the event as it will be stored, changed in place by a buggy
+ * server, and what it was before the write.
+ */
+export type Stored =
+  | { at: 'PUT /api/events/{id}/scheduling'; rec: EventRecord; before: { schedule?: Schedule } }
+  | { at: 'POST /api/events/{id}'; rec: EventRecord; parts: EventParts; partByPart: boolean; before: { episode: EpisodeValues; schedule?: Schedule } };
 
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
 export type AclWrite = 'put' | 'add' | 'remove';
@@ -131,12 +151,12 @@ export interface HookPoints {
    */
   writeInput: Patch<WriteInput>;
   /**
-   * The schedules a write plans and the conflicts found for them (PUT /scheduling; extra: what they are planned
+   * The schedules a write plans and the conflicts found for them (PUT /scheduling, update; extra: what they are planned
    * from and how conflicts are found): a schedule computed otherwise, conflicts missed or made up, another 409 body,
    * a refused write that lands later.
    */
   writePlan: Patch<WritePlan, ConflictAsk>;
-  /** What a write is about to commit (PUT /scheduling: the new schedule). */
+  /** What a write is about to commit (PUT /scheduling, update): the event as it will be stored. */
   stored: Patch<Stored>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
@@ -207,40 +227,6 @@ export interface HookPoints {
     stored: Patch<EventRecord[]>;
     /** Is a recurring create answered with the array of identifiers (if the version does so)? */
     asArray: Patch<boolean>;
-  };
-  /** POST /api/events/{id}. */
-  updateParts: {
-    parts: Patch<EventParts, EventRecord>;
-    acl: Patch<AclEntry[]>;
-    /** The parts once checked, before anything is applied. */
-    checked: Patch<EventParts>;
-    /** The catalog the sent fields apply to (extra: the record). */
-    base: Patch<EpisodeValues, EventRecord>;
-    /** The new catalog. */
-    episode: Patch<EpisodeValues, { rec: EventRecord; parts: EventParts }>;
-    /** The new schedule. */
-    schedule: Patch<Schedule, { cur: Schedule; input: ScheduleInput }>;
-    /** The number of conflicts found (409 when above 0). */
-    refused: Patch<number, { rec: EventRecord; episode: EpisodeValues }>;
-    /** The body of the 409. */
-    conflictBody: Patch<unknown>;
-    /** The record once its catalogs are applied. */
-    applied: Patch<EventRecord, EventParts>;
-    /** The ACL when none was sent. */
-    unsentAcl: Patch<AclEntry[]>;
-    /** Is the schedule sent left unapplied? */
-    scheduleKept: Patch<boolean>;
-    /** The record before it is committed. */
-    updated: Patch<EventRecord, EventParts>;
-    /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
-    partByPart: Patch<boolean>;
-  };
-  /** What update shares with PUT /api/events/{id}/scheduling. */
-  schedulingPut: {
-    /** The event id left out of the conflict check (update and PUT). */
-    exclude: Patch<string | undefined, 'update' | 'put'>;
-    /** A schedule replaced (update and PUT). */
-    rescheduled: Patch<EventRecord, { old: Schedule | undefined; next: Schedule | undefined }>;
   };
   /**
    * GET /api/events/{id}/metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the

@@ -13,7 +13,7 @@ import { checkScheduling } from '../latitude/events.js';
 import { checkCompletePut, checkNotPast } from '../latitude/scheduling.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { shapeStyle } from '../latitude/shape.js';
-import { hook, type ConflictAsk } from '../hooks.js';
+import { hook, type ConflictAsk, type SchedulingInput } from '../hooks.js';
 
 /** Scheduling information, 1.1.0+ (spec § Scheduling information). PUT asks the write points (hooks.ts). */
 
@@ -49,7 +49,7 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
   checkScheduling(ctx, parsed, false);
   checkCompletePut(ctx, parsed);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const { input = parsed, asked, anyone, reply } = hook(ctx).writeInput(ctx, { ...sent, input: parsed });
+  const { input = parsed, asked, anyone, reply } = hook(ctx).writeInput(ctx, { ...sent, input: parsed }) as SchedulingInput;
   if (reply) return reply;
   const allowed = asked && (ctx.caller.admin || anyone);
   const merged = mergeSchedule(rec.schedule, input, (ms) => kept(ctx.app, ms));
@@ -64,7 +64,9 @@ export async function putScheduling(ctx: Ctx): Promise<Reply> {
     throw new HttpError(409, 'scheduling conflict', plan.body ?? plan.found);
   }
   if (!hook(ctx).writeSkipped(ctx, false, rec)) {
-    rec.schedule = hook(ctx).stored(ctx, { at: PUT, rec, schedule: next }).schedule;
+    const before = { schedule: rec.schedule };
+    rec.schedule = next;
+    hook(ctx).stored(ctx, { at: PUT, rec, before });
     rec.archiveVersion++;
     ctx.app.store.commit(rec);
   }

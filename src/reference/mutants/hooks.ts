@@ -6,7 +6,8 @@ import { notFound, type AclEntry, type EventRecord, type Publication } from '../
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
-import type { ConflictAsk, HookRegistry, WritePlan } from '../hooks.js';
+import type { ConflictAsk, HookRegistry, Patch, Stored, WriteInput, WritePlan } from '../hooks.js';
+import type { EventParts } from '../event-parts.js';
 import { findConflicts } from '../conflicts.js';
 import { isTrue } from '../input.js';
 import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackUnreadable } from './acl.js';
@@ -191,6 +192,63 @@ function putPlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
   const checked = p.checked && !schedulingPutConflictIgnored(ctx, false);
   const found = checked ? findConflicts(ctx.app.store, lifecycleConflictProbe(ctx, rec, next), ask.title, sectionExclude(ctx, 'put', rec.id), undefined, ask.rules) : [];
   return { ...p, planned: [next], checked, found };
+}
+
+const UPDATE = 'POST /api/events/{id}';
+
+/**
+ * The parts of an update as a buggy server reads them: values mangled, the extended catalogs or the ACL dropped when
+ * sent with the episode catalog, a start date resetting the time, a part ignored; the ACL's deny entries read as
+ * allow (Opencast); the sent fields applied to an earlier or an empty catalog; each part applied on its own (Opencast).
+ */
+const updateInput: Patch<WriteInput>[] = [
+  ...[
+    (ctx: Ctx, parts: EventParts) => updateParts(ctx, parts), (ctx: Ctx, parts: EventParts) => lifecycleUpdateParts(ctx, parts),
+    (ctx: Ctx, parts: EventParts, rec: EventRecord) => discriminatingUpdateParts(ctx, rec, parts), (ctx: Ctx, parts: EventParts) => dataSequenceUpdateParts(ctx, parts),
+    (ctx: Ctx, parts: EventParts) => {
+      if (parts.acl) parts.acl = opencastAclPart(ctx, parts.acl);
+    },
+    (ctx: Ctx, parts: EventParts) => updateIgnores(ctx, parts),
+  ].map((fn) => tap((ctx: Ctx, w: WriteInput) => {
+    if (w.at === UPDATE) fn(ctx, w.parts, w.rec);
+  })),
+  (ctx, w) => (w.at === UPDATE ? { ...w, base: sectionUpdateBase(ctx, updateBase(ctx, w.rec)) } : w),
+  (ctx, w) => (w.at === UPDATE ? { ...w, partByPart: opencastPartByPart(ctx, w.partByPart) } : w),
+];
+
+/** The plan of an update as a buggy server makes it: the merged schedule, the conflicts, the 409. */
+function updatePlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
+  const { rec, cur, input, episode } = ask;
+  if (ask.at !== UPDATE || !rec || !cur || !input || !episode) return p;
+  let next = lifecycleUpdateSchedule(ctx, cur, input, p.planned[0]);
+  next = partialWriteSchedule(ctx, next, cur, input);
+  let found = findConflicts(ctx.app.store, [next], ask.title, sectionExclude(ctx, 'update', rec.id), undefined, ask.rules);
+  const refused = () => lifecycleUpdateRefused(ctx, rec, episode, found.length);
+  if (updateConflictIgnored(ctx, found.length) === 0) found = [];
+  return { ...p, planned: [next], found, refused, body: sectionUpdateConflictBody(ctx, found) };
+}
+
+/**
+ * The event an update stores, as a buggy server leaves it: subjects appended, the start reset; other catalogs
+ * dropped or cleared; the ACL wiped when none was sent; the schedule kept (or its old slot kept); the created date
+ * touched, the publications dropped.
+ */
+function updateStored(ctx: Ctx, s: Stored): void {
+  if (s.at !== UPDATE) return;
+  const { rec, parts, before } = s;
+  lifecycleUpdateEpisode(ctx, { ...rec, episode: before.episode }, parts, rec.episode);
+  partialWriteEpisode(ctx, rec.episode, parts);
+  if (!s.partByPart || parts.metadata) {
+    updateCatalogBugs(ctx, rec, parts);
+    secondCatalogUpdated(ctx, rec, parts);
+    partialWriteUpdated(ctx, rec, parts);
+  }
+  if (!parts.acl) rec.acl = updateWipesAcl(ctx, rec.acl);
+  if (updateScheduleIgnored(ctx, false)) rec.schedule = before.schedule;
+  else sectionRescheduled(ctx, rec, before.schedule, rec.schedule);
+  sectionUpdated(ctx, rec);
+  lifecycleUpdated(ctx, rec, parts);
+  opencastCreatedFollowsStart(ctx, rec);
 }
 
 export const PATCHES: HookRegistry = {
@@ -398,49 +456,35 @@ export const PATCHES: HookRegistry = {
     stored: [tap(sectionCreated)],
     asArray: [rruleSingle],
   },
-  updateParts: {
-    parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => lifecycleUpdateParts(ctx, parts)), tap((ctx, parts, rec) => discriminatingUpdateParts(ctx, rec, parts)), tap(dataSequenceUpdateParts)],
-    acl: [opencastAclPart],
-    checked: [tap(updateIgnores)],
-    base: [(ctx, _episode, rec) => updateBase(ctx, rec), sectionUpdateBase],
-    episode: [tap((ctx, episode, { rec, parts }) => lifecycleUpdateEpisode(ctx, rec, parts, episode)), tap((ctx, episode, { parts }) => partialWriteEpisode(ctx, episode, parts))],
-    schedule: [(ctx, next, { cur, input }) => lifecycleUpdateSchedule(ctx, cur, input, next), (ctx, next, { cur, input }) => partialWriteSchedule(ctx, next, cur, input)],
-    refused: [tap((ctx, conflicts, { rec, episode }) => lifecycleUpdateRefused(ctx, rec, episode, conflicts)), updateConflictIgnored],
-    conflictBody: [(ctx, conflicts) => sectionUpdateConflictBody(ctx, conflicts as Parameters<typeof sectionUpdateConflictBody>[1])],
-    applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts)), tap(secondCatalogUpdated), tap(partialWriteUpdated)],
-    unsentAcl: [updateWipesAcl],
-    scheduleKept: [updateScheduleIgnored],
-    updated: [tap((ctx, rec) => sectionUpdated(ctx, rec)), tap(lifecycleUpdated), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
-    partByPart: [opencastPartByPart],
-  },
-  schedulingPut: {
-    exclude: [(ctx, id, where) => (id === undefined ? id : sectionExclude(ctx, where, id))],
-    rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
-  },
   // What a write read from its request. PUT /scheduling: a bad scheduling parameter answered 204; allowConflict
   // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
   // schedule stored unchecked under allowConflict.
   writeInput: [
-    (ctx, w) => (w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
+    ...updateInput,
+    (ctx, w) => (w.at !== SCHEDULING_PUT ? w : w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
     (ctx, w) => {
+      if (w.at !== SCHEDULING_PUT) return w;
       const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && allowConflictIgnored(ctx, isTrue(w.allowConflict) || sectionAllowConflictPresent(ctx, w.allowConflict));
       const anyone = allowConflictAnyone(ctx, w.anyone);
       return asked === w.asked && anyone === w.anyone ? w : { ...w, asked, anyone };
     },
-    (ctx, w) => (w.input === undefined ? w : { ...w, reply: w.reply ?? lifecyclePutEarly(ctx, w.rec, w.input) }),
-    (ctx, w) => (w.input === undefined ? w : { ...w, reply: w.reply ?? dataSequencePutEarly(ctx, w.rec, w.input, w.allowConflict) }),
+    (ctx, w) => (w.at !== SCHEDULING_PUT || w.input === undefined ? w : { ...w, reply: w.reply ?? lifecyclePutEarly(ctx, w.rec, w.input) }),
+    (ctx, w) => (w.at !== SCHEDULING_PUT || w.input === undefined ? w : { ...w, reply: w.reply ?? dataSequencePutEarly(ctx, w.rec, w.input, w.allowConflict) }),
   ],
   // The schedules a write plans and the conflicts found. PUT /scheduling: the agent kept, a duration from the old
   // start, the inputs kept, an end alone moving the start; conflicts checked never, on the old agent or against the
   // event itself; a refused PUT landing later; the conflicts without their title.
   writePlan: [
-    putPlan,
+    putPlan, updatePlan,
     (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 && ask.rec ? { ...p, refused: () => lateSchedule(ctx, ask.rec!, p.planned[0]) } : p),
     (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 ? { ...p, body: conflictNoTitle(ctx, p.found) } : p),
   ],
   // What a write is about to commit. PUT /scheduling: the old slot a buggy server keeps.
   stored: [
-    (ctx, s) => (s.at === SCHEDULING_PUT ? (sectionRescheduled(ctx, s.rec, s.rec.schedule, s.schedule), s) : s),
+    tap((ctx, s) => {
+      if (s.at === SCHEDULING_PUT) sectionRescheduled(ctx, s.rec, s.before.schedule, s.rec.schedule);
+    }),
+    tap(updateStored),
   ],
   // What GET /metadata shows: every catalog, or the fields of one (a catalog from before a write, a field dropped).
   metadataShown: [
