@@ -1,11 +1,12 @@
 import type { App, Ctx, Endpoint, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
-import type { Clash, ConflictEntry, ConflictRules } from './conflicts.js';
+import type { ConflictEntry, ConflictRules } from './conflicts.js';
 import type { FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
 import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
-import type { ScheduleInput } from './schedule.js';
+import type { PlanHooks, ScheduleInput } from './schedule.js';
+import type { Form } from './form.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
 import type { AclEntry, Caller, EpisodeValues, EventRecord, ExtraCatalog, Publication, Schedule, UploadedTrack } from './types.js';
 import type { EventView } from './view.js';
@@ -82,8 +83,20 @@ export interface UpdateInput {
   reply?: Reply;
 }
 
+/** POST /api/events as read (spec § POST /api/events): its parts, and how it plans schedules from the scheduling part. */
+export interface CreateInput {
+  at: 'POST /api/events';
+  /** The request's parts and files. */
+  form: Form;
+  /** The parts, checked; undefined = they could not be read (the core answers 400 unless a buggy server reads them). */
+  parts?: EventParts;
+  /** How the schedules are planned from the scheduling part (none = as the spec's scheduling rules say). */
+  rules: PlanHooks;
+  reply?: Reply;
+}
+
 /** What a write endpoint read from its request, before it plans the write (`at`: the endpoint). */
-export type WriteInput = SchedulingInput | UpdateInput;
+export type WriteInput = SchedulingInput | UpdateInput | CreateInput;
 
 /** What a write plans its schedules from (`at`: the endpoint). */
 export interface PlanAsk {
@@ -96,6 +109,8 @@ export interface PlanAsk {
   input?: ScheduleInput;
   /** Update: the catalog it stores (applied before a refusal by a buggy server). */
   episode?: EpisodeValues;
+  /** Create: stores the planned records (what a buggy server refusing them still does, later). */
+  insert?: () => void;
 }
 
 /**
@@ -127,6 +142,11 @@ export interface ConflictAsk extends PlanAsk {
  * server, and what it was before the write.
  */
 export type Stored =
+  /**
+   * Create: `built`, one new record as built (each occurrence, and the first before the checks, whose title the
+   * conflicts of the plan name); else every new record, just before they are inserted.
+   */
+  | { at: 'POST /api/events'; recs: EventRecord[]; built: boolean }
   | { at: 'PUT /api/events/{id}/scheduling'; rec: EventRecord; before: { schedule?: Schedule } }
   | { at: 'POST /api/events/{id}'; rec: EventRecord; parts: EventParts; partByPart: boolean; before: { episode: EpisodeValues; schedule?: Schedule } };
 
@@ -190,43 +210,6 @@ export interface HookPoints {
     stalls: Patch<boolean>;
     /** The event just before it is removed from the store. */
     removing: Patch<EventRecord>;
-  };
-  /** POST /api/events: the request's parts and what is planned from them. */
-  createParts: {
-    /** Are metadata fields of the wrong type accepted? */
-    lenient: Patch<boolean>;
-    parts: Patch<EventParts>;
-    /** The scheduling part (rrule). */
-    scheduling: Patch<ScheduleInput | undefined>;
-    /** The end of a single schedule as planned (extra: the scheduling part). */
-    singleEnd: Patch<number, ScheduleInput>;
-    /** Is a single schedule whose end is not after its start accepted? */
-    emptyAccepted: Patch<boolean>;
-    /** Is the rule's own UNTIL ignored? */
-    untilIgnored: Patch<boolean>;
-    /** The planned schedules (extra: the scheduling part). */
-    plan: Patch<Schedule[] | undefined, ScheduleInput | undefined>;
-    /** The dublincore/episode catalog of a new record. */
-    episode: Patch<EpisodeValues>;
-    /** The ACL of a new record. */
-    acl: Patch<AclEntry[]>;
-    /** The processing state of a new scheduled record (undefined = INSTANTIATED). */
-    scheduledState: Patch<string | undefined>;
-    /** How the planned schedules are compared (undefined = they overlap). */
-    clash: Patch<Clash | undefined>;
-    /** The conflicts found (extra: the plan). */
-    conflicts: Patch<ConflictEntry[], Schedule[]>;
-    /** A create refused for conflicts: `insert` stores the planned records. */
-    refused: Patch<() => void>;
-  };
-  /** POST /api/events: the new records and the reply. */
-  created: {
-    /** Before the records are stored. */
-    records: Patch<EventRecord[]>;
-    /** After the records are stored. */
-    stored: Patch<EventRecord[]>;
-    /** Is a recurring create answered with the array of identifiers (if the version does so)? */
-    asArray: Patch<boolean>;
   };
   /**
    * GET /api/events/{id}/metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the

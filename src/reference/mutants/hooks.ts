@@ -1,4 +1,4 @@
-import type { Ctx, Endpoint, Reply } from '../app.js';
+import { baseUrl, json, type Ctx, type Endpoint, type Reply } from '../app.js';
 import { applyExtra, episodeView, typeParam } from '../catalogs.js';
 import { withAce } from '../handlers/acl.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR } from '../episode.js';
@@ -7,7 +7,10 @@ import { multiValued, type FilterGroup, type ListParams, type SortKey } from '..
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
 import type { ConflictAsk, HookRegistry, Patch, Stored, WriteInput, WritePlan } from '../hooks.js';
-import type { EventParts } from '../event-parts.js';
+import { parseEventParts, type EventParts } from '../event-parts.js';
+import { aclDefault } from '../latitude/acl.js';
+import { createdReply } from '../latitude/events.js';
+import type { Form } from '../form.js';
 import { findConflicts } from '../conflicts.js';
 import { isTrue } from '../input.js';
 import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackUnreadable } from './acl.js';
@@ -54,11 +57,6 @@ function tap<V, E, C = Ctx>(fn: (ctx: C, value: V, extra: E) => void): (ctx: C, 
     fn(ctx, value, extra);
     return value;
   };
-}
-
-/** A bug site that answers something only when it is on: asked only while the value is still undefined. */
-function orElse<V, E>(fn: (ctx: Ctx, extra: E) => V | undefined): (ctx: Ctx, value: V | undefined, extra: E) => V | undefined {
-  return (ctx, value, extra) => value ?? fn(ctx, extra);
 }
 
 type Query = ListQuery;
@@ -168,6 +166,14 @@ function createdFaults(ctx: Ctx, reply: Reply): Reply {
   return sectionCreateReply(ctx, out, ctx.app.store.get(id)?.schedule !== undefined);
 }
 
+/** A recurring create answered 201 with the first event created (rrule-201-single), as a single create answers. */
+function recurringAsOne(ctx: Ctx, reply: Reply): Reply {
+  const ids = (JSON.parse(reply.json ?? '[]') as { identifier: string }[]).map((o) => o.identifier);
+  const first = ids.map((id) => ctx.app.store.get(id)).filter((r) => r !== undefined).sort((a, b) => a.seq - b.seq)[0];
+  if (!first) return reply;
+  return createdReply(ctx, first, json(201, { identifier: first.id }, { Location: `${baseUrl(ctx)}/api/events/${encodeURIComponent(first.id)}` }));
+}
+
 /** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
 function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
@@ -195,6 +201,103 @@ function putPlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
 }
 
 const UPDATE = 'POST /api/events/{id}';
+const CREATE = 'POST /api/events';
+
+/** The metadata part with its unquoted keys quoted, where that makes it JSON (else as sent). */
+function quotedKeys(text: string): string {
+  const quoted = text.replace(/([{,]\s*)([A-Za-z_]\w*)\s*:/g, '$1"$2":');
+  try {
+    JSON.parse(quoted);
+    return quoted;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The parts of a create as a buggy server reads them: a metadata part with unquoted keys read (create-lenient-metadata),
+ * values mangled, a duration cut to 32 bits; a scheduling part the rules refuse completed, its rule changed; the
+ * schedules planned otherwise (an end computed otherwise, an empty schedule accepted, UNTIL ignored, occurrences
+ * dropped or moved).
+ */
+const createInput: Patch<WriteInput>[] = [
+  (ctx, w) => {
+    if (w.at !== CREATE || w.parts || !createLenient(ctx, false)) return w;
+    const { form } = w;
+    const lenient: Form = { text: (name) => (name === 'metadata' ? mapDefined(form.text(name), quotedKeys) : form.text(name)), files: (name) => form.files(name), names: () => form.names() };
+    return { ...w, parts: parseEventParts(lenient, ctx.version, { aclDefault: aclDefault(ctx, 'create') }) };
+  },
+  ...[
+    lifecycleCreateParts, discriminatingCreateParts,
+    (ctx: Ctx, parts: EventParts) => {
+      const s = scheduleAccepted(ctx, parts.scheduling);
+      if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
+      sectionRrule(ctx, s);
+      lifecycleRrule(ctx, s);
+      recurrenceRrule(ctx, dataSequenceRrule(ctx, s));
+    },
+  ].map((fn) => tap((ctx: Ctx, w: WriteInput) => {
+    if (w.at === CREATE && w.parts) fn(ctx, w.parts);
+  })),
+  (ctx, w) => (w.at !== CREATE || !w.parts ? w : {
+    ...w,
+    rules: {
+      singleEnd: (endMs, s) => scheduleEndRoundedUp(ctx, precisionSingleEnd(ctx, scheduleDurationIgnored(ctx, endMs, s), s), s),
+      emptyAccepted: () => scheduleEmptyAccepted(ctx, false),
+      untilIgnored: () => rruleUntilIgnored(ctx, false),
+      plan: (plan, s) => {
+        let out = rruleFirstOnly(ctx, plan, s);
+        out = lifecyclePlan(ctx, s, sectionPlan(ctx, s, out));
+        return precisionPlan(ctx, recurrenceMonthEnd(ctx, recurrencePlan(ctx, out, s), s), s) ?? plan;
+      },
+    },
+  }),
+];
+
+/**
+ * The conflicts of a create as a buggy server finds them: containment missed, days compared, only the earliest
+ * recording of each agent, conflicts made up or without title, only the first occurrence's, none at all; a refused
+ * create landing later.
+ */
+function createPlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
+  if (ask.at !== CREATE) return p;
+  const plan = p.planned;
+  const clash = conflictSameDay(ctx, undefined);
+  let found = clash ? findConflicts(ctx.app.store, plan, ask.title, undefined, clash, ask.rules) : p.found;
+  if (ctx.app.bug('conflict-missed-containment')) found = dropContained(found, plan);
+  found = createConflictIgnored(ctx, lifecycleCreateConflicts(ctx, sectionCreateConflicts(ctx, conflictBugs(ctx, found, plan), plan), plan));
+  const { insert } = ask;
+  return { ...p, found, ...(insert ? { refused: () => lateCreate(ctx, insert) } : {}) };
+}
+
+/**
+ * The records a create stores, as a buggy server makes them. Each as built: the title cut, the description or all but
+ * the first presenter dropped; the ACL's deny entries read as allow (Opencast), dropped, or the ACL ignored; a
+ * scheduled event RUNNING or without state (Opencast). All of them: the later occurrences bare, the states the
+ * stateful bugs read back remembered, the location of a scheduled event its agent (Opencast).
+ */
+function createStored(ctx: Ctx, s: Stored): void {
+  if (s.at !== CREATE) return;
+  if (s.built) {
+    for (const rec of s.recs) {
+      if (ctx.app.bug('title-truncated-255')) truncateTitle(rec.episode);
+      if (ctx.app.bug('create-description-dropped')) rec.episode.description = '';
+      sectionNewEpisode(ctx, rec.episode);
+      rec.acl = createAclIgnored(ctx, sectionCreateAcl(ctx, opencastAclPart(ctx, rec.acl)));
+      if (rec.schedule) rec.processingState = scheduledStateRunning(ctx) ?? opencastScheduledState(ctx) ?? rec.processingState;
+    }
+    return;
+  }
+  lifecycleCreated(ctx, s.recs);
+  discriminatingCreated(ctx, s.recs);
+  for (const rec of s.recs) opencastNewRecord(ctx, rec);
+  statefulCreated(ctx, s.recs);
+  sectionCreated(ctx, s.recs);
+}
+
+function mapDefined<T, U>(v: T | undefined, fn: (v: T) => U): U | undefined {
+  return v === undefined ? undefined : fn(v);
+}
 
 /**
  * The parts of an update as a buggy server reads them: values mangled, the extended catalogs or the ACL dropped when
@@ -354,6 +457,7 @@ export const PATCHES: HookRegistry = {
 
     // POST /api/events (the 201 of one event): a Location naming another event, a wrong path or the previous event,
     // the body without identifier, 200, no Location for a scheduled event.
+    (ctx, reply, e) => (e === CREATE && reply.status === 200 && !rruleSingle(ctx, true) ? recurringAsOne(ctx, reply) : reply),
     (ctx, reply, e) => (e === 'POST /api/events' && reply.status === 201 ? createdFaults(ctx, reply) : reply),
     // The other endpoints' replies: a wrong success status, a body shown otherwise, a reply kept for later.
     ...[lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx: Ctx, text: string, rec: EventRecord) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody]
@@ -418,49 +522,11 @@ export const PATCHES: HookRegistry = {
     stalls: [retractionStalls],
     removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
   },
-  createParts: {
-    lenient: [createLenient],
-    parts: [tap(lifecycleCreateParts), tap(discriminatingCreateParts)],
-    scheduling: [
-      scheduleAccepted,
-      (ctx, s) => {
-        if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
-        return s;
-      },
-      tap(sectionRrule), tap(lifecycleRrule), dataSequenceRrule, recurrenceRrule,
-    ],
-    singleEnd: [scheduleDurationIgnored, precisionSingleEnd, scheduleEndRoundedUp],
-    emptyAccepted: [scheduleEmptyAccepted],
-    untilIgnored: [rruleUntilIgnored],
-    plan: [rruleFirstOnly, (ctx, plan, s) => sectionPlan(ctx, s, plan), (ctx, plan, s) => lifecyclePlan(ctx, s, plan), recurrencePlan, recurrenceMonthEnd, precisionPlan],
-    episode: [
-      tap((ctx, e) => {
-        if (ctx.app.bug('title-truncated-255')) truncateTitle(e);
-      }),
-      tap((ctx, e) => {
-        if (ctx.app.bug('create-description-dropped')) e.description = '';
-      }),
-      tap(sectionNewEpisode),
-    ],
-    acl: [opencastAclPart, sectionCreateAcl, createAclIgnored],
-    scheduledState: [orElse(scheduledStateRunning), orElse(opencastScheduledState)],
-    clash: [conflictSameDay],
-    conflicts: [
-      (ctx, conflicts, plan) => (ctx.app.bug('conflict-missed-containment') ? dropContained(conflicts, plan) : conflicts),
-      conflictBugs, sectionCreateConflicts, lifecycleCreateConflicts, createConflictIgnored,
-    ],
-    refused: [tap(lateCreate)],
-  },
-  created: {
-    records: [tap(lifecycleCreated), tap(discriminatingCreated), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec))), tap(statefulCreated)],
-    stored: [tap(sectionCreated)],
-    asArray: [rruleSingle],
-  },
   // What a write read from its request. PUT /scheduling: a bad scheduling parameter answered 204; allowConflict
   // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
   // schedule stored unchecked under allowConflict.
   writeInput: [
-    ...updateInput,
+    ...createInput, ...updateInput,
     (ctx, w) => (w.at !== SCHEDULING_PUT ? w : w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
     (ctx, w) => {
       if (w.at !== SCHEDULING_PUT) return w;
@@ -475,12 +541,13 @@ export const PATCHES: HookRegistry = {
   // start, the inputs kept, an end alone moving the start; conflicts checked never, on the old agent or against the
   // event itself; a refused PUT landing later; the conflicts without their title.
   writePlan: [
-    putPlan, updatePlan,
+    putPlan, updatePlan, createPlan,
     (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 && ask.rec ? { ...p, refused: () => lateSchedule(ctx, ask.rec!, p.planned[0]) } : p),
     (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 ? { ...p, body: conflictNoTitle(ctx, p.found) } : p),
   ],
   // What a write is about to commit. PUT /scheduling: the old slot a buggy server keeps.
   stored: [
+    tap(createStored),
     tap((ctx, s) => {
       if (s.at === SCHEDULING_PUT) sectionRescheduled(ctx, s.rec, s.before.schedule, s.rec.schedule);
     }),
