@@ -95,8 +95,20 @@ export interface CreateInput {
   reply?: Reply;
 }
 
+/** PUT /api/events/{id}/metadata as read (spec § Metadata): the fields sent for the catalog `type`. */
+export interface MetadataPutInput {
+  at: 'PUT /api/events/{id}/metadata';
+  rec: EventRecord;
+  type: string;
+  /** The fields sent; undefined = the metadata parameter is no JSON. */
+  fields?: FieldInput[];
+  /** What a buggy server reads a metadata parameter that is no JSON as (undefined = 400). */
+  read?: unknown;
+  reply?: Reply;
+}
+
 /** What a write endpoint read from its request, before it plans the write (`at`: the endpoint). */
-export type WriteInput = SchedulingInput | UpdateInput | CreateInput;
+export type WriteInput = SchedulingInput | UpdateInput | CreateInput | MetadataPutInput;
 
 /** What a write plans its schedules from (`at`: the endpoint). */
 export interface PlanAsk {
@@ -148,6 +160,11 @@ export type Stored =
    */
   | { at: 'POST /api/events'; recs: EventRecord[]; built: boolean }
   | { at: 'PUT /api/events/{id}/scheduling'; rec: EventRecord; before: { schedule?: Schedule } }
+  /**
+   * PUT /metadata: the catalog it stores (`episode` for dublincore/episode, else `extra`), the sent fields applied to
+   * the event's catalog ("Fields not included are not updated").
+   */
+  | { at: 'PUT /api/events/{id}/metadata'; rec: EventRecord; type: string; fields: FieldInput[]; catalog: CatalogWrite }
   | { at: 'POST /api/events/{id}'; rec: EventRecord; parts: EventParts; partByPart: boolean; before: { episode: EpisodeValues; schedule?: Schedule } };
 
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
@@ -216,22 +233,6 @@ export interface HookPoints {
    * event, before the latitude choices shape them.
    */
   metadataShown: Patch<Obj[], { rec: EventRecord; type?: string }>;
-  /** PUT /api/events/{id}/metadata. */
-  metadataPut: {
-    /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
-    badJson: Patch<unknown>;
-    fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** The fields about to be applied. */
-    applying: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /**
-     * The catalog the PUT stores (`episode` for dublincore/episode, else `extra`), the sent fields applied to the
-     * event's catalog ("Fields not included are not updated"); extra: the event, the flavor and the fields.
-     */
-    stored: Patch<CatalogWrite, { rec: EventRecord; type: string; fields: FieldInput[] }>;
-    /** After the commit (extra: the type). */
-    done: Patch<EventRecord, string>;
-  };
-  /** DELETE /api/events/{id}/metadata. */
   /** GET /api/events/{id}/acl. */
   aclRead: {
     /** The ACL read (extra: the record). */

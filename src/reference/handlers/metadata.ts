@@ -5,7 +5,7 @@ import { applyEpisode, EPISODE_FLAVOR, episodeFields, type FieldInput } from '..
 import { readParams } from '../latitude/form-encoding.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
-import { hook } from '../hooks.js';
+import { hook, type CatalogWrite, type MetadataPutInput } from '../hooks.js';
 import { checkSeries } from '../latitude/events.js';
 import { episodeInput, shownCatalogs, shownFields } from '../latitude/fields.js';
 import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
@@ -51,13 +51,15 @@ export function getMetadata(ctx: Ctx): Reply {
   return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, type);
 }
 
-/** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
-function sentFields(ctx: Ctx, text: string): FieldInput[] {
+const PUT = 'PUT /api/events/{id}/metadata';
+
+/** The `metadata` form parameter: JSON [{id, value}] (hook point writeInput: what a buggy server reads bad JSON as). */
+function sentFields(ctx: Ctx, rec: EventRecord, type: string, text: string): FieldInput[] {
   let parsed: unknown;
   try {
     parsed = parseJsonParam(text, 'metadata');
   } catch (err) {
-    parsed = hook(ctx).metadataPut.badJson(ctx, undefined);
+    parsed = (hook(ctx).writeInput(ctx, { at: PUT, rec, type }) as MetadataPutInput).read;
     if (parsed === undefined) throw err;
   }
   return parseFieldList(parsed, `parameter 'metadata'`);
@@ -72,23 +74,22 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
   const text = (await readParams(ctx)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
-  const sent = sentFields(ctx, text);
+  const sent = sentFields(ctx, rec, type, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
-  const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
+  const read = hook(ctx).writeInput(ctx, { at: PUT, rec, type, fields: type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent }) as MetadataPutInput;
+  const fields = read.fields ?? [];
   const done = empty(204);
   if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
-  hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
-  const applied = type === EPISODE_FLAVOR
+  const applied: CatalogWrite = type === EPISODE_FLAVOR
     ? { episode: applyEpisode(rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true) }
     : { extra: applyExtra(extra, fields, type) };
-  const stored = hook(ctx).metadataPut.stored(ctx, applied, { rec, type, fields });
-  if (stored.episode) {
-    checkSeries(ctx, stored.episode);
-    rec.episode = stored.episode;
-  } else rec.extraCatalogs.set(type, stored.extra);
+  const { catalog } = hook(ctx).stored(ctx, { at: PUT, rec, type, fields, catalog: applied }) as { catalog: CatalogWrite };
+  if (catalog.episode) {
+    checkSeries(ctx, catalog.episode);
+    rec.episode = catalog.episode;
+  } else rec.extraCatalogs.set(type, catalog.extra);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
-  hook(ctx).metadataPut.done(ctx, rec, type);
   return done;
 }
 

@@ -1,7 +1,7 @@
 import { baseUrl, json, type Ctx, type Endpoint, type Reply } from '../app.js';
 import { applyExtra, episodeView, typeParam } from '../catalogs.js';
 import { withAce } from '../handlers/acl.js';
-import { applyEpisode, emptyEpisode, EPISODE_FLAVOR } from '../episode.js';
+import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, type FieldInput } from '../episode.js';
 import { notFound, type AclEntry, type EventRecord, type Publication } from '../types.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
@@ -354,6 +354,53 @@ function updateStored(ctx: Ctx, s: Stored): void {
   opencastCreatedFollowsStart(ctx, rec);
 }
 
+const METADATA_PUT = 'PUT /api/events/{id}/metadata';
+
+/**
+ * The fields of PUT /metadata as a buggy server reads them: a parameter that is no JSON read as no fields; fields
+ * dropped, renamed, mangled or read as text; a date that resets the time.
+ */
+const metadataInput: Patch<WriteInput>[] = [
+  (ctx, w) => (w.at === METADATA_PUT && w.fields === undefined ? { ...w, read: metadataPutBadJson(ctx, w.read) } : w),
+  ...[
+    (ctx: Ctx, fields: FieldInput[]) => putFields(ctx, fields), (ctx: Ctx, fields: FieldInput[]) => sectionPutFields(ctx, fields), (ctx: Ctx, fields: FieldInput[]) => readBackPutFields(ctx, fields),
+    (ctx: Ctx, fields: FieldInput[], rec: EventRecord, type: string) => discriminatingPutFields(ctx, rec, type, fields),
+    (ctx: Ctx, fields: FieldInput[]) => partialWritePutFields(ctx, fields), (ctx: Ctx, fields: FieldInput[]) => textPutFields(ctx, fields),
+    (ctx: Ctx, fields: FieldInput[], rec: EventRecord, type: string) => secondCatalogPutFields(ctx, fields, rec, type),
+    (ctx: Ctx, fields: FieldInput[], _rec: EventRecord, type: string) => opencastPutAsText(ctx, fields, type),
+  ].map((fn): Patch<WriteInput> => (ctx, w) => (w.at === METADATA_PUT && w.fields !== undefined ? { ...w, fields: fn(ctx, w.fields, w.rec, w.type) } : w)),
+  // The fields about to be applied (before they are checked): a refused PUT still applying its valid fields later,
+  // the write remembered.
+  tap((ctx, w) => {
+    if (w.at !== METADATA_PUT || w.fields === undefined) return;
+    lateMetadata(ctx, w.rec, w.type, w.fields);
+    dataSequenceMetadataApplying(ctx, w.rec, w.type, w.fields);
+    secondCatalogPutting(ctx, w.rec, w.type, w.fields);
+  }),
+];
+
+/** The PUT /metadata requests whose catalog is stored (the faults after the commit ask). */
+const metadataCommitted = new WeakSet<Ctx>();
+
+/**
+ * The catalog PUT /metadata stores, as a buggy server makes it: the fields not sent cleared (always, or from the second PUT of an extended catalog), the fields applied to the episode catalog as
+ * created, a date that resets the time, subjects split at commas, astral characters mangled.
+ */
+function metadataStored(ctx: Ctx, s: Stored): Stored {
+  if (s.at !== METADATA_PUT) return s;
+  const { rec, type, fields } = s;
+  metadataCommitted.add(ctx);
+  let c = s.catalog;
+  if (metadataPutClearsUnsent(ctx, false) || readBackPutClears(ctx, rec, type)) {
+    c = c.episode ? { episode: applyEpisode(emptyEpisode(), fields, ctx.app.store.view(rec.id).bibStartMs, true) } : { extra: applyExtra(undefined, fields, type) };
+  }
+  const base = c.episode && putBase(ctx, rec);
+  if (base && base !== rec.episode) c = { episode: applyEpisode(base, fields, ctx.app.store.view(rec.id).bibStartMs, true) };
+  if (c.episode) c = { episode: opencastSubjectsSplit(ctx, blindSpotPutEpisode(ctx, fields, c.episode), fields) };
+  if (c.episode && ctx.app.bug('astral-mangled')) c = { episode: mangleAstral(c.episode) };
+  return c === s.catalog ? s : { ...s, catalog: c };
+}
+
 export const PATCHES: HookRegistry = {
   // The access decision: a read granted by the wrong entries or refused by the second role, a write granted by read
   // access or by a write allowed once, an unreadable event listed, the write endpoints that check read access only,
@@ -468,6 +515,18 @@ export const PATCHES: HookRegistry = {
     jsonOf('GET /api/events/{id}/metadata', (ctx, body) => (typeParam(ctx) === undefined ? body : metadataWholeCatalog(ctx, body, typeParam(ctx)!))),
     statusOf('GET /api/events/{id}/metadata', [200], (ctx, status) => metadataGetStatus(ctx, status, typeParam(ctx) === undefined ? 'catalogs' : 'fields')),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/metadata' ? sectionMetadataSeen(ctx, typeParam(ctx), reply) : reply),
+    // PUT /metadata, once its catalog is committed: the siblings of a recurring event given it, the created date
+    // following the start (Opencast).
+    (ctx, reply, e) => {
+      if (e !== METADATA_PUT || !metadataCommitted.has(ctx)) return reply;
+      const rec = ctx.app.store.get(ctx.params[0]);
+      const type = typeParam(ctx);
+      if (rec && type !== undefined) {
+        discriminatingMetadataPut(ctx, rec, type);
+        opencastCreatedFollowsStart(ctx, rec);
+      }
+      return reply;
+    },
     statusOf('PUT /api/events/{id}/metadata', [204], metadataPutStatus),
     jsonOf('GET /api/events/{id}/media', mediaTracksShown),
     statusOf('GET /api/events/{id}/media', [200], (ctx, status) => (ctx.app.bug('media-answers-202') ? 202 : status)),
@@ -526,7 +585,7 @@ export const PATCHES: HookRegistry = {
   // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
   // schedule stored unchecked under allowConflict.
   writeInput: [
-    ...createInput, ...updateInput,
+    ...createInput, ...updateInput, ...metadataInput,
     (ctx, w) => (w.at !== SCHEDULING_PUT ? w : w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
     (ctx, w) => {
       if (w.at !== SCHEDULING_PUT) return w;
@@ -547,7 +606,7 @@ export const PATCHES: HookRegistry = {
   ],
   // What a write is about to commit. PUT /scheduling: the old slot a buggy server keeps.
   stored: [
-    tap(createStored),
+    tap(createStored), metadataStored,
     tap((ctx, s) => {
       if (s.at === SCHEDULING_PUT) sectionRescheduled(ctx, s.rec, s.before.schedule, s.rec.schedule);
     }),
@@ -563,33 +622,6 @@ export const PATCHES: HookRegistry = {
     (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
     (ctx, fields, { type }) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
   ],
-  metadataPut: {
-    badJson: [metadataPutBadJson],
-    fields: [
-      (ctx, fields) => putFields(ctx, fields), (ctx, fields) => sectionPutFields(ctx, fields), (ctx, fields) => readBackPutFields(ctx, fields),
-      (ctx, fields, { rec, type }) => discriminatingPutFields(ctx, rec, type, fields),
-      (ctx, fields) => partialWritePutFields(ctx, fields), (ctx, fields) => textPutFields(ctx, fields),
-      (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
-      (ctx, fields, { type }) => opencastPutAsText(ctx, fields, type),
-    ],
-    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => dataSequenceMetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
-    // The catalog stored: the fields not sent cleared (always, or from the second PUT of an extended catalog), the
-    // fields applied to the episode catalog as created, a date that resets the time, subjects split at commas,
-    // astral characters mangled.
-    stored: [
-      (ctx, c, { rec, type, fields }) => {
-        if (!metadataPutClearsUnsent(ctx, false) && !readBackPutClears(ctx, rec, type)) return c;
-        return c.episode ? { episode: applyEpisode(emptyEpisode(), fields, ctx.app.store.view(rec.id).bibStartMs, true) } : { extra: applyExtra(undefined, fields, type) };
-      },
-      (ctx, c, { rec, fields }) => {
-        const base = c.episode && putBase(ctx, rec);
-        return base && base !== rec.episode ? { episode: applyEpisode(base, fields, ctx.app.store.view(rec.id).bibStartMs, true) } : c;
-      },
-      (ctx, c, { fields }) => (c.episode ? { episode: opencastSubjectsSplit(ctx, blindSpotPutEpisode(ctx, fields, c.episode), fields) } : c),
-      (ctx, c) => (c.episode && ctx.app.bug('astral-mangled') ? { episode: mangleAstral(c.episode) } : c),
-    ],
-    done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
-  },
   aclRead: {
     acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
   },
