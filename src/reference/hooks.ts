@@ -44,9 +44,13 @@ export interface EventShown {
   variant?: SerializeVariant;
 }
 
-/** An access to an event the caller asks for: read it (a GET), write it (a write endpoint), or see it listed. */
+/**
+ * An access to an event the caller asks for: read it (a GET), write it (a write endpoint), see it listed, or change
+ * its ACL now (PUT, POST and DELETE of /acl and the acl part of an update, once the write check passed: an event
+ * whose ACL cannot change for now answers 403).
+ */
 export interface Access {
-  access: 'read' | 'write' | 'list';
+  access: 'read' | 'write' | 'list' | 'acl';
   rec: EventRecord;
   caller: Caller;
 }
@@ -165,10 +169,40 @@ export type Stored =
    * the event's catalog ("Fields not included are not updated").
    */
   | { at: 'PUT /api/events/{id}/metadata'; rec: EventRecord; type: string; fields: FieldInput[]; catalog: CatalogWrite }
-  | { at: 'POST /api/events/{id}'; rec: EventRecord; parts: EventParts; partByPart: boolean; before: { episode: EpisodeValues; schedule?: Schedule } };
+  | { at: 'POST /api/events/{id}'; rec: EventRecord; parts: EventParts; partByPart: boolean; before: { episode: EpisodeValues; schedule?: Schedule } }
+  /**
+   * The ACL an /acl write leaves (PUT: the ACL sent; POST /acl/{action}: the ACL with the entry added, the same array
+   * = nothing to add; DELETE /acl/{action}/{role}: the entries that stay, as many = nothing to remove); for POST and
+   * DELETE the action and the role.
+   */
+  | { at: AclWriteEndpoint; rec: EventRecord; acl: AclEntry[]; action?: string; role?: string }
+  /**
+   * DELETE /api/events/{id}: the event about to be removed, or (`stalls` given, 1.6.0+) whose retraction starts:
+   * does the retraction never end?
+   */
+  | { at: 'DELETE /api/events/{id}'; rec: EventRecord; stalls?: boolean };
+
+/** What a read shows (`at`: the endpoint), before the latitude choices shape it. */
+export type Shown =
+  /**
+   * GET /api/events/{id} (spec § Event): the version whose members it has, the with* flags, and a variant (derived
+   * members shown otherwise, other member names); the event and its derived view.
+   */
+  | ({ at: 'GET /api/events/{id}'; rec: EventRecord; view: EventView } & EventShown)
+  /** GET /metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the event. */
+  | { at: 'GET /api/events/{id}/metadata'; rec: EventRecord; type?: string; list: Obj[] }
+  /** GET /publications: one item of the list, and the publication. */
+  | { at: 'GET /api/events/{id}/publications'; publication: Publication; item: Obj }
+  /** GET /media: the tracks of the event's media package. */
+  | { at: 'GET /api/events/{id}/media'; rec: EventRecord; tracks: UploadedTrack[] }
+  /** GET /acl: the ACL. */
+  | { at: 'GET /api/events/{id}/acl'; rec: EventRecord; acl: AclEntry[] };
 
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
 export type AclWrite = 'put' | 'add' | 'remove';
+
+/** The ACL write endpoints as the route table names them. */
+export type AclWriteEndpoint = 'PUT /api/events/{id}/acl' | 'POST /api/events/{id}/acl/{action}' | 'DELETE /api/events/{id}/acl/{action}/{role}';
 
 export interface HookPoints {
   /**
@@ -213,45 +247,8 @@ export interface HookPoints {
   };
   /** The reply out, of every endpoint (extra: the endpoint as the route table names it, e.g. `GET /api/events`). */
   response: Patch<Reply, Endpoint>;
-  /** GET /api/events/{id}/media: the tracks of the event's media package it lists. */
-  mediaTracks: Patch<UploadedTrack[]>;
-  /** GET /api/events/{id}. */
-  /**
-   * GET /api/events/{id}: how the event is shown (spec § Event): the version whose members it has, the with* flags,
-   * and a variant (derived members shown otherwise, other member names); extra: the event and its derived view.
-   */
-  eventShown: Patch<EventShown, { rec: EventRecord; view: EventView }>;
-  /** DELETE /api/events/{id}. */
-  deleteEvent: {
-    /** Does a retraction started never end? */
-    stalls: Patch<boolean>;
-    /** The event just before it is removed from the store. */
-    removing: Patch<EventRecord>;
-  };
-  /**
-   * GET /api/events/{id}/metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the
-   * event, before the latitude choices shape them.
-   */
-  metadataShown: Patch<Obj[], { rec: EventRecord; type?: string }>;
-  /** GET /api/events/{id}/acl. */
-  aclRead: {
-    /** The ACL read (extra: the record). */
-    acl: Patch<AclEntry[], EventRecord>;
-  };
-  /** PUT, POST and DELETE of /api/events/{id}/acl. */
-  /**
-   * Is an ACL change of this event refused for now (403, the event is busy)? Asked by PUT /acl, POST /acl/{action},
-   * DELETE /acl/{action}/{role} and the acl part of an update; the core answers no.
-   */
-  aclLocked: Patch<boolean, EventRecord>;
-  /**
-   * The ACL a write endpoint leaves (PUT /acl: the ACL sent; POST /acl/{action}: the ACL with the entry added, the
-   * same array = nothing to add; DELETE /acl/{action}/{role}: the entries that stay, as many = nothing to remove);
-   * extra: the event, and for POST and DELETE the action and the role.
-   */
-  aclStored: Patch<AclEntry[], { rec: EventRecord; action?: string; role?: string }>;
-  /** GET /api/events/{id}/publications: one item of the list (extra: the publication), before the latitude choices shape it. */
-  publicationListed: Patch<Obj, Publication>;
+  /** What a read shows (ctx.endpoint says which; spec § the endpoint), before the latitude choices shape it. */
+  shown: Patch<Shown>;
 }
 
 /** What mutants/hooks.ts registers: per point (and stage), its patches in the order they apply. */

@@ -23,9 +23,14 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
   return notFound(`event '${rec.id}' has no catalog with flavor '${type}'`);
 }
 
+/** The catalogs (no `type`) or the fields of one catalog GET /metadata shows (hook point shown). */
+function shownList(ctx: Ctx, rec: EventRecord, type: string | undefined, list: Record<string, unknown>[]): Record<string, unknown>[] {
+  return (hook(ctx).shown(ctx, { at: 'GET /api/events/{id}/metadata', rec, type, list }) as { list: Record<string, unknown>[] }).list;
+}
+
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
-  const list = hook(ctx).metadataShown(ctx, renderCatalogs(rec.episode, episodeView(ctx.app.store, rec), rec.extraCatalogs), { rec });
+  const list = shownList(ctx, rec, undefined, renderCatalogs(rec.episode, episodeView(ctx.app.store, rec), rec.extraCatalogs));
   return json(200, shownCatalogs(ctx.app, list));
 }
 
@@ -40,7 +45,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     if (!extra) throw noCatalog(rec, type);
     fields = extraFields(extra);
   }
-  fields = shownFields(ctx.app, type, hook(ctx).metadataShown(ctx, fields, { rec, type }));
+  fields = shownFields(ctx.app, type, shownList(ctx, rec, type, fields));
   return json(200, fields);
 }
 

@@ -19,7 +19,7 @@ function trackMembers(ctx: Ctx): boolean {
 
 export function listPublications(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
-  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publicationListed(ctx, publicationSummary(p), p)));
+  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, (hook(ctx).shown(ctx, { at: 'GET /api/events/{id}/publications', publication: p, item: publicationSummary(p) }) as { item: Record<string, unknown> }).item));
   return json(200, list);
 }
 

@@ -6,7 +6,7 @@ import { notFound, type AclEntry, type EventRecord, type Publication } from '../
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
-import type { ConflictAsk, HookRegistry, Patch, Stored, WriteInput, WritePlan } from '../hooks.js';
+import type { AclWriteEndpoint, ConflictAsk, HookRegistry, Patch, Shown, Stored, WriteInput, WritePlan } from '../hooks.js';
 import { parseEventParts, type EventParts } from '../event-parts.js';
 import { aclDefault } from '../latitude/acl.js';
 import { createdReply } from '../latitude/events.js';
@@ -89,9 +89,15 @@ function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undef
 type Removal = { rec: EventRecord; action: string; role: string };
 
 /** An ACL fault of POST or DELETE (given the path's action and the role), asked only at `endpoint`. */
-function onlyAt(endpoint: Endpoint, fn: (ctx: Ctx, acl: AclEntry[], r: Removal) => AclEntry[]): (ctx: Ctx, acl: AclEntry[], extra: { rec: EventRecord; action?: string; role?: string }) => AclEntry[] {
-  return (ctx, acl, { rec, action, role }) => (ctx.endpoint === endpoint && action !== undefined && role !== undefined ? fn(ctx, acl, { rec, action, role }) : acl);
+function onlyAt(endpoint: AclWriteEndpoint, fn: (ctx: Ctx, acl: AclEntry[], r: Removal) => AclEntry[]): Patch<Stored> {
+  return (ctx, s) => {
+    if (s.at !== endpoint || !('acl' in s) || s.action === undefined || s.role === undefined) return s;
+    return { ...s, acl: fn(ctx, s.acl, { rec: s.rec, action: s.action, role: s.role }) };
+  };
 }
+
+type EventShownAt = Extract<Shown, { at: 'GET /api/events/{id}' }>;
+type Obj = Record<string, unknown>;
 
 type RequestFault = (ctx: Ctx, reply: Reply | undefined, at: Endpoint) => Reply | undefined;
 
@@ -406,6 +412,8 @@ export const PATCHES: HookRegistry = {
   // access or by a write allowed once, an unreadable event listed, the write endpoints that check read access only,
   // the metadata read that checks nothing.
   authorize: [
+    // An ACL change refused while the event's workflow runs (Opencast).
+    (ctx, allowed, { access, rec }) => (access === 'acl' && allowed ? !opencastAclLocked(ctx, false, rec) : allowed),
     (ctx, allowed, { access, rec }) => (access === 'read' && !allowed ? readIgnoresAcl(ctx, false) || denyGrantsRead(ctx, rec) : allowed),
     (ctx, allowed, { access, rec }) => (access === 'read' && allowed ? !readBackUnreadable(ctx, rec) : allowed),
     (ctx, allowed, { access }) => (access === 'read' && !allowed && ctx.endpoint === 'GET /api/events/{id}/metadata' ? ctx.app.bug('auth-metadata-get-unchecked') : allowed),
@@ -564,23 +572,6 @@ export const PATCHES: HookRegistry = {
     jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => lifecyclePublication(ctx, p as Partial<Publication>)),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/publications/{publicationId}' ? publicationReplied(ctx, reply) : reply),
   ],
-  // The tracks GET /media lists: as before the last POST /track, or without the tracks ingested with the event.
-  mediaTracks: [statefulMediaTracks, mediaIngestedMissing],
-  // How GET /api/events/{id} shows its event: derived members shown otherwise, other member names, another version's
-  // members, a with* flag ignored.
-  eventShown: [
-    (ctx, shown, { rec, view }) => {
-      const changed = getViewBugs(ctx, undefined, view) ?? blindSpotTechStart(ctx, rec, view) ?? blindSpotCreated(ctx, rec, view);
-      return changed ? { ...shown, variant: { legacyNames: false, view: changed } } : shown;
-    },
-    (ctx, shown) => ({ ...shown, variant: getLegacyNames(ctx, shown.variant) }),
-    (ctx, shown) => ({ ...shown, version: opencastOldestGetNames(ctx, getCurrentNamesOldest(ctx, shown.version)) }),
-    (ctx, shown) => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
-  ],
-  deleteEvent: {
-    stalls: [retractionStalls],
-    removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
-  },
   // What a write read from its request. PUT /scheduling: a bad scheduling parameter answered 204; allowConflict
   // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
   // schedule stored unchecked under allowConflict.
@@ -611,32 +602,16 @@ export const PATCHES: HookRegistry = {
       if (s.at === SCHEDULING_PUT) sectionRescheduled(ctx, s.rec, s.before.schedule, s.rec.schedule);
     }),
     tap(updateStored),
-  ],
-  // What GET /metadata shows: every catalog, or the fields of one (a catalog from before a write, a field dropped).
-  metadataShown: [
-    (ctx, list, { rec, type }) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
-    (ctx, list, { type }) => (type === undefined ? metadataCatalogBugs(ctx, list) : list),
-    (ctx, list, { rec, type }) => (type === undefined ? secondCatalogCatalogs(ctx, list, rec) : list),
-    (ctx, fields, { type }) => (type === undefined || type === EPISODE_FLAVOR ? fields : readBackExtraFields(ctx, type, fields)),
-    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataRead(ctx, rec, type, fields)),
-    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
-    (ctx, fields, { type }) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
-  ],
-  aclRead: {
-    acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
-  },
-  aclLocked: [opencastAclLocked],
-  // The ACL a write leaves. PUT: the roles collapsed, a deny sent stored as allow, the list cut, an empty ACL
-  // ignored, the old entries kept beside the new. DELETE: entries matched by prefix or case, an entry added earlier
-  // refused (404), nothing removed, the whole action or role removed (these only where the entry was there).
-  aclStored: [
+    // The ACL an /acl write leaves. PUT: the roles collapsed, a deny sent stored as allow, the list cut, an empty ACL
+    // ignored, the old entries kept beside the new. DELETE: entries matched by prefix or case, an entry added earlier
+    // refused (404), nothing removed, the whole action or role removed (these only where the entry was there).
     ...[
       (ctx: Ctx, sent: AclEntry[]) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
       (ctx: Ctx, sent: AclEntry[]) => aclPutBugs(ctx, sent),
       (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => readBackAclPut(ctx, rec, sent),
       (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => aclPutMerges(ctx, sent, rec),
       (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => sectionAclPut(ctx, rec, sent),
-    ].map((fn) => (ctx: Ctx, acl: AclEntry[], { rec }: { rec: EventRecord }) => (ctx.endpoint === 'PUT /api/events/{id}/acl' ? fn(ctx, acl, rec) : acl)),
+    ].map((fn): Patch<Stored> => (ctx, s) => (s.at === 'PUT /api/events/{id}/acl' ? { ...s, acl: fn(ctx, s.acl, s.rec) } : s)),
     ...[
       (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => sectionAclRemoveRest(ctx, rec, action, role, rest),
       (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => discriminatingAclRemoveRest(ctx, rec, action, role, rest),
@@ -668,6 +643,44 @@ export const PATCHES: HookRegistry = {
         return acl;
       },
     ].map((fn) => onlyAt('POST /api/events/{id}/acl/{action}', fn)),
+  
+    // DELETE /api/events/{id}: a retraction that never ends; the event about to be removed remembered.
+    (ctx, s) => (s.at === 'DELETE /api/events/{id}' && s.stalls !== undefined ? { ...s, stalls: retractionStalls(ctx, s.stalls) } : s),
+    tap((ctx, s) => {
+      if (s.at !== 'DELETE /api/events/{id}' || s.stalls !== undefined) return;
+      discriminatingDeleted(ctx, s.rec);
+      dataSequenceRemoving(ctx, s.rec);
+    }),
   ],
-  publicationListed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
+  // What a read shows, before the latitude choices shape it.
+  shown: [
+    // GET /api/events/{id}: derived members shown otherwise, other member names, another version's members, a with*
+    // flag ignored.
+    ...[
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => {
+        const changed = getViewBugs(ctx, undefined, shown.view) ?? blindSpotTechStart(ctx, shown.rec, shown.view) ?? blindSpotCreated(ctx, shown.rec, shown.view);
+        return changed ? { ...shown, variant: { legacyNames: false, view: changed } } : shown;
+      },
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => ({ ...shown, variant: getLegacyNames(ctx, shown.variant) }),
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => ({ ...shown, version: opencastOldestGetNames(ctx, getCurrentNamesOldest(ctx, shown.version)) }),
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
+    ].map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}' ? fn(ctx, s) : s)),
+    // GET /metadata: every catalog, or the fields of one (a catalog from before a write, a field dropped).
+    ...[
+      (ctx: Ctx, list: Obj[], rec: EventRecord, type?: string) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
+      (ctx: Ctx, list: Obj[], _rec: EventRecord, type?: string) => (type === undefined ? metadataCatalogBugs(ctx, list) : list),
+      (ctx: Ctx, list: Obj[], rec: EventRecord, type?: string) => (type === undefined ? secondCatalogCatalogs(ctx, list, rec) : list),
+      (ctx: Ctx, fields: Obj[], _rec: EventRecord, type?: string) => (type === undefined || type === EPISODE_FLAVOR ? fields : readBackExtraFields(ctx, type, fields)),
+      (ctx: Ctx, fields: Obj[], rec: EventRecord, type?: string) => (type === undefined ? fields : metadataRead(ctx, rec, type, fields)),
+      (ctx: Ctx, fields: Obj[], rec: EventRecord, type?: string) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
+      (ctx: Ctx, fields: Obj[], _rec: EventRecord, type?: string) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
+    ].map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}/metadata' ? { ...s, list: fn(ctx, s.list, s.rec, s.type) } : s)),
+    // GET /publications: an item shown as Opencast lists it.
+    (ctx, s) => (s.at === 'GET /api/events/{id}/publications' ? { ...s, item: opencastListedPublication(ctx, s.item, s.publication) } : s),
+    // GET /media: the tracks as before the last POST /track, or without the tracks ingested with the event.
+    ...[statefulMediaTracks, mediaIngestedMissing].map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}/media' ? { ...s, tracks: fn(ctx, s.tracks) } : s)),
+    // GET /acl: the ACL read otherwise, or as before a write.
+    ...[(ctx: Ctx, _acl: AclEntry[], rec: EventRecord) => aclRead(ctx, rec), readBackAclRead]
+      .map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}/acl' ? { ...s, acl: fn(ctx, s.acl, s.rec) } : s)),
+  ],
 };
