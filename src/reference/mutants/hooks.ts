@@ -1,4 +1,5 @@
-import { baseUrl, json, type Ctx, type Endpoint, type Reply } from '../app.js';
+import { baseUrl, empty, json, type Ctx, type Endpoint, type Reply } from '../app.js';
+import { hasFeature, serverHas } from '../features.js';
 import { applyExtra, episodeView, typeParam } from '../catalogs.js';
 import { withAce } from '../handlers/acl.js';
 import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, type FieldInput } from '../episode.js';
@@ -440,6 +441,8 @@ export const PATCHES: HookRegistry = {
   ],
   // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
   request: [
+    // POST /track (where the server has it): an unknown event answered 200.
+    at('POST /api/events/{id}/track', (ctx, r) => r ?? (serverHas(ctx, 'track') && ctx.app.bug('track-unknown-event-200') && !ctx.app.store.get(ctx.params[0]) ? empty(200) : undefined)),
     ...[getUnknown, errorPathGet, unknownWithMetadata].map((fn) => at('GET /api/events/{id}', fn)), before('GET /api/events/{id}', getIdBugs),
     ...[deleteUnknown, deleteBugs, lifecycleDelete].map((fn) => at('DELETE /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
     ...[updateUnknown, lifecycleUpdateDeleted].map((fn) => at('POST /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
@@ -507,6 +510,15 @@ export const PATCHES: HookRegistry = {
     rows: [pageAnswered, sectionListRows],
   },
   response: [
+    // The version endpoints: the versions listed newest first or without their v, the oldest named the default.
+    jsonOf('GET /api/version', (ctx, o) => {
+      const { versions, ...rest } = o as { versions: string[] };
+      const listed = ctx.app.bug('version-list-descending') ? [...versions].reverse() : versions;
+      return { versions: ctx.app.bug('version-list-without-v') ? listed.map((v) => v.replace(/^v/, '')) : listed, ...rest };
+    }),
+    jsonOf('GET /api/version/default', (ctx, o) => (ctx.app.bug('version-default-oldest') ? { default: 'v1.0.0' } : o)),
+    // POST /track: 204 instead of 200.
+    statusOf('POST /api/events/{id}/track', [200], (ctx, status) => (ctx.app.bug('track-answers-204') ? 204 : status)),
     ...[lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody].map((fn) => bodyOf('GET /api/events', fn)),
     (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
 
@@ -569,6 +581,13 @@ export const PATCHES: HookRegistry = {
       for (const fn of [publicationsListBugs, lifecyclePublicationsList, blindSpotPublicationsList, discriminatingPublicationsList]) fn(ctx, list);
       return publicationsListReply(ctx, { ...reply, json: JSON.stringify(list) }, list);
     },
+    // GET …/publications/{pid}: the tracks' is_master_playlist and is_live missing from 1.7.0, or shown below it.
+    jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => {
+      const o = p as { media?: Record<string, unknown>[] };
+      const members = hasFeature(ctx, 'publication-track-members');
+      if (!o.media || (members ? !ctx.app.bug('publication-track-members-missing') : !ctx.app.bug('publication-track-members-below-1.7.0'))) return p;
+      return { ...o, media: o.media.map(({ is_master_playlist: _m, is_live: _l, ...t }) => (members ? t : { ...t, is_master_playlist: false, is_live: false })) };
+    }),
     jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => lifecyclePublication(ctx, p as Partial<Publication>)),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/publications/{publicationId}' ? publicationReplied(ctx, reply) : reply),
   ],
