@@ -6,7 +6,7 @@ import type { EventParts } from './event-parts.js';
 import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
 import type { PlanHooks, ScheduleInput } from './schedule.js';
-import type { Form } from './form.js';
+import type { FilePart, Form } from './form.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
 import type { AclEntry, Caller, EpisodeValues, EventRecord, ExtraCatalog, Publication, Schedule, UploadedTrack } from './types.js';
 import type { EventView } from './view.js';
@@ -47,10 +47,10 @@ export interface EventShown {
 /**
  * An access to an event the caller asks for: read it (a GET), write it (a write endpoint), see it listed, or change
  * its ACL now (PUT, POST and DELETE of /acl and the acl part of an update, once the write check passed: an event
- * whose ACL cannot change for now answers 403).
+ * whose ACL cannot change for now answers 403), or add a track now (POST /track: 409 while its processing runs).
  */
 export interface Access {
-  access: 'read' | 'write' | 'list' | 'acl';
+  access: 'read' | 'write' | 'list' | 'acl' | 'track';
   rec: EventRecord;
   caller: Caller;
 }
@@ -111,8 +111,34 @@ export interface MetadataPutInput {
   reply?: Reply;
 }
 
+/**
+ * POST /api/events/{id}/track as read (addendum specs/events-api-1.7-1.11.md § POST /api/events/{event_id}/track):
+ * the checks that refuse it, and what it adds and removes.
+ */
+export interface TrackInput {
+  at: 'POST /api/events/{id}/track';
+  rec: EventRecord;
+  form: Form;
+  /** The flavor sent, trimmed (undefined or '' = none). */
+  flavor?: string;
+  overwrite: boolean;
+  /** Is the flavor unparsable (400)? */
+  badFlavor: boolean;
+  /** Is overwriteExisting=true sent without a flavor (400)? */
+  overwriteWithoutFlavor: boolean;
+  /** The tags the new tracks carry. */
+  tags: string[];
+  /** The files of the track parts, each a new track. */
+  files: FilePart[];
+  /** An overwrite: the `lang:` tag whose tracks of the flavor it removes (undefined = every track of the flavor). */
+  lang?: string;
+  /** Does an overwrite remove anything? */
+  replaces: boolean;
+  reply?: Reply;
+}
+
 /** What a write endpoint read from its request, before it plans the write (`at`: the endpoint). */
-export type WriteInput = SchedulingInput | UpdateInput | CreateInput | MetadataPutInput;
+export type WriteInput = TrackInput | SchedulingInput | UpdateInput | CreateInput | MetadataPutInput;
 
 /** What a write plans its schedules from (`at`: the endpoint). */
 export interface PlanAsk {

@@ -364,6 +364,30 @@ function updateStored(ctx: Ctx, s: Stored): void {
 const METADATA_PUT = 'PUT /api/events/{id}/metadata';
 
 /**
+ * POST /track as a buggy server reads it: an unparsable flavor or an overwrite without flavor accepted; tags applied
+ * below 1.11.0, or trimmed; only the first track part added; the lang of an overwrite read below 1.11.0, or ignored;
+ * an overwrite without lang removing nothing.
+ */
+function trackInput(ctx: Ctx, w: WriteInput): WriteInput {
+  if (w.at !== 'POST /api/events/{id}/track') return w;
+  const { bug } = ctx.app;
+  const raw = (w.form.text('tags') ?? '').split(',');
+  const withTags = serverHas(ctx, 'track-tags') || bug('track-tags-applied-below-1.11.0');
+  const tags = withTags ? raw.map((t) => (bug('track-tags-trimmed') ? t.trim() : t)).filter((t) => t !== '') : [];
+  const langTags = serverHas(ctx, 'track-tags') ? tags : bug('track-lang-applied-below-1.11.0') ? raw : [];
+  const lang = !bug('track-overwrite-ignores-lang') ? langTags.map((t) => t.trim()).find((t) => t.startsWith('lang:')) : undefined;
+  return {
+    ...w,
+    badFlavor: w.badFlavor && !bug('track-unparsable-flavor-accepted'),
+    overwriteWithoutFlavor: w.overwriteWithoutFlavor && !bug('track-overwrite-without-flavor-accepted'),
+    tags,
+    files: bug('track-adds-first-part-only') ? w.files.slice(0, 1) : w.files,
+    lang,
+    replaces: lang !== undefined || !bug('track-overwrite-keeps-existing'),
+  };
+}
+
+/**
  * The fields of PUT /metadata as a buggy server reads them: a parameter that is no JSON read as no fields; fields
  * dropped, renamed, mangled or read as text; a date that resets the time.
  */
@@ -413,6 +437,8 @@ export const PATCHES: HookRegistry = {
   // access or by a write allowed once, an unreadable event listed, the write endpoints that check read access only,
   // the metadata read that checks nothing.
   authorize: [
+    // A track added while the event's processing runs.
+    (ctx, allowed, { access }) => (access === 'track' && !allowed ? ctx.app.bug('track-ignores-running-workflow') : allowed),
     // An ACL change refused while the event's workflow runs (Opencast).
     (ctx, allowed, { access, rec }) => (access === 'acl' && allowed ? !opencastAclLocked(ctx, false, rec) : allowed),
     (ctx, allowed, { access, rec }) => (access === 'read' && !allowed ? readIgnoresAcl(ctx, false) || denyGrantsRead(ctx, rec) : allowed),
@@ -595,7 +621,7 @@ export const PATCHES: HookRegistry = {
   // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
   // schedule stored unchecked under allowConflict.
   writeInput: [
-    ...createInput, ...updateInput, ...metadataInput,
+    trackInput, ...createInput, ...updateInput, ...metadataInput,
     (ctx, w) => (w.at !== SCHEDULING_PUT ? w : w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
     (ctx, w) => {
       if (w.at !== SCHEDULING_PUT) return w;
