@@ -19,13 +19,12 @@ import type { ApiVersion } from '../model/version.js';
  * endpoint)`; the point applies the faults mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) =>
  * value`. Every fault returns its value unchanged unless its planted bug is switched on, so with no bug on every point
  * is the identity (or, for the points whose value starts `undefined`, leaves the core's own answer in place). The
- * coarse points are the request in (`request`), the list's query and rows (`list`), the access decision
- * (`authorize`), what a write stores or skips (`aclStored`, `writeSkipped`, `beforeWrite`), what a read shows
- * (`eventShown`, `metadataShown`, `publicationListed`) and the reply out (`response`). Where a bug changes control
- * flow, the point is a yes/no question (`writeSkipped`, `authorize`, …) whose core answer is the correct one.
- *
- * The write endpoints not converted yet still ask stages of their own (e.g. `createParts.plan`): a point of a few
- * named stages, each its own pipeline with its own value type.
+ * points are the request in (`request`), the list's parameters, query and rows (`list`), the access decision
+ * (`authorize`), what a write reads, plans, stores or skips (`writeInput`, `writePlan`, `beforeWrite`, `stored`,
+ * `writeSkipped`), what a read shows (`shown`) and the reply out (`response`). Where endpoints differ, the value
+ * carries its endpoint (`at`, as the route table names it) and each fault acts on its own endpoint's. Where a bug
+ * changes control flow, the point is a yes/no question (`writeSkipped`, `authorize`, …), or the value says what the
+ * core does next (a reply instead, a check refused or not), whose core answer is the correct one.
  */
 
 /** One patch of a hook point: returns `value`, changed if its bug is on. */
@@ -232,8 +231,9 @@ export type AclWriteEndpoint = 'PUT /api/events/{id}/acl' | 'POST /api/events/{i
 
 export interface HookPoints {
   /**
-   * The one access decision (spec § Authentication; event-access.ts, list-run.ts): may the caller read, write or see
-   * in a list the event `rec`? The value is the core's answer from the event's ACL.
+   * The one access decision (spec § Authentication; event-access.ts, list-run.ts, handlers/acl.ts and track.ts): may
+   * the caller read, write or see in a list the event `rec`, change its ACL now, add a track now? The value is the
+   * core's answer (from the event's ACL, or its state).
    */
   authorize: Patch<boolean, Access>;
   /**
@@ -243,17 +243,18 @@ export interface HookPoints {
    */
   writeSkipped: Patch<boolean, EventRecord>;
   /**
-   * What a write endpoint read from its request (ctx.endpoint says which; spec § the endpoint), before the write is
-   * planned: bad input accepted, a parameter read otherwise, a reply instead of the handler's.
+   * What a write endpoint read from its request (`at` says which: create, update, PUT /scheduling, PUT /metadata,
+   * POST /track; spec § the endpoint), before the write is planned: bad input accepted, a part read otherwise or
+   * dropped, a reply instead of the handler's.
    */
   writeInput: Patch<WriteInput>;
   /**
-   * The schedules a write plans and the conflicts found for them (PUT /scheduling, update; extra: what they are planned
-   * from and how conflicts are found): a schedule computed otherwise, conflicts missed or made up, another 409 body,
+   * The schedules a write plans and the conflicts found for them (create, update, PUT /scheduling; extra: what they
+   * are planned from and how conflicts are found): a schedule computed otherwise, conflicts missed or made up, another 409 body,
    * a refused write that lands later.
    */
   writePlan: Patch<WritePlan, ConflictAsk>;
-  /** What a write is about to commit (PUT /scheduling, update): the event as it will be stored. */
+  /** What a write is about to commit (`at` says which endpoint; see Stored). */
   stored: Patch<Stored>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
@@ -273,7 +274,7 @@ export interface HookPoints {
   };
   /** The reply out, of every endpoint (extra: the endpoint as the route table names it, e.g. `GET /api/events`). */
   response: Patch<Reply, Endpoint>;
-  /** What a read shows (ctx.endpoint says which; spec § the endpoint), before the latitude choices shape it. */
+  /** What a read shows (`at` says which endpoint; see Shown), before the latitude choices shape it. */
   shown: Patch<Shown>;
 }
 
