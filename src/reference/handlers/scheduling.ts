@@ -27,25 +27,32 @@ export function getScheduling(ctx: Ctx): Reply {
 const PUT = 'PUT /api/events/{id}/scheduling';
 
 /**
+ * The `scheduling` form parameter as JSON (required; 400 when missing or no JSON), or the reply a buggy server gives
+ * instead of that 400 (hook point writeInput, asked without the scheduling object).
+ */
+function schedulingJson(ctx: Ctx, sent: SchedulingInput, text: string | undefined): { value: unknown } | { reply: Reply } {
+  try {
+    if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'scheduling' is required`);
+    return { value: parseJsonParam(text, 'scheduling') };
+  } catch (e) {
+    const reply = hook(ctx).writeInput(ctx, sent).reply;
+    if (reply) return { reply };
+    throw e;
+  }
+}
+
+/**
  * PUT, form parameters scheduling (required) and allowConflict (1.2.0+). allowConflict=true skips the conflict
  * check only for an administrator (spec § Authentication rule 2; a non-admin still gets the check, 409).
  */
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
-  const text = form.text('scheduling');
   const allowConflict = form.text('allowConflict');
   const sent = { at: PUT, rec, allowConflict, asked: atLeast(ctx.version, '1.2.0') && isTrue(allowConflict), anyone: false } as const;
-  let value: unknown;
-  try {
-    if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'scheduling' is required`);
-    value = parseJsonParam(text, 'scheduling');
-  } catch (e) {
-    const accepted = hook(ctx).writeInput(ctx, sent).reply;
-    if (accepted) return accepted;
-    throw e;
-  }
-  const parsed = parseScheduleInput(value);
+  const read = schedulingJson(ctx, sent, form.text('scheduling'));
+  if ('reply' in read) return read.reply;
+  const parsed = parseScheduleInput(read.value);
   checkScheduling(ctx, parsed, false);
   checkCompletePut(ctx, parsed);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
