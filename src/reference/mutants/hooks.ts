@@ -228,12 +228,6 @@ function quotedKeys(text: string): string {
  * dropped or moved).
  */
 const createInput: Patch<WriteInput>[] = [
-  (ctx, w) => {
-    if (w.at !== CREATE || w.parts || !createLenient(ctx, false)) return w;
-    const { form } = w;
-    const lenient: Form = { text: (name) => (name === 'metadata' ? mapDefined(form.text(name), quotedKeys) : form.text(name)), files: (name) => form.files(name), names: () => form.names() };
-    return { ...w, parts: parseEventParts(lenient, ctx.version, { aclDefault: aclDefault(ctx, 'create') }) };
-  },
   ...[
     lifecycleCreateParts, discriminatingCreateParts,
     (ctx: Ctx, parts: EventParts) => {
@@ -259,6 +253,13 @@ const createInput: Patch<WriteInput>[] = [
       },
     },
   }),
+  // Last: the parts read leniently where they could not be read (the faults above act on the parts as checked).
+  (ctx, w) => {
+    if (w.at !== CREATE || w.parts || !createLenient(ctx, false)) return w;
+    const { form } = w;
+    const lenient: Form = { text: (name) => (name === 'metadata' ? mapDefined(form.text(name), quotedKeys) : form.text(name)), files: (name) => form.files(name), names: () => form.names() };
+    return { ...w, parts: parseEventParts(lenient, ctx.version, { aclDefault: aclDefault(ctx, 'create') }) };
+  },
 ];
 
 /**
