@@ -30,8 +30,9 @@ export type Clash = (a: Schedule, b: Schedule) => boolean;
 
 /**
  * Conflicts of `planned` with the scheduled events of the same agents (excluding `excludeId`, the event being
- * updated) and among the planned schedules themselves (titled `title`). `clash`: hook point createParts.clash (how a
- * create compares with the stored events; undefined = as the planned ones: overlap, or touch by the rules).
+ * updated) and among the planned schedules themselves (titled `title`). `clash`: how the plan is compared with the
+ * stored events (undefined = as the planned ones among themselves: overlap, or touch by the rules; a planted bug of
+ * hook point writePlan compares otherwise).
  */
 export function findConflicts(store: EventStore, planned: Schedule[], title: string, excludeId?: string, clash?: Clash, rules: ConflictRules = {}): ConflictEntry[] {
   const meet = rules.touching ? touches : overlaps;

@@ -43,30 +43,17 @@ function tracksOf(form: Form): UploadedTrack[] {
   return out;
 }
 
-/** Deliberate deviations, used only by mutants. */
+/** How the parts are read. */
 export interface PartsVariant {
-  /** Mutant create-lenient-metadata: unquoted keys in the metadata part are quoted before parsing. */
-  lenientMetadata?: boolean;
   /** ACL entries without allow (latitude choices acl-allow-default / put-acl-allow): a default or 'required'. */
   aclDefault?: boolean | 'required';
-}
-
-function metadataJson(text: string, variant: PartsVariant): unknown {
-  if (variant.lenientMetadata) {
-    try {
-      return JSON.parse(text.replace(/([{,]\s*)([A-Za-z_]\w*)\s*:/g, '$1"$2":')) as unknown;
-    } catch {
-      // fall through to the strict parser, which names the parameter
-    }
-  }
-  return parseJsonParam(text, 'metadata');
 }
 
 /** Validates every part that was sent (nothing is applied here). Unknown parts (e.g. `acls`) are ignored. */
 export function parseEventParts(form: Form, version: ApiVersion, variant: PartsVariant = {}): EventParts {
   const parts: EventParts = { tracks: tracksOf(form) };
   const metadata = form.text('metadata');
-  if (present(metadata)) parts.metadata = parseCatalogs(metadataJson(metadata, variant));
+  if (present(metadata)) parts.metadata = parseCatalogs(parseJsonParam(metadata, 'metadata'));
   const acl = form.text('acl');
   if (present(acl)) parts.acl = parseAcl(parseJsonParam(acl, 'acl'), 'acl', variant.aclDefault);
   const processing = form.text('processing');

@@ -1,11 +1,12 @@
 import type { App, Ctx, Endpoint, Reply } from './app.js';
 import type { BugFn, Handler } from './bug.js';
-import type { Clash, ConflictEntry } from './conflicts.js';
+import type { ConflictEntry, ConflictRules } from './conflicts.js';
 import type { FieldInput } from './episode.js';
 import type { EventParts } from './event-parts.js';
 import type { ListParams } from './list-params.js';
 import type { ListQuery } from './list-run.js';
-import type { ScheduleInput } from './schedule.js';
+import type { PlanHooks, ScheduleInput } from './schedule.js';
+import type { FilePart, Form } from './form.js';
 import type { SerializeVariant, WithFlags } from './serialize.js';
 import type { AclEntry, Caller, EpisodeValues, EventRecord, ExtraCatalog, Publication, Schedule, UploadedTrack } from './types.js';
 import type { EventView } from './view.js';
@@ -18,13 +19,12 @@ import type { ApiVersion } from '../model/version.js';
  * endpoint)`; the point applies the faults mutants/hooks.ts registers for it, in order, each `(ctx, value, extra) =>
  * value`. Every fault returns its value unchanged unless its planted bug is switched on, so with no bug on every point
  * is the identity (or, for the points whose value starts `undefined`, leaves the core's own answer in place). The
- * coarse points are the request in (`request`), the list's query and rows (`list`), the access decision
- * (`authorize`), what a write stores or skips (`aclStored`, `writeSkipped`, `beforeWrite`), what a read shows
- * (`eventShown`, `metadataShown`, `publicationListed`) and the reply out (`response`). Where a bug changes control
- * flow, the point is a yes/no question (`writeSkipped`, `authorize`, …) whose core answer is the correct one.
- *
- * The write endpoints not converted yet still ask stages of their own (e.g. `createParts.plan`): a point of a few
- * named stages, each its own pipeline with its own value type.
+ * points are the request in (`request`), the list's parameters, query and rows (`list`), the access decision
+ * (`authorize`), what a write reads, plans, stores or skips (`writeInput`, `writePlan`, `beforeWrite`, `stored`,
+ * `writeSkipped`), what a read shows (`shown`) and the reply out (`response`). Where endpoints differ, the value
+ * carries its endpoint (`at`, as the route table names it) and each fault acts on its own endpoint's. Where a bug
+ * changes control flow, the point is a yes/no question (`writeSkipped`, `authorize`, …), or the value says what the
+ * core does next (a reply instead, a check refused or not), whose core answer is the correct one.
  */
 
 /** One patch of a hook point: returns `value`, changed if its bug is on. */
@@ -43,20 +43,197 @@ export interface EventShown {
   variant?: SerializeVariant;
 }
 
-/** An access to an event the caller asks for: read it (a GET), write it (a write endpoint), or see it listed. */
+/**
+ * An access to an event the caller asks for: read it (a GET), write it (a write endpoint), see it listed, or change
+ * its ACL now (PUT, POST and DELETE of /acl and the acl part of an update, once the write check passed: an event
+ * whose ACL cannot change for now answers 403), or add a track now (POST /track: 409 while its processing runs).
+ */
 export interface Access {
-  access: 'read' | 'write' | 'list';
+  access: 'read' | 'write' | 'list' | 'acl' | 'track';
   rec: EventRecord;
   caller: Caller;
 }
 
+/**
+ * PUT /api/events/{id}/scheduling as read (spec § Scheduling information): the scheduling object sent and the
+ * allowConflict parameter (1.2.0+).
+ */
+export interface SchedulingInput {
+  at: 'PUT /api/events/{id}/scheduling';
+  rec: EventRecord;
+  /** The scheduling object sent; undefined = the parameter is missing or no JSON (the core answers 400). */
+  input?: ScheduleInput;
+  /** The allowConflict parameter as sent. */
+  allowConflict?: string;
+  /** Is allowConflict=true honoured (1.2.0+ and sent as true)? */
+  asked: boolean;
+  /** May anyone, not only an administrator, skip the conflict check? */
+  anyone: boolean;
+  /** A reply instead of the handler's (undefined = go on). */
+  reply?: Reply;
+}
+
+/** POST /api/events/{id} as read (spec § POST /api/events/{event_id}), once its parts are checked. */
+export interface UpdateInput {
+  at: 'POST /api/events/{id}';
+  rec: EventRecord;
+  /** The parts sent, checked; a part left out here is not applied. */
+  parts: EventParts;
+  /** The catalog the sent fields apply to (the event's). */
+  base: EpisodeValues;
+  /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
+  partByPart: boolean;
+  reply?: Reply;
+}
+
+/** POST /api/events as read (spec § POST /api/events): its parts, and how it plans schedules from the scheduling part. */
+export interface CreateInput {
+  at: 'POST /api/events';
+  /** The request's parts and files. */
+  form: Form;
+  /** The parts, checked; undefined = they could not be read (the core answers 400 unless a buggy server reads them). */
+  parts?: EventParts;
+  /** How the schedules are planned from the scheduling part (none = as the spec's scheduling rules say). */
+  rules: PlanHooks;
+  reply?: Reply;
+}
+
+/** PUT /api/events/{id}/metadata as read (spec § Metadata): the fields sent for the catalog `type`. */
+export interface MetadataPutInput {
+  at: 'PUT /api/events/{id}/metadata';
+  rec: EventRecord;
+  type: string;
+  /** The fields sent; undefined = the metadata parameter is no JSON. */
+  fields?: FieldInput[];
+  /** What a buggy server reads a metadata parameter that is no JSON as (undefined = 400). */
+  read?: unknown;
+  reply?: Reply;
+}
+
+/**
+ * POST /api/events/{id}/track as read (addendum specs/events-api-1.7-1.11.md § POST /api/events/{event_id}/track):
+ * the checks that refuse it, and what it adds and removes.
+ */
+export interface TrackInput {
+  at: 'POST /api/events/{id}/track';
+  rec: EventRecord;
+  form: Form;
+  /** The flavor sent, trimmed (undefined or '' = none). */
+  flavor?: string;
+  overwrite: boolean;
+  /** Is the flavor unparsable (400)? */
+  badFlavor: boolean;
+  /** Is overwriteExisting=true sent without a flavor (400)? */
+  overwriteWithoutFlavor: boolean;
+  /** The tags the new tracks carry. */
+  tags: string[];
+  /** The files of the track parts, each a new track. */
+  files: FilePart[];
+  /** An overwrite: the `lang:` tag whose tracks of the flavor it removes (undefined = every track of the flavor). */
+  lang?: string;
+  /** Does an overwrite remove anything? */
+  replaces: boolean;
+  reply?: Reply;
+}
+
+/** What a write endpoint read from its request, before it plans the write (`at`: the endpoint). */
+export type WriteInput = TrackInput | SchedulingInput | UpdateInput | CreateInput | MetadataPutInput;
+
+/** What a write plans its schedules from (`at`: the endpoint). */
+export interface PlanAsk {
+  at: Endpoint;
+  /** The event written (none for a create). */
+  rec?: EventRecord;
+  /** Its schedule before the write. */
+  cur?: Schedule;
+  /** The scheduling object sent. */
+  input?: ScheduleInput;
+  /** Update: the catalog it stores (applied before a refusal by a buggy server). */
+  episode?: EpisodeValues;
+  /** Create: stores the planned records (what a buggy server refusing them still does, later). */
+  insert?: () => void;
+}
+
+/**
+ * The schedules a write plans and the conflicts found for them (spec § Conflict entry): the core's answer is its
+ * plan and, where the check runs, the conflicts findConflicts finds.
+ */
+export interface WritePlan {
+  /** The schedules planned (PUT /scheduling and update: one). */
+  planned: Schedule[];
+  /** Is the conflict check run? */
+  checked: boolean;
+  /** The conflicts found (some = 409). */
+  found: ConflictEntry[];
+  /** The body of the 409 (undefined = `found`). */
+  body?: unknown;
+  /** What a refused write still does (run just before the 409). */
+  refused?: () => void;
+}
+
+/** How the conflicts of a plan are found: the title of the planned schedules, the event left out, the rules. */
+export interface ConflictAsk extends PlanAsk {
+  title: string;
+  exclude?: string;
+  rules: ConflictRules;
+}
+
+/**
+ * A write about to be committed (`at`: the endpoint): the event as it will be stored, changed in place by a buggy
+ * server, and what it was before the write.
+ */
+export type Stored =
+  /**
+   * Create: `built`, one new record as built (each occurrence, and the first before the checks, whose title the
+   * conflicts of the plan name); else every new record, just before they are inserted.
+   */
+  | { at: 'POST /api/events'; recs: EventRecord[]; built: boolean }
+  | { at: 'PUT /api/events/{id}/scheduling'; rec: EventRecord; before: { schedule?: Schedule } }
+  /**
+   * PUT /metadata: the catalog it stores (`episode` for dublincore/episode, else `extra`), the sent fields applied to
+   * the event's catalog ("Fields not included are not updated").
+   */
+  | { at: 'PUT /api/events/{id}/metadata'; rec: EventRecord; type: string; fields: FieldInput[]; catalog: CatalogWrite }
+  | { at: 'POST /api/events/{id}'; rec: EventRecord; parts: EventParts; partByPart: boolean; before: { episode: EpisodeValues; schedule?: Schedule } }
+  /**
+   * The ACL an /acl write leaves (PUT: the ACL sent; POST /acl/{action}: the ACL with the entry added, the same array
+   * = nothing to add; DELETE /acl/{action}/{role}: the entries that stay, as many = nothing to remove); for POST and
+   * DELETE the action and the role.
+   */
+  | { at: AclWriteEndpoint; rec: EventRecord; acl: AclEntry[]; action?: string; role?: string }
+  /**
+   * DELETE /api/events/{id}: the event about to be removed, or (`stalls` given, 1.6.0+) whose retraction starts:
+   * does the retraction never end?
+   */
+  | { at: 'DELETE /api/events/{id}'; rec: EventRecord; stalls?: boolean };
+
+/** What a read shows (`at`: the endpoint), before the latitude choices shape it. */
+export type Shown =
+  /**
+   * GET /api/events/{id} (spec § Event): the version whose members it has, the with* flags, and a variant (derived
+   * members shown otherwise, other member names); the event and its derived view.
+   */
+  | ({ at: 'GET /api/events/{id}'; rec: EventRecord; view: EventView } & EventShown)
+  /** GET /metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the event. */
+  | { at: 'GET /api/events/{id}/metadata'; rec: EventRecord; type?: string; list: Obj[] }
+  /** GET /publications: one item of the list, and the publication. */
+  | { at: 'GET /api/events/{id}/publications'; publication: Publication; item: Obj }
+  /** GET /media: the tracks of the event's media package. */
+  | { at: 'GET /api/events/{id}/media'; rec: EventRecord; tracks: UploadedTrack[] }
+  /** GET /acl: the ACL. */
+  | { at: 'GET /api/events/{id}/acl'; rec: EventRecord; acl: AclEntry[] };
+
 /** The ACL write endpoints: PUT, POST (add) and DELETE (remove). */
 export type AclWrite = 'put' | 'add' | 'remove';
 
+/** The ACL write endpoints as the route table names them. */
+export type AclWriteEndpoint = 'PUT /api/events/{id}/acl' | 'POST /api/events/{id}/acl/{action}' | 'DELETE /api/events/{id}/acl/{action}/{role}';
+
 export interface HookPoints {
   /**
-   * The one access decision (spec § Authentication; event-access.ts, list-run.ts): may the caller read, write or see
-   * in a list the event `rec`? The value is the core's answer from the event's ACL.
+   * The one access decision (spec § Authentication; event-access.ts, list-run.ts, handlers/acl.ts and track.ts): may
+   * the caller read, write or see in a list the event `rec`, change its ACL now, add a track now? The value is the
+   * core's answer (from the event's ACL, or its state).
    */
   authorize: Patch<boolean, Access>;
   /**
@@ -65,6 +242,20 @@ export interface HookPoints {
    * core answers no.
    */
   writeSkipped: Patch<boolean, EventRecord>;
+  /**
+   * What a write endpoint read from its request (`at` says which: create, update, PUT /scheduling, PUT /metadata,
+   * POST /track; spec § the endpoint), before the write is planned: bad input accepted, a part read otherwise or
+   * dropped, a reply instead of the handler's.
+   */
+  writeInput: Patch<WriteInput>;
+  /**
+   * The schedules a write plans and the conflicts found for them (create, update, PUT /scheduling; extra: what they
+   * are planned from and how conflicts are found): a schedule computed otherwise, conflicts missed or made up, another 409 body,
+   * a refused write that lands later.
+   */
+  writePlan: Patch<WritePlan, ConflictAsk>;
+  /** What a write is about to commit (`at` says which endpoint; see Stored). */
+  stored: Patch<Stored>;
   /** An event about to be changed by a write endpoint (after the write check). */
   beforeWrite: Patch<EventRecord>;
   /**
@@ -83,154 +274,8 @@ export interface HookPoints {
   };
   /** The reply out, of every endpoint (extra: the endpoint as the route table names it, e.g. `GET /api/events`). */
   response: Patch<Reply, Endpoint>;
-  /** GET /api/events/{id}/media: the tracks of the event's media package it lists. */
-  mediaTracks: Patch<UploadedTrack[]>;
-  /** GET /api/events/{id}. */
-  /**
-   * GET /api/events/{id}: how the event is shown (spec § Event): the version whose members it has, the with* flags,
-   * and a variant (derived members shown otherwise, other member names); extra: the event and its derived view.
-   */
-  eventShown: Patch<EventShown, { rec: EventRecord; view: EventView }>;
-  /** DELETE /api/events/{id}. */
-  deleteEvent: {
-    /** Does a retraction started never end? */
-    stalls: Patch<boolean>;
-    /** The event just before it is removed from the store. */
-    removing: Patch<EventRecord>;
-  };
-  /** POST /api/events: the request's parts and what is planned from them. */
-  createParts: {
-    /** Are metadata fields of the wrong type accepted? */
-    lenient: Patch<boolean>;
-    parts: Patch<EventParts>;
-    /** The scheduling part (rrule). */
-    scheduling: Patch<ScheduleInput | undefined>;
-    /** The end of a single schedule as planned (extra: the scheduling part). */
-    singleEnd: Patch<number, ScheduleInput>;
-    /** Is a single schedule whose end is not after its start accepted? */
-    emptyAccepted: Patch<boolean>;
-    /** Is the rule's own UNTIL ignored? */
-    untilIgnored: Patch<boolean>;
-    /** The planned schedules (extra: the scheduling part). */
-    plan: Patch<Schedule[] | undefined, ScheduleInput | undefined>;
-    /** The dublincore/episode catalog of a new record. */
-    episode: Patch<EpisodeValues>;
-    /** The ACL of a new record. */
-    acl: Patch<AclEntry[]>;
-    /** The processing state of a new scheduled record (undefined = INSTANTIATED). */
-    scheduledState: Patch<string | undefined>;
-    /** How the planned schedules are compared (undefined = they overlap). */
-    clash: Patch<Clash | undefined>;
-    /** The conflicts found (extra: the plan). */
-    conflicts: Patch<ConflictEntry[], Schedule[]>;
-    /** A create refused for conflicts: `insert` stores the planned records. */
-    refused: Patch<() => void>;
-  };
-  /** POST /api/events: the new records and the reply. */
-  created: {
-    /** Before the records are stored. */
-    records: Patch<EventRecord[]>;
-    /** After the records are stored. */
-    stored: Patch<EventRecord[]>;
-    /** Is a recurring create answered with the array of identifiers (if the version does so)? */
-    asArray: Patch<boolean>;
-  };
-  /** POST /api/events/{id}. */
-  updateParts: {
-    parts: Patch<EventParts, EventRecord>;
-    acl: Patch<AclEntry[]>;
-    /** The parts once checked, before anything is applied. */
-    checked: Patch<EventParts>;
-    /** The catalog the sent fields apply to (extra: the record). */
-    base: Patch<EpisodeValues, EventRecord>;
-    /** The new catalog. */
-    episode: Patch<EpisodeValues, { rec: EventRecord; parts: EventParts }>;
-    /** The new schedule. */
-    schedule: Patch<Schedule, { cur: Schedule; input: ScheduleInput }>;
-    /** The number of conflicts found (409 when above 0). */
-    refused: Patch<number, { rec: EventRecord; episode: EpisodeValues }>;
-    /** The body of the 409. */
-    conflictBody: Patch<unknown>;
-    /** The record once its catalogs are applied. */
-    applied: Patch<EventRecord, EventParts>;
-    /** The ACL when none was sent. */
-    unsentAcl: Patch<AclEntry[]>;
-    /** Is the schedule sent left unapplied? */
-    scheduleKept: Patch<boolean>;
-    /** The record before it is committed. */
-    updated: Patch<EventRecord, EventParts>;
-    /** Is each part applied on its own, in order (metadata, acl, scheduling), so that a later part's refusal leaves the earlier ones applied? */
-    partByPart: Patch<boolean>;
-  };
-  /** PUT /api/events/{id}/scheduling, and what update shares with it. */
-  schedulingPut: {
-    /** A reply instead of the 400 of a bad `scheduling` parameter (undefined = 400). */
-    badJson: Patch<Reply | undefined>;
-    /** A reply before the schedule is merged (undefined = go on; extra: the allowConflict parameter as sent). */
-    early: Patch<Reply | undefined, { rec: EventRecord; input: ScheduleInput; allowConflict?: string }>;
-    /** The merged schedule. */
-    next: Patch<Schedule, { rec: EventRecord; cur: Schedule; input: ScheduleInput }>;
-    /** Whether allowConflict is read at all. */
-    allowConflictKnown: Patch<boolean>;
-    /** Whether allowConflict was sent as true (extra: the parameter). */
-    allowConflictSent: Patch<boolean, string | undefined>;
-    /** May anyone, not only an administrator, skip the conflict check? */
-    anyoneAllowed: Patch<boolean>;
-    /** Is the conflict check skipped (value: allowConflict as granted)? */
-    unchecked: Patch<boolean>;
-    /** The schedules checked for conflicts. */
-    probe: Patch<Schedule[], { rec: EventRecord; next: Schedule }>;
-    /** A PUT refused for conflicts. */
-    refused: Patch<Schedule, EventRecord>;
-    /** The body of the 409. */
-    conflictBody: Patch<unknown[]>;
-    /** The reply (extra: the new schedule). */
-    reply: Patch<Reply, Schedule>;
-    /** The event id left out of the conflict check (update and PUT). */
-    exclude: Patch<string | undefined, 'update' | 'put'>;
-    /** A schedule replaced (update and PUT). */
-    rescheduled: Patch<EventRecord, { old: Schedule | undefined; next: Schedule | undefined }>;
-  };
-  /**
-   * GET /api/events/{id}/metadata: the catalogs (no `type`), or the fields of the catalog `type`, as read from the
-   * event, before the latitude choices shape them.
-   */
-  metadataShown: Patch<Obj[], { rec: EventRecord; type?: string }>;
-  /** PUT /api/events/{id}/metadata. */
-  metadataPut: {
-    /** The fields read from a `metadata` parameter that is no JSON (undefined = 400). */
-    badJson: Patch<unknown>;
-    fields: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /** The fields about to be applied. */
-    applying: Patch<FieldInput[], { rec: EventRecord; type: string }>;
-    /**
-     * The catalog the PUT stores (`episode` for dublincore/episode, else `extra`), the sent fields applied to the
-     * event's catalog ("Fields not included are not updated"); extra: the event, the flavor and the fields.
-     */
-    stored: Patch<CatalogWrite, { rec: EventRecord; type: string; fields: FieldInput[] }>;
-    /** After the commit (extra: the type). */
-    done: Patch<EventRecord, string>;
-  };
-  /** DELETE /api/events/{id}/metadata. */
-  /** GET /api/events/{id}/acl. */
-  aclRead: {
-    /** The ACL read (extra: the record). */
-    acl: Patch<AclEntry[], EventRecord>;
-  };
-  /** PUT, POST and DELETE of /api/events/{id}/acl. */
-  /**
-   * Is an ACL change of this event refused for now (403, the event is busy)? Asked by PUT /acl, POST /acl/{action},
-   * DELETE /acl/{action}/{role} and the acl part of an update; the core answers no.
-   */
-  aclLocked: Patch<boolean, EventRecord>;
-  /**
-   * The ACL a write endpoint leaves (PUT /acl: the ACL sent; POST /acl/{action}: the ACL with the entry added, the
-   * same array = nothing to add; DELETE /acl/{action}/{role}: the entries that stay, as many = nothing to remove);
-   * extra: the event, and for POST and DELETE the action and the role.
-   */
-  aclStored: Patch<AclEntry[], { rec: EventRecord; action?: string; role?: string }>;
-  /** GET /api/events/{id}/publications: one item of the list (extra: the publication), before the latitude choices shape it. */
-  publicationListed: Patch<Obj, Publication>;
+  /** What a read shows (`at` says which endpoint; see Shown), before the latitude choices shape it. */
+  shown: Patch<Shown>;
 }
 
 /** What mutants/hooks.ts registers: per point (and stage), its patches in the order they apply. */

@@ -133,7 +133,7 @@ function pauseFirst(app: App, rec: EventRecord): void {
 /**
  * 1.6.0 DELETE of a published event (spec: "it first retracts any publications"): half-way through the delay the
  * publications are gone (the event still exists), at its end the event disappears. `stalls`: hook point
- * deleteEvent.stalls (handlers/event.ts), the retraction never ends.
+ * stored (handlers/event.ts), the retraction never ends.
  */
 export function startRetraction(app: App, rec: EventRecord, stalls = false): void {
   if (rec.deleting) return;

@@ -31,9 +31,7 @@ interface RouteDef {
  */
 function versions(ctx: Ctx): Reply {
   const served = ctx.app.pinned ? [ctx.app.pinned] : servedVersions(ctx.app.serverVersion);
-  if (ctx.app.bug('version-list-descending')) served.reverse();
-  const v = ctx.app.bug('version-list-without-v') ? '' : 'v';
-  return json(200, { versions: served.map((x) => `${v}${x}`), default: `v${ctx.app.pinned ?? ctx.app.serverVersion}` });
+  return json(200, { versions: served.map((x) => `v${x}`), default: `v${ctx.app.pinned ?? ctx.app.serverVersion}` });
 }
 
 /** A route of `path` (`{…}` segments are path parameters). */
@@ -44,7 +42,7 @@ function route(path: string, methods: Record<string, Route>, since?: ApiVersion)
 
 const ROUTES: RouteDef[] = [
   route('/api/version', { GET: versions }),
-  route('/api/version/default', { GET: (ctx) => json(200, { default: ctx.app.bug('version-default-oldest') ? 'v1.0.0' : `v${ctx.app.pinned ?? ctx.app.serverVersion}` }) }),
+  route('/api/version/default', { GET: (ctx) => json(200, { default: `v${ctx.app.pinned ?? ctx.app.serverVersion}` }) }),
   route('/api/events', { GET: listEvents, POST: createEvent }),
   route('/api/events/{id}', { GET: getEvent, POST: updateEvent, DELETE: deleteEvent }),
   route('/api/events/{id}/acl', { GET: getAcl, PUT: putAcl }),

@@ -104,7 +104,7 @@ function singleEnd(s: ScheduleInput, startMs: number): number {
   return s.endMs!;
 }
 
-/** Where planted bugs change the plan (hook point createParts, handed in by handlers/create.ts); absent = correct. */
+/** How a create plans (hook point writeInput, handed in by handlers/create.ts); absent = as the scheduling rules say. */
 export interface PlanHooks {
   /** The end of a single schedule as computed (extra: the input). */
   singleEnd?: (endMs: number, s: ScheduleInput) => number;
@@ -112,6 +112,8 @@ export interface PlanHooks {
   emptyAccepted?: () => boolean;
   /** Is the rule's own UNTIL ignored? */
   untilIgnored?: () => boolean;
+  /** The schedules as planned, occurrences dropped or moved (extra: the scheduling part as given). */
+  plan?: (plan: Schedule[], s: ScheduleInput) => Schedule[];
 }
 
 /**
@@ -124,6 +126,11 @@ export function planCreate(
   hooks: PlanHooks = {},
   keep: (ms: number) => number = toSeconds,
 ): Schedule[] {
+  const planned = planSchedules(given, window, hooks, keep);
+  return hooks.plan ? hooks.plan(planned, given) : planned;
+}
+
+function planSchedules(given: ScheduleInput, window: 'until-end' | 'until-end-plus-duration', hooks: PlanHooks, keep: (ms: number) => number): Schedule[] {
   const s = keptInput(given, keep);
   if (s.agentId === undefined) throw badRequest(`scheduling 'agent_id' is required`);
   if (s.startMs === undefined) throw badRequest(`scheduling 'start' is required`);

@@ -6,10 +6,10 @@ import { parseEventParts, type EventParts } from '../event-parts.js';
 import { readKnownForm } from '../latitude/unknown-input.js';
 import { aclDefault, aclStored, aclWhenOmitted } from '../latitude/acl.js';
 import { startProcessing } from '../processing.js';
-import { planCreate, type PlanHooks } from '../schedule.js';
+import { planCreate } from '../schedule.js';
 import { kept } from '../latitude/precision.js';
 import { badRequest, HttpError, type EventRecord, type ExtraCatalog, type Schedule } from '../types.js';
-import { hook } from '../hooks.js';
+import { hook, type ConflictAsk, type CreateInput } from '../hooks.js';
 import { checkMedia, checkProcessing, checkScheduling, checkSeries, createdReply, hideForLag, newEventId, rruleOrder, rruleReply, shapeNewRecord } from '../latitude/events.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { checkNotPast } from '../latitude/scheduling.js';
@@ -18,24 +18,25 @@ import { checkExtraCatalogs } from '../latitude/extra-catalogs.js';
 
 /** POST /api/events (spec § POST /api/events): 201 + Location + {identifier}; rrule → 200 + [{identifier}]; 409. */
 
+const CREATE = 'POST /api/events';
+
 function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, nowMs: number): EventRecord {
   const fields = parts.metadata?.episode ?? [];
   const episode = applyEpisode(emptyEpisode(), fields, schedule?.startMs ?? nowMs, false);
-  hook(ctx).createParts.episode(ctx, episode);
   const extras = new Map<string, ExtraCatalog>();
   for (const [flavor, f] of parts.metadata?.extras ?? []) extras.set(flavor, applyExtra(undefined, f, flavor));
   shapeNewRecord(ctx, episode, schedule, extras);
-  return {
+  const rec: EventRecord = {
     id: newEventId(ctx.app),
     seq: ctx.app.store.nextSeq(),
     creator: ctx.caller.name,
     createdMs: nowMs,
     episode,
     extraCatalogs: extras,
-    acl: hook(ctx).createParts.acl(ctx, (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e }))),
+    acl: (parts.acl ?? aclWhenOmitted(ctx)).map((e) => ({ ...e })),
     processing: parts.processing,
     schedule,
-    processingState: schedule ? (hook(ctx).createParts.scheduledState(ctx, undefined) ?? 'INSTANTIATED') : 'RUNNING',
+    processingState: schedule ? 'INSTANTIATED' : 'RUNNING',
     tracks: schedule ? [] : parts.tracks,
     publications: [],
     archiveVersion: 1,
@@ -43,51 +44,56 @@ function newRecord(ctx: Ctx, parts: EventParts, schedule: Schedule | undefined, 
     deleting: false,
     json: new Map(),
   };
-}
-
-/** The hook points of createParts that planCreate asks. */
-function planHooks(ctx: Ctx): PlanHooks {
-  return {
-    singleEnd: (endMs, s) => hook(ctx).createParts.singleEnd(ctx, endMs, s),
-    emptyAccepted: () => hook(ctx).createParts.emptyAccepted(ctx, false),
-    untilIgnored: () => hook(ctx).createParts.untilIgnored(ctx, false),
-  };
+  hook(ctx).stored(ctx, { at: CREATE, recs: [rec], built: true });
+  return rec;
 }
 
 export async function createEvent(ctx: Ctx): Promise<Reply> {
-  const parts = parseEventParts(await readKnownForm(ctx), ctx.version, { lenientMetadata: hook(ctx).createParts.lenient(ctx, false), aclDefault: aclDefault(ctx, 'create') });
-  hook(ctx).createParts.parts(ctx, parts);
-  if (!parts.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
-  if (parts.metadata.episode === undefined && parts.metadata.extras.size === 0) {
+  const form = await readKnownForm(ctx);
+  let sent: EventParts;
+  try {
+    sent = parseEventParts(form, ctx.version, { aclDefault: aclDefault(ctx, 'create') });
+  } catch (e) {
+    const read = hook(ctx).writeInput(ctx, { at: CREATE, form, rules: {} }) as CreateInput;
+    if (!read.parts) throw e;
+    sent = read.parts;
+  }
+  if (!sent.metadata) throw badRequest(`part 'metadata' is required (a JSON array of catalogs)`);
+  if (sent.metadata.episode === undefined && sent.metadata.extras.size === 0) {
     throw badRequest(`part 'metadata' must contain at least one catalog`);
   }
-  if (parts.metadata.episode) parts.metadata.episode = episodeInput(ctx, parts.metadata.episode);
-  checkExtraCatalogs(ctx.app, parts.metadata.extras, 'create');
-  if (parts.acl) parts.acl = aclStored(ctx, parts.acl);
-  checkMedia(ctx, parts);
-  checkProcessing(ctx, parts);
-  checkScheduling(ctx, parts.scheduling, true);
+  if (sent.metadata.episode) sent.metadata.episode = episodeInput(ctx, sent.metadata.episode);
+  checkExtraCatalogs(ctx.app, sent.metadata.extras, 'create');
+  if (sent.acl) sent.acl = aclStored(ctx, sent.acl);
+  checkMedia(ctx, sent);
+  checkProcessing(ctx, sent);
+  checkScheduling(ctx, sent.scheduling, true);
+  const read = hook(ctx).writeInput(ctx, { at: CREATE, form, parts: sent, rules: {} }) as CreateInput;
+  if (read.reply) return read.reply;
+  const parts = read.parts ?? sent;
   const now = kept(ctx.app, Date.now());
-  hook(ctx).createParts.scheduling(ctx, parts.scheduling);
-  const plan = hook(ctx).createParts.plan(ctx, parts.scheduling ? planCreate(parts.scheduling, ctx.app.lat('rrule-window'), planHooks(ctx), (ms) => kept(ctx.app, ms)) : undefined, parts.scheduling);
+  const plan = parts.scheduling ? planCreate(parts.scheduling, ctx.app.lat('rrule-window'), read.rules, (ms) => kept(ctx.app, ms)) : undefined;
   if (plan) checkNotPast(ctx, plan);
   // Validate the metadata once before planning (identical for every occurrence).
   const probe = newRecord(ctx, parts, plan?.[0], now);
   checkSeries(ctx, probe.episode);
   if (plan) {
-    const conflicts = hook(ctx).createParts.conflicts(ctx, findConflicts(ctx.app.store, plan, probe.episode.title, undefined, hook(ctx).createParts.clash(ctx, undefined), conflictRules(ctx.app)), plan);
-    if (conflicts.length > 0) hook(ctx).createParts.refused(ctx, () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now))));
-    if (conflicts.length > 0) throw new HttpError(409, 'scheduling conflict', conflicts);
+    const insert = () => plan.forEach((s, i) => ctx.app.store.insert(i === 0 ? probe : newRecord(ctx, parts, s, now)));
+    const ask: ConflictAsk = { at: CREATE, input: parts.scheduling, title: probe.episode.title, rules: conflictRules(ctx.app), insert };
+    const checked = hook(ctx).writePlan(ctx, { planned: plan, checked: true, found: findConflicts(ctx.app.store, plan, ask.title, undefined, undefined, ask.rules) }, ask);
+    if (checked.found.length > 0) {
+      checked.refused?.();
+      throw new HttpError(409, 'scheduling conflict', checked.body ?? checked.found);
+    }
   }
   const records = plan ? plan.map((s, i) => (i === 0 ? probe : newRecord(ctx, parts, s, now))) : [probe];
-  hook(ctx).created.records(ctx, records);
+  hook(ctx).stored(ctx, { at: CREATE, recs: records, built: false });
   for (const rec of records) {
     ctx.app.store.insert(rec);
     if (!rec.schedule) startProcessing(ctx.app, rec);
   }
   hideForLag(ctx.app, records);
-  hook(ctx).created.stored(ctx, records);
-  if (parts.scheduling?.rrule !== undefined && hook(ctx).created.asArray(ctx, true) && rruleReply(ctx, records.length) === 'array') {
+  if (parts.scheduling?.rrule !== undefined && rruleReply(ctx, records.length) === 'array') {
     return json(200, rruleOrder(ctx, records.map((r) => ({ identifier: r.id }))));
   }
   const id = records[0].id;

@@ -5,13 +5,14 @@ import { eventJson } from '../serialize.js';
 import { atLeast } from '../version.js';
 import { withFlags } from './flags.js';
 import { shapeStyle } from '../latitude/shape.js';
-import { hook } from '../hooks.js';
+import { hook, type EventShown } from '../hooks.js';
 
 /** GET /api/events/{event_id} (spec: 200 event object, 404). */
 export function getEvent(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const view = ctx.app.store.view(rec.id);
-  const { version, flags, variant } = hook(ctx).eventShown(ctx, { version: ctx.version, flags: withFlags(ctx.url.searchParams, ctx.app, ctx) }, { rec, view });
+  const shown = hook(ctx).shown(ctx, { at: 'GET /api/events/{id}', rec, view, version: ctx.version, flags: withFlags(ctx.url.searchParams, ctx.app, ctx) });
+  const { version, flags, variant } = shown as EventShown;
   return { status: 200, json: eventJson(rec, view, version, flags, variant, shapeStyle(ctx.app)) };
 }
 
@@ -27,13 +28,14 @@ export function deleteEvent(ctx: Ctx): Reply {
   if (hook(ctx).writeSkipped(ctx, false, rec)) return ok(newRules && rec.publications.length > 0 ? 202 : 204);
   const published = rec.publications.length > 0 || rec.deleting;
   // Latitude choices delete-published (an event with publications) and delete-unpublished (one without).
-  if (newRules && app.lat(published ? 'delete-published' : 'delete-unpublished') === 'accepted') {
-    startRetraction(app, rec, hook(ctx).deleteEvent.stalls(ctx, false));
+  const retracting = newRules && app.lat(published ? 'delete-published' : 'delete-unpublished') === 'accepted';
+  const { stalls } = hook(ctx).stored(ctx, { at: 'DELETE /api/events/{id}', rec, ...(retracting ? { stalls: false } : {}) }) as { stalls?: boolean };
+  if (retracting) {
+    startRetraction(app, rec, stalls ?? false);
     return ok(202);
   }
   app.timers.cancel(`process:${rec.id}`);
   app.timers.cancel(`retract:${rec.id}`);
-  hook(ctx).deleteEvent.removing(ctx, rec);
   app.store.remove(rec.id);
   return ok(204);
 }

@@ -16,7 +16,8 @@ export function getMedia(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
   const members = hasFeature(ctx, 'media-track-members');
   const root = `${baseUrl(ctx)}/assets/${encodeURIComponent(rec.id)}`;
-  const list = hook(ctx).mediaTracks(ctx, rec.tracks).map((t) => mediaTrack(t, root, rec.episode.durationMs, members));
+  const { tracks } = hook(ctx).shown(ctx, { at: 'GET /api/events/{id}/media', rec, tracks: rec.tracks }) as { tracks: UploadedTrack[] };
+  const list = tracks.map((t) => mediaTrack(t, root, rec.episode.durationMs, members));
   return json(200, list);
 }
 

@@ -5,7 +5,7 @@ import { applyEpisode, EPISODE_FLAVOR, episodeFields, type FieldInput } from '..
 import { readParams } from '../latitude/form-encoding.js';
 import { parseJsonParam } from '../input.js';
 import { badRequest, HttpError, notFound, type EventRecord } from '../types.js';
-import { hook } from '../hooks.js';
+import { hook, type CatalogWrite, type MetadataPutInput } from '../hooks.js';
 import { checkSeries } from '../latitude/events.js';
 import { episodeInput, shownCatalogs, shownFields } from '../latitude/fields.js';
 import { absentCatalogOnPut, deleteCatalog } from '../latitude/catalogs.js';
@@ -23,9 +23,14 @@ function noCatalog(rec: EventRecord, type: string): HttpError {
   return notFound(`event '${rec.id}' has no catalog with flavor '${type}'`);
 }
 
+/** The catalogs (no `type`) or the fields of one catalog GET /metadata shows (hook point shown). */
+function shownList(ctx: Ctx, rec: EventRecord, type: string | undefined, list: Record<string, unknown>[]): Record<string, unknown>[] {
+  return (hook(ctx).shown(ctx, { at: 'GET /api/events/{id}/metadata', rec, type, list }) as { list: Record<string, unknown>[] }).list;
+}
+
 /** GET /metadata → all catalogs (spec: "200 with an array of metadata catalogs (label, flavor, fields)"). */
 function getCatalogs(ctx: Ctx, rec: EventRecord): Reply {
-  const list = hook(ctx).metadataShown(ctx, renderCatalogs(rec.episode, episodeView(ctx.app.store, rec), rec.extraCatalogs), { rec });
+  const list = shownList(ctx, rec, undefined, renderCatalogs(rec.episode, episodeView(ctx.app.store, rec), rec.extraCatalogs));
   return json(200, shownCatalogs(ctx.app, list));
 }
 
@@ -40,7 +45,7 @@ function getCatalogFields(ctx: Ctx, rec: EventRecord, type: string): Reply {
     if (!extra) throw noCatalog(rec, type);
     fields = extraFields(extra);
   }
-  fields = shownFields(ctx.app, type, hook(ctx).metadataShown(ctx, fields, { rec, type }));
+  fields = shownFields(ctx.app, type, shownList(ctx, rec, type, fields));
   return json(200, fields);
 }
 
@@ -51,13 +56,15 @@ export function getMetadata(ctx: Ctx): Reply {
   return type === undefined ? getCatalogs(ctx, rec) : getCatalogFields(ctx, rec, type);
 }
 
-/** The `metadata` form parameter: JSON [{id, value}] (metadata-put-bad-json-204 reads bad JSON as []). */
-function sentFields(ctx: Ctx, text: string): FieldInput[] {
+const PUT = 'PUT /api/events/{id}/metadata';
+
+/** The `metadata` form parameter: JSON [{id, value}] (hook point writeInput: what a buggy server reads bad JSON as). */
+function sentFields(ctx: Ctx, rec: EventRecord, type: string, text: string): FieldInput[] {
   let parsed: unknown;
   try {
     parsed = parseJsonParam(text, 'metadata');
   } catch (err) {
-    parsed = hook(ctx).metadataPut.badJson(ctx, undefined);
+    parsed = (hook(ctx).writeInput(ctx, { at: PUT, rec, type }) as MetadataPutInput).read;
     if (parsed === undefined) throw err;
   }
   return parseFieldList(parsed, `parameter 'metadata'`);
@@ -72,23 +79,22 @@ export async function putMetadata(ctx: Ctx): Promise<Reply> {
   if (type !== EPISODE_FLAVOR && !extra) absentCatalogOnPut(ctx, type, noCatalog(rec, type));
   const text = (await readParams(ctx)).text('metadata');
   if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'metadata' is required`);
-  const sent = sentFields(ctx, text);
+  const sent = sentFields(ctx, rec, type, text);
   if (type !== EPISODE_FLAVOR) checkExtraCatalogs(ctx.app, new Map([[type, sent]]), 'write');
-  const fields = hook(ctx).metadataPut.fields(ctx, type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent, { rec, type });
+  const read = hook(ctx).writeInput(ctx, { at: PUT, rec, type, fields: type === EPISODE_FLAVOR ? episodeInput(ctx, sent) : sent }) as MetadataPutInput;
+  const fields = read.fields ?? [];
   const done = empty(204);
   if (hook(ctx).writeSkipped(ctx, false, rec)) return done;
-  hook(ctx).metadataPut.applying(ctx, fields, { rec, type });
-  const applied = type === EPISODE_FLAVOR
+  const applied: CatalogWrite = type === EPISODE_FLAVOR
     ? { episode: applyEpisode(rec.episode, fields, ctx.app.store.view(rec.id).bibStartMs, true) }
     : { extra: applyExtra(extra, fields, type) };
-  const stored = hook(ctx).metadataPut.stored(ctx, applied, { rec, type, fields });
-  if (stored.episode) {
-    checkSeries(ctx, stored.episode);
-    rec.episode = stored.episode;
-  } else rec.extraCatalogs.set(type, stored.extra);
+  const { catalog } = hook(ctx).stored(ctx, { at: PUT, rec, type, fields, catalog: applied }) as { catalog: CatalogWrite };
+  if (catalog.episode) {
+    checkSeries(ctx, catalog.episode);
+    rec.episode = catalog.episode;
+  } else rec.extraCatalogs.set(type, catalog.extra);
   rec.archiveVersion++;
   ctx.app.store.commit(rec);
-  hook(ctx).metadataPut.done(ctx, rec, type);
   return done;
 }
 

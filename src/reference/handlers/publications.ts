@@ -12,14 +12,10 @@ import { internalByIdFor, internalFirst, internalShown, shownPublications } from
  * id, channel, mediatype and url; media, attachments and metadata are "Only in the single-publication response".
  */
 
-/** Whether the tracks of a publication carry is_master_playlist and is_live (addendum § Track inside a publication: 1.7.0 and above). */
-function trackMembers(ctx: Ctx): boolean {
-  return hasFeature(ctx, 'publication-track-members') ? !ctx.app.bug('publication-track-members-missing') : ctx.app.bug('publication-track-members-below-1.7.0');
-}
 
 export function listPublications(ctx: Ctx): Reply {
   const rec = readableEvent(ctx);
-  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, hook(ctx).publicationListed(ctx, publicationSummary(p), p)));
+  const list = shownPublications(rec, internalShown(ctx, flagOn(ctx.app, ctx.url.searchParams.get('includeInternalPublication'))), internalFirst(ctx)).map((p) => shownPublication(ctx, (hook(ctx).shown(ctx, { at: 'GET /api/events/{id}/publications', publication: p, item: publicationSummary(p) }) as { item: Record<string, unknown> }).item));
   return json(200, list);
 }
 
@@ -27,10 +23,11 @@ function notFoundPublication(id: string, pid: string): never {
   throw notFound(`event '${id}' has no publication '${pid}'`);
 }
 
+/** GET …/publications/{pid}; its tracks carry is_master_playlist and is_live from 1.7.0 (addendum § Track inside a publication). */
 export function getPublication(ctx: Ctx): Reply {
   const pid = ctx.params[1];
   const rec = readableEvent(ctx);
   const p = rec.publications.find((x) => x.id === pid) ?? internalByIdFor(ctx, rec, pid);
   if (!p) return notFoundPublication(rec.id, pid);
-  return json(200, shownPublication(ctx, publicationObject(p, trackMembers(ctx))));
+  return json(200, shownPublication(ctx, publicationObject(p, hasFeature(ctx, 'publication-track-members'))));
 }

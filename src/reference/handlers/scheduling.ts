@@ -1,6 +1,6 @@
 import { empty, json, type Ctx, type Reply } from '../app.js';
 import { readableEvent, writableEvent } from '../event-access.js';
-import { findConflicts, type ConflictEntry } from '../conflicts.js';
+import { findConflicts } from '../conflicts.js';
 import { readParams } from '../latitude/form-encoding.js';
 import { isTrue, parseJsonParam } from '../input.js';
 import { kept } from '../latitude/precision.js';
@@ -13,9 +13,9 @@ import { checkScheduling } from '../latitude/events.js';
 import { checkCompletePut, checkNotPast } from '../latitude/scheduling.js';
 import { conflictRules } from '../latitude/conflicts.js';
 import { shapeStyle } from '../latitude/shape.js';
-import { hook } from '../hooks.js';
+import { hook, type ConflictAsk, type SchedulingInput } from '../hooks.js';
 
-/** Scheduling information, 1.1.0+ (spec § Scheduling information). Hook points scheduleShown and schedulingPut. */
+/** Scheduling information, 1.1.0+ (spec § Scheduling information). PUT asks the write points (hooks.ts). */
 
 
 /** GET → 200 {agent_id, start, end, inputs?}; 204 when the event is not scheduled; 404 when it does not exist. */
@@ -24,8 +24,21 @@ export function getScheduling(ctx: Ctx): Reply {
   return rec.schedule ? json(200, schedulingObject(rec.schedule, shapeStyle(ctx.app))) : empty(204);
 }
 
-function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
-  return new HttpError(409, 'scheduling conflict', hook(ctx).schedulingPut.conflictBody(ctx, conflicts));
+const PUT = 'PUT /api/events/{id}/scheduling';
+
+/**
+ * The `scheduling` form parameter as JSON (required; 400 when missing or no JSON), or the reply a buggy server gives
+ * instead of that 400 (hook point writeInput, asked without the scheduling object).
+ */
+function schedulingJson(ctx: Ctx, sent: SchedulingInput, text: string | undefined): { value: unknown } | { reply: Reply } {
+  try {
+    if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'scheduling' is required`);
+    return { value: parseJsonParam(text, 'scheduling') };
+  } catch (e) {
+    const reply = hook(ctx).writeInput(ctx, sent).reply;
+    if (reply) return { reply };
+    throw e;
+  }
 }
 
 /**
@@ -35,38 +48,34 @@ function conflict(ctx: Ctx, conflicts: ConflictEntry[]): HttpError {
 export async function putScheduling(ctx: Ctx): Promise<Reply> {
   const rec = writableEvent(ctx);
   const form = await readParams(ctx);
-  const text = form.text('scheduling');
-  let value: unknown;
-  try {
-    if (text === undefined || text.trim() === '') throw badRequest(`form parameter 'scheduling' is required`);
-    value = parseJsonParam(text, 'scheduling');
-  } catch (e) {
-    const accepted = hook(ctx).schedulingPut.badJson(ctx, undefined);
-    if (accepted) return accepted;
-    throw e;
-  }
-  const input = parseScheduleInput(value);
-  checkScheduling(ctx, input, false);
-  checkCompletePut(ctx, input);
+  const allowConflict = form.text('allowConflict');
+  const sent = { at: PUT, rec, allowConflict, asked: atLeast(ctx.version, '1.2.0') && isTrue(allowConflict), anyone: false } as const;
+  const read = schedulingJson(ctx, sent, form.text('scheduling'));
+  if ('reply' in read) return read.reply;
+  const parsed = parseScheduleInput(read.value);
+  checkScheduling(ctx, parsed, false);
+  checkCompletePut(ctx, parsed);
   if (!rec.schedule) throw badRequest(`event '${rec.id}' is not scheduled`);
-  const early = hook(ctx).schedulingPut.early(ctx, undefined, { rec, input, allowConflict: form.text('allowConflict') });
-  if (early) return early;
-  const next = hook(ctx).schedulingPut.next(ctx, mergeSchedule(rec.schedule, input, (ms) => kept(ctx.app, ms)), { rec, cur: rec.schedule, input });
+  const { input = parsed, asked, anyone, reply } = hook(ctx).writeInput(ctx, { ...sent, input: parsed }) as SchedulingInput;
+  if (reply) return reply;
+  const allowed = asked && (ctx.caller.admin || anyone);
+  const merged = mergeSchedule(rec.schedule, input, (ms) => kept(ctx.app, ms));
+  const ask: ConflictAsk = { at: PUT, rec, cur: rec.schedule, input, title: rec.episode.title, exclude: rec.id, rules: conflictRules(ctx.app) };
+  const found = allowed ? [] : findConflicts(ctx.app.store, [merged], ask.title, ask.exclude, undefined, ask.rules);
+  const plan = hook(ctx).writePlan(ctx, { planned: [merged], checked: !allowed, found }, ask);
+  const [next] = plan.planned;
   checkNotPast(ctx, [next]);
-  const asked = atLeast(ctx.version, '1.2.0') && hook(ctx).schedulingPut.allowConflictKnown(ctx, true) && hook(ctx).schedulingPut.allowConflictSent(ctx, isTrue(form.text('allowConflict')), form.text('allowConflict')) ;
-  const anyone = hook(ctx).schedulingPut.anyoneAllowed(ctx, false);
   if (!anyone) checkAllowConflict(ctx, asked);
-  const allowConflict = asked && (ctx.caller.admin || anyone);
-  if (!hook(ctx).schedulingPut.unchecked(ctx, allowConflict)) {
-    const conflicts = findConflicts(ctx.app.store, hook(ctx).schedulingPut.probe(ctx, [next], { rec, next }), rec.episode.title, hook(ctx).schedulingPut.exclude(ctx, rec.id, 'put'), undefined, conflictRules(ctx.app));
-    if (conflicts.length > 0) hook(ctx).schedulingPut.refused(ctx, next, rec);
-    if (conflicts.length > 0) throw conflict(ctx, conflicts);
+  if (plan.found.length > 0) {
+    plan.refused?.();
+    throw new HttpError(409, 'scheduling conflict', plan.body ?? plan.found);
   }
   if (!hook(ctx).writeSkipped(ctx, false, rec)) {
-    hook(ctx).schedulingPut.rescheduled(ctx, rec, { old: rec.schedule, next });
+    const before = { schedule: rec.schedule };
     rec.schedule = next;
+    hook(ctx).stored(ctx, { at: PUT, rec, before });
     rec.archiveVersion++;
     ctx.app.store.commit(rec);
   }
-  return hook(ctx).schedulingPut.reply(ctx, empty(204), next);
+  return empty(204);
 }

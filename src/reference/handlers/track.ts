@@ -5,6 +5,7 @@ import { serverHas } from '../features.js';
 import { readForm } from '../form.js';
 import { md5 } from '../processing.js';
 import { badRequest, HttpError, notFound, type UploadedTrack } from '../types.js';
+import { hook, type TrackInput } from '../hooks.js';
 
 /** A flavor is type/subtype (addendum § POST /track: "Flavor, form type/subtype"; "An unparsable value gives 400"). */
 const FLAVOR = /^[^/\s]+\/[^/\s]+$/;
@@ -25,33 +26,32 @@ export const flavorOf = (t: UploadedTrack): string => t.flavor ?? `${t.part}/sou
  */
 export async function postTrack(ctx: Ctx): Promise<Reply> {
   if (!serverHas(ctx, 'track')) throw notFound(`no such resource: ${ctx.url.pathname}`);
-  if (ctx.app.bug('track-unknown-event-200') && !ctx.app.store.get(ctx.params[0])) return empty(200);
   const rec = writableEvent(ctx);
-  if (ACTIVE.has(rec.processingState) && !ctx.app.bug('track-ignores-running-workflow')) {
+  if (!hook(ctx).authorize(ctx, !ACTIVE.has(rec.processingState), { access: 'track', rec, caller: ctx.caller })) {
     throw new HttpError(409, `A workflow is running on event '${rec.id}'`);
   }
   const form = await readForm(ctx.req);
-  const flavor = form.text('flavor')?.trim();
+  const sentFlavor = form.text('flavor')?.trim();
   const overwrite = (form.text('overwriteExisting') ?? '').trim().toLowerCase() === 'true';
-  if (flavor !== undefined && flavor !== '' && !FLAVOR.test(flavor) && !ctx.app.bug('track-unparsable-flavor-accepted')) throw badRequest(`Could not parse flavor '${flavor}'`);
-  if ((flavor === undefined || flavor === '') && overwrite && !ctx.app.bug('track-overwrite-without-flavor-accepted')) throw badRequest('Could not add track: overwriteExisting=true needs a flavor');
-  // Planted bug track-tags-applied-below-1.11.0: a server below 1.11.0 applies the tags part (13.x to 15.x ignore it).
-  const withTags = serverHas(ctx, 'track-tags') || ctx.app.bug('track-tags-applied-below-1.11.0');
-  const tags = withTags ? (form.text('tags') ?? '').split(',').map((t) => (ctx.app.bug('track-tags-trimmed') ? t.trim() : t)).filter((t) => t !== '') : [];
-  const files = ctx.app.bug('track-adds-first-part-only') ? form.files('track').slice(0, 1) : form.files('track');
-  const added: UploadedTrack[] = files.map((f) => {
+  const withFlavor = sentFlavor !== undefined && sentFlavor !== '';
+  // Tags from server version 1.11.0: split at commas, empty entries dropped, not trimmed.
+  const tags = serverHas(ctx, 'track-tags') ? (form.text('tags') ?? '').split(',').filter((t) => t !== '') : [];
+  const sent: TrackInput = {
+    at: 'POST /api/events/{id}/track', rec, form, flavor: sentFlavor, overwrite,
+    badFlavor: withFlavor && !FLAVOR.test(sentFlavor), overwriteWithoutFlavor: !withFlavor && overwrite,
+    tags, files: form.files('track'), lang: tags.map((t) => t.trim()).find((t) => t.startsWith('lang:')), replaces: true,
+  };
+  const read = hook(ctx).writeInput(ctx, sent) as TrackInput;
+  const { flavor } = read;
+  if (read.badFlavor) throw badRequest(`Could not parse flavor '${flavor}'`);
+  if (read.overwriteWithoutFlavor) throw badRequest('Could not add track: overwriteExisting=true needs a flavor');
+  const added: UploadedTrack[] = read.files.map((f) => {
     const mediatype = f.type === '' ? 'application/octet-stream' : f.type.split(';')[0].trim();
-    return { id: randomUUID(), part: mediatype.startsWith('audio/') ? 'audio' : 'presenter', filename: f.filename, mediatype, size: f.bytes.length, checksum: md5(f.bytes), ...(flavor ? { flavor } : {}), tags: [...tags] };
+    return { id: randomUUID(), part: mediatype.startsWith('audio/') ? 'audio' : 'presenter', filename: f.filename, mediatype, size: f.bytes.length, checksum: md5(f.bytes), ...(flavor ? { flavor } : {}), tags: [...read.tags] };
   });
-  let kept = rec.tracks;
-  if (overwrite && flavor) {
-    // Planted bug track-lang-applied-below-1.11.0: a server below 1.11.0 keeps the other languages (13.x to 15.x remove the whole flavor).
-    const langTags = serverHas(ctx, 'track-tags') ? tags : ctx.app.bug('track-lang-applied-below-1.11.0') ? (form.text('tags') ?? '').split(',') : [];
-    const lang = !ctx.app.bug('track-overwrite-ignores-lang') ? langTags.map((t) => t.trim()).find((t) => t.startsWith('lang:')) : undefined;
-    // Planted bug track-overwrite-keeps-existing: only the lang: branch removes anything.
-    if (lang !== undefined || !ctx.app.bug('track-overwrite-keeps-existing')) kept = rec.tracks.filter((t) => flavorOf(t) !== flavor || (lang !== undefined && !(t.tags ?? []).includes(lang)));
-  }
+  const { lang } = read;
+  const kept = overwrite && flavor && read.replaces ? rec.tracks.filter((t) => flavorOf(t) !== flavor || (lang !== undefined && !(t.tags ?? []).includes(lang))) : rec.tracks;
   rec.tracks = [...kept, ...added];
   ctx.app.store.commit(rec);
-  return empty(ctx.app.bug('track-answers-204') ? 204 : 200);
+  return empty(200);
 }

@@ -114,7 +114,7 @@ export function dataSequenceAclAddSkipped(ctx: Ctx, skipped: boolean, rec: Event
   return rec.acl.some((e) => e.action === action && e.role === role);
 }
 
-// --- allow-conflict-skips-validation (hook schedulingPut.early) ---------------------------------------------
+// --- allow-conflict-skips-validation (hook writeInput) ---------------------------------------------
 
 /** Bug site (handlers/scheduling.ts PUT, before the merge): allowConflict=true from an administrator stores the schedule unchecked. */
 export function dataSequencePutEarly(ctx: Ctx, rec: EventRecord, input: ScheduleInput, allowConflict: string | undefined): Reply | undefined {
@@ -135,7 +135,7 @@ export function dataSequencePutEarly(ctx: Ctx, rec: EventRecord, input: Schedule
   return empty(204);
 }
 
-// --- rrule-count-ignored (hook createParts.scheduling) ------------------------------------------------------
+// --- rrule-count-ignored (hook writeInput) ------------------------------------------------------
 
 /** Bug site (handlers/create.ts, the scheduling part): COUNT dropped from the rule. */
 export function dataSequenceRrule(ctx: Ctx, s: ScheduleInput | undefined): ScheduleInput | undefined {
@@ -144,7 +144,7 @@ export function dataSequenceRrule(ctx: Ctx, s: ScheduleInput | undefined): Sched
   return s;
 }
 
-// --- delete-running-resurrects (hook deleteEvent.removing) --------------------------------------------------
+// --- delete-running-resurrects (hook stored) --------------------------------------------------
 
 /** Bug site (handlers/event.ts DELETE, just before the removal): a running job that writes the event back when it ends. */
 export function dataSequenceRemoving(ctx: Ctx, rec: EventRecord): void {
@@ -160,7 +160,7 @@ export function dataSequenceRemoving(ctx: Ctx, rec: EventRecord): void {
   });
 }
 
-// --- metadata-put-extra-field-to-episode (hook metadataPut.applying) ----------------------------------------
+// --- metadata-put-extra-field-to-episode (hook writeInput) ----------------------------------------
 
 /** Field ids of dublincore/episode that hold a stored text or list value. */
 const EPISODE_VALUE_IDS = new Set(['title', 'subjects', 'description', 'language', 'rightsHolder', 'license', 'isPartOf', 'creator', 'contributor', 'location', 'source']);
@@ -173,7 +173,7 @@ export function dataSequenceMetadataApplying(ctx: Ctx, rec: EventRecord, type: s
   rec.episode = applyEpisode(rec.episode, shared, ctx.app.store.view(rec.id).bibStartMs, false);
 }
 
-// --- update-acl-ignored-with-metadata (hook updateParts.parts) ----------------------------------------------
+// --- update-acl-ignored-with-metadata (hook writeInput) ----------------------------------------------
 
 /** Bug site (handlers/update.ts, the parsed parts): with a metadata part, the acl part is dropped. */
 export function dataSequenceUpdateParts(ctx: Ctx, parts: EventParts): void {

@@ -185,13 +185,13 @@ export function updateUnknown(ctx: Ctx): Reply | undefined {
   return ctx.app.bug('update-unknown-204') && !ctx.app.store.get(ctx.params[0]) ? { status: 204 } : undefined;
 }
 
-/** Bug sites (hook updateParts.checked): the metadata or the acl part of an update is ignored. */
+/** Bug sites (hook writeInput): the metadata or the acl part of an update is ignored. */
 export function updateIgnores(ctx: Ctx, parts: EventParts): void {
   if (ctx.app.bug('update-metadata-ignored')) delete parts.metadata;
   if (ctx.app.bug('update-acl-ignored')) delete parts.acl;
 }
 
-/** Bug site (hook updateParts.unsentAcl): an update without an acl part empties the ACL. */
+/** Bug site (hook stored): an update without an acl part empties the ACL. */
 export function updateWipesAcl(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
   return ctx.app.bug('update-wipes-acl') ? [] : acl;
 }
@@ -201,12 +201,12 @@ export function updateStatus(ctx: Ctx, status: number): number {
   return ctx.app.bug('update-status-200') ? 200 : status;
 }
 
-/** Bug site (hook createParts.lenient): POST /api/events accepts metadata fields of the wrong type. */
+/** Bug site (hook writeInput): POST /api/events accepts metadata fields of the wrong type. */
 export function createLenient(ctx: Ctx, lenient: boolean): boolean {
   return lenient || ctx.app.bug('create-lenient-metadata');
 }
 
-/** Bug site (hook createParts.acl, last): the acl part of a create is ignored. */
+/** Bug site (hook stored, last): the acl part of a create is ignored. */
 export function createAclIgnored(ctx: Ctx, acl: AclEntry[]): AclEntry[] {
   return ctx.app.bug('create-acl-ignored') ? [] : acl;
 }

@@ -1,12 +1,19 @@
-import type { Ctx, Endpoint, Reply } from '../app.js';
+import { baseUrl, empty, json, type Ctx, type Endpoint, type Reply } from '../app.js';
+import { hasFeature, serverHas } from '../features.js';
 import { applyExtra, episodeView, typeParam } from '../catalogs.js';
 import { withAce } from '../handlers/acl.js';
-import { applyEpisode, emptyEpisode, EPISODE_FLAVOR } from '../episode.js';
+import { applyEpisode, emptyEpisode, EPISODE_FLAVOR, type FieldInput } from '../episode.js';
 import { notFound, type AclEntry, type EventRecord, type Publication } from '../types.js';
 import { multiValued, type FilterGroup, type ListParams, type SortKey } from '../list-params.js';
 import type { ListQuery } from '../list-run.js';
 import { atLeast } from '../version.js';
-import type { HookRegistry } from '../hooks.js';
+import type { AclWriteEndpoint, ConflictAsk, HookRegistry, Patch, Shown, Stored, WriteInput, WritePlan } from '../hooks.js';
+import { parseEventParts, type EventParts } from '../event-parts.js';
+import { aclDefault } from '../latitude/acl.js';
+import { createdReply } from '../latitude/events.js';
+import type { Form } from '../form.js';
+import { findConflicts } from '../conflicts.js';
+import { isTrue } from '../input.js';
 import { aclAddBugs, aclAddDeny, aclAddReplaces, aclGetNoAllow, aclGetStatus, aclGetUnknown, aclPutBugs, aclPutMerges, aclRead, aclRemoveBugs, aclRemoveNoop, aclRemoveRefused, aclRemoveWholeAction, aclWriteStatus, aclWriteUnknown, denyGrantsRead, sectionAclAdded, sectionAclPut, sectionAclRemoveRest, sectionAclRole, sectionCreateAcl, sectionListReadable, readBackAclAddBase, readBackAclAddRole, readBackAclPut, readBackAclRead, readBackAclRemoveRole, readBackUnreadable } from './acl.js';
 import { listIgnoresAcl, readIgnoresAcl, writeWithRead } from './auth.js';
 import { blindSpotGetBody, blindSpotListBody, blindSpotTechStart, sectionGetShape, sectionListBody, sectionListShape, sectionMetadataGone, sectionMetadataSeen, sectionSchedulingRoute, lifecycleGetBody, lifecycleListBody, lifecycleListFlags, readBackGetBody, readBackListBody } from './event-body.js';
@@ -53,11 +60,6 @@ function tap<V, E, C = Ctx>(fn: (ctx: C, value: V, extra: E) => void): (ctx: C, 
   };
 }
 
-/** A bug site that answers something only when it is on: asked only while the value is still undefined. */
-function orElse<V, E>(fn: (ctx: Ctx, extra: E) => V | undefined): (ctx: Ctx, value: V | undefined, extra: E) => V | undefined {
-  return (ctx, value, extra) => value ?? fn(ctx, extra);
-}
-
 type Query = ListQuery;
 type Page = { skip: number; limit: number | undefined; sort: SortKey[]; offset: number };
 
@@ -88,9 +90,15 @@ function pageOf(fn: (ctx: Ctx, p: Page) => { skip: number; limit: number | undef
 type Removal = { rec: EventRecord; action: string; role: string };
 
 /** An ACL fault of POST or DELETE (given the path's action and the role), asked only at `endpoint`. */
-function onlyAt(endpoint: Endpoint, fn: (ctx: Ctx, acl: AclEntry[], r: Removal) => AclEntry[]): (ctx: Ctx, acl: AclEntry[], extra: { rec: EventRecord; action?: string; role?: string }) => AclEntry[] {
-  return (ctx, acl, { rec, action, role }) => (ctx.endpoint === endpoint && action !== undefined && role !== undefined ? fn(ctx, acl, { rec, action, role }) : acl);
+function onlyAt(endpoint: AclWriteEndpoint, fn: (ctx: Ctx, acl: AclEntry[], r: Removal) => AclEntry[]): Patch<Stored> {
+  return (ctx, s) => {
+    if (s.at !== endpoint || !('acl' in s) || s.action === undefined || s.role === undefined) return s;
+    return { ...s, acl: fn(ctx, s.acl, { rec: s.rec, action: s.action, role: s.role }) };
+  };
 }
+
+type EventShownAt = Extract<Shown, { at: 'GET /api/events/{id}' }>;
+type Obj = Record<string, unknown>;
 
 type RequestFault = (ctx: Ctx, reply: Reply | undefined, at: Endpoint) => Reply | undefined;
 
@@ -165,17 +173,275 @@ function createdFaults(ctx: Ctx, reply: Reply): Reply {
   return sectionCreateReply(ctx, out, ctx.app.store.get(id)?.schedule !== undefined);
 }
 
+/** A recurring create answered 201 with the first event created (rrule-201-single), as a single create answers. */
+function recurringAsOne(ctx: Ctx, reply: Reply): Reply {
+  const ids = (JSON.parse(reply.json ?? '[]') as { identifier: string }[]).map((o) => o.identifier);
+  const first = ids.map((id) => ctx.app.store.get(id)).filter((r) => r !== undefined).sort((a, b) => a.seq - b.seq)[0];
+  if (!first) return reply;
+  return createdReply(ctx, first, json(201, { identifier: first.id }, { Location: `${baseUrl(ctx)}/api/events/${encodeURIComponent(first.id)}` }));
+}
+
 /** A bug site of the JSON text of one endpoint's reply, as a fault of the response. */
 function bodyOf(endpoint: Endpoint, fn: (ctx: Ctx, text: string) => string): (ctx: Ctx, reply: Reply, at: Endpoint) => Reply {
   return (ctx, reply, at) => (at === endpoint && reply.json !== undefined ? { ...reply, json: fn(ctx, reply.json) } : reply);
 }
 
+const SCHEDULING_PUT = 'PUT /api/events/{id}/scheduling';
+
+/**
+ * The plan of PUT /scheduling as a buggy server makes it: the merged schedule (changed, or changed in place), then
+ * the conflict check skipped, run on the old agent or without leaving the event out; the conflicts are found again
+ * for the schedule as planned.
+ */
+function putPlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
+  const { rec, cur, input } = ask;
+  if (ask.at !== SCHEDULING_PUT || !rec || !cur || !input) return p;
+  let next = p.planned[0];
+  next = scheduleBugs(ctx, cur, next);
+  next = sectionMerge(ctx, cur, input, next);
+  lifecyclePutNext(ctx, rec, input, next);
+  discriminatingPutNext(ctx, rec, input, next);
+  next = partialWritePutNext(ctx, next, cur, input);
+  const checked = p.checked && !schedulingPutConflictIgnored(ctx, false);
+  const found = checked ? findConflicts(ctx.app.store, lifecycleConflictProbe(ctx, rec, next), ask.title, sectionExclude(ctx, 'put', rec.id), undefined, ask.rules) : [];
+  return { ...p, planned: [next], checked, found };
+}
+
+const UPDATE = 'POST /api/events/{id}';
+const CREATE = 'POST /api/events';
+
+/** The metadata part with its unquoted keys quoted, where that makes it JSON (else as sent). */
+function quotedKeys(text: string): string {
+  const quoted = text.replace(/([{,]\s*)([A-Za-z_]\w*)\s*:/g, '$1"$2":');
+  try {
+    JSON.parse(quoted);
+    return quoted;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The parts of a create as a buggy server reads them: a metadata part with unquoted keys read (create-lenient-metadata),
+ * values mangled, a duration cut to 32 bits; a scheduling part the rules refuse completed, its rule changed; the
+ * schedules planned otherwise (an end computed otherwise, an empty schedule accepted, UNTIL ignored, occurrences
+ * dropped or moved).
+ */
+const createInput: Patch<WriteInput>[] = [
+  ...[
+    lifecycleCreateParts, discriminatingCreateParts,
+    (ctx: Ctx, parts: EventParts) => {
+      const s = scheduleAccepted(ctx, parts.scheduling);
+      if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
+      sectionRrule(ctx, s);
+      lifecycleRrule(ctx, s);
+      recurrenceRrule(ctx, dataSequenceRrule(ctx, s));
+    },
+  ].map((fn) => tap((ctx: Ctx, w: WriteInput) => {
+    if (w.at === CREATE && w.parts) fn(ctx, w.parts);
+  })),
+  (ctx, w) => (w.at !== CREATE || !w.parts ? w : {
+    ...w,
+    rules: {
+      singleEnd: (endMs, s) => scheduleEndRoundedUp(ctx, precisionSingleEnd(ctx, scheduleDurationIgnored(ctx, endMs, s), s), s),
+      emptyAccepted: () => scheduleEmptyAccepted(ctx, false),
+      untilIgnored: () => rruleUntilIgnored(ctx, false),
+      plan: (plan, s) => {
+        let out = rruleFirstOnly(ctx, plan, s);
+        out = lifecyclePlan(ctx, s, sectionPlan(ctx, s, out));
+        return precisionPlan(ctx, recurrenceMonthEnd(ctx, recurrencePlan(ctx, out, s), s), s) ?? plan;
+      },
+    },
+  }),
+  // Last: the parts read leniently where they could not be read (the faults above act on the parts as checked).
+  (ctx, w) => {
+    if (w.at !== CREATE || w.parts || !createLenient(ctx, false)) return w;
+    const { form } = w;
+    const lenient: Form = { text: (name) => (name === 'metadata' ? mapDefined(form.text(name), quotedKeys) : form.text(name)), files: (name) => form.files(name), names: () => form.names() };
+    return { ...w, parts: parseEventParts(lenient, ctx.version, { aclDefault: aclDefault(ctx, 'create') }) };
+  },
+];
+
+/**
+ * The conflicts of a create as a buggy server finds them: containment missed, days compared, only the earliest
+ * recording of each agent, conflicts made up or without title, only the first occurrence's, none at all; a refused
+ * create landing later.
+ */
+function createPlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
+  if (ask.at !== CREATE) return p;
+  const plan = p.planned;
+  const clash = conflictSameDay(ctx, undefined);
+  let found = clash ? findConflicts(ctx.app.store, plan, ask.title, undefined, clash, ask.rules) : p.found;
+  if (ctx.app.bug('conflict-missed-containment')) found = dropContained(found, plan);
+  found = createConflictIgnored(ctx, lifecycleCreateConflicts(ctx, sectionCreateConflicts(ctx, conflictBugs(ctx, found, plan), plan), plan));
+  const { insert } = ask;
+  return { ...p, found, ...(insert ? { refused: () => lateCreate(ctx, insert) } : {}) };
+}
+
+/**
+ * The records a create stores, as a buggy server makes them. Each as built: the title cut, the description or all but
+ * the first presenter dropped; the ACL's deny entries read as allow (Opencast), dropped, or the ACL ignored; a
+ * scheduled event RUNNING or without state (Opencast). All of them: the later occurrences bare, the states the
+ * stateful bugs read back remembered, the location of a scheduled event its agent (Opencast).
+ */
+function createStored(ctx: Ctx, s: Stored): void {
+  if (s.at !== CREATE) return;
+  if (s.built) {
+    for (const rec of s.recs) {
+      if (ctx.app.bug('title-truncated-255')) truncateTitle(rec.episode);
+      if (ctx.app.bug('create-description-dropped')) rec.episode.description = '';
+      sectionNewEpisode(ctx, rec.episode);
+      rec.acl = createAclIgnored(ctx, sectionCreateAcl(ctx, opencastAclPart(ctx, rec.acl)));
+      if (rec.schedule) rec.processingState = scheduledStateRunning(ctx) ?? opencastScheduledState(ctx) ?? rec.processingState;
+    }
+    return;
+  }
+  lifecycleCreated(ctx, s.recs);
+  discriminatingCreated(ctx, s.recs);
+  for (const rec of s.recs) opencastNewRecord(ctx, rec);
+  statefulCreated(ctx, s.recs);
+  sectionCreated(ctx, s.recs);
+}
+
+function mapDefined<T, U>(v: T | undefined, fn: (v: T) => U): U | undefined {
+  return v === undefined ? undefined : fn(v);
+}
+
+/**
+ * The parts of an update as a buggy server reads them: values mangled, the extended catalogs or the ACL dropped when
+ * sent with the episode catalog, a start date resetting the time, a part ignored; the ACL's deny entries read as
+ * allow (Opencast); the sent fields applied to an earlier or an empty catalog; each part applied on its own (Opencast).
+ */
+const updateInput: Patch<WriteInput>[] = [
+  ...[
+    (ctx: Ctx, parts: EventParts) => updateParts(ctx, parts), (ctx: Ctx, parts: EventParts) => lifecycleUpdateParts(ctx, parts),
+    (ctx: Ctx, parts: EventParts, rec: EventRecord) => discriminatingUpdateParts(ctx, rec, parts), (ctx: Ctx, parts: EventParts) => dataSequenceUpdateParts(ctx, parts),
+    (ctx: Ctx, parts: EventParts) => {
+      if (parts.acl) parts.acl = opencastAclPart(ctx, parts.acl);
+    },
+    (ctx: Ctx, parts: EventParts) => updateIgnores(ctx, parts),
+  ].map((fn) => tap((ctx: Ctx, w: WriteInput) => {
+    if (w.at === UPDATE) fn(ctx, w.parts, w.rec);
+  })),
+  (ctx, w) => (w.at === UPDATE ? { ...w, base: sectionUpdateBase(ctx, updateBase(ctx, w.rec)) } : w),
+  (ctx, w) => (w.at === UPDATE ? { ...w, partByPart: opencastPartByPart(ctx, w.partByPart) } : w),
+];
+
+/** The plan of an update as a buggy server makes it: the merged schedule, the conflicts, the 409. */
+function updatePlan(ctx: Ctx, p: WritePlan, ask: ConflictAsk): WritePlan {
+  const { rec, cur, input, episode } = ask;
+  if (ask.at !== UPDATE || !rec || !cur || !input || !episode) return p;
+  let next = lifecycleUpdateSchedule(ctx, cur, input, p.planned[0]);
+  next = partialWriteSchedule(ctx, next, cur, input);
+  let found = findConflicts(ctx.app.store, [next], ask.title, sectionExclude(ctx, 'update', rec.id), undefined, ask.rules);
+  const refused = () => lifecycleUpdateRefused(ctx, rec, episode, found.length);
+  if (updateConflictIgnored(ctx, found.length) === 0) found = [];
+  return { ...p, planned: [next], found, refused, body: sectionUpdateConflictBody(ctx, found) };
+}
+
+/**
+ * The event an update stores, as a buggy server leaves it: subjects appended, the start reset; other catalogs
+ * dropped or cleared; the ACL wiped when none was sent; the schedule kept (or its old slot kept); the created date
+ * touched, the publications dropped.
+ */
+function updateStored(ctx: Ctx, s: Stored): void {
+  if (s.at !== UPDATE) return;
+  const { rec, parts, before } = s;
+  lifecycleUpdateEpisode(ctx, { ...rec, episode: before.episode }, parts, rec.episode);
+  partialWriteEpisode(ctx, rec.episode, parts);
+  if (!s.partByPart || parts.metadata) {
+    updateCatalogBugs(ctx, rec, parts);
+    secondCatalogUpdated(ctx, rec, parts);
+    partialWriteUpdated(ctx, rec, parts);
+  }
+  if (!parts.acl) rec.acl = updateWipesAcl(ctx, rec.acl);
+  if (updateScheduleIgnored(ctx, false)) rec.schedule = before.schedule;
+  else sectionRescheduled(ctx, rec, before.schedule, rec.schedule);
+  sectionUpdated(ctx, rec);
+  lifecycleUpdated(ctx, rec, parts);
+  opencastCreatedFollowsStart(ctx, rec);
+}
+
+const METADATA_PUT = 'PUT /api/events/{id}/metadata';
+
+/**
+ * POST /track as a buggy server reads it: an unparsable flavor or an overwrite without flavor accepted; tags applied
+ * below 1.11.0, or trimmed; only the first track part added; the lang of an overwrite read below 1.11.0, or ignored;
+ * an overwrite without lang removing nothing.
+ */
+function trackInput(ctx: Ctx, w: WriteInput): WriteInput {
+  if (w.at !== 'POST /api/events/{id}/track') return w;
+  const { bug } = ctx.app;
+  const raw = (w.form.text('tags') ?? '').split(',');
+  const withTags = serverHas(ctx, 'track-tags') || bug('track-tags-applied-below-1.11.0');
+  const tags = withTags ? raw.map((t) => (bug('track-tags-trimmed') ? t.trim() : t)).filter((t) => t !== '') : [];
+  const langTags = serverHas(ctx, 'track-tags') ? tags : bug('track-lang-applied-below-1.11.0') ? raw : [];
+  const lang = !bug('track-overwrite-ignores-lang') ? langTags.map((t) => t.trim()).find((t) => t.startsWith('lang:')) : undefined;
+  return {
+    ...w,
+    badFlavor: w.badFlavor && !bug('track-unparsable-flavor-accepted'),
+    overwriteWithoutFlavor: w.overwriteWithoutFlavor && !bug('track-overwrite-without-flavor-accepted'),
+    tags,
+    files: bug('track-adds-first-part-only') ? w.files.slice(0, 1) : w.files,
+    lang,
+    replaces: lang !== undefined || !bug('track-overwrite-keeps-existing'),
+  };
+}
+
+/**
+ * The fields of PUT /metadata as a buggy server reads them: a parameter that is no JSON read as no fields; fields
+ * dropped, renamed, mangled or read as text; a date that resets the time.
+ */
+const metadataInput: Patch<WriteInput>[] = [
+  (ctx, w) => (w.at === METADATA_PUT && w.fields === undefined ? { ...w, read: metadataPutBadJson(ctx, w.read) } : w),
+  ...[
+    (ctx: Ctx, fields: FieldInput[]) => putFields(ctx, fields), (ctx: Ctx, fields: FieldInput[]) => sectionPutFields(ctx, fields), (ctx: Ctx, fields: FieldInput[]) => readBackPutFields(ctx, fields),
+    (ctx: Ctx, fields: FieldInput[], rec: EventRecord, type: string) => discriminatingPutFields(ctx, rec, type, fields),
+    (ctx: Ctx, fields: FieldInput[]) => partialWritePutFields(ctx, fields), (ctx: Ctx, fields: FieldInput[]) => textPutFields(ctx, fields),
+    (ctx: Ctx, fields: FieldInput[], rec: EventRecord, type: string) => secondCatalogPutFields(ctx, fields, rec, type),
+    (ctx: Ctx, fields: FieldInput[], _rec: EventRecord, type: string) => opencastPutAsText(ctx, fields, type),
+  ].map((fn): Patch<WriteInput> => (ctx, w) => (w.at === METADATA_PUT && w.fields !== undefined ? { ...w, fields: fn(ctx, w.fields, w.rec, w.type) } : w)),
+  // The fields about to be applied (before they are checked): a refused PUT still applying its valid fields later,
+  // the write remembered.
+  tap((ctx, w) => {
+    if (w.at !== METADATA_PUT || w.fields === undefined) return;
+    lateMetadata(ctx, w.rec, w.type, w.fields);
+    dataSequenceMetadataApplying(ctx, w.rec, w.type, w.fields);
+    secondCatalogPutting(ctx, w.rec, w.type, w.fields);
+  }),
+];
+
+/** The PUT /metadata requests whose catalog is stored (the faults after the commit ask). */
+const metadataCommitted = new WeakSet<Ctx>();
+
+/**
+ * The catalog PUT /metadata stores, as a buggy server makes it: the fields not sent cleared (always, or from the second PUT of an extended catalog), the fields applied to the episode catalog as
+ * created, a date that resets the time, subjects split at commas, astral characters mangled.
+ */
+function metadataStored(ctx: Ctx, s: Stored): Stored {
+  if (s.at !== METADATA_PUT) return s;
+  const { rec, type, fields } = s;
+  metadataCommitted.add(ctx);
+  let c = s.catalog;
+  if (metadataPutClearsUnsent(ctx, false) || readBackPutClears(ctx, rec, type)) {
+    c = c.episode ? { episode: applyEpisode(emptyEpisode(), fields, ctx.app.store.view(rec.id).bibStartMs, true) } : { extra: applyExtra(undefined, fields, type) };
+  }
+  const base = c.episode && putBase(ctx, rec);
+  if (base && base !== rec.episode) c = { episode: applyEpisode(base, fields, ctx.app.store.view(rec.id).bibStartMs, true) };
+  if (c.episode) c = { episode: opencastSubjectsSplit(ctx, blindSpotPutEpisode(ctx, fields, c.episode), fields) };
+  if (c.episode && ctx.app.bug('astral-mangled')) c = { episode: mangleAstral(c.episode) };
+  return c === s.catalog ? s : { ...s, catalog: c };
+}
 
 export const PATCHES: HookRegistry = {
   // The access decision: a read granted by the wrong entries or refused by the second role, a write granted by read
   // access or by a write allowed once, an unreadable event listed, the write endpoints that check read access only,
   // the metadata read that checks nothing.
   authorize: [
+    // A track added while the event's processing runs.
+    (ctx, allowed, { access }) => (access === 'track' && !allowed ? ctx.app.bug('track-ignores-running-workflow') : allowed),
+    // An ACL change refused while the event's workflow runs (Opencast).
+    (ctx, allowed, { access, rec }) => (access === 'acl' && allowed ? !opencastAclLocked(ctx, false, rec) : allowed),
     (ctx, allowed, { access, rec }) => (access === 'read' && !allowed ? readIgnoresAcl(ctx, false) || denyGrantsRead(ctx, rec) : allowed),
     (ctx, allowed, { access, rec }) => (access === 'read' && allowed ? !readBackUnreadable(ctx, rec) : allowed),
     (ctx, allowed, { access }) => (access === 'read' && !allowed && ctx.endpoint === 'GET /api/events/{id}/metadata' ? ctx.app.bug('auth-metadata-get-unchecked') : allowed),
@@ -202,6 +468,8 @@ export const PATCHES: HookRegistry = {
   ],
   // Every endpoint's request in, in the order the handlers asked before (a reply early, or a step before the lookup).
   request: [
+    // POST /track (where the server has it): an unknown event answered 200.
+    at('POST /api/events/{id}/track', (ctx, r) => r ?? (serverHas(ctx, 'track') && ctx.app.bug('track-unknown-event-200') && !ctx.app.store.get(ctx.params[0]) ? empty(200) : undefined)),
     ...[getUnknown, errorPathGet, unknownWithMetadata].map((fn) => at('GET /api/events/{id}', fn)), before('GET /api/events/{id}', getIdBugs),
     ...[deleteUnknown, deleteBugs, lifecycleDelete].map((fn) => at('DELETE /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
     ...[updateUnknown, lifecycleUpdateDeleted].map((fn) => at('POST /api/events/{id}', (ctx, r) => r ?? fn(ctx))),
@@ -269,11 +537,21 @@ export const PATCHES: HookRegistry = {
     rows: [pageAnswered, sectionListRows],
   },
   response: [
+    // The version endpoints: the versions listed newest first or without their v, the oldest named the default.
+    jsonOf('GET /api/version', (ctx, o) => {
+      const { versions, ...rest } = o as { versions: string[] };
+      const listed = ctx.app.bug('version-list-descending') ? [...versions].reverse() : versions;
+      return { versions: ctx.app.bug('version-list-without-v') ? listed.map((v) => v.replace(/^v/, '')) : listed, ...rest };
+    }),
+    jsonOf('GET /api/version/default', (ctx, o) => (ctx.app.bug('version-default-oldest') ? { default: 'v1.0.0' } : o)),
+    // POST /track: 204 instead of 200.
+    statusOf('POST /api/events/{id}/track', [200], (ctx, status) => (ctx.app.bug('track-answers-204') ? 204 : status)),
     ...[lifecycleListBody, listBody, sectionListBody, sectionListShape, readBackListBody, discriminatingListBody, blindSpotListBody, listRowsBody, textListBody, opencastUnknownNumbersList, listViewsBody, statefulListBody].map((fn) => bodyOf('GET /api/events', fn)),
     (ctx, reply, endpoint) => (endpoint === 'GET /api/events' && reply.json !== undefined ? listReply(ctx, reply, reply.json) : reply),
 
     // POST /api/events (the 201 of one event): a Location naming another event, a wrong path or the previous event,
     // the body without identifier, 200, no Location for a scheduled event.
+    (ctx, reply, e) => (e === CREATE && reply.status === 200 && !rruleSingle(ctx, true) ? recurringAsOne(ctx, reply) : reply),
     (ctx, reply, e) => (e === 'POST /api/events' && reply.status === 201 ? createdFaults(ctx, reply) : reply),
     // The other endpoints' replies: a wrong success status, a body shown otherwise, a reply kept for later.
     ...[lifecycleGetBody, getBody, sectionGetShape, readBackGetBody, discriminatingGetBody, (ctx: Ctx, text: string, rec: EventRecord) => blindSpotGetBody(ctx, rec, text), dataSequenceGetBody, precisionGetBody, textGetBody, opencastUnknownNumbersGet, statefulGetBody]
@@ -284,6 +562,18 @@ export const PATCHES: HookRegistry = {
     jsonOf('GET /api/events/{id}/metadata', (ctx, body) => (typeParam(ctx) === undefined ? body : metadataWholeCatalog(ctx, body, typeParam(ctx)!))),
     statusOf('GET /api/events/{id}/metadata', [200], (ctx, status) => metadataGetStatus(ctx, status, typeParam(ctx) === undefined ? 'catalogs' : 'fields')),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/metadata' ? sectionMetadataSeen(ctx, typeParam(ctx), reply) : reply),
+    // PUT /metadata, once its catalog is committed: the siblings of a recurring event given it, the created date
+    // following the start (Opencast).
+    (ctx, reply, e) => {
+      if (e !== METADATA_PUT || !metadataCommitted.has(ctx)) return reply;
+      const rec = ctx.app.store.get(ctx.params[0]);
+      const type = typeParam(ctx);
+      if (rec && type !== undefined) {
+        discriminatingMetadataPut(ctx, rec, type);
+        opencastCreatedFollowsStart(ctx, rec);
+      }
+      return reply;
+    },
     statusOf('PUT /api/events/{id}/metadata', [204], metadataPutStatus),
     jsonOf('GET /api/events/{id}/media', mediaTracksShown),
     statusOf('GET /api/events/{id}/media', [200], (ctx, status) => (ctx.app.bug('media-answers-202') ? 202 : status)),
@@ -300,6 +590,11 @@ export const PATCHES: HookRegistry = {
       lifecycleShownSchedule(ctx, s, shown);
       return schedulingAgentCamel(ctx, shown);
     }),
+    // PUT /scheduling: 200 with the schedule stored.
+    (ctx, reply, e) => {
+      const s = e === SCHEDULING_PUT && reply.status === 204 ? ctx.app.store.get(ctx.params[0])?.schedule : undefined;
+      return s ? schedulingPut200(ctx, reply, s) : reply;
+    },
     statusOf('DELETE /api/events/{id}/metadata', [204], metadataDeleteStatus),
     jsonOf('GET /api/events/{id}/acl', (ctx, body) => aclGetNoAllow(ctx, body as object[])),
     statusOf('GET /api/events/{id}/acl', [200], aclGetStatus),
@@ -313,152 +608,56 @@ export const PATCHES: HookRegistry = {
       for (const fn of [publicationsListBugs, lifecyclePublicationsList, blindSpotPublicationsList, discriminatingPublicationsList]) fn(ctx, list);
       return publicationsListReply(ctx, { ...reply, json: JSON.stringify(list) }, list);
     },
+    // GET …/publications/{pid}: the tracks' is_master_playlist and is_live missing from 1.7.0, or shown below it.
+    jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => {
+      const o = p as { media?: Record<string, unknown>[] };
+      const members = hasFeature(ctx, 'publication-track-members');
+      if (!o.media || (members ? !ctx.app.bug('publication-track-members-missing') : !ctx.app.bug('publication-track-members-below-1.7.0'))) return p;
+      return { ...o, media: o.media.map(({ is_master_playlist: _m, is_live: _l, ...t }) => (members ? t : { ...t, is_master_playlist: false, is_live: false })) };
+    }),
     jsonOf('GET /api/events/{id}/publications/{publicationId}', (ctx, p) => lifecyclePublication(ctx, p as Partial<Publication>)),
     (ctx, reply, e) => (e === 'GET /api/events/{id}/publications/{publicationId}' ? publicationReplied(ctx, reply) : reply),
   ],
-  // The tracks GET /media lists: as before the last POST /track, or without the tracks ingested with the event.
-  mediaTracks: [statefulMediaTracks, mediaIngestedMissing],
-  // How GET /api/events/{id} shows its event: derived members shown otherwise, other member names, another version's
-  // members, a with* flag ignored.
-  eventShown: [
-    (ctx, shown, { rec, view }) => {
-      const changed = getViewBugs(ctx, undefined, view) ?? blindSpotTechStart(ctx, rec, view) ?? blindSpotCreated(ctx, rec, view);
-      return changed ? { ...shown, variant: { legacyNames: false, view: changed } } : shown;
+  // What a write read from its request. PUT /scheduling: a bad scheduling parameter answered 204; allowConflict
+  // read late, as a presence test, ignored, or granted to anyone; an end before the start stored as sent, a
+  // schedule stored unchecked under allowConflict.
+  writeInput: [
+    trackInput, ...createInput, ...updateInput, ...metadataInput,
+    (ctx, w) => (w.at !== SCHEDULING_PUT ? w : w.input === undefined ? { ...w, reply: schedulingBadJson(ctx, w.reply) } : w),
+    (ctx, w) => {
+      if (w.at !== SCHEDULING_PUT) return w;
+      const asked = atLeast(ctx.version, '1.2.0') && allowConflictKnown(ctx) && allowConflictIgnored(ctx, isTrue(w.allowConflict) || sectionAllowConflictPresent(ctx, w.allowConflict));
+      const anyone = allowConflictAnyone(ctx, w.anyone);
+      return asked === w.asked && anyone === w.anyone ? w : { ...w, asked, anyone };
     },
-    (ctx, shown) => ({ ...shown, variant: getLegacyNames(ctx, shown.variant) }),
-    (ctx, shown) => ({ ...shown, version: opencastOldestGetNames(ctx, getCurrentNamesOldest(ctx, shown.version)) }),
-    (ctx, shown) => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
+    (ctx, w) => (w.at !== SCHEDULING_PUT || w.input === undefined ? w : { ...w, reply: w.reply ?? lifecyclePutEarly(ctx, w.rec, w.input) }),
+    (ctx, w) => (w.at !== SCHEDULING_PUT || w.input === undefined ? w : { ...w, reply: w.reply ?? dataSequencePutEarly(ctx, w.rec, w.input, w.allowConflict) }),
   ],
-  deleteEvent: {
-    stalls: [retractionStalls],
-    removing: [tap(discriminatingDeleted), tap(dataSequenceRemoving)],
-  },
-  createParts: {
-    lenient: [createLenient],
-    parts: [tap(lifecycleCreateParts), tap(discriminatingCreateParts)],
-    scheduling: [
-      scheduleAccepted,
-      (ctx, s) => {
-        if (s?.rrule && ctx.app.bug('rrule-byday-sunday-shift')) s.rrule = shiftSunday(s.rrule);
-        return s;
-      },
-      tap(sectionRrule), tap(lifecycleRrule), dataSequenceRrule, recurrenceRrule,
-    ],
-    singleEnd: [scheduleDurationIgnored, precisionSingleEnd, scheduleEndRoundedUp],
-    emptyAccepted: [scheduleEmptyAccepted],
-    untilIgnored: [rruleUntilIgnored],
-    plan: [rruleFirstOnly, (ctx, plan, s) => sectionPlan(ctx, s, plan), (ctx, plan, s) => lifecyclePlan(ctx, s, plan), recurrencePlan, recurrenceMonthEnd, precisionPlan],
-    episode: [
-      tap((ctx, e) => {
-        if (ctx.app.bug('title-truncated-255')) truncateTitle(e);
-      }),
-      tap((ctx, e) => {
-        if (ctx.app.bug('create-description-dropped')) e.description = '';
-      }),
-      tap(sectionNewEpisode),
-    ],
-    acl: [opencastAclPart, sectionCreateAcl, createAclIgnored],
-    scheduledState: [orElse(scheduledStateRunning), orElse(opencastScheduledState)],
-    clash: [conflictSameDay],
-    conflicts: [
-      (ctx, conflicts, plan) => (ctx.app.bug('conflict-missed-containment') ? dropContained(conflicts, plan) : conflicts),
-      conflictBugs, sectionCreateConflicts, lifecycleCreateConflicts, createConflictIgnored,
-    ],
-    refused: [tap(lateCreate)],
-  },
-  created: {
-    records: [tap(lifecycleCreated), tap(discriminatingCreated), tap((ctx, recs) => recs.forEach((rec) => opencastNewRecord(ctx, rec))), tap(statefulCreated)],
-    stored: [tap(sectionCreated)],
-    asArray: [rruleSingle],
-  },
-  updateParts: {
-    parts: [tap((ctx, parts) => updateParts(ctx, parts)), tap((ctx, parts) => lifecycleUpdateParts(ctx, parts)), tap((ctx, parts, rec) => discriminatingUpdateParts(ctx, rec, parts)), tap(dataSequenceUpdateParts)],
-    acl: [opencastAclPart],
-    checked: [tap(updateIgnores)],
-    base: [(ctx, _episode, rec) => updateBase(ctx, rec), sectionUpdateBase],
-    episode: [tap((ctx, episode, { rec, parts }) => lifecycleUpdateEpisode(ctx, rec, parts, episode)), tap((ctx, episode, { parts }) => partialWriteEpisode(ctx, episode, parts))],
-    schedule: [(ctx, next, { cur, input }) => lifecycleUpdateSchedule(ctx, cur, input, next), (ctx, next, { cur, input }) => partialWriteSchedule(ctx, next, cur, input)],
-    refused: [tap((ctx, conflicts, { rec, episode }) => lifecycleUpdateRefused(ctx, rec, episode, conflicts)), updateConflictIgnored],
-    conflictBody: [(ctx, conflicts) => sectionUpdateConflictBody(ctx, conflicts as Parameters<typeof sectionUpdateConflictBody>[1])],
-    applied: [tap((ctx, rec, parts) => updateCatalogBugs(ctx, rec, parts)), tap(secondCatalogUpdated), tap(partialWriteUpdated)],
-    unsentAcl: [updateWipesAcl],
-    scheduleKept: [updateScheduleIgnored],
-    updated: [tap((ctx, rec) => sectionUpdated(ctx, rec)), tap(lifecycleUpdated), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
-    partByPart: [opencastPartByPart],
-  },
-  schedulingPut: {
-    badJson: [schedulingBadJson],
-    early: [orElse((ctx, { rec, input }) => lifecyclePutEarly(ctx, rec, input)), orElse((ctx, { rec, input, allowConflict }) => dataSequencePutEarly(ctx, rec, input, allowConflict))],
-    next: [
-      (ctx, next, { cur }) => scheduleBugs(ctx, cur, next),
-      (ctx, next, { cur, input }) => sectionMerge(ctx, cur, input, next),
-      tap((ctx, next, { rec, input }) => lifecyclePutNext(ctx, rec, input, next)),
-      tap((ctx, next, { rec, input }) => discriminatingPutNext(ctx, rec, input, next)),
-      (ctx, next, { cur, input }) => partialWritePutNext(ctx, next, cur, input),
-    ],
-    allowConflictKnown: [(ctx, known) => known && allowConflictKnown(ctx)],
-    allowConflictSent: [(ctx, sent, text) => sent || sectionAllowConflictPresent(ctx, text), allowConflictIgnored],
-    anyoneAllowed: [allowConflictAnyone],
-    unchecked: [schedulingPutConflictIgnored],
-    probe: [(ctx, _probe, { rec, next }) => lifecycleConflictProbe(ctx, rec, next)],
-    refused: [tap((ctx, next, rec) => lateSchedule(ctx, rec, next))],
-    conflictBody: [conflictNoTitle],
-    reply: [schedulingPut200],
-    exclude: [(ctx, id, where) => (id === undefined ? id : sectionExclude(ctx, where, id))],
-    rescheduled: [tap((ctx, rec, { old, next }) => sectionRescheduled(ctx, rec, old, next))],
-  },
-  // What GET /metadata shows: every catalog, or the fields of one (a catalog from before a write, a field dropped).
-  metadataShown: [
-    (ctx, list, { rec, type }) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
-    (ctx, list, { type }) => (type === undefined ? metadataCatalogBugs(ctx, list) : list),
-    (ctx, list, { rec, type }) => (type === undefined ? secondCatalogCatalogs(ctx, list, rec) : list),
-    (ctx, fields, { type }) => (type === undefined || type === EPISODE_FLAVOR ? fields : readBackExtraFields(ctx, type, fields)),
-    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataRead(ctx, rec, type, fields)),
-    (ctx, fields, { rec, type }) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
-    (ctx, fields, { type }) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
+  // The schedules a write plans and the conflicts found. PUT /scheduling: the agent kept, a duration from the old
+  // start, the inputs kept, an end alone moving the start; conflicts checked never, on the old agent or against the
+  // event itself; a refused PUT landing later; the conflicts without their title.
+  writePlan: [
+    putPlan, updatePlan, createPlan,
+    (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 && ask.rec ? { ...p, refused: () => lateSchedule(ctx, ask.rec!, p.planned[0]) } : p),
+    (ctx, p, ask) => (ask.at === SCHEDULING_PUT && p.found.length > 0 ? { ...p, body: conflictNoTitle(ctx, p.found) } : p),
   ],
-  metadataPut: {
-    badJson: [metadataPutBadJson],
-    fields: [
-      (ctx, fields) => putFields(ctx, fields), (ctx, fields) => sectionPutFields(ctx, fields), (ctx, fields) => readBackPutFields(ctx, fields),
-      (ctx, fields, { rec, type }) => discriminatingPutFields(ctx, rec, type, fields),
-      (ctx, fields) => partialWritePutFields(ctx, fields), (ctx, fields) => textPutFields(ctx, fields),
-      (ctx, fields, { rec, type }) => secondCatalogPutFields(ctx, fields, rec, type),
-      (ctx, fields, { type }) => opencastPutAsText(ctx, fields, type),
-    ],
-    applying: [tap((ctx, fields, { rec, type }) => lateMetadata(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => dataSequenceMetadataApplying(ctx, rec, type, fields)), tap((ctx, fields, { rec, type }) => secondCatalogPutting(ctx, rec, type, fields))],
-    // The catalog stored: the fields not sent cleared (always, or from the second PUT of an extended catalog), the
-    // fields applied to the episode catalog as created, a date that resets the time, subjects split at commas,
-    // astral characters mangled.
-    stored: [
-      (ctx, c, { rec, type, fields }) => {
-        if (!metadataPutClearsUnsent(ctx, false) && !readBackPutClears(ctx, rec, type)) return c;
-        return c.episode ? { episode: applyEpisode(emptyEpisode(), fields, ctx.app.store.view(rec.id).bibStartMs, true) } : { extra: applyExtra(undefined, fields, type) };
-      },
-      (ctx, c, { rec, fields }) => {
-        const base = c.episode && putBase(ctx, rec);
-        return base && base !== rec.episode ? { episode: applyEpisode(base, fields, ctx.app.store.view(rec.id).bibStartMs, true) } : c;
-      },
-      (ctx, c, { fields }) => (c.episode ? { episode: opencastSubjectsSplit(ctx, blindSpotPutEpisode(ctx, fields, c.episode), fields) } : c),
-      (ctx, c) => (c.episode && ctx.app.bug('astral-mangled') ? { episode: mangleAstral(c.episode) } : c),
-    ],
-    done: [tap((ctx, rec, type) => discriminatingMetadataPut(ctx, rec, type)), tap((ctx, rec) => opencastCreatedFollowsStart(ctx, rec))],
-  },
-  aclRead: {
-    acl: [(ctx, _acl, rec) => aclRead(ctx, rec), readBackAclRead],
-  },
-  aclLocked: [opencastAclLocked],
-  // The ACL a write leaves. PUT: the roles collapsed, a deny sent stored as allow, the list cut, an empty ACL
-  // ignored, the old entries kept beside the new. DELETE: entries matched by prefix or case, an entry added earlier
-  // refused (404), nothing removed, the whole action or role removed (these only where the entry was there).
-  aclStored: [
+  // What a write is about to commit. PUT /scheduling: the old slot a buggy server keeps.
+  stored: [
+    tap(createStored), metadataStored,
+    tap((ctx, s) => {
+      if (s.at === SCHEDULING_PUT) sectionRescheduled(ctx, s.rec, s.before.schedule, s.rec.schedule);
+    }),
+    tap(updateStored),
+    // The ACL an /acl write leaves. PUT: the roles collapsed, a deny sent stored as allow, the list cut, an empty ACL
+    // ignored, the old entries kept beside the new. DELETE: entries matched by prefix or case, an entry added earlier
+    // refused (404), nothing removed, the whole action or role removed (these only where the entry was there).
     ...[
       (ctx: Ctx, sent: AclEntry[]) => (ctx.app.bug('acl-roles-collapsed') ? collapseRoles(sent) : sent),
       (ctx: Ctx, sent: AclEntry[]) => aclPutBugs(ctx, sent),
       (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => readBackAclPut(ctx, rec, sent),
       (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => aclPutMerges(ctx, sent, rec),
       (ctx: Ctx, sent: AclEntry[], rec: EventRecord) => sectionAclPut(ctx, rec, sent),
-    ].map((fn) => (ctx: Ctx, acl: AclEntry[], { rec }: { rec: EventRecord }) => (ctx.endpoint === 'PUT /api/events/{id}/acl' ? fn(ctx, acl, rec) : acl)),
+    ].map((fn): Patch<Stored> => (ctx, s) => (s.at === 'PUT /api/events/{id}/acl' ? { ...s, acl: fn(ctx, s.acl, s.rec) } : s)),
     ...[
       (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => sectionAclRemoveRest(ctx, rec, action, role, rest),
       (ctx: Ctx, rest: AclEntry[], { rec, action, role }: Removal) => discriminatingAclRemoveRest(ctx, rec, action, role, rest),
@@ -490,6 +689,44 @@ export const PATCHES: HookRegistry = {
         return acl;
       },
     ].map((fn) => onlyAt('POST /api/events/{id}/acl/{action}', fn)),
+  
+    // DELETE /api/events/{id}: a retraction that never ends; the event about to be removed remembered.
+    (ctx, s) => (s.at === 'DELETE /api/events/{id}' && s.stalls !== undefined ? { ...s, stalls: retractionStalls(ctx, s.stalls) } : s),
+    tap((ctx, s) => {
+      if (s.at !== 'DELETE /api/events/{id}' || s.stalls !== undefined) return;
+      discriminatingDeleted(ctx, s.rec);
+      dataSequenceRemoving(ctx, s.rec);
+    }),
   ],
-  publicationListed: [(ctx, summary, p) => opencastListedPublication(ctx, summary, p)],
+  // What a read shows, before the latitude choices shape it.
+  shown: [
+    // GET /api/events/{id}: derived members shown otherwise, other member names, another version's members, a with*
+    // flag ignored.
+    ...[
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => {
+        const changed = getViewBugs(ctx, undefined, shown.view) ?? blindSpotTechStart(ctx, shown.rec, shown.view) ?? blindSpotCreated(ctx, shown.rec, shown.view);
+        return changed ? { ...shown, variant: { legacyNames: false, view: changed } } : shown;
+      },
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => ({ ...shown, variant: getLegacyNames(ctx, shown.variant) }),
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => ({ ...shown, version: opencastOldestGetNames(ctx, getCurrentNamesOldest(ctx, shown.version)) }),
+      (ctx: Ctx, shown: EventShownAt): EventShownAt => ({ ...shown, flags: flagsIgnored('get')(ctx, shown.flags) }),
+    ].map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}' ? fn(ctx, s) : s)),
+    // GET /metadata: every catalog, or the fields of one (a catalog from before a write, a field dropped).
+    ...[
+      (ctx: Ctx, list: Obj[], rec: EventRecord, type?: string) => (type === undefined ? readBackCatalogs(ctx, rec, episodeView(ctx.app.store, rec), list) : list),
+      (ctx: Ctx, list: Obj[], _rec: EventRecord, type?: string) => (type === undefined ? metadataCatalogBugs(ctx, list) : list),
+      (ctx: Ctx, list: Obj[], rec: EventRecord, type?: string) => (type === undefined ? secondCatalogCatalogs(ctx, list, rec) : list),
+      (ctx: Ctx, fields: Obj[], _rec: EventRecord, type?: string) => (type === undefined || type === EPISODE_FLAVOR ? fields : readBackExtraFields(ctx, type, fields)),
+      (ctx: Ctx, fields: Obj[], rec: EventRecord, type?: string) => (type === undefined ? fields : metadataRead(ctx, rec, type, fields)),
+      (ctx: Ctx, fields: Obj[], rec: EventRecord, type?: string) => (type === undefined ? fields : metadataTypeStale(ctx, fields, rec)),
+      (ctx: Ctx, fields: Obj[], _rec: EventRecord, type?: string) => (type === undefined ? fields : secondCatalogFields(ctx, fields, type)),
+    ].map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}/metadata' ? { ...s, list: fn(ctx, s.list, s.rec, s.type) } : s)),
+    // GET /publications: an item shown as Opencast lists it.
+    (ctx, s) => (s.at === 'GET /api/events/{id}/publications' ? { ...s, item: opencastListedPublication(ctx, s.item, s.publication) } : s),
+    // GET /media: the tracks as before the last POST /track, or without the tracks ingested with the event.
+    ...[statefulMediaTracks, mediaIngestedMissing].map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}/media' ? { ...s, tracks: fn(ctx, s.tracks) } : s)),
+    // GET /acl: the ACL read otherwise, or as before a write.
+    ...[(ctx: Ctx, _acl: AclEntry[], rec: EventRecord) => aclRead(ctx, rec), readBackAclRead]
+      .map((fn): Patch<Shown> => (ctx, s) => (s.at === 'GET /api/events/{id}/acl' ? { ...s, acl: fn(ctx, s.acl, s.rec) } : s)),
+  ],
 };

@@ -316,7 +316,7 @@ export function metadataPutUnknown(ctx: Ctx, reply: Reply | undefined): Reply | 
   return reply ?? (ctx.app.bug('metadata-put-unknown-204') && unknownEvent(ctx) ? empty(204) : undefined);
 }
 
-/** Bug site (hook metadataPut.badJson): a `metadata` parameter that is no JSON reads as []. */
+/** Bug site (hook writeInput): a `metadata` parameter that is no JSON reads as []. */
 export function metadataPutBadJson(ctx: Ctx, fields: unknown): unknown {
   return fields ?? (ctx.app.bug('metadata-put-bad-json-204') ? [] : undefined);
 }

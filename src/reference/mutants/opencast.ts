@@ -107,13 +107,13 @@ export function opencastOldestGetNames(ctx: Ctx, version: ApiVersion): ApiVersio
   return version === '1.0.0' && ctx.app.bug('opencast-oldest-current-names') ? '1.1.0' : version;
 }
 
-/** Bug site (hook created.records): a scheduled event's location is its agent id; created follows the start. */
+/** Bug site (hook stored): a scheduled event's location is its agent id; created follows the start. */
 export function opencastNewRecord(ctx: Ctx, rec: EventRecord): void {
   if (rec.schedule && ctx.app.bug('opencast-scheduled-location-agent')) rec.episode.location = rec.schedule.agentId;
   opencastCreatedFollowsStart(ctx, rec);
 }
 
-/** Bug site (hooks created.records, updateParts.updated, metadataPut.done): DC created = the start date. */
+/** Bug site (hooks stored: create, update; response: after PUT /metadata commits): DC created = the start date. */
 export function opencastCreatedFollowsStart(ctx: Ctx, rec: EventRecord): void {
   if (!ctx.app.bug('opencast-created-follows-start')) return;
   rec.createdMs = rec.episode.startMs ?? rec.schedule?.startMs ?? rec.createdMs;
@@ -166,12 +166,12 @@ export function opencastSubjectJoined(ctx: Ctx, groups: FilterGroup[]): FilterGr
   }));
 }
 
-/** Bug site (hook aclLocked): an ACL change of an event whose workflow runs is refused (403). */
+/** Bug site (hook authorize): an ACL change of an event whose workflow runs is refused (403). */
 export function opencastAclLocked(ctx: Ctx, locked: boolean, rec: EventRecord): boolean {
   return locked || (ctx.app.bug('opencast-acl-locked-while-processing') && rec.processingState === 'RUNNING');
 }
 
-/** Bug site (hook updateParts.partByPart): each part of an update is applied on its own, in order. */
+/** Bug site (hook writeInput): each part of an update is applied on its own, in order. */
 export function opencastPartByPart(ctx: Ctx, partByPart: boolean): boolean {
   return partByPart || ctx.app.bug('opencast-update-part-by-part');
 }
@@ -179,7 +179,7 @@ export function opencastPartByPart(ctx: Ctx, partByPart: boolean): boolean {
 const LIST_FIELDS = new Set(['subjects', 'subject', 'creator', 'contributor']);
 const TEXT_FIELDS = new Set(EPISODE_FIELDS.filter((f) => (f.type === 'text' || f.type === 'text_long') && !LIST_FIELDS.has(f.id)).map((f) => f.id));
 
-/** Bug site (hook metadataPut.fields): a text field sent as an object or array is stored as its JSON text. */
+/** Bug site (hook writeInput): a text field sent as an object or array is stored as its JSON text. */
 export function opencastPutAsText(ctx: Ctx, fields: FieldInput[], type: string): FieldInput[] {
   if (!ctx.app.bug('opencast-metadata-put-as-text') || type !== EPISODE_FLAVOR) return fields;
   return fields.map((f) => (TEXT_FIELDS.has(f.id) && f.value !== null && typeof f.value === 'object' ? { ...f, value: JSON.stringify(f.value) } : f));

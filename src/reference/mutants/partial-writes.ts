@@ -34,7 +34,7 @@ export const PARTIAL_WRITE_MUTANTS = family({
   },
 });
 
-// --- scheduling-put-end-only-moves-start (hook schedulingPut.next) ------------------------------------------------
+// --- scheduling-put-end-only-moves-start (hook writePlan) ------------------------------------------------
 
 /** Bug site (handlers/scheduling.ts PUT, the merged schedule): an end alone moves the start by the old duration. */
 export function partialWritePutNext(ctx: Ctx, next: Schedule, cur: Schedule, input: ScheduleInput): Schedule {
@@ -42,7 +42,7 @@ export function partialWritePutNext(ctx: Ctx, next: Schedule, cur: Schedule, inp
   return { ...next, startMs: input.endMs - (cur.endMs - cur.startMs) };
 }
 
-// --- update-scheduling-duration-without-start-ignored (hook updateParts.schedule) ---------------------------------
+// --- update-scheduling-duration-without-start-ignored (hook writePlan) ---------------------------------
 
 /** Bug site (handlers/update.ts, the merged schedule): a duration without a start keeps the old end. */
 export function partialWriteSchedule(ctx: Ctx, next: Schedule, cur: Schedule, input: ScheduleInput): Schedule {
@@ -50,14 +50,14 @@ export function partialWriteSchedule(ctx: Ctx, next: Schedule, cur: Schedule, in
   return { ...next, endMs: cur.endMs };
 }
 
-// --- update-acl-part-drops-extra-catalogs (hook updateParts.applied) ----------------------------------------------
+// --- update-acl-part-drops-extra-catalogs (hook stored) ----------------------------------------------
 
 /** Bug site (handlers/update.ts, after the parts are applied): an acl-only update clears the extra catalogs. */
 export function partialWriteUpdated(ctx: Ctx, rec: EventRecord, parts: EventParts): void {
   if (ctx.app.bug('update-acl-part-drops-extra-catalogs') && parts.acl && !parts.metadata) rec.extraCatalogs.clear();
 }
 
-// --- update-metadata-unsent-start-reset (hook updateParts.episode) ------------------------------------------------
+// --- update-metadata-unsent-start-reset (hook stored) ------------------------------------------------
 
 /** Bug site (handlers/update.ts, the merged episode catalog): no startDate/startTime sent = no bibliographic start. */
 export function partialWriteEpisode(ctx: Ctx, episode: EpisodeValues, parts: EventParts): void {
@@ -66,7 +66,7 @@ export function partialWriteEpisode(ctx: Ctx, episode: EpisodeValues, parts: Eve
   if (!sent.some((f) => f.id === 'startDate' || f.id === 'startTime')) episode.startMs = undefined;
 }
 
-// --- metadata-put-empty-list-kept (hook metadataPut.fields) -------------------------------------------------------
+// --- metadata-put-empty-list-kept (hook writeInput) -------------------------------------------------------
 
 /** Bug site (handlers/metadata.ts PUT, the fields to apply): empty lists dropped. */
 export function partialWritePutFields(ctx: Ctx, fields: FieldInput[]): FieldInput[] {

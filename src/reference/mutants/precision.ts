@@ -37,7 +37,7 @@ export const PRECISION_MUTANTS = family({
   },
 });
 
-// --- rrule-occurrence-end-duration-whole-minutes (hook createParts.plan) ------------------------------------------
+// --- rrule-occurrence-end-duration-whole-minutes (hook writeInput) ------------------------------------------
 
 /** Bug site (handlers/create.ts, the planned schedules of an rrule): each end at start + whole minutes. */
 export function precisionPlan(ctx: Ctx, plan: Schedule[] | undefined, s: ScheduleInput | undefined): Schedule[] | undefined {
@@ -46,7 +46,7 @@ export function precisionPlan(ctx: Ctx, plan: Schedule[] | undefined, s: Schedul
   return plan.map((x) => ({ ...x, endMs: x.startMs + minutes }));
 }
 
-// --- schedule-end-duration-whole-minutes (hook createParts.singleEnd) ---------------------------------------------
+// --- schedule-end-duration-whole-minutes (hook writeInput) ---------------------------------------------
 
 /** Bug site (schedule.ts planCreate, the end of a single schedule): the duration cut to whole minutes. */
 export function precisionSingleEnd(ctx: Ctx, endMs: number, s: ScheduleInput): number {

@@ -244,7 +244,7 @@ export function publicationReply(ctx: Ctx, reply: Reply, p: Publication): Reply 
   return ctx.app.bug('publication-get-201') ? { ...reply, status: 201 } : reply;
 }
 
-/** Bug site (hook deleteEvent.stalls): the retraction of a 1.6.0 DELETE never ends. */
+/** Bug site (hook stored): the retraction of a 1.6.0 DELETE never ends. */
 export function retractionStalls(ctx: Ctx, stalls: boolean): boolean {
   return stalls || ctx.app.bug('delete-published-retraction-stalls');
 }

@@ -30,7 +30,7 @@ export const RECURRENCE_EDGE_MUTANTS = family({
   },
 });
 
-// --- rrule-bymonthday-clamped-to-month-end (hook createParts.plan) ------------------------------------------------
+// --- rrule-bymonthday-clamped-to-month-end (hook writeInput) ------------------------------------------------
 
 /** Bug site (handlers/create.ts, the planned schedules): a monthly day past 28 expanded as "that day or the month's last". */
 export function recurrenceMonthEnd(ctx: Ctx, plan: Schedule[] | undefined, s: ScheduleInput | undefined): Schedule[] | undefined {
@@ -46,7 +46,7 @@ export function recurrenceMonthEnd(ctx: Ctx, plan: Schedule[] | undefined, s: Sc
   return occurrences(rule, s.startMs, s.endMs).map((t) => ({ ...base, inputs: base.inputs ? [...base.inputs] : undefined, startMs: t, endMs: t + durationMs }));
 }
 
-// --- rrule-wkst-ignored, rrule-default-wkst-sunday (hook createParts.scheduling) ----------------------------------
+// --- rrule-wkst-ignored, rrule-default-wkst-sunday (hook writeInput) ----------------------------------
 
 /** Bug site (handlers/create.ts, the scheduling part): WKST dropped, or WKST=SU added when absent. */
 export function recurrenceRrule(ctx: Ctx, s: ScheduleInput | undefined): ScheduleInput | undefined {
@@ -58,7 +58,7 @@ export function recurrenceRrule(ctx: Ctx, s: ScheduleInput | undefined): Schedul
   return s;
 }
 
-// --- rrule-interval-counts-byday-occurrences (hook createParts.plan) ----------------------------------------------
+// --- rrule-interval-counts-byday-occurrences (hook writeInput) ----------------------------------------------
 
 /** Bug site (handlers/create.ts, the planned schedules): INTERVAL applied to the occurrences of a rule without it. */
 export function recurrencePlan(ctx: Ctx, plan: Schedule[] | undefined, s: ScheduleInput | undefined): Schedule[] | undefined {

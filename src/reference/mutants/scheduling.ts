@@ -458,12 +458,12 @@ export function partialPutNext(ctx: Ctx, input: ScheduleInput, next: Schedule): 
   if (input.startMs === undefined && input.endMs === undefined && input.durationMs === undefined) next.endMs = next.startMs + 3_600_000;
 }
 
-/** Bug site (hook updateParts.refused): an update's conflicts are ignored. */
+/** Bug site (hook writePlan): an update's conflicts are ignored. */
 export function updateConflictIgnored(ctx: Ctx, conflicts: number): number {
   return ctx.app.bug('update-conflict-ignored') ? 0 : conflicts;
 }
 
-/** Bug site (hook updateParts.scheduleKept): an update's scheduling part is accepted but not applied. */
+/** Bug site (hook stored): an update's scheduling part is accepted but not applied. */
 export function updateScheduleIgnored(ctx: Ctx, kept: boolean): boolean {
   return kept || ctx.app.bug('update-schedule-ignored');
 }
@@ -496,59 +496,59 @@ export function schedulingAgentCamel(ctx: Ctx, o: Obj): Obj {
   return { agentId, ...rest };
 }
 
-/** Bug site (hook schedulingPut.badJson): a bad `scheduling` parameter answers 204. */
+/** Bug site (hook writeInput): a bad `scheduling` parameter answers 204. */
 export function schedulingBadJson(ctx: Ctx, reply: Reply | undefined): Reply | undefined {
   return reply ?? (ctx.app.bug('scheduling-put-bad-json-accepted') ? empty(204) : undefined);
 }
 
-/** Bug site (hook schedulingPut.allowConflictSent): allowConflict=true is ignored. */
+/** Bug site (hook writeInput): allowConflict=true is ignored. */
 export function allowConflictIgnored(ctx: Ctx, sent: boolean): boolean {
   return sent && !ctx.app.bug('allow-conflict-ignored');
 }
 
-/** Bug site (hook schedulingPut.anyoneAllowed): allowConflict=true skips the check for anyone. */
+/** Bug site (hook writeInput): allowConflict=true skips the check for anyone. */
 export function allowConflictAnyone(ctx: Ctx, anyone: boolean): boolean {
   return anyone || ctx.app.bug('allow-conflict-anyone');
 }
 
-/** Bug site (hook schedulingPut.unchecked): PUT never checks conflicts. */
+/** Bug site (hook writePlan): PUT never checks conflicts. */
 export function schedulingPutConflictIgnored(ctx: Ctx, unchecked: boolean): boolean {
   return unchecked || ctx.app.bug('scheduling-put-conflict-ignored');
 }
 
-/** Bug site (hook schedulingPut.conflictBody): the conflicts of a PUT lack their title. */
+/** Bug site (hook writePlan): the conflicts of a PUT lack their title. */
 export function conflictNoTitle(ctx: Ctx, conflicts: unknown[]): unknown[] {
   return ctx.app.bug('conflict-no-title') ? (conflicts as ConflictEntry[]).map(({ start, end }) => ({ start, end })) : conflicts;
 }
 
-/** Bug site (hook schedulingPut.kept): PUT answers success but keeps the old schedule. */
+/** Bug site (hook writeSkipped): PUT answers success but keeps the old schedule. */
 export function schedulingPutIgnored(ctx: Ctx, kept: boolean): boolean {
   return kept || ctx.app.bug('scheduling-put-ignored');
 }
 
-/** Bug site (hook schedulingPut.reply): PUT answers 200 with the schedule. */
+/** Bug site (hook response): PUT answers 200 with the schedule. */
 export function schedulingPut200(ctx: Ctx, reply: Reply, next: Schedule): Reply {
   return ctx.app.bug('scheduling-put-200') ? json(200, schedulingObject(next)) : reply;
 }
 
-/** Bug site (hook createParts.scheduledState): a new scheduled event is RUNNING. */
+/** Bug site (hook stored): a new scheduled event is RUNNING. */
 export function scheduledStateRunning(ctx: Ctx): string | undefined {
   return ctx.app.bug('scheduled-state-running') ? 'RUNNING' : undefined;
 }
 
-/** Bug site (hook createParts.conflicts, last): a create never answers 409. */
+/** Bug site (hook writePlan, last): a create never answers 409. */
 export function createConflictIgnored(ctx: Ctx, conflicts: ConflictEntry[]): ConflictEntry[] {
   return ctx.app.bug('create-conflict-ignored') ? [] : conflicts;
 }
 
-/** Bug site (hook created.asArray): a recurring create answers 201 with one identifier. */
+/** Bug site (hook response): a recurring create answers 201 with one identifier. */
 export function rruleSingle(ctx: Ctx, asArray: boolean): boolean {
   return asArray && !ctx.app.bug('rrule-201-single');
 }
 
 const DAY_MS = 86_400_000;
 
-/** Bug site (hook createParts.clash): a create compares days, not times. */
+/** Bug site (hook writePlan): a create compares days, not times. */
 export function conflictSameDay(ctx: Ctx, clash: Clash | undefined): Clash | undefined {
   if (!ctx.app.bug('create-conflict-same-day')) return clash;
   return (a, b) => a.agentId === b.agentId && Math.floor(a.startMs / DAY_MS) === Math.floor(b.startMs / DAY_MS);
@@ -556,7 +556,7 @@ export function conflictSameDay(ctx: Ctx, clash: Clash | undefined): Clash | und
 
 const HOUR_MS = 3_600_000;
 
-/** Bug sites (hook createParts.scheduling, first): a scheduling part the plan should refuse is completed instead. */
+/** Bug sites (hook writeInput, first): a scheduling part the plan should refuse is completed instead. */
 export function scheduleAccepted(ctx: Ctx, s: ScheduleInput | undefined): ScheduleInput | undefined {
   if (!s) return s;
   const { bug } = ctx.app;
@@ -571,27 +571,27 @@ export function scheduleAccepted(ctx: Ctx, s: ScheduleInput | undefined): Schedu
   return s;
 }
 
-/** Bug site (hook createParts.singleEnd): duration ignored, the event ends where it starts. */
+/** Bug site (hook writeInput): duration ignored, the event ends where it starts. */
 export function scheduleDurationIgnored(ctx: Ctx, endMs: number, s: ScheduleInput): number {
   return s.durationMs !== undefined && s.startMs !== undefined && ctx.app.bug('schedule-duration-ignored') ? s.startMs : endMs;
 }
 
-/** Bug site (hook createParts.singleEnd): the end of start + duration taken to the next whole second (ceiling). */
+/** Bug site (hook writeInput): the end of start + duration taken to the next whole second (ceiling). */
 export function scheduleEndRoundedUp(ctx: Ctx, endMs: number, s: ScheduleInput): number {
   return s.durationMs !== undefined && ctx.app.bug('schedule-end-rounded-up') ? Math.ceil(endMs / 1000) * 1000 : endMs;
 }
 
-/** Bug site (hook createParts.emptyAccepted): so an end not after the start is accepted. */
+/** Bug site (hook writeInput): so an end not after the start is accepted. */
 export function scheduleEmptyAccepted(ctx: Ctx, accepted: boolean): boolean {
   return accepted || ctx.app.bug('schedule-duration-ignored');
 }
 
-/** Bug site (hook createParts.untilIgnored): the rule's own UNTIL is ignored. */
+/** Bug site (hook writeInput): the rule's own UNTIL is ignored. */
 export function rruleUntilIgnored(ctx: Ctx, ignored: boolean): boolean {
   return ignored || ctx.app.bug('rrule-until-ignored');
 }
 
-/** Bug site (hook createParts.plan, first): only the first occurrence of a rule is planned. */
+/** Bug site (hook writeInput, first): only the first occurrence of a rule is planned. */
 export function rruleFirstOnly(ctx: Ctx, plan: Schedule[] | undefined, s: ScheduleInput | undefined): Schedule[] | undefined {
   return plan && s?.rrule !== undefined && ctx.app.bug('rrule-first-only') ? plan.slice(0, 1) : plan;
 }

@@ -28,7 +28,7 @@ export const SECOND_CATALOG_MUTANTS = family({
   },
 });
 
-// --- metadata-put-second-extra-into-first (hook metadataPut.fields) -----------------------------------------------
+// --- metadata-put-second-extra-into-first (hook writeInput) -----------------------------------------------
 
 /** Bug site (handlers/metadata.ts PUT, the fields to apply): fields for a later extra catalog land in the first. */
 export function secondCatalogPutFields(ctx: Ctx, fields: FieldInput[], rec: EventRecord, type: string): FieldInput[] {
@@ -39,7 +39,7 @@ export function secondCatalogPutFields(ctx: Ctx, fields: FieldInput[], rec: Even
   return [];
 }
 
-// --- update-extra-catalog-unsent-fields-cleared (hook updateParts.applied) ----------------------------------------
+// --- update-extra-catalog-unsent-fields-cleared (hook stored) ----------------------------------------
 
 /** Bug site (handlers/update.ts, after the parts are applied): each extra catalog sent holds only the fields sent. */
 export function secondCatalogUpdated(ctx: Ctx, rec: EventRecord, parts: EventParts): void {
@@ -57,7 +57,7 @@ export function secondCatalogFields(ctx: Ctx, fields: Obj[], type: string): Obj[
   return fields.map((f) => (Array.isArray(f.value) ? { ...f, value: (f.value as string[]).join(',') } : f));
 }
 
-// --- metadata-catalogs-extra-stale-after-put (hooks metadataPut.applying, metadataRead.catalogs) ------------------
+// --- metadata-catalogs-extra-stale-after-put (hooks writeInput, metadataRead.catalogs) ------------------
 
 /** The extra catalogs of an event as they were before its first PUT /metadata of an extra catalog. */
 const BEFORE_PUT = new WeakMap<EventRecord, Map<string, ExtraCatalog>>();

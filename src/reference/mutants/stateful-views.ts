@@ -61,7 +61,7 @@ export function statefulDeleting(ctx: Ctx, rec: EventRecord): void {
   mapOf(deleted, ctx.app).set(rec.episode.title, { acl: rec.acl.map((e) => ({ ...e })), episode: copyEpisode(rec.episode) });
 }
 
-/** Bug site (hook created.records): a new event takes over a deleted one's ACL or catalog; remembers each as created. */
+/** Bug site (hook stored): a new event takes over a deleted one's ACL or catalog; remembers each as created. */
 export function statefulCreated(ctx: Ctx, recs: EventRecord[]): void {
   const bug = ctx.app.bug;
   if (bug('list-withacl-stale-after-acl-write') || bug('get-withmetadata-second-catalog-as-created')) {
@@ -128,7 +128,7 @@ export function statefulGetBody(ctx: Ctx, text: string, rec: EventRecord): strin
   return JSON.stringify(o);
 }
 
-/** Bug site (hook mediaTracks): only the tracks uploaded with the event (none of POST /track's flavors). */
+/** Bug site (hook shown): only the tracks uploaded with the event (none of POST /track's flavors). */
 export function statefulMediaTracks(ctx: Ctx, tracks: UploadedTrack[]): UploadedTrack[] {
   return ctx.app.bug('media-stale-after-track') ? tracks.filter((t) => t.flavor === undefined) : tracks;
 }

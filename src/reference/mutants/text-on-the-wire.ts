@@ -106,7 +106,7 @@ export function textListBody(ctx: Ctx, text: string): string {
   return JSON.stringify(rows);
 }
 
-// --- metadata-put-plus-as-space (hook metadataPut.fields) ---------------------------------------------------------
+// --- metadata-put-plus-as-space (hook writeInput) ---------------------------------------------------------
 
 const plusToSpace = (v: unknown): unknown => (typeof v === 'string' ? v.replace(/\+/g, ' ') : Array.isArray(v) ? v.map(plusToSpace) : v);
 
