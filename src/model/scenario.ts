@@ -58,10 +58,12 @@ export interface Step {
   /** Observations to record from this step's exchange ("not shown" behaviour). */
   observe?: string[];
   /**
-   * In an `exclusive` scenario: this step and every step after it do not need the run alone (`shared: true` in YAML
-   * on each of them), e.g. reads meant to hold however other checks' requests interleave with them, or an event of
-   * its own created once the comparisons are done. They run under the shared lock: never while another scenario is
-   * alone, but beside the run's other work (a 1.5 s read window held every version's run alone).
+   * In an `exclusive` scenario: a step that does not need the run alone (`shared: true` in YAML), at the head (with
+   * the leading await-processing steps: setup on the scenario's own events before the comparisons, e.g. an event
+   * created and read until it reads) or at the tail (this step and every step after it: reads meant to hold however
+   * other checks' requests interleave with them, or an event of its own created once the comparisons are done). They
+   * run under the shared lock (a tail that only reads under none): never while another scenario is alone, but beside
+   * the run's other work (a 1.5 s read window held every version's run alone; src/scenarios/scenario-steps.ts).
    */
   shared?: boolean;
   pos: SourcePos;

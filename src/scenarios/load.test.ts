@@ -39,7 +39,7 @@ describe('scenario loader', () => {
     expect(f.scenarios[0].steps[0].expect[0].pos.line).toBe(10);
     expect(f.scenarios[0].versions).toHaveLength(12);
   });
-  it('reads `shared: true` only on the last steps of an exclusive scenario', () => {
+  it('reads `shared: true` only on the first or last steps of an exclusive scenario', () => {
     const two = ok + `      - request: { method: GET, path: /api/events }
         shared: true
         expect:
@@ -47,26 +47,25 @@ describe('scenario loader', () => {
 `;
     const exclusive = (t: string) => t.replace('    title: t', '    title: t\n    exclusive: true');
     expect(load(exclusive(two))().scenarios[0].steps.map((st) => st.shared ?? false)).toEqual([false, true]);
-    expect(load(two)).toThrow(/`shared: true` is for the last steps of an `exclusive: true` scenario/);
-    const notLast = exclusive(`family: events
+    expect(load(two)).toThrow(/`shared: true` is for the first or last steps of an `exclusive: true` scenario/);
+    const step = (shared: boolean) => `      - request: { method: GET, path: /api/events }${shared ? '\n        shared: true' : ''}
+        expect:
+          - { rule: events.list.status, check: status, in: [200] }
+`;
+    const head = `family: events
 endpoint: GET /api/events
 scenarios:
   - id: a
     title: t
     rules: [events.list.status]
     steps:
-      - request: { method: GET, path: /api/events }
-        shared: true
-        expect:
-          - { rule: events.list.status, check: status, in: [200] }
-      - request: { method: GET, path: /api/events }
-        expect:
-          - { rule: events.list.status, check: status, in: [200] }
-`);
-    expect(load(notLast)).toThrow(/a step after a `shared: true` step must be shared too/);
+`;
+    // Setup at the head, the comparisons alone, a tail: each run of shared steps at an end.
+    expect(load(exclusive(head + step(true) + step(false) + step(true)))().scenarios[0].steps.map((st) => st.shared ?? false)).toEqual([true, false, true]);
+    expect(load(exclusive(head + step(false) + step(true) + step(false)))).toThrow(/a step after a `shared: true` step must be shared too/);
   });
 
-  it('reads exclusive: true (the scenario runs alone, after the others)', () => {
+  it('reads exclusive: true (the scenario compares alone, once the others have ended)', () => {
     const f = load(ok.replace('    title: t', '    title: t\n    exclusive: true'))();
     expect(f.scenarios[0].exclusive).toBe(true);
     expect(load(ok)().scenarios[0].exclusive).toBeUndefined();

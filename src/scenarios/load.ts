@@ -7,6 +7,7 @@ import { parseVersionRange } from '../spec/versions.js';
 import { PROJECT_ROOT } from '../spec/paths.js';
 import { CHECKS } from '../checks/registry.js';
 import { ACTIONS } from './actions/index.js';
+import { leadingWait } from './scenario-steps.js';
 import { observableTopics } from '../spec/not-shown.js';
 
 import { InputFileError } from '../yaml/errors.js';
@@ -147,13 +148,15 @@ export function loadScenarioFile(file: string, book: RuleBook, displayName = rel
       versions = new Set(range.filter((v) => versions.has(v)));
     }
     const steps = (s.steps as Raw[]).map((st, k) => toStep(src, st, [...path, 'steps', k], rules));
-    // `shared:` marks the tail of an exclusive scenario that runs beside the rest of the run (src/model/scenario.ts).
+    // `shared:` marks the setup at the head and the tail of an exclusive scenario, which run beside the rest of the
+    // run (src/model/scenario.ts).
+    const leading = (k: number) => steps.slice(0, k).every((x) => x.shared || leadingWait(x));
     steps.forEach((st, k) => {
       if (!st.shared) {
-        if (k > 0 && steps[k - 1].shared) fail(src, [...path, 'steps', k], 'a step after a `shared: true` step must be shared too: only the last steps of a scenario may run beside the rest of the run');
+        if (k > 0 && steps[k - 1].shared && !leading(k)) fail(src, [...path, 'steps', k], 'a step after a `shared: true` step must be shared too: only the first steps (with the leading await-processing steps) and the last steps of a scenario may run beside the rest of the run');
         return;
       }
-      if (s.exclusive !== true) fail(src, [...path, 'steps', k, 'shared'], '`shared: true` is for the last steps of an `exclusive: true` scenario (every other step already runs beside the rest of the run)');
+      if (s.exclusive !== true) fail(src, [...path, 'steps', k, 'shared'], '`shared: true` is for the first or last steps of an `exclusive: true` scenario (every other step already runs beside the rest of the run)');
     });
     return {
       id,

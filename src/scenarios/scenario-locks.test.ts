@@ -130,5 +130,15 @@ describe('an exclusive scenario under ScenarioLocks', () => {
     const reads = await runScenario(scenario(YAML + readTail), env, { before: under('before'), alone: under('alone') });
     expect(reads.map((r) => r.outcome)).toEqual(['pass', 'pass']);
     expect(seen.filter((x) => x.includes('tail') || x.endsWith('GET /api/events'))).toEqual(['alone GET /api/events', 'none GET /api/events tail']);
+    // Setup steps marked `shared` right after the leading waits run under `before`, before the comparisons alone.
+    seen.length = 0;
+    const withHead = YAML.replace(`      - request: { method: GET, path: /api/events }
+        expect:`, `      - request: { method: PUT, path: /api/events/e1/acl, query: { q: tail }, form: { acl: "[]" } }
+        shared: true
+      - request: { method: GET, path: /api/events }
+        expect:`);
+    const headed = await runScenario(scenario(withHead), env, { before: under('before'), alone: under('alone') });
+    expect(headed.map((r) => r.outcome)).toEqual(['pass']);
+    expect(seen.filter((x) => x.includes('tail') || x.endsWith('GET /api/events'))).toEqual(['before PUT /api/events/e1/acl tail', 'alone GET /api/events']);
   });
 });

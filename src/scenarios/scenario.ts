@@ -3,6 +3,7 @@ import { PlaceholderError } from './vars.js';
 import { checkResult } from '../core/result.js';
 import { runStep } from './step.js';
 import { ACTIONS } from './actions/index.js';
+import { leadingSteps, sharedTail } from './scenario-steps.js';
 import type { VersionEnv } from '../core/version-env.js';
 import { needVars } from '../core/needs.js';
 import { createGiven } from './given.js';
@@ -56,8 +57,9 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
 }
 
 /**
- * The locks an `exclusive` scenario runs under (src/orchestrator/exclusivity.ts): its given events and its leading
- * `await-processing` steps under `before` (shared: they only create and wait on the scenario's own events), the rest
+ * The locks an `exclusive` scenario runs under (src/orchestrator/exclusivity.ts): its given events, its leading
+ * `await-processing` steps and its first steps marked `shared` under `before` (shared: setup on the scenario's own
+ * events, made before the comparisons), the rest
  * under `alone`, but for its last steps marked `shared` (under `before` again, or under no lock when they only read:
  * readOnlyTail). A wrong answer that only the next write anywhere refreshes must not be hidden during the reads
  * that compare; while the events are created and processed, other work may go on (an exclusive scenario
@@ -66,20 +68,6 @@ function leadingExchanges(step: Step, exchanges: Exchange[]): Exchange[] {
 export interface ScenarioLocks {
   before<T>(work: () => Promise<T>): Promise<T>;
   alone<T>(work: () => Promise<T>): Promise<T>;
-}
-
-/** How many steps from the start only wait for the scenario's own events to be processed. */
-function leadingWaits(steps: readonly Step[]): number {
-  let k = 0;
-  while (k < steps.length && steps[k].action?.name === 'await-processing' && steps[k].expect.length === 0) k++;
-  return k;
-}
-
-/** Where the steps marked `shared` begin (they are the last ones: src/scenarios/load.ts), or the number of steps. */
-function sharedTail(steps: readonly Step[]): number {
-  let k = steps.length;
-  while (k > 0 && steps[k - 1].shared) k--;
-  return k;
 }
 
 /** Whether a step only reads: a GET request, or an action that sends nothing else (ActionDef.readOnly). */
@@ -134,7 +122,7 @@ export async function runScenario(scenario: Scenario, env: VersionEnv, locks?: S
     return undefined;
   };
   try {
-    const waits = locks ? leadingWaits(scenario.steps) : 0;
+    const waits = locks ? leadingSteps(scenario.steps) : 0;
     const ended = await before(async () => {
       const given = await createGiven(scenario, env, vars, history);
       if (Unavailable.is(given)) return given.unanswered ? allWith(scenario, env, 'fail', given.reason, 0, [...history]) : allWith(scenario, env, 'skip', given.reason);
