@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WaitLedger } from '../core/wait-ledger.js';
-import { FAST_MS, IDLE_ALLOWANCE, scenarioLimit } from './scenario-limit.js';
+import { FAST_MS, IDLE_ALLOWANCE, SLOW_MS, scenarioLimit } from './scenario-limit.js';
 
 describe('scenarioLimit (more scenarios at once only while the server answers fast)', () => {
   it('--concurrency until 64 requests are known, the ceiling while their median is fast, back when it is not', () => {
@@ -9,8 +9,23 @@ describe('scenarioLimit (more scenarios at once only while the server answers fa
     expect(limit()).toBe(8);
     for (let i = 0; i < 64; i++) waits.request(FAST_MS - 5);
     expect(limit()).toBe(16);
-    for (let i = 0; i < 40; i++) waits.request(FAST_MS + 30);
+    for (let i = 0; i < 40; i++) waits.request(SLOW_MS + 10);
     expect(limit()).toBe(8);
+  });
+
+  it('between FAST_MS and SLOW_MS the figure it had: a fast server stays fast, a slow one slow', () => {
+    const waits = new WaitLedger();
+    const limit = scenarioLimit({ concurrency: 2, concurrencyCeiling: 8 }, waits);
+    for (let i = 0; i < 64; i++) waits.request(FAST_MS + 5);
+    expect(limit()).toBe(2);
+    for (let i = 0; i < 64; i++) waits.request(FAST_MS - 5);
+    expect(limit()).toBe(8);
+    for (let i = 0; i < 64; i++) waits.request(SLOW_MS - 5);
+    expect(limit()).toBe(8);
+    for (let i = 0; i < 64; i++) waits.request(SLOW_MS + 5);
+    expect(limit()).toBe(2);
+    for (let i = 0; i < 64; i++) waits.request(SLOW_MS - 5);
+    expect(limit()).toBe(2);
   });
 
   it('exactly --concurrency when it was given (no ceiling above it)', () => {

@@ -8,8 +8,17 @@ export const IDLE_ALLOWANCE = 6;
 export const FAST_MS = 20;
 
 /**
+ * The median (ms) above which a server that answered fast counts as slow again: between FAST_MS and SLOW_MS it keeps
+ * the figure it had. Each request's time includes evconf's own turn on a busy machine (server and evconf on two
+ * cores: the median of a fast server's latest requests moved between 1 and 35 ms within a second at index lag 1 s,
+ * and each move above 20 ms stopped every start for a while).
+ */
+export const SLOW_MS = 2 * FAST_MS;
+
+/**
  * How many scenarios of a version may run at once, asked before each one starts: --concurrency, and up to
- * the ceiling (config.concurrencyCeiling) while the median of the version's latest requests is at most FAST_MS. A
+ * the ceiling (config.concurrencyCeiling) once the median of the version's latest requests is at most FAST_MS, until
+ * it is over SLOW_MS. A
  * server that takes its time, or a run whose own process is busy (every version side by side), gets no more than
  * --concurrency; a fast one has its settle windows overlap twice as much (one version against the reference server,
  * quiet machine: 18.7 s with 8, 13.8 s with 16).
@@ -27,9 +36,13 @@ export const FAST_MS = 20;
 export function scenarioLimit(config: Pick<RunConfig, 'concurrency' | 'concurrencyCeiling'>, waits: Pick<WaitLedger, 'recentRequestP50' | 'idleWaits'> | undefined): () => number {
   const ceiling = Math.max(config.concurrency, config.concurrencyCeiling ?? config.concurrency);
   if (ceiling === config.concurrency || !waits) return () => config.concurrency;
+  let fast = false;
   return () => {
     const p50 = waits.recentRequestP50();
-    const base = p50 !== undefined && p50 <= FAST_MS ? ceiling : config.concurrency;
+    if (p50 === undefined) fast = false;
+    else if (p50 <= FAST_MS) fast = true;
+    else if (p50 > SLOW_MS) fast = false;
+    const base = fast ? ceiling : config.concurrency;
     return base + Math.min(waits.idleWaits(), IDLE_ALLOWANCE * base);
   };
 }
