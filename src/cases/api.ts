@@ -50,11 +50,21 @@ export function createdIds(r: Reply): string[] {
  */
 export class EventApi {
   readonly exchanges: Exchange[] = [];
-  readonly created: string[] = [];
-  /** Events this client has seen readable (a 404 for them later means gone, not "not indexed yet"). */
-  readonly seen = new Set<string>();
 
-  constructor(readonly env: PhaseEnv) {}
+  constructor(
+    readonly env: PhaseEnv,
+    readonly created: string[] = [],
+    /** Events this client has seen readable (a 404 for them later means gone, not "not indexed yet"). */
+    readonly seen = new Set<string>(),
+  ) {}
+
+  /**
+   * A client for work that runs beside this one's (a command sequence's deferred read-back): its own exchanges (the
+   * evidence of that work alone, in the order sent), the same created events and readable set.
+   */
+  lane(): EventApi {
+    return new EventApi(this.env, this.created, this.seen);
+  }
 
   async send(spec: RequestSpec, record = true): Promise<Reply> {
     const ex = await this.env.clients.admin.send(spec);

@@ -28,9 +28,11 @@ export const SHRINK_READABLE_LAGS = 4;
 export class CaseKit {
   readonly api: EventApi;
   /** Failures noted on the way (Verdict.noted of the reads that decided), the first per rule, in order. */
-  readonly noted: NotedFailure[] = [];
+  readonly noted: NotedFailure[];
   /** The rules exercised up to the last settled read that passed: what a case that then breaks has judged. */
   private judgedUpTo: ReadonlySet<string> = new Set();
+  /** The kit a lane was made from (lane()): it keeps what was judged. */
+  private root?: CaseKit;
 
   constructor(
     readonly env: PhaseEnv,
@@ -43,8 +45,21 @@ export class CaseKit {
     readonly exercised: Set<string> = new Set(),
     /** Rules earlier cases found failing: their reads are decided by one read (no settle window to wait out again). */
     readonly failed: ReadonlySet<string> = new Set(),
+    shared?: { api: EventApi; noted: NotedFailure[]; root: CaseKit },
   ) {
-    this.api = new EventApi(env);
+    this.api = shared?.api ?? new EventApi(env);
+    this.noted = shared?.noted ?? [];
+    this.root = shared?.root;
+  }
+
+  /**
+   * A kit for work that runs beside this kit's (a command sequence's deferred read-back, src/stateful/real.ts): the
+   * same case (tag, agent, rules exercised and failing, notes, created events), exchanges of its own, so that a
+   * settled read's evidence holds its own reads only.
+   */
+  lane(): CaseKit {
+    const root = this.root ?? this;
+    return new CaseKit(this.env, this.tag, this.settleMs, this.n, this.exercised, this.failed, { api: this.api.lane(), noted: this.noted, root });
   }
 
   /**
@@ -59,7 +74,7 @@ export class CaseKit {
 
   /** Rules the case judged (and found holding) before its last passing settled read (see CaseReport.judged). */
   get judged(): ReadonlySet<string> {
-    return this.judgedUpTo;
+    return (this.root ?? this).judgedUpTo;
   }
 
   /** Records a failure the case goes on past (the first per rule), with the exchanges so far as evidence. */
@@ -70,7 +85,7 @@ export class CaseKit {
   /** Records what the deciding read noted; a pass also marks everything exercised so far as judged. */
   private decided(v: Verdict): Verdict {
     for (const n of v.noted ?? []) this.note(n);
-    if (v.ok) this.judgedUpTo = new Set(this.exercised);
+    if (v.ok) (this.root ?? this).judgedUpTo = new Set(this.exercised);
     return v;
   }
 

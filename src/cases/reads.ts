@@ -113,26 +113,39 @@ export async function mustCreate(kit: CaseKit, spec: CreateSpec): Promise<string
  * was uploaded, processed, instead of one wait after each create. The identifiers in the order of `specs`.
  */
 export async function mustCreateAll(kit: CaseKit, specs: readonly CreateSpec[]): Promise<string[] | Broken> {
-  const made: { id: string; media: boolean }[] = [];
+  const made: Created[] = [];
   for (const spec of specs) {
-    const r = await kit.api.create(spec);
-    if (r.ids.length > 0) {
-      made.push({ id: r.ids[0], media: r.media });
-      continue;
-    }
-    if (r.status === 409 && spec.scheduling) {
-      return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
-    }
-    const s = statusIs(kit.env, r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
-    return s.ok ? broken('events.create.status', 'POST /api/events answered 201 but named no identifier') : s;
+    const c = await sendCreate(kit, spec);
+    if (isBroken(c)) return c;
+    made.push(c);
   }
-  await Promise.all(made.map(async ({ id, media }) => {
-    // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
-    await kit.visible(id);
-    // An event evconf uploaded media for is changed only once its processing is over (src/core/probe.ts).
-    if (media) await waitProcessed(kit.env.clients.admin, id, kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs, waitOptions(kit.env));
-  }));
+  await Promise.all(made.map((c) => untilReady(kit, c)));
   return made.map((m) => m.id);
+}
+
+/** An event a check created: its identifier, and whether evconf uploaded media for it. */
+export interface Created {
+  id: string;
+  media: boolean;
+}
+
+/** POST /api/events for an event a check needs: the event named, or the rule its refusal breaks. */
+export async function sendCreate(kit: CaseKit, spec: CreateSpec): Promise<Created | Broken> {
+  const r = await kit.api.create(spec);
+  if (r.ids.length > 0) return { id: r.ids[0], media: r.media };
+  if (r.status === 409 && spec.scheduling) {
+    return broken('events.create.no-conflict', 'a schedule disjoint from every other of its capture agent was refused with 409', { status: 201, scheduling: spec.scheduling }, { status: 409, body: excerpt(r) });
+  }
+  const s = statusIs(kit.env, r, [201], 'events.create.status', 'creating an event the check needs (POST /api/events)');
+  return s.ok ? broken('events.create.status', 'POST /api/events answered 201 but named no identifier') : s;
+}
+
+/** Waits until a created event reads, and where media was uploaded, until its processing is over. */
+export async function untilReady(kit: CaseKit, c: Created): Promise<void> {
+  // Readable before the check reads it (an index may lag); if it never is, the reads say which rule breaks.
+  await kit.visible(c.id);
+  // An event evconf uploaded media for is changed only once its processing is over (src/core/probe.ts).
+  if (c.media) await waitProcessed(kit.env.clients.admin, c.id, kit.env.config.processingTimeoutMs ?? kit.env.config.settleMs, waitOptions(kit.env));
 }
 
 export { isBroken };

@@ -101,11 +101,16 @@ function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions,
       const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent), slotOffset: c * (slots + OCCURRENCE_GAP + 2) });
       try {
         await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
+        await real.drain();
         return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
-      } catch (e) {
+      } catch (thrown) {
+        // A read-back still running may have failed before the command that threw: the earliest failure is the one.
+        await real.quiet();
+        const e = real.firstFailure() ?? thrown;
         if (!(e instanceof CaseFailure)) throw e;
         return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted, steps: real.steps };
       } finally {
+        await real.quiet();
         await kit.dispose();
       }
     });

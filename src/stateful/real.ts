@@ -20,13 +20,36 @@ export interface RealOptions {
 }
 
 /**
+ * What a read-back depends on and holds: the labels of the events whose views it reads (a write to one of them waits
+ * for it), and SCHEDULES when it judges or changes which slots are taken.
+ */
+export type Keys = readonly string[];
+
+/** The key of every read-back that places, moves or frees a schedule (a later schedule write waits for them all). */
+export const SCHEDULES = 'schedules';
+
+interface Lane {
+  order: number;
+  done: Promise<void>;
+}
+
+/**
  * The real system as the commands see it: the recording client of the sequence, its readable step log (the
  * counterexample) and `expect`, which turns a broken verdict into the adapter's CaseFailure.
+ *
+ * A command writes on the sequence's path and reads its write back `later`, in a lane of its own, while the next
+ * commands go on (ARCHITECTURE.md § Stages, the stateful stage): a write waits (`turn`) only for the read-backs of
+ * the events it touches, so on a lagging index the sequence costs about the longest chain of writes to one event,
+ * not one wait per write. What a read-back judges cannot change under it: every later write to its events waits
+ * for it. A failing read-back ends the sequence at the next command (the earliest failure in command order).
  */
 export class Real {
-  readonly steps: string[] = [];
+  private readonly pending = new Map<string, Lane>();
+  private readonly lanes = new Set<Lane>();
+  private readonly failures: { order: number; error: unknown }[] = [];
+  private order = 0;
 
-  constructor(readonly kit: CaseKit, readonly opts: RealOptions) {}
+  constructor(readonly kit: CaseKit, readonly opts: RealOptions, readonly steps: string[] = []) {}
 
   step(text: string): void {
     this.steps.push(text);
@@ -36,4 +59,52 @@ export class Real {
   expect(v: Verdict): void {
     if (!v.ok) throw new CaseFailure(v, this.kit.api.exchanges);
   }
+
+  /**
+   * Waits until the read-backs on `keys` (every one: 'all') are over; throws the earliest failure of any read-back
+   * once one has failed.
+   */
+  async turn(keys: Keys | 'all'): Promise<void> {
+    const waits = keys === 'all' ? [...this.lanes] : keys.flatMap((k) => this.pending.get(k) ?? []);
+    await Promise.all(waits.map((l) => l.done));
+    if (this.failures.length > 0) await this.drain();
+  }
+
+  /** Reads back later, in a lane of its own (its own exchanges as evidence); later writes to `keys` wait for it. */
+  later(keys: Keys, verify: (lane: Real) => Promise<void>): void {
+    const lane = new Real(this.kit.lane(), this.opts, this.steps);
+    const order = this.order++;
+    const done = Promise.resolve()
+      .then(() => verify(lane))
+      .catch((e: unknown) => {
+        // The failure's evidence: the sequence's exchanges up to now, then the read-back's own (its decisive read last).
+        const error = e instanceof CaseFailure ? new CaseFailure(e.verdict, [...this.kit.api.exchanges, ...lane.kit.api.exchanges]) : e;
+        this.failures.push({ order, error });
+      })
+      .finally(() => {
+        this.kit.api.exchanges.push(...lane.kit.api.exchanges);
+        this.lanes.delete(entry);
+      });
+    const entry: Lane = { order, done };
+    this.lanes.add(entry);
+    for (const k of keys) this.pending.set(k, entry);
+  }
+
+  /** Waits for every read-back; throws the earliest failure (in command order). */
+  async drain(): Promise<void> {
+    await this.quiet();
+    const first = [...this.failures].sort((a, b) => a.order - b.order)[0];
+    if (first) throw first.error;
+  }
+
+  /** Waits for every read-back, whatever it found (before the sequence's events are deleted). */
+  async quiet(): Promise<void> {
+    while (this.lanes.size > 0) await Promise.all([...this.lanes].map((l) => l.done));
+  }
+
+  /** The earliest failure of a read-back, if any (once quiet). */
+  firstFailure(): unknown {
+    return [...this.failures].sort((a, b) => a.order - b.order)[0]?.error;
+  }
 }
+

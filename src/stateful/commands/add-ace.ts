@@ -16,14 +16,17 @@ export class AddAce implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    await r.turn([e.label]);
     const pair = `${this.action}|${this.role}`;
     r.step(`addAce(${e.label}, ${this.action}, ${this.role})`);
     r.expect(accepted(r.kit.env, await r.kit.api.addAce(e.id, this.action, this.role), 'acl.add.adds', `POST /api/events/{id}/acl/${this.action}`));
     const keep = e.acl.filter((k) => !k.endsWith(`|${pair}`));
     e.acl = [...keep, `allow|${pair}`].sort();
     r.kit.exercised.add('acl.add.others-unaffected');
-    const own = () => aclParts(r.kit, e.id, { keep, has: { allow: true, action: this.action, role: this.role }, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' });
-    r.expect(await settleViews(r, e, { acl: 'acl.add.adds' }, `after addAce(${e.label})`, { own, ownSub: ['acl'] }));
+    r.later([e.label], async (lane) => {
+      const own = () => aclParts(lane.kit, e.id, { keep, has: { allow: true, action: this.action, role: this.role }, pair }, { own: 'acl.add.adds', others: 'acl.add.others-unaffected' });
+      lane.expect(await settleViews(lane, e, { acl: 'acl.add.adds' }, `after addAce(${e.label})`, { own, ownSub: ['acl'] }));
+    });
   }
 
   toString(): string {

@@ -1,9 +1,9 @@
 import type fc from 'fast-check';
 import type { EpisodeCatalog, ProcessingInstructions } from '../../generators/index.js';
 import { ADMIN_ROLE } from '../../cases/phase-env.js';
-import { mustCreate } from '../../cases/reads.js';
+import { isBroken, sendCreate, untilReady } from '../../cases/reads.js';
 import { slotSpan, type EventModel, type ModelEvent } from '../model.js';
-import type { Real } from '../real.js';
+import { SCHEDULES, type Real } from '../real.js';
 import { show, tagged } from '../verify.js';
 import { settleViews } from '../views.js';
 
@@ -23,21 +23,27 @@ export class CreateEvent implements fc.AsyncCommand<EventModel, Real> {
     const episode = tagged(r.kit, this.catalog);
     const slot = this.scheduled && r.opts.scheduling ? m.freeSlot() : undefined;
     const extra = r.opts.extra ? { flavor: r.opts.extra.flavor, fields: r.opts.extra.fields(label) } : undefined;
+    // A schedule placed waits for every schedule read back before it (which slots are taken).
+    const keys = slot !== undefined ? [label, SCHEDULES] : [label];
+    await r.turn(keys);
     r.step(`${label} = create(${show(this.catalog)}${slot !== undefined ? `, schedule slot ${slot}` : ''}${extra ? ', with extra catalog' : ''}${this.flags()})`);
-    const id = await mustCreate(r.kit, {
+    const made = await sendCreate(r.kit, {
       fields: episode,
       processing: this.processing,
       ...(slot !== undefined ? { scheduling: { agent_id: r.opts.agent, ...slotSpan(slot, r.opts.slotOffset) } } : {}),
       ...(extra ? { extra } : {}),
     });
-    if (typeof id !== 'string') return r.expect(id);
-    const e: ModelEvent = { label, id, episode, origin: episode, acl: [...DEFAULT_ACL], ...(extra ? { extra: extra.fields } : {}), ...(slot !== undefined ? { slot } : {}) };
+    if (isBroken(made)) return r.expect(made);
+    const e: ModelEvent = { label, id: made.id, episode, origin: episode, acl: [...DEFAULT_ACL], ...(extra ? { extra: extra.fields } : {}), ...(slot !== undefined ? { slot } : {}) };
     m.live.push(e);
     // Every view of the new event: its catalogs, ACL and schedule, the single GET and the list with each flag.
-    r.expect(await settleViews(r, e, {
-      episode: 'events.create.metadata', acl: 'events.create.acl',
-      ...(extra ? { extra: 'events.create.metadata' } : {}), ...(slot !== undefined ? { schedule: 'events.create.schedule-single' } : {}),
-    }, `after ${label} = create`));
+    r.later(keys, async (lane) => {
+      await untilReady(lane.kit, made);
+      lane.expect(await settleViews(lane, e, {
+        episode: 'events.create.metadata', acl: 'events.create.acl',
+        ...(extra ? { extra: 'events.create.metadata' } : {}), ...(slot !== undefined ? { schedule: 'events.create.schedule-single' } : {}),
+      }, `after ${label} = create`));
+    });
   }
 
   /** The processing configuration, when there is any (the workflow is the run's). */

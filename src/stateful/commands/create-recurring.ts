@@ -5,7 +5,7 @@ import { isBroken, readScheduling } from '../../cases/reads.js';
 import { broken, OK, type Verdict } from '../../cases/verdict.js';
 import { isoUtc } from '../../spec/datetime.js';
 import { OCCURRENCE_GAP, slotSpan, type EventModel, type ModelEvent } from '../model.js';
-import type { Real } from '../real.js';
+import { SCHEDULES, type Real } from '../real.js';
 import { show, tagged } from '../verify.js';
 import { settleViews } from '../views.js';
 import { DEFAULT_ACL } from './create-event.js';
@@ -30,6 +30,9 @@ export class CreateRecurring implements fc.AsyncCommand<EventModel, Real> {
   }
 
   async run(m: EventModel, r: Real): Promise<void> {
+    // Which slots are taken is what it needs: it waits for every schedule read back before it, then reads back
+    // its own at once (which identifier is which occurrence decides the model).
+    await r.turn([SCHEDULES]);
     const slot = m.freePair()!;
     const first = slotSpan(slot, r.opts.slotOffset);
     const startMs = Date.parse(first.start);

@@ -21,13 +21,16 @@ export class DeleteCatalog implements fc.AsyncCommand<EventModel, Real> {
   async run(m: EventModel, r: Real): Promise<void> {
     const withExtra = m.live.filter((e) => e.extra !== undefined);
     const e = withExtra[this.pick % withExtra.length];
+    await r.turn([e.label]);
     const flavor = r.opts.extra?.flavor ?? '';
     r.step(`deleteCatalog(${e.label}, ${flavor})`);
     r.expect(accepted(r.kit.env, await r.kit.api.deleteCatalog(e.id, flavor), 'metadata.delete.removes', `DELETE /api/events/{id}/metadata?type=${flavor}`));
     delete e.extra;
-    const own = async () => CATALOG_EMPTIED(r.kit.env, await r.kit.api.catalog(e.id, flavor), 'metadata.delete.removes', {}, `GET /metadata?type=${flavor} after the delete`);
     // Every view of the deleted catalog: its sub-resource, and the catalogs of the single GET and the list with withmetadata.
-    r.expect(await settleViews(r, e, { extra: 'metadata.delete.removes' }, `after deleteCatalog(${e.label})`, { own, ownSub: ['extra'] }));
+    r.later([e.label], async (lane) => {
+      const own = async () => CATALOG_EMPTIED(lane.kit.env, await lane.kit.api.catalog(e.id, flavor), 'metadata.delete.removes', {}, `GET /metadata?type=${flavor} after the delete`);
+      lane.expect(await settleViews(lane, e, { extra: 'metadata.delete.removes' }, `after deleteCatalog(${e.label})`, { own, ownSub: ['extra'] }));
+    });
   }
 
   toString(): string {

@@ -4,7 +4,7 @@ import { accepted, statusIs } from '../../cases/expect.js';
 import type { Judging } from '../../cases/judge.js';
 import { broken, OK, type Verdict } from '../../cases/verdict.js';
 import type { EventModel } from '../model.js';
-import type { Real } from '../real.js';
+import { SCHEDULES, type Real } from '../real.js';
 
 /** Gone: 404, or a success whose body is not this event (what GET of an unknown id answers is events.get.404's business). */
 function gone(env: Judging, res: Reply, id: string, label: string): Verdict {
@@ -51,10 +51,13 @@ export class DeleteEvent implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    // A delete frees the event's slot: a later schedule write waits for it to read back.
+    const keys = e.slot !== undefined ? [e.label, SCHEDULES] : [e.label];
+    await r.turn(keys);
     r.step(`delete(${e.label})`);
     r.expect(accepted(r.kit.env, await r.kit.api.remove(e.id), 'events.delete.gone', 'DELETE /api/events/{id}'));
     m.remove(e);
-    r.expect(await r.kit.settle('events.delete.gone', () => goneEverywhere(r, e.id, e.label)));
+    r.later(keys, async (lane) => lane.expect(await lane.kit.settle('events.delete.gone', () => goneEverywhere(lane, e.id, e.label))));
   }
 
   toString(): string {

@@ -13,9 +13,10 @@ export class GetEvent implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    await r.turn([e.label]);
     r.step(`get(${e.label})`);
     r.kit.exercised.add('events.create.metadata');
-    r.expect(await r.kit.settle('events.get.status', () => membersShow(r.kit, e.id, e.episode, 'events.create.metadata', `GET ${e.label}`)));
+    r.later([e.label], async (lane) => lane.expect(await lane.kit.settle('events.get.status', () => membersShow(lane.kit, e.id, e.episode, 'events.create.metadata', `GET ${e.label}`))));
   }
 
   toString(): string {

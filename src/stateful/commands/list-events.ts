@@ -24,26 +24,33 @@ export class ListEvents implements fc.AsyncCommand<EventModel, Real> {
   }
 
   async run(m: EventModel, r: Real): Promise<void> {
+    // Every write read back first (the list shows every event); then later writes to the live events wait for it.
+    await r.turn('all');
     r.step(this.toString());
     if (m.deleted.length > 0) r.kit.exercised.add('events.delete.gone');
-    r.expect(await r.kit.settle('events.list.filter.textFilter', async (): Promise<Verdict> => {
-      const list = await readList(r.kit, { filter: `textFilter:${r.kit.tag}` }, { emptyExpected: m.live.length === 0, refusalRule: 'events.list.filter.textFilter' });
-      if (isBroken(list)) return list;
-      const ids = new Set(list.map((e) => (e as { identifier?: unknown })?.identifier));
-      const zombie = m.deleted.filter((d) => ids.has(d.id)).map((d) => d.label);
-      if (zombie.length > 0) return broken('events.delete.gone', `deleted event(s) ${zombie.join(', ')} still listed`, { listed: m.live.map((e) => e.label) }, { alsoListed: zombie });
-      // An occurrence of a recurring create whose title the run has not written may carry another title (not described).
-      const missing = m.live.filter((e) => e.catalogKnown !== false && !ids.has(e.id)).map((e) => e.label);
-      if (missing.length > 0) return broken('events.list.filter.textFilter', `live event(s) ${missing.join(', ')} not listed`, { listed: m.live.map((e) => e.label) }, { missing });
-      return OK;
-    }));
+    const live = [...m.live];
+    const deleted = [...m.deleted];
     const rules = (r.opts.rules ?? []).filter((x) => CONSISTENCY_RULES.includes(x));
-    if (this.views === undefined || m.live.length === 0 || rules.length === 0) return;
-    const flags = [this.views];
-    const judged = rules.filter((x) => x === 'events.list.rows' || x.endsWith(`.with${this.views}`));
-    if (judged.length === 0) return;
+    const judged = this.views === undefined || live.length === 0 ? [] : rules.filter((x) => x === 'events.list.rows' || x.endsWith(`.with${this.views}`));
     for (const x of judged) r.kit.exercised.add(x);
-    r.expect(await r.kit.settle(judged[0], () => viewsAgree({ kit: r.kit, ids: m.live.map((e) => e.id), rules: judged, flags, sort: undefined })));
+    const flags = this.views === undefined ? [] : [this.views];
+    r.later(live.map((e) => e.label), async (lane) => {
+      lane.expect(await lane.kit.settle('events.list.filter.textFilter', async (): Promise<Verdict> => {
+        const list = await readList(lane.kit, { filter: `textFilter:${lane.kit.tag}` }, { emptyExpected: live.length === 0, refusalRule: 'events.list.filter.textFilter' });
+        if (isBroken(list)) return list;
+        const ids = new Set(list.map((e) => (e as { identifier?: unknown })?.identifier));
+        const zombie = deleted.filter((d) => ids.has(d.id)).map((d) => d.label);
+        if (zombie.length > 0) return broken('events.delete.gone', `deleted event(s) ${zombie.join(', ')} still listed`, { listed: live.map((e) => e.label) }, { alsoListed: zombie });
+        // An occurrence of a recurring create whose title the run has not written may carry another title (not described).
+        const missing = live.filter((e) => e.catalogKnown !== false && !ids.has(e.id)).map((e) => e.label);
+        if (missing.length > 0) return broken('events.list.filter.textFilter', `live event(s) ${missing.join(', ')} not listed`, { listed: live.map((e) => e.label) }, { missing });
+        return OK;
+      }));
+      if (judged.length === 0) return;
+      lane.expect(await lane.kit.settle(judged[0], () => viewsAgree({ kit: lane.kit, ids: live.map((e) => e.id), rules: judged, flags, sort: undefined })));
+    });
+    // No live event: the list must be empty (events.list.empty), so it is read before any later create.
+    if (live.length === 0) await r.turn('all');
   }
 
   toString(): string {

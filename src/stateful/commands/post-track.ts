@@ -44,6 +44,7 @@ export class PostTrack implements fc.AsyncCommand<EventModel, Real> {
   async run(m: EventModel, r: Real): Promise<void> {
     const unscheduled = m.live.filter((e) => e.slot === undefined);
     const e = unscheduled[this.pick % unscheduled.length];
+    await r.turn([e.label]);
     r.step(`postTrack(${e.label}, ${TRACK_FLAVOR}${this.overwrite ? ', overwriteExisting' : ''})`);
     const env = r.kit.env;
     const state = await untilIdle(r, e.id);
@@ -58,7 +59,7 @@ export class PostTrack implements fc.AsyncCommand<EventModel, Real> {
     // With no earlier track of the flavor there is nothing to overwrite: the upload adds (track.post.adds).
     const overwrites = this.overwrite && (e.tracks ?? 0) > 0;
     e.tracks = this.overwrite ? 1 : (e.tracks ?? 0) + 1;
-    r.expect(await settleViews(r, e, { tracks: overwrites ? 'track.post.overwrite' : 'track.post.adds' }, `after postTrack(${e.label})`));
+    r.later([e.label], async (lane) => lane.expect(await settleViews(lane, e, { tracks: overwrites ? 'track.post.overwrite' : 'track.post.adds' }, `after postTrack(${e.label})`)));
   }
 
   toString(): string {

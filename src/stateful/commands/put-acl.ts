@@ -17,10 +17,11 @@ export class PutAcl implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    await r.turn([e.label]);
     r.step(`putAcl(${e.label}, ${show(this.acl)})`);
     r.expect(accepted(r.kit.env, await r.kit.api.putAcl(e.id, this.acl), 'acl.put.overwrites', 'PUT /api/events/{id}/acl'));
     e.acl = keysOf(this.acl);
-    r.expect(await settleViews(r, e, { acl: 'acl.put.overwrites' }, `after putAcl(${e.label})`));
+    r.later([e.label], async (lane) => lane.expect(await settleViews(lane, e, { acl: 'acl.put.overwrites' }, `after putAcl(${e.label})`)));
   }
 
   toString(): string {

@@ -19,12 +19,13 @@ export class PutExtraMetadata implements fc.AsyncCommand<EventModel, Real> {
   async run(m: EventModel, r: Real): Promise<void> {
     const withExtra = m.live.filter((e) => e.extra !== undefined);
     const e = withExtra[this.pick % withExtra.length];
+    await r.turn([e.label]);
     const extra = r.opts.extra!;
     const fields = extra.fields(`${e.label}v${this.variant}`);
     r.step(`putMetadata(${e.label}, ${extra.flavor}, v${this.variant})`);
     r.expect(accepted(r.kit.env, await r.kit.api.putCatalog(e.id, fields, extra.flavor), 'metadata.put.applies', `PUT /api/events/{id}/metadata?type=${extra.flavor}`));
     e.extra = { ...e.extra, ...fields };
-    r.expect(await settleViews(r, e, { extra: 'metadata.put.applies', episode: 'metadata.put.unsent-unchanged' }, `after putMetadata(${e.label}, ${extra.flavor})`));
+    r.later([e.label], async (lane) => lane.expect(await settleViews(lane, e, { extra: 'metadata.put.applies', episode: 'metadata.put.unsent-unchanged' }, `after putMetadata(${e.label}, ${extra.flavor})`)));
   }
 
   toString(): string {

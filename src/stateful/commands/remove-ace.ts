@@ -15,14 +15,17 @@ export class RemoveAce implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    await r.turn([e.label]);
     const [, action, role] = e.acl[this.entry % e.acl.length].split('|');
     const pair = `${action}|${role}`;
     r.step(`removeAce(${e.label}, ${action}, ${role})`);
     r.expect(accepted(r.kit.env, await r.kit.api.removeAce(e.id, action, role), 'acl.remove.removes', `DELETE /api/events/{id}/acl/${action}/${role}`));
     e.acl = e.acl.filter((k) => !k.endsWith(`|${pair}`));
     r.kit.exercised.add('acl.remove.others-unaffected');
-    const own = () => aclParts(r.kit, e.id, { keep: e.acl, lacks: true, pair }, { own: 'acl.remove.removes', others: 'acl.remove.others-unaffected' });
-    r.expect(await settleViews(r, e, { acl: 'acl.remove.removes' }, `after removeAce(${e.label})`, { own, ownSub: ['acl'] }));
+    r.later([e.label], async (lane) => {
+      const own = () => aclParts(lane.kit, e.id, { keep: e.acl, lacks: true, pair }, { own: 'acl.remove.removes', others: 'acl.remove.others-unaffected' });
+      lane.expect(await settleViews(lane, e, { acl: 'acl.remove.removes' }, `after removeAce(${e.label})`, { own, ownSub: ['acl'] }));
+    });
   }
 
   toString(): string {

@@ -20,10 +20,11 @@ export class UpdateAcl implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    await r.turn([e.label]);
     r.step(`update(${e.label}, acl only ${show(this.acl)})`);
     r.expect(accepted(r.kit.env, await r.kit.api.update(e.id, { acl: this.acl }), 'events.update.acl', 'POST /api/events/{id} (acl part)'));
     e.acl = keysOf(this.acl);
-    r.expect(await settleViews(r, e, { acl: 'events.update.acl', episode: 'events.update.partial' }, `after update(${e.label}, acl only)`));
+    r.later([e.label], async (lane) => lane.expect(await settleViews(lane, e, { acl: 'events.update.acl', episode: 'events.update.partial' }, `after update(${e.label}, acl only)`)));
   }
 
   toString(): string {

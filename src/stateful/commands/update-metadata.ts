@@ -20,12 +20,13 @@ export class UpdateMetadata implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    await r.turn([e.label]);
     r.step(`update(${e.label}, metadata only ${show(this.change)})`);
     const next = { ...e.episode, ...tagged(r.kit, this.change) };
     r.expect(accepted(r.kit.env, await r.kit.api.update(e.id, { fields: next }), 'events.update.metadata', 'POST /api/events/{id} (metadata part)'));
     e.episode = next;
     if ('title' in next) delete e.catalogKnown;
-    r.expect(await settleViews(r, e, { episode: 'events.update.metadata', acl: 'events.update.partial' }, `after update(${e.label}, metadata only)`));
+    r.later([e.label], async (lane) => lane.expect(await settleViews(lane, e, { episode: 'events.update.metadata', acl: 'events.update.partial' }, `after update(${e.label}, metadata only)`)));
   }
 
   toString(): string {

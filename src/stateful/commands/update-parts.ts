@@ -4,7 +4,7 @@ import { keysOf } from '../../cases/acl.js';
 import type { CreateSpec } from '../../cases/api.js';
 import { accepted } from '../../cases/expect.js';
 import { slotSpan, type EventModel } from '../model.js';
-import type { Real } from '../real.js';
+import { SCHEDULES, type Real } from '../real.js';
 import { show, tagged } from '../verify.js';
 import { settleViews, type AspectRules } from '../views.js';
 
@@ -32,6 +32,9 @@ export class UpdateEventParts implements fc.AsyncCommand<EventModel, Real> {
 
   async run(m: EventModel, r: Real): Promise<void> {
     const e = m.pick(this.pick);
+    // A schedule moved waits for every schedule read back before it (which slots are taken); else only this event's.
+    const keys = this.parts.scheduling !== undefined && e.slot !== undefined && r.opts.scheduling ? [e.label, SCHEDULES] : [e.label];
+    await r.turn(keys);
     const spec: Partial<CreateSpec> = {};
     const rules: AspectRules = {};
     const sent: string[] = [];
@@ -75,7 +78,7 @@ export class UpdateEventParts implements fc.AsyncCommand<EventModel, Real> {
     if (!rules.episode && Object.keys(e.episode).length > 0) rules.episode = 'events.update.partial';
     if (!rules.acl) rules.acl = 'events.update.partial';
     if (!rules.schedule && e.slot !== undefined && r.opts.scheduling) rules.schedule = 'events.update.partial';
-    r.expect(await settleViews(r, e, rules, `after update(${e.label}, ${sent.join(' + ')})`));
+    r.later(keys, async (lane) => lane.expect(await settleViews(lane, e, rules, `after update(${e.label}, ${sent.join(' + ')})`)));
   }
 
   toString(): string {
