@@ -37,9 +37,14 @@ describe('untilReadable: the one readable-wait of every stage', () => {
   it('reads until a 2xx, noting the lag and the readable wait', async () => {
     const waits = new WaitLedger();
     let noted = -1;
-    const r = await untilReadable(client([answered(404), answered(404), answered(200)]), 'e', { settleMs: 2_000, firstDelayMs: 10, maxDelayMs: 20, giveUpFirst: false, waits, lag: { note: (ms) => (noted = ms) } });
+    let missed = -1;
+    const lag = { note: (ms: number) => (noted = ms), noteMiss: (ms: number) => (missed = ms), aimMs: undefined };
+    const r = await untilReadable(client([answered(404), answered(404), answered(200)]), 'e', { settleMs: 2_000, firstDelayMs: 10, maxDelayMs: 20, giveUpFirst: false, waits, lag });
     expect(r).toMatchObject({ readable: true });
     expect(noted).toBeGreaterThanOrEqual(29);
+    // The last read that missed was sent after the first pause (10 ms), before the second (20 ms more).
+    expect(missed).toBeGreaterThanOrEqual(9);
+    expect(missed).toBeLessThan(noted);
     expect(waits.summary().readable.count).toBe(1);
   });
 

@@ -1,6 +1,8 @@
 import { parseJsonBody, type HttpClient } from '../http/index.js';
 import type { Exchange } from '../model/index.js';
 import type { WaitLedger } from './wait-ledger.js';
+import { Backoff } from './backoff.js';
+import type { LagTracker } from './settle.js';
 
 /** What a wait reports to and listens to: the version's wait ledger (results.json timing), the stage's signal. */
 export interface WaitOptions {
@@ -88,8 +90,8 @@ export interface ReadableOptions extends WaitOptions {
    * at the deadline) or after them (a wait that ran out ends as such, without feeding the give-up test).
    */
   giveUpFirst: boolean;
-  /** Notes the lag of a readable event (the learned lag of src/core/settle.ts). */
-  lag?: { note(ms: number): void };
+  /** Notes the lag of a readable event and its last miss, and aims the back-off (the learned lag of src/core/settle.ts). */
+  lag?: Pick<LagTracker, 'note' | 'noteMiss' | 'aimMs'>;
 }
 
 /**
@@ -110,15 +112,22 @@ export async function untilReadable(client: Pick<HttpClient, 'send' | 'gaveUp'>,
   };
   const sleeps = idleSleeps(o.waits);
   try {
-    for (let delay = o.firstDelayMs; ; delay = Math.min(delay * 2, o.maxDelayMs)) {
+    // Doubling pauses, aimed at when writes usually show (src/core/backoff.ts).
+    const backoff = new Backoff(o.firstDelayMs, o.maxDelayMs, o.lag?.aimMs);
+    let missedAt: number | undefined;
+    for (;;) {
+      const sentAt = Date.now() - started;
       const ex = await client.send({ method: 'GET', path: `/api/events/${encodeURIComponent(id)}` });
       const st = ex.response?.status ?? 0;
       if (st >= 200 && st < 300) {
         const lagMs = Date.now() - started - ex.durationMs;
         o.lag?.note(lagMs);
+        if (missedAt !== undefined) o.lag?.noteMiss(missedAt);
         o.waits?.readable(lagMs);
         return { readable: true, exchange: ex, lagMs };
       }
+      missedAt = sentAt;
+      const delay = backoff.next(Date.now() - started);
       if (o.giveUpFirst) {
         const g = gaveUp(ex);
         if (g) return g;

@@ -35,6 +35,19 @@ describe('settle window and learned lag', () => {
     t.note(Number.NaN);
     expect(t.ms).toBe(120);
   });
+
+  it('the tracker aims at the median of the latest last misses, once three are known', () => {
+    const t = new LagTracker();
+    t.noteMiss(900);
+    t.noteMiss(Number.NaN);
+    t.noteMiss(-5);
+    t.noteMiss(700);
+    expect(t.aimMs).toBeUndefined();
+    t.noteMiss(950);
+    expect(t.aimMs).toBe(900);
+    for (let i = 0; i < 40; i++) t.noteMiss(300);
+    expect(t.aimMs).toBe(300);
+  });
 });
 
 describe('a positive expectation needs a stable read', () => {
@@ -247,6 +260,40 @@ describe('settleLoop: the one settle loop of every stage', () => {
     expect((await out)!.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
     expect(lag.ms).toBe(sent[1]);
     expect(lag.ms).toBeLessThan(2_000);
+  });
+
+  it('a write that once showed after 1 s: the last miss is noted, and a later loop reads at the aim', async () => {
+    const lag = new LagTracker();
+    // Three loops whose writes show at 1 s: reads at 0, 25, 75, 175, 375, 775 miss, 1175 holds.
+    for (let k = 0; k < 3; k++) {
+      const started = Date.now();
+      const out = settleLoop({
+        modes: ['stable'], settleMs: 10_000, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false, giveUp: giveUpTest({}), lag,
+        read: async () => ({ answer: Date.now() - started >= 1_000 ? 'new' : 'old', exchange: ex(), views: [{ holds: Date.now() - started >= 1_000 }] }),
+      });
+      await vi.runAllTimersAsync();
+      expect((await out)!.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
+    }
+    expect(lag.ms).toBe(1175);
+    expect(lag.aimMs).toBe(775);
+    // The next loop: reads up to 775 as before (the aim), then every 50 ms four times, then 100 ms later: the write
+    // shows at 1075 (was 1175).
+    const sent: number[] = [];
+    const started = Date.now();
+    const out = settleLoop({
+      modes: ['stable'], settleMs: 10_000, firstDelayMs: 25, maxDelayMs: 400, giveUpOn: 'any', cutOnAbort: false, giveUp: giveUpTest({}), lag,
+      read: async () => {
+        const t = Date.now() - started;
+        sent.push(t);
+        return { answer: t >= 1_000 ? 'new' : 'old', exchange: ex(), views: [{ holds: t >= 1_000 }] };
+      },
+    });
+    await vi.runAllTimersAsync();
+    expect((await out)!.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
+    expect(sent.slice(0, 12)).toEqual([0, 25, 75, 175, 375, 775, 825, 875, 925, 975, 1075, 1075]);
+    // Its last miss (975) moves the aim on toward the lag: two more such loops, and it is the median.
+    expect(lag.ms).toBe(1175);
+    expect(lag.aimMs).toBe(775);
   });
 
   it('notes no lag where the loop does not begin at a write (learnLag false)', async () => {

@@ -1,5 +1,6 @@
 import type { Exchange } from '../model/index.js';
 import type { WaitLedger } from './wait-ledger.js';
+import { Backoff } from './backoff.js';
 
 /**
  * Settling reads on an eventually consistent server (ARCHITECTURE.md, principle 7) without being fooled by it:
@@ -24,16 +25,40 @@ export const SETTLE_WINDOW_FLOOR_MS = 1_500;
 /** Pause before the read that confirms one that has just held (a flaky server is caught by the read itself). */
 export const CONFIRM_DELAY_MS = 0;
 
-/** The longest time any write of this run took to become visible (ms), shared per version through the env. */
+/** How many of the latest misses aimMs reads. */
+const RECENT_MISSES = 32;
+
+/**
+ * The longest time any write of this run took to become visible (ms), shared per version through the env; and when
+ * writes usually start to show, for the back-off to aim a read at (src/core/backoff.ts).
+ */
 export class LagTracker {
   private maxMs = 0;
+  private readonly misses: number[] = [];
 
   note(ms: number): void {
     if (Number.isFinite(ms) && ms > this.maxMs) this.maxMs = ms;
   }
 
+  /**
+   * A write that then showed did not show yet on a read sent `ms` after it: its lag lies past that. (The read that
+   * first showed it is sent up to one back-off pause after the lag, so the misses, not the hits, say when to read.)
+   */
+  noteMiss(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) return;
+    this.misses.push(ms);
+    if (this.misses.length > RECENT_MISSES) this.misses.shift();
+  }
+
   get ms(): number {
     return this.maxMs;
+  }
+
+  /** The median of the latest last misses (ms after the write), once three are known: where a read is aimed. */
+  get aimMs(): number | undefined {
+    if (this.misses.length < 3) return undefined;
+    const sorted = [...this.misses].sort((a, b) => a - b);
+    return sorted[sorted.length >> 1];
   }
 }
 
@@ -225,7 +250,9 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
   const tracks: TrackState[] = o.modes.map((mode) => ({ mode, reads: [], readIndex: [], sentMs: [], skipAnswers: [] }));
   let count = 0;
   let graceUsed = false;
-  let delay = o.firstDelayMs;
+  // The pauses between reads that did not hold: doubling, and aimed at when writes usually show (backoff.ts), in
+  // the loop's time, as the lag and its misses are noted.
+  const backoff = new Backoff(o.firstDelayMs, o.maxDelayMs, o.learnLag === false ? undefined : o.lag?.aimMs);
   for (;;) {
     const sentMs = Date.now() - started + sinceWrite;
     const r = await o.read(tracks.map((t) => !t.end));
@@ -271,7 +298,10 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
         // The lag is the time until the read that first held was sent: the read's own time is not the server's lag
         // (a read of several requests, e.g. every event of a recurrence, takes long on a loaded machine).
         const first = t.reads.findIndex((x) => x.holds);
-        if (first > 0) o.lag?.note(t.sentMs[first] - sinceWrite);
+        if (first > 0) {
+          o.lag?.note(t.sentMs[first] - sinceWrite);
+          o.lag?.noteMiss(t.sentMs[first - 1] - sinceWrite);
+        }
       }
       t.end = { by: 'decision', decision: d, reads: d.decisive.map((k) => t.readIndex[k]) };
     });
@@ -287,8 +317,8 @@ export async function settleLoop(o: SettleLoopOptions): Promise<SettleOutcome | 
     const toWindow = windowMs - (Date.now() - started + sinceWrite);
     let wait = CONFIRM_DELAY_MS;
     if (!anyHeldOnce) {
-      wait = toWindow > 0 ? Math.min(delay, toWindow + 5) : delay;
-      delay = Math.min(delay * 2, o.maxDelayMs);
+      const pause = backoff.next(Date.now() - started);
+      wait = toWindow > 0 ? Math.min(pause, toWindow + 5) : pause;
     }
     if (!final) wait = Math.min(wait, Math.max(0, deadline - Date.now()) + 1);
     if (wait > 0) {

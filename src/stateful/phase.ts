@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { CheckResult } from '../model/index.js';
 import { EPISODE_FIELD_IDS } from '../generators/index.js';
 import { gaveUpOf, runCases, type CaseRunner, type CasesOutcome } from '../cases/adapter.js';
+import type { CaseReport } from '../cases/case-types.js';
 import { CaseKit } from '../cases/case.js';
 import { aclActionConstraints, type PhaseEnv } from '../cases/phase-env.js';
 import { memberFor } from '../cases/members.js';
@@ -90,31 +91,42 @@ function extraCatalog(env: PhaseEnv, life: LifecycleConfig): NonNullable<RealOpt
 function sequenceRunner(env: PhaseEnv, life: LifecycleConfig, opts: RealOptions, slots: number): CaseRunner<Iterable<Cmd>> {
   let n = 0;
   const share = env.share ?? (<T>(work: () => Promise<T>) => work());
-  return (cmds, settleMs, failed) => {
+  /** One run of the sequence on events, a capture agent and time windows of its own (a fresh number each time). */
+  const attempt = async (cmds: Iterable<Cmd>, settleMs: number, failed: ReadonlySet<string> | undefined, oneAtATime: boolean): Promise<CaseReport & { overlapped: boolean }> => {
     // Numbered when called, so in case order also when sequences run side by side (the lock lets them in in any order).
     const c = ++n;
-    return share(async () => {
-      const kit = new CaseKit(env, `${env.tag}s${c}z`, settleMs, c, new Set(), failed);
-      // Every sequence schedules in windows of its own (2 slots past the last one of the sequence before), so that
-      // sequences on one capture agent (--agent-id) never conflict and need not wait for each other.
-      // Past its regular slots a sequence keeps OCCURRENCE_GAP more for the second occurrences of its recurring creates.
-      const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent), slotOffset: c * (slots + OCCURRENCE_GAP + 2) });
-      try {
-        await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
-        await real.drain();
-        return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps };
-      } catch (thrown) {
-        // A read-back still running may have failed before the command that threw: the earliest failure is the one.
-        await real.quiet();
-        const e = real.firstFailure() ?? thrown;
-        if (!(e instanceof CaseFailure)) throw e;
-        return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted, steps: real.steps };
-      } finally {
-        await real.quiet();
-        await kit.dispose();
-      }
-    });
+    const kit = new CaseKit(env, `${env.tag}s${c}z`, settleMs, c, new Set(), failed);
+    // Every sequence schedules in windows of its own (2 slots past the last one of the sequence before), so that
+    // sequences on one capture agent (--agent-id) never conflict and need not wait for each other.
+    // Past its regular slots a sequence keeps OCCURRENCE_GAP more for the second occurrences of its recurring creates.
+    const real = new Real(kit, { ...opts, agent: kit.agent(opts.agent), slotOffset: c * (slots + OCCURRENCE_GAP + 2) }, [], oneAtATime);
+    try {
+      await fc.asyncModelRun(() => ({ model: new EventModel(life.maxEvents, slots), real }), cmds);
+      await real.drain();
+      return { verdict: OK, exchanges: kit.api.exchanges, exercised: kit.exercised, noted: kit.noted, steps: real.steps, overlapped: false };
+    } catch (thrown) {
+      // A read-back still running may have failed before the command that threw: the earliest failure is the one.
+      await real.quiet();
+      const lane = real.firstFailure();
+      const e = lane ?? thrown;
+      if (!(e instanceof CaseFailure)) throw e;
+      return { verdict: e.verdict, exchanges: e.exchanges, exercised: kit.exercised, judged: kit.judged, noted: kit.noted, steps: real.steps, overlapped: lane !== undefined && real.failureOverlapped() };
+    } finally {
+      await real.quiet();
+      await kit.dispose();
+    }
   };
+  return (cmds, settleMs, failed) => share(async () => {
+    // A replay (shrinking, confirming: no `failed` set) runs one command at a time, as the model does.
+    const { overlapped, ...report } = await attempt(cmds, settleMs, failed, failed === undefined);
+    if (report.verdict.ok || !overlapped || env.knownFailure?.(report.verdict.rule, report.verdict.message)) return report;
+    // A read-back failed while later commands of the sequence wrote beside it: the failure is the one the sequence
+    // shows one command at a time (the rule the write that caused it breaks), as the replay and shrinking see it.
+    const { overlapped: _o, ...again } = await attempt(cmds, settleMs, failed, true);
+    if (!again.verdict.ok) return again;
+    const note = 'seen while later commands of the sequence wrote beside this read-back; the same sequence one command at a time passed';
+    return { ...report, verdict: { ...report.verdict, message: `${report.verdict.message} (${note})` } };
+  });
 }
 
 /**

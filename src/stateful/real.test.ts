@@ -79,6 +79,27 @@ describe('Real (writes wait only for the read-backs of what they touch)', () => 
     await expect(r.drain()).rejects.toBeInstanceOf(CaseFailure);
   });
 
+  it('one at a time: every write waits for every read-back before it', async () => {
+    const log: string[] = [];
+    const r = new Real(fakeKit(), { agent: 'a', scheduling: true }, [], true);
+    r.later(['e1'], readBack(log, 'e1', 30));
+    await r.turn(['e2']);
+    log.push('write e2');
+    expect(log).toEqual(['e1 start', 'e1 end', 'write e2']);
+  });
+
+  it('tells whether the failing read-back ran while a later command was let through', async () => {
+    const alone = new Real(fakeKit(), { agent: 'a', scheduling: true });
+    alone.later(['e1'], readBack([], 'e1', 10, 'the.rule'));
+    await alone.quiet();
+    expect(alone.failureOverlapped()).toBe(false);
+    const beside = new Real(fakeKit(), { agent: 'a', scheduling: true });
+    beside.later(['e1'], readBack([], 'e1', 30, 'the.rule'));
+    await beside.turn(['e2']);
+    await beside.quiet();
+    expect(beside.failureOverlapped()).toBe(true);
+  });
+
   it('an error that is not a failure of the server is passed on as it is', async () => {
     const r = new Real(fakeKit(), { agent: 'a', scheduling: true });
     r.later(['e1'], () => Promise.reject(new TypeError('a bug in evconf')));

@@ -42,14 +42,20 @@ interface Lane {
  * the events it touches, so on a lagging index the sequence costs about the longest chain of writes to one event,
  * not one wait per write. What a read-back judges cannot change under it: every later write to its events waits
  * for it. A failing read-back ends the sequence at the next command (the earliest failure in command order).
+ *
+ * `oneAtATime`: every write waits for every read-back before it (the sequence as the model runs it, one command
+ * after the other): how a failing sequence is replayed and shrunk, so that its failure does not depend on what
+ * happened to run beside it (src/stateful/phase.ts).
  */
 export class Real {
   private readonly pending = new Map<string, Lane>();
   private readonly lanes = new Set<Lane>();
-  private readonly failures: { order: number; error: unknown }[] = [];
+  private readonly failures: { order: number; error: unknown; overlapped: boolean }[] = [];
   private order = 0;
+  /** How many commands turn() has let through (to write, or to read). */
+  private writes = 0;
 
-  constructor(readonly kit: CaseKit, readonly opts: RealOptions, readonly steps: string[] = []) {}
+  constructor(readonly kit: CaseKit, readonly opts: RealOptions, readonly steps: string[] = [], readonly oneAtATime = false) {}
 
   step(text: string): void {
     this.steps.push(text);
@@ -65,21 +71,23 @@ export class Real {
    * once one has failed.
    */
   async turn(keys: Keys | 'all'): Promise<void> {
-    const waits = keys === 'all' ? [...this.lanes] : keys.flatMap((k) => this.pending.get(k) ?? []);
+    const waits = keys === 'all' || this.oneAtATime ? [...this.lanes] : keys.flatMap((k) => this.pending.get(k) ?? []);
     await Promise.all(waits.map((l) => l.done));
     if (this.failures.length > 0) await this.drain();
+    this.writes++;
   }
 
   /** Reads back later, in a lane of its own (its own exchanges as evidence); later writes to `keys` wait for it. */
   later(keys: Keys, verify: (lane: Real) => Promise<void>): void {
     const lane = new Real(this.kit.lane(), this.opts, this.steps);
     const order = this.order++;
+    const writesAtStart = this.writes;
     const done = Promise.resolve()
       .then(() => verify(lane))
       .catch((e: unknown) => {
         // The failure's evidence: the sequence's exchanges up to now, then the read-back's own (its decisive read last).
         const error = e instanceof CaseFailure ? new CaseFailure(e.verdict, [...this.kit.api.exchanges, ...lane.kit.api.exchanges]) : e;
-        this.failures.push({ order, error });
+        this.failures.push({ order, error, overlapped: this.writes > writesAtStart });
       })
       .finally(() => {
         this.kit.api.exchanges.push(...lane.kit.api.exchanges);
@@ -93,7 +101,7 @@ export class Real {
   /** Waits for every read-back; throws the earliest failure (in command order). */
   async drain(): Promise<void> {
     await this.quiet();
-    const first = [...this.failures].sort((a, b) => a.order - b.order)[0];
+    const first = this.earliest();
     if (first) throw first.error;
   }
 
@@ -104,7 +112,16 @@ export class Real {
 
   /** The earliest failure of a read-back, if any (once quiet). */
   firstFailure(): unknown {
-    return [...this.failures].sort((a, b) => a.order - b.order)[0]?.error;
+    return this.earliest()?.error;
+  }
+
+  /** Whether the earliest failing read-back ran while a later write of the sequence was made. */
+  failureOverlapped(): boolean {
+    return this.earliest()?.overlapped ?? false;
+  }
+
+  private earliest() {
+    return [...this.failures].sort((a, b) => a.order - b.order)[0];
   }
 }
 
