@@ -61,6 +61,21 @@ describe('runCases side by side (concurrency > 1)', () => {
     expect(side.s.values).toEqual(inTurn.s.values);
   });
 
+  it('with lengths, starts the longest first; failures are still numbered and shrunk in case order', async () => {
+    const arb = fc.array(fc.nat({ max: 9 }), { maxLength: 8 });
+    const inTurn = counted<number[]>(() => ({ verdict: OK, exchanges: [], exercised: new Set(['r.a']) }));
+    await runCases(arb, inTurn.run, { seed: 9, numRuns: 30, settleMs: 0 });
+    const side = counted((v: number[]) => (v.includes(7) ? { verdict: broken('r.a', 'has 7'), exchanges: [], exercised: new Set(['r.a']) } : { verdict: OK, exchanges: [], exercised: new Set(['r.a']) }));
+    const out = await runCases(arb, side.run, { seed: 9, numRuns: 30, settleMs: 0, concurrency: 1 + 1, length: (v) => v.length });
+    // The first values handed over are the longest ones, in case order among equals.
+    const byLength = inTurn.s.values.map((v, i) => [v.length, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, i]) => inTurn.s.values[i]);
+    expect(side.s.values.slice(0, 30)).toEqual(byLength);
+    // The failure is the first failing case in case order, as the cases in turn find it.
+    const first = inTurn.s.values.findIndex((v) => v.includes(7));
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(out.failures?.get('r.a')?.foundIn).toBe(first + 1);
+  });
+
   it('runs cases at once, never more than the bound', async () => {
     const { s, run } = counted(() => ({ verdict: OK, exchanges: [], exercised: new Set(['r.a']) }), () => 5);
     const out = await runCases(fc.nat(), run, { seed: 1, numRuns: 20, settleMs: 0, concurrency: 4 });

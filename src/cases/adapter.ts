@@ -42,7 +42,7 @@ export const MAX_SHRINK_MS = 10_000;
  * path with the full settle time, then shrinks it with a short one, only a failure of that rule counting), and
  * confirms the shrunk case with the full settle time (else the case as first found is reported).
  */
-async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: RuleFailure<T>, opts: RunCasesOptions): Promise<RuleFailure<T>> {
+async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: RuleFailure<T>, opts: RunCasesOptions<T>): Promise<RuleFailure<T>> {
   const rule = found.verdict.rule;
   let runs = 0;
   let replayed = false;
@@ -85,7 +85,7 @@ async function shrinkOne<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, found: Rul
  * expectations explain are recorded and not shrunk. A failure the server did not answer stops the
  * cases (each further case would wait as long) and is not shrunk.
  */
-export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions): Promise<CasesOutcome<T>> {
+export async function runCases<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions<T>): Promise<CasesOutcome<T>> {
   const unansweredCase = (exchanges: readonly Exchange[]) => unanswered(exchanges, opts.gaveUp);
   const tally = new Tally<T>(opts, unansweredCase);
   const { exercised, known, found } = tally;

@@ -178,7 +178,7 @@ export class EventApi {
       const deadline = Date.now() + this.env.config.settleMs;
       const giveUp = giveUpTest(this.env.clients.admin);
       while (!gone && Date.now() < deadline) {
-        await sleep(100);
+        await this.nap(100);
         const read = await this.send({ method: 'GET', path: this.path(id) }, false);
         gone = read.status === 404;
         // A GET the server will not answer: the event stays registered for the run's cleanup.
@@ -189,12 +189,22 @@ export class EventApi {
     return r;
   }
 
+  /** A pause between polls of a disposal, counted as an idle wait while it lasts (WaitLedger.idle). */
+  private async nap(ms: number): Promise<void> {
+    const end = this.env.waits?.idle();
+    try {
+      await sleep(ms);
+    } finally {
+      end?.();
+    }
+  }
+
   /** Whether the event becomes readable within a short grace (min(settleMs, max(1 s, 3 × the learned lag))). */
   private async appears(id: string): Promise<boolean> {
     const deadline = Date.now() + Math.min(this.env.config.settleMs, Math.max(1000, 3 * (this.env.lag?.ms ?? 0)));
     const giveUp = giveUpTest(this.env.clients.admin);
     while (Date.now() < deadline) {
-      await sleep(100);
+      await this.nap(100);
       const read = await this.send({ method: 'GET', path: this.path(id) }, false);
       if (read.status === 200) return true;
       if (giveUp(read.ex)) return false;

@@ -75,7 +75,7 @@ export interface CasesOutcome<T> {
 }
 
 
-export interface RunCasesOptions {
+export interface RunCasesOptions<T = unknown> {
   seed: number;
   numRuns: number;
   settleMs: number;
@@ -94,4 +94,10 @@ export interface RunCasesOptions {
   concurrency?: number;
   /** The in-flight bound as it moves (read before each case starts); absent: `concurrency`. */
   concurrencyNow?: () => number;
+  /**
+   * Side by side: how long a case's chain of waits is, roughly (e.g. a sequence's number of commands): the longest
+   * start first, so that the stage does not end on one started last. Cases are numbered and recorded in case order
+   * whatever the start order.
+   */
+  length?: (value: T) => number;
 }

@@ -28,7 +28,7 @@ export class Tally<T> {
   /** Set when a case failed without an answer from the server: the cases stop there (see runCases). */
   halted?: string;
 
-  constructor(private readonly opts: RunCasesOptions, private readonly unanswered: (exchanges: readonly Exchange[]) => boolean) {}
+  constructor(private readonly opts: RunCasesOptions<T>, private readonly unanswered: (exchanges: readonly Exchange[]) => boolean) {}
 
   /** Whether one of the case's failures stops the cases: a new one the server did not answer. */
   halts(report: CaseReport): string | undefined {
@@ -64,7 +64,7 @@ export interface CasesRun {
  * false alarm from a budget). `failed`: rules a case has failed; a later case reads them once (a failure already
  * recorded costs no settle window).
  */
-export async function casesInTurn<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions, tally: Tally<T>): Promise<CasesRun> {
+export async function casesInTurn<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions<T>, tally: Tally<T>): Promise<CasesRun> {
   const failed = new Set<string>();
   let n = 0;
   const prop = fc.asyncProperty(arb, async (value) => {
@@ -88,12 +88,20 @@ export async function casesInTurn<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, o
  * (the first halt or throw), so the outcome is the one casesInTurn gives for the same reports; `failed` only
  * knows less (it fills as cases end), which costs time, not results.
  */
-export async function casesSideBySide<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions, tally: Tally<T>): Promise<CasesRun> {
+export async function casesSideBySide<T>(arb: fc.Arbitrary<T>, run: CaseRunner<T>, opts: RunCasesOptions<T>, tally: Tally<T>): Promise<CasesRun> {
   const values = fc.sample(arb, { seed: opts.seed, numRuns: opts.numRuns });
   const failed = new Set<string>();
   const reports: (CaseReport | { thrown: unknown } | undefined)[] = [];
   let stopStarting = false;
-  await mapAdaptive(values, opts.concurrencyNow ?? (() => opts.concurrency ?? 1), async (value, i) => {
+  // Started longest first where lengths are given (a stable sort: equal ones in case order).
+  const length = opts.length;
+  const starts = values.map((_, i) => i);
+  if (length) {
+    const len = values.map((v) => length(v));
+    starts.sort((a, b) => len[b] - len[a]);
+  }
+  await mapAdaptive(starts, opts.concurrencyNow ?? (() => opts.concurrency ?? 1), async (i) => {
+    const value = values[i];
     if (stopStarting || opts.stop?.aborted) return;
     try {
       const report = await run(value, opts.settleMs, failed);

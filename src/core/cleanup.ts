@@ -1,6 +1,7 @@
 import type { HttpClient } from '../http/index.js';
 import { mapPool } from './pool.js';
 import { giveUpTest } from './readiness.js';
+import type { WaitLedger } from './wait-ledger.js';
 
 /**
  * Everything a run created, so that it can be deleted at the end (ARCHITECTURE.md, principle 6): also after a failure or Ctrl-C.
@@ -25,10 +26,12 @@ export class CleanupRegistry {
   /**
    * Deletes every registered event; returns the identifiers it could not delete. `lagMs`: the visibility lag the
    * server has shown so far (core/settle.ts LagTracker), which bounds how long a young event's 404 is doubted.
+   * `waits`: its pauses between polls (a 202 waited out, a young 404 doubted) count as idle waits, so that a
+   * scenario deleting its events on a lagging index does not hold a place in the pool while it sleeps.
    */
-  async drain(client: HttpClient, opts: { settleMs: number; concurrency?: number; lagMs?: number }): Promise<string[]> {
+  async drain(client: HttpClient, opts: { settleMs: number; concurrency?: number; lagMs?: number; waits?: Pick<WaitLedger, 'idle'> }): Promise<string[]> {
     const ids = [...this.ids.keys()];
-    const left = await deleteEvents(client, ids, { settleMs: opts.settleMs, doubtMs: young404Doubt(opts.settleMs, opts.lagMs), concurrency: opts.concurrency ?? 4, createdAt: (id) => this.ids.get(id) });
+    const left = await deleteEvents(client, ids, { settleMs: opts.settleMs, doubtMs: young404Doubt(opts.settleMs, opts.lagMs), concurrency: opts.concurrency ?? 4, createdAt: (id) => this.ids.get(id), ...(opts.waits ? { waits: opts.waits } : {}) });
     for (const id of ids) if (!left.includes(id)) this.ids.delete(id);
     return left;
   }
@@ -69,31 +72,46 @@ export class CleanupRoot {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A pause between polls; with a ledger it counts as an idle wait while it lasts (WaitLedger.idle). */
+type Nap = (ms: number) => Promise<unknown>;
+
+function napFor(waits: Pick<WaitLedger, 'idle'> | undefined): Nap {
+  if (!waits) return sleep;
+  return async (ms) => {
+    const end = waits.idle();
+    try {
+      await sleep(ms);
+    } finally {
+      end();
+    }
+  };
+}
+
 /**
  * DELETE one event; 202 is waited out until GET answers 404 (spec § DELETE /api/events/{event_id}). A 404 for an
  * event created moments ago (`createdAt`) may be an index that does not show it yet: until RECENT_CREATE_MS after
  * its create, GET is polled, and an event that shows up is deleted again (else it stays behind: a schedule left on a
  * shared capture agent answers the next version's probe with 409).
  */
-async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }, createdAt?: number, doubtMs = Math.min(settleMs, RECENT_CREATE_MS)): Promise<boolean> {
+async function deleteOne(client: HttpClient, id: string, settleMs: number, gone: { refused: boolean }, nap: Nap, createdAt?: number, doubtMs = Math.min(settleMs, RECENT_CREATE_MS)): Promise<boolean> {
   const path = `/api/events/${encodeURIComponent(id)}`;
   for (let attempt = 0; attempt < 3 && !gone.refused; attempt++) {
     const ex = await client.send({ method: 'DELETE', path });
     if (ex.error?.code === 'connect-refused') gone.refused = true;
     const status = ex.response?.status;
-    if (status === 404 && createdAt !== undefined && (await appears(client, path, createdAt + doubtMs))) continue;
+    if (status === 404 && createdAt !== undefined && (await appears(client, path, createdAt + doubtMs, nap))) continue;
     if (status === 204 || status === 200 || status === 404) return true;
-    if (status === 202) return waitGone(client, path, settleMs);
-    await sleep(100 * (attempt + 1));
+    if (status === 202) return waitGone(client, path, settleMs, nap);
+    await nap(100 * (attempt + 1));
   }
   return false;
 }
 
 /** Whether GET shows the event (2xx) before `until` (polled; false at once once the server will not answer). */
-async function appears(client: HttpClient, path: string, until: number): Promise<boolean> {
+async function appears(client: HttpClient, path: string, until: number, nap: Nap): Promise<boolean> {
   const giveUp = giveUpTest(client);
   while (Date.now() < until) {
-    await sleep(100);
+    await nap(100);
     const ex = await client.send({ method: 'GET', path });
     const status = ex.response?.status ?? 0;
     if (status >= 200 && status < 300) return true;
@@ -103,14 +121,14 @@ async function appears(client: HttpClient, path: string, until: number): Promise
 }
 
 /** Polls GET until 404, within settleMs; stops (not known gone) once the server shows it will not answer the GET. */
-async function waitGone(client: HttpClient, path: string, settleMs: number): Promise<boolean> {
+async function waitGone(client: HttpClient, path: string, settleMs: number, nap: Nap): Promise<boolean> {
   const deadline = Date.now() + settleMs;
   const giveUp = giveUpTest(client);
   while (Date.now() < deadline) {
     const ex = await client.send({ method: 'GET', path });
     if (ex.response?.status === 404) return true;
     if (giveUp(ex)) return false;
-    await sleep(150);
+    await nap(150);
   }
   return false;
 }
@@ -119,8 +137,9 @@ async function waitGone(client: HttpClient, path: string, settleMs: number): Pro
  * Deletes events with at most `concurrency` requests in flight; returns those it could not delete. A refused
  * connection ends the attempt at once (the server is gone; retrying every id would only wait).
  */
-export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number; doubtMs?: number; createdAt?: (id: string) => number | undefined }): Promise<string[]> {
+export async function deleteEvents(client: HttpClient, ids: string[], opts: { concurrency?: number; settleMs: number; doubtMs?: number; createdAt?: (id: string) => number | undefined; waits?: Pick<WaitLedger, 'idle'> }): Promise<string[]> {
   const gone = { refused: false };
-  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone, opts.createdAt?.(id), opts.doubtMs));
+  const nap = napFor(opts.waits);
+  const done = await mapPool(ids, opts.concurrency ?? 16, (id) => deleteOne(client, id, opts.settleMs, gone, nap, opts.createdAt?.(id), opts.doubtMs));
   return ids.filter((_, i) => !done[i]);
 }

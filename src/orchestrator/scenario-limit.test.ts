@@ -1,30 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { WaitLedger } from '../core/wait-ledger.js';
-import { FAST_MS, IDLE_ALLOWANCE, SLOW_MS, scenarioLimit } from './scenario-limit.js';
+import { FAST_MS, IDLE_ALLOWANCE, SLOW_FOR_MS, SLOW_MS, scenarioLimit } from './scenario-limit.js';
 
 describe('scenarioLimit (more scenarios at once only while the server answers fast)', () => {
-  it('--concurrency until 64 requests are known, the ceiling while their median is fast, back when it is not', () => {
+  it('--concurrency until 64 requests are known, the ceiling while their median is fast, back once it has been slow for SLOW_FOR_MS', () => {
     const waits = new WaitLedger();
-    const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits);
+    let t = 0;
+    const limit = scenarioLimit({ concurrency: 8, concurrencyCeiling: 16 }, waits, () => t);
     expect(limit()).toBe(8);
     for (let i = 0; i < 64; i++) waits.request(FAST_MS - 5);
     expect(limit()).toBe(16);
-    for (let i = 0; i < 40; i++) waits.request(SLOW_MS + 10);
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS + 10);
+    expect(limit()).toBe(16);
+    t += SLOW_FOR_MS;
     expect(limit()).toBe(8);
   });
 
   it('between FAST_MS and SLOW_MS the figure it had: a fast server stays fast, a slow one slow', () => {
     const waits = new WaitLedger();
-    const limit = scenarioLimit({ concurrency: 2, concurrencyCeiling: 8 }, waits);
-    for (let i = 0; i < 64; i++) waits.request(FAST_MS + 5);
+    let t = 0;
+    const limit = scenarioLimit({ concurrency: 2, concurrencyCeiling: 8 }, waits, () => t);
+    for (let i = 0; i < 600; i++) waits.request(FAST_MS + 5);
     expect(limit()).toBe(2);
-    for (let i = 0; i < 64; i++) waits.request(FAST_MS - 5);
+    for (let i = 0; i < 600; i++) waits.request(FAST_MS - 5);
     expect(limit()).toBe(8);
-    for (let i = 0; i < 64; i++) waits.request(SLOW_MS - 5);
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS - 5);
     expect(limit()).toBe(8);
-    for (let i = 0; i < 64; i++) waits.request(SLOW_MS + 5);
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS + 5);
+    // Over SLOW_MS for less than SLOW_FOR_MS: a burst, still fast; then slow.
+    expect(limit()).toBe(8);
+    t += SLOW_FOR_MS - 1;
+    expect(limit()).toBe(8);
+    t += 1;
     expect(limit()).toBe(2);
-    for (let i = 0; i < 64; i++) waits.request(SLOW_MS - 5);
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS - 5);
+    expect(limit()).toBe(2);
+  });
+
+  it('a median over SLOW_MS that drops back within SLOW_FOR_MS starts the count again', () => {
+    const waits = new WaitLedger();
+    let t = 0;
+    const limit = scenarioLimit({ concurrency: 2, concurrencyCeiling: 8 }, waits, () => t);
+    for (let i = 0; i < 600; i++) waits.request(1);
+    expect(limit()).toBe(8);
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS + 5);
+    expect(limit()).toBe(8);
+    t += SLOW_FOR_MS / 2;
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS - 5);
+    expect(limit()).toBe(8);
+    for (let i = 0; i < 600; i++) waits.request(SLOW_MS + 5);
+    t += SLOW_FOR_MS / 2;
+    expect(limit()).toBe(8);
+    t += SLOW_FOR_MS;
     expect(limit()).toBe(2);
   });
 

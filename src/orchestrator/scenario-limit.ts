@@ -16,9 +16,16 @@ export const FAST_MS = 20;
 export const SLOW_MS = 2 * FAST_MS;
 
 /**
+ * How long the median must stay over SLOW_MS before a fast server counts as slow: a burst of evconf's own reads
+ * (every wait on the index reading again at about the same time) queues them behind each other for a moment; with
+ * a fast server at index lag 1 s, 512 requests' median still moved between 1 and 127 ms within half a second.
+ */
+export const SLOW_FOR_MS = 1_000;
+
+/**
  * How many scenarios of a version may run at once, asked before each one starts: --concurrency, and up to
  * the ceiling (config.concurrencyCeiling) once the median of the version's latest requests is at most FAST_MS, until
- * it is over SLOW_MS. A
+ * it has been over SLOW_MS for SLOW_FOR_MS. A
  * server that takes its time, or a run whose own process is busy (every version side by side), gets no more than
  * --concurrency; a fast one has its settle windows overlap twice as much (one version against the reference server,
  * quiet machine: 18.7 s with 8, 13.8 s with 16).
@@ -33,15 +40,21 @@ export const SLOW_MS = 2 * FAST_MS;
  * twice the ceiling). The generated cases' slots follow the same figure (src/orchestrator/run.ts generatedSlots). A given
  * --concurrency is exact: no ceiling, no idle allowance.
  */
-export function scenarioLimit(config: Pick<RunConfig, 'concurrency' | 'concurrencyCeiling'>, waits: Pick<WaitLedger, 'recentRequestP50' | 'idleWaits'> | undefined): () => number {
+export function scenarioLimit(config: Pick<RunConfig, 'concurrency' | 'concurrencyCeiling'>, waits: Pick<WaitLedger, 'recentRequestP50' | 'idleWaits'> | undefined, now: () => number = Date.now): () => number {
   const ceiling = Math.max(config.concurrency, config.concurrencyCeiling ?? config.concurrency);
   if (ceiling === config.concurrency || !waits) return () => config.concurrency;
   let fast = false;
+  /** Since when the median has been over SLOW_MS (while fast). */
+  let slowSince: number | undefined;
   return () => {
     const p50 = waits.recentRequestP50();
+    if (p50 === undefined || p50 <= SLOW_MS) slowSince = undefined;
     if (p50 === undefined) fast = false;
     else if (p50 <= FAST_MS) fast = true;
-    else if (p50 > SLOW_MS) fast = false;
+    else if (p50 > SLOW_MS && fast) {
+      slowSince ??= now();
+      if (now() - slowSince >= SLOW_FOR_MS) fast = false;
+    }
     const base = fast ? ceiling : config.concurrency;
     return base + Math.min(waits.idleWaits(), IDLE_ALLOWANCE * base);
   };

@@ -81,7 +81,7 @@ export function scenarioPhase(o: ScenarioPhaseOptions): { scenarios: number; run
       : locks ? await runScenario(scenario, env, locks) : await hold(() => runScenario(scenario, env));
     numberRepeats(res);
     o.onResults(res);
-    const left = await lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}) }));
+    const left = await lock.shared(() => cleanup.drain(base.clients.admin, { settleMs: config.settleMs, ...(base.lag ? { lagMs: base.lag.ms } : {}), ...(base.waits ? { waits: base.waits } : {}) }));
     versionDone++;
     o.onScenario(res, left, versionDone, todo.length);
   };
