@@ -102,9 +102,7 @@ export class CaseKit {
    */
   async settle(rule: string, attempt: () => Promise<Verdict>): Promise<Verdict> {
     this.exercised.add(rule);
-    // A rule an earlier case found failing (the cases go on past a failure): one read decides, so
-    // that every further case that breaks it does not wait out the settle window again.
-    const settleMs = this.failed.has(rule) ? 0 : this.settleMs;
+    const settleMs = this.settleMs;
     const kept: { verdict: Verdict; exchanges: Exchange[] }[] = [];
     const env = this.env;
     const outcome = await settleLoop({
@@ -126,7 +124,12 @@ export class CaseKit {
         const v = await attempt();
         const exchanges = this.api.exchanges.splice(mark);
         kept.push({ verdict: v, exchanges });
-        return { answer: answerOf(v, exchanges), ...(exchanges.length > 0 ? { exchange: exchanges[exchanges.length - 1] } : {}), views: [{ holds: v.ok }] };
+        // A read that breaks a rule an earlier case found failing (the cases go on past a failure) decides at once,
+        // so that every further case that breaks it does not wait out the settle window again. Only such a read: the
+        // same attempt judges other rules too (after a create, the list rows), and a read that breaks one of those
+        // settles as any other.
+        const known = !v.ok && this.failed.has(v.rule);
+        return { answer: answerOf(v, exchanges), ...(exchanges.length > 0 ? { exchange: exchanges[exchanges.length - 1] } : {}), views: [known ? { now: true } : { holds: v.ok }] };
       },
     });
     // `read` never stops the loop, and a single stable track is always decided by its grace read at the latest.

@@ -1,8 +1,9 @@
 /**
  * The pauses between the reads of a wait for a write to show (ARCHITECTURE.md, principle 7): doubling from a first
- * pause up to a longest one, and, where the run has learned when writes usually start to show (LagTracker.aimMs), one
- * read right then followed by AIM_STEPS short pauses of AFTER_AIM_MS, then doubling again. Doubling alone reads a write
- * that shows after 1 s at 1.175 s (reads at 0, 25, 75, 175, 375, 775, 1175 ms); aimed, within AFTER_AIM_MS of it.
+ * pause up to a longest one, and, where the run has learned when writes usually start to show (LagTracker.aimMs), a
+ * read halfway there, one right then, AIM_STEPS more after short pauses of AFTER_AIM_MS, then doubling again. Doubling
+ * alone reads a write that shows after 1 s at 1.175 s, its eighth read (0, 25, 75, 175, 375, 775, 1175 ms); aimed
+ * at 975 ms, at 1.025 s, its fourth (0, 488, 975, 1025).
  * The aim is where the latest writes had not shown yet, so it moves toward the lag as reads get nearer to it.
  */
 
@@ -26,7 +27,9 @@ export class Backoff {
     /** When writes usually start to show (ms after the write), if the run has learned it. */
     private readonly aimMs?: number,
   ) {
-    this.delay = firstMs;
+    // With an aim, one read halfway there instead of the doubling ones (a write that shows sooner is still read
+    // before the aim; the reads that only find the index behind are left out).
+    this.delay = aimMs !== undefined && aimMs >= LEAST_AIM_MS ? Math.max(firstMs, Math.round(aimMs / 2)) : firstMs;
   }
 
   /** The pause before the next read, `elapsedMs` after the write. */
@@ -43,7 +46,8 @@ export class Backoff {
       return Math.min(AFTER_AIM_MS, this.maxMs);
     }
     const pause = this.delay;
-    this.delay = Math.min(this.delay * 2, this.maxMs);
+    // Before the aim, the next read is the aimed one.
+    this.delay = aim !== undefined && aim >= LEAST_AIM_MS && this.short === undefined ? aim : Math.min(this.delay * 2, this.maxMs);
     return pause;
   }
 }

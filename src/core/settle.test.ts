@@ -276,8 +276,8 @@ describe('settleLoop: the one settle loop of every stage', () => {
     }
     expect(lag.ms).toBe(1175);
     expect(lag.aimMs).toBe(775);
-    // The next loop: reads up to 775 as before (the aim), then every 50 ms four times, then 100 ms later: the write
-    // shows at 1075 (was 1175).
+    // The next loop: halfway to the aim (775), at the aim, then every 50 ms four times, then 100 ms later: the
+    // write shows at 1075 (was 1175).
     const sent: number[] = [];
     const started = Date.now();
     const out = settleLoop({
@@ -290,7 +290,7 @@ describe('settleLoop: the one settle loop of every stage', () => {
     });
     await vi.runAllTimersAsync();
     expect((await out)!.ends[0]).toMatchObject({ by: 'decision', decision: { pass: true } });
-    expect(sent.slice(0, 12)).toEqual([0, 25, 75, 175, 375, 775, 825, 875, 925, 975, 1075, 1075]);
+    expect(sent.slice(0, 9)).toEqual([0, 388, 775, 825, 875, 925, 975, 1075, 1075]);
     // Its last miss (975) moves the aim on toward the lag: two more such loops, and it is the median.
     expect(lag.ms).toBe(1175);
     expect(lag.aimMs).toBe(775);
